@@ -1,0 +1,53 @@
+// Package corpus locates the shared real-world corpus (../shared/corpus beside
+// the repository) for evaluation tests and benchmarks. A user's fresh clone has
+// no such folder, so callers skip rather than fail when it is absent.
+package corpus
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Dir returns the corpus folder: $CITELINT_CORPUS if set, otherwise
+// ../shared/corpus relative to the module root (the folder holding go.mod,
+// found by walking up from the working directory). It returns "" if neither exists.
+func Dir() string {
+	if d := os.Getenv("CITELINT_CORPUS"); d != "" {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			return d
+		}
+		return ""
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for dir := wd; ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			c := filepath.Join(dir, "..", "shared", "corpus")
+			if fi, err := os.Stat(c); err == nil && fi.IsDir() {
+				return c
+			}
+			return ""
+		}
+		if filepath.Dir(dir) == dir {
+			return ""
+		}
+	}
+}
+
+// Path returns Dir()/elem..., or skips the test or benchmark when the corpus
+// (or that part of it) is absent.
+func Path(tb testing.TB, elem ...string) string {
+	tb.Helper()
+	d := Dir()
+	if d == "" {
+		tb.Skip("shared corpus not found (set CITELINT_CORPUS or put it at ../shared/corpus)")
+	}
+	p := filepath.Join(append([]string{d}, elem...)...)
+	if _, err := os.Stat(p); err != nil {
+		tb.Skipf("corpus path %s not found", p)
+	}
+	return p
+}

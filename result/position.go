@@ -1,0 +1,87 @@
+package result
+
+import (
+	"sort"
+	"unicode/utf8"
+)
+
+// LineIndex converts byte offsets into 1-based lines and UTF-16 columns.
+// Lines end at '\n' only (a lone '\r' is not a line break), which is how
+// goldmark counts them. A UTF-8 BOM at the start of the file is zero-width.
+type LineIndex struct {
+	src    []byte
+	starts []int // byte offset of the start of each line
+}
+
+// NewLineIndex indexes src. It does not copy src; do not modify it afterwards.
+func NewLineIndex(src []byte) *LineIndex {
+	starts := make([]int, 1, 64)
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &LineIndex{src: src, starts: starts}
+}
+
+// Lines reports how many lines the file has (a final line without '\n' counts).
+func (x *LineIndex) Lines() int { return len(x.starts) }
+
+// LineOf returns the 0-based line holding byte offset off.
+func (x *LineIndex) LineOf(off int) int {
+	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
+}
+
+// LineBounds returns the byte range of 0-based line i without its line ending.
+func (x *LineIndex) LineBounds(i int) (start, end int) {
+	start = x.starts[i]
+	end = len(x.src)
+	if i+1 < len(x.starts) {
+		end = x.starts[i+1] - 1
+	}
+	if end > start && x.src[end-1] == '\r' {
+		end--
+	}
+	return start, end
+}
+
+// LineText returns the text of the 1-based line n without its line ending.
+func (x *LineIndex) LineText(n int) string {
+	if n < 1 || n > len(x.starts) {
+		return ""
+	}
+	s, e := x.LineBounds(n - 1)
+	return string(x.src[s:e])
+}
+
+// Position converts a byte offset (clamped to the file) to a Position.
+func (x *LineIndex) Position(off int) Position {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(x.src) {
+		off = len(x.src)
+	}
+	line := x.LineOf(off)
+	start := x.starts[line]
+	if line == 0 && len(x.src) >= 3 && x.src[0] == 0xEF && x.src[1] == 0xBB && x.src[2] == 0xBF {
+		if off < 3 {
+			off = 3
+		}
+		start = 3
+	}
+	col := 1
+	for i := start; i < off; {
+		r, size := utf8.DecodeRune(x.src[i:])
+		if i+size > off { // offset inside a rune: count the rune
+			size = off - i
+		}
+		if r >= 0x10000 {
+			col += 2
+		} else {
+			col++
+		}
+		i += size
+	}
+	return Position{Line: line + 1, Column: col}
+}

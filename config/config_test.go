@@ -1,0 +1,531 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/citelint/citelint/result"
+)
+
+// testOpts stands in for the rules package's registry.
+var testOpts = Options{
+	Rules:   []string{"uncited-claim", "unused-reference", "unresolvable-label", "dead-doi", "dead-link", "malformed-identifier"},
+	Aliases: map[string]string{"CL001": "dead-doi"},
+}
+
+func mustParse(t *testing.T, src string) *Config {
+	t.Helper()
+	c, err := Parse(".citelint.yaml", []byte(src), testOpts)
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	return c
+}
+
+func TestParseFull(t *testing.T) {
+	data, err := os.ReadFile("testdata/full.citelint.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Parse("testdata/full.citelint.yaml", data, testOpts)
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	check := func(name string, got, want any) {
+		t.Helper()
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s = %#v, want %#v", name, got, want)
+		}
+	}
+	check("Dir", c.Dir, "testdata")
+	check("Run", c.Run, Run{
+		Paths:   []string{"docs", "README.md"},
+		Include: []string{"**/*.md", "notes/*.txt"}, // "./" dropped
+		Exclude: []string{"vendor/**"},
+		Timeout: 5 * time.Minute, Concurrency: 4,
+	})
+	check("Rules.Default", c.Rules.Default, "all")
+	check("Rules.Enable", c.Rules.Enable, []string{"uncited-claim", "dead-doi"}) // alias made canonical
+	check("Rules.Disable", c.Rules.Disable, []string{"unused-reference"})
+	check("Exclusions.Paths", c.Exclusions.Paths, []string{"CHANGELOG.md"})
+	if len(c.Exclusions.Rules) != 1 {
+		t.Fatalf("Exclusions.Rules = %d entries", len(c.Exclusions.Rules))
+	}
+	ex := c.Exclusions.Rules[0]
+	check("exclusion", []any{ex.Path, ex.PathExcept, ex.Text.String(), ex.Source.String(), ex.Rules, ex.Line},
+		[]any{"drafts/**", "drafts/keep/**", "^claim", "TODO", []string{"uncited-claim"}, 18})
+	check("Severity.Default", c.Severity.Default, result.SeverityWarning)
+	check("Severity.Rules", len(c.Severity.Rules), 1)
+	check("severity rule", []any{c.Severity.Rules[0].Severity, c.Severity.Rules[0].Path}, []any{result.SeverityNote, "blog/**"})
+	check("Issues", c.Issues, Issues{MaxPerRule: 50, MaxSame: 3, FailLevel: result.SeverityError, FailOnUnverified: true})
+	check("Output", c.Output.Formats, []OutputFormat{{"text", Stderr}, {"sarif", "citelint.sarif"}, {"json", Stdout}})
+	check("Bibliography", c.Bibliography, []string{"refs.bib"})
+	check("Sources", c.Sources, "data/sources.jsonl")
+	r := c.Resolvers
+	check("Cache", r.Cache, Cache{Dir: ".citelint-cache", Mode: CacheOffline})
+	check("Mailto", r.Mailto, "docs@example.org")
+	check("CrossrefMailto", r.CrossrefMailto(), "crossref@example.org")
+	check("Timeout", r.Timeout, 2*time.Minute)
+	check("RequestTimeout", r.RequestTimeout, 10*time.Second)
+	check("DOI", r.DOI.URL, "http://127.0.0.1:8080") // trailing slash dropped
+	check("URL", r.URL.AllowPrivate, true)
+	check("Hosts", r.Hosts, map[string]HostLimit{
+		"example.org":      {Concurrency: 2, Interval: 500 * time.Millisecond},
+		"export.arxiv.org": {Concurrency: 1, Interval: 5 * time.Second}, // default concurrency kept
+	})
+	check("Judge", c.Judge, Judge{URL: "http://localhost:8080/v1", Model: "llama", APIKeyEnv: "JUDGE_KEY", Timeout: time.Minute})
+
+	var s struct {
+		Scope    string `yaml:"scope"`
+		MinWords int    `yaml:"min-words"`
+	}
+	if err := c.DecodeSettings("uncited-claim", &s); err != nil {
+		t.Fatal(err)
+	}
+	check("settings", s.Scope, "paragraph")
+	check("settings", s.MinWords, 8)
+}
+
+func TestParseDefaults(t *testing.T) {
+	for _, src := range []string{"", "# only a comment\n", "~\n", "---\n", "version: \"1\"\n", "version: 1\nrun:\nrules:\n"} {
+		c, err := Parse("dir/.citelint.yaml", []byte(src), testOpts)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", src, err)
+			continue
+		}
+		want := New(testOpts)
+		want.Path, want.Dir = "dir/.citelint.yaml", "dir"
+		if !reflect.DeepEqual(c, want) {
+			t.Errorf("Parse(%q) = %+v, want the defaults %+v", src, c, want)
+		}
+	}
+	d := Default()
+	if d.Dir != "." || d.Rules.Default != DefaultStandard || d.Issues.FailLevel != result.SeverityWarning ||
+		d.Run.Timeout != 0 || d.Issues.MaxPerRule != 0 || d.Issues.MaxSame != 0 ||
+		!reflect.DeepEqual(d.Output.Formats, []OutputFormat{{"text", Stdout}}) ||
+		d.Resolvers.Hosts["export.arxiv.org"] != (HostLimit{1, 3 * time.Second}) {
+		t.Errorf("Default() = %+v", d)
+	}
+}
+
+// TestParseErrors pins the exact messages, positions included: they are the
+// user interface of a config file.
+const v1 = "version: \"1\"\n"
+
+// parseErrorCases are shared with the schema tests, which check that the JSON
+// Schema rejects the same files (schemaMisses: what only code can check).
+var parseErrorCases = []struct {
+	name, src    string
+	want         []string
+	schemaMisses bool
+}{
+	{"unknown key with suggestion", v1 + "rules:\n  default: standard\n  enable: []\n  # comment\n  # comment\n  enabel: [uncited-claim]\n",
+		[]string{`.citelint.yaml:7:3: unknown key "enabel" in rules (did you mean "enable"?)`}, false},
+	{"unknown top-level key", v1 + "rule: {}\nfoo: 1\n", []string{
+		`.citelint.yaml:2:1: unknown top-level key "rule" (did you mean "rules"?)`,
+		`.citelint.yaml:3:1: unknown top-level key "foo"`}, false},
+	{"golangci habit", v1 + "linters: {}\nissues:\n  max-same-issues: 0\n", []string{
+		`.citelint.yaml:2:1: unknown top-level key "linters" (did you mean "rules"?)`,
+		`.citelint.yaml:4:3: unknown key "max-same-issues" in issues (did you mean "max-same"?)`}, false},
+	{"underscore spelling", v1 + "issues:\n  max_per_rule: 1\n",
+		[]string{`.citelint.yaml:3:3: unknown key "max_per_rule" in issues (did you mean "max-per-rule"?)`}, false},
+	{"missing version", "rules: {}\n",
+		[]string{`.citelint.yaml:1:1: missing required key "version" (add version: "1" as the first line)`}, false},
+	{"wrong version", "version: \"2\"\n",
+		[]string{`.citelint.yaml:1:10: version: unsupported version "2"; this citelint reads version "1"`}, false},
+	{"top level not a mapping", "- a\n", []string{`.citelint.yaml:1:1: top level: want a mapping, got a list`}, false},
+	{"syntax error", v1 + "run:\n  paths: [docs\n", []string{`.citelint.yaml:3: invalid YAML: did not find expected ',' or ']'`}, true},
+	{"two documents", v1 + "---\nversion: \"1\"\n",
+		[]string{`.citelint.yaml:3:1: more than one YAML document; citelint reads only the first, so merge them`}, true},
+	{"duplicate key", v1 + "rules:\n  enable: [dead-doi]\n  enable: [dead-link]\n",
+		[]string{`.citelint.yaml:4:3: duplicate key "enable" in rules (first at line 3)`}, true},
+	{"merge key", v1 + "base: &b {timeout: 1s}\nrun:\n  <<: *b\n", []string{
+		`.citelint.yaml:2:1: unknown top-level key "base"`,
+		`.citelint.yaml:4:3: run: merge keys (<<) are not supported; repeat the keys instead`}, false},
+	{"wrong section type", v1 + "run: [docs]\nrules: standard\n", []string{
+		`.citelint.yaml:2:6: run: want a mapping, got a list`,
+		`.citelint.yaml:3:8: rules: want a mapping, got the string "standard"`}, false},
+	{"run values", v1 + "run:\n  paths: docs\n  include: []\n  exclude: [\"/abs/**\", \"a/[b\", \"\"]\n  timeout: 30\n  concurrency: -1\n", []string{
+		`.citelint.yaml:3:10: run.paths: want a list, got the string "docs"`,
+		`.citelint.yaml:4:12: run.include: want at least one glob (an empty include selects no file)`,
+		`.citelint.yaml:5:13: run.exclude[0]: glob "/abs/**" must be relative to the config file's directory`,
+		`.citelint.yaml:5:24: run.exclude[1]: invalid glob "a/[b"`,
+		`.citelint.yaml:5:32: run.exclude[2]: empty glob`,
+		`.citelint.yaml:6:12: run.timeout: 30 has no unit; write "30s"`,
+		`.citelint.yaml:7:16: run.concurrency: want an integer ≥ 0, got -1`}, false},
+	{"durations", v1 + "run:\n  timeout: ten\nresolvers:\n  timeout: -1s\n  request-timeout: [1]\njudge:\n  timeout: true\n", []string{
+		`.citelint.yaml:3:12: run.timeout: invalid duration "ten" (want e.g. "30s", "1m30s" or 0)`,
+		`.citelint.yaml:5:12: resolvers.timeout: duration "-1s" must not be negative`,
+		`.citelint.yaml:6:20: resolvers.request-timeout: want a duration such as "30s", got a list`,
+		`.citelint.yaml:8:12: judge.timeout: want a duration such as "30s", got the boolean true`}, false},
+	{"rule names", v1 + "rules:\n  default: standrd\n  enable: [uncited-claims, CL001, 7]\n  disable: [dead-doi, ~]\n  settings:\n    dead-lnk: {}\n    unused-reference: 3\n", []string{
+		`.citelint.yaml:3:12: rules.default: invalid value "standrd"; want one of standard, all, none (did you mean "standard"?)`,
+		`.citelint.yaml:4:12: rules.enable[0]: unknown rule "uncited-claims" (did you mean "uncited-claim"?)`,
+		`.citelint.yaml:4:35: rules.enable[2]: want a string, got the integer 7 (quote it: "7")`,
+		`.citelint.yaml:5:13: rules.disable[0]: rule "dead-doi" is also enabled (line 4); list it in one place`,
+		`.citelint.yaml:5:23: rules.disable[1]: empty entry`,
+		`.citelint.yaml:7:5: rules.settings.dead-lnk: unknown rule "dead-lnk" (did you mean "dead-link"?)`,
+		`.citelint.yaml:8:23: rules.settings.unused-reference: want a mapping of settings, got the integer 3`}, false},
+	{"exclusions", v1 + "exclusions:\n  paths: [\"[\"]\n  rules:\n    - {rules: []}\n    - text: \"(\"\n      path: \"a/{b\"\n      rules: [nope]\n      linters: [x]\n    - text: 404\n", []string{
+		`.citelint.yaml:3:11: exclusions.paths[0]: invalid glob "["`,
+		`.citelint.yaml:5:7: exclusions.rules[0]: set at least one of rules, path, path-except, text, source`,
+		`.citelint.yaml:6:13: exclusions.rules[1].text: invalid regexp "(": missing closing ): ` + "`(`",
+		`.citelint.yaml:7:13: exclusions.rules[1].path: invalid glob "a/{b"`,
+		`.citelint.yaml:8:15: exclusions.rules[1].rules[0]: unknown rule "nope"`,
+		`.citelint.yaml:9:7: unknown key "linters" in exclusions.rules[1] (did you mean "rules"?)`,
+		`.citelint.yaml:10:13: exclusions.rules[2].text: want a string, got the integer 404 (quote it: "404")`}, false},
+	{"severity", v1 + "severity:\n  default: warn\n  rules:\n    - severity: fatal\n      rules: [dead-doi]\n    - path: x\n    - severity: error\n", []string{
+		`.citelint.yaml:3:12: severity.default: invalid value "warn"; want one of "", note, warning, error, info (did you mean "warning"?)`,
+		`.citelint.yaml:5:17: severity.rules[0].severity: invalid value "fatal"; want one of note, warning, error, info`,
+		`.citelint.yaml:7:7: severity.rules[1]: missing required key "severity"`,
+		`.citelint.yaml:8:7: severity.rules[2]: set at least one of rules, path, path-except, text, source`}, false},
+	{"issues", v1 + "issues:\n  max-per-rule: lots\n  max-same: 1.5\n  fail-level: fatal\n  fail-on-unverified: yes\n", []string{
+		`.citelint.yaml:3:17: issues.max-per-rule: want an integer ≥ 0, got the string "lots"`,
+		`.citelint.yaml:4:13: issues.max-same: want an integer ≥ 0, got the number 1.5`,
+		`.citelint.yaml:5:15: issues.fail-level: invalid value "fatal"; want one of note, warning, error, info`,
+		`.citelint.yaml:6:23: issues.fail-on-unverified: want true or false, got the string "yes"`}, false},
+	{"output", v1 + "output:\n  formats:\n    sarf: {path: a}\n    junit: {}\n    text: {path: out.txt, colors: true}\n    json: {path: out.txt}\n    sarif: {path: \"\"}\n", []string{
+		`.citelint.yaml:4:5: unknown output format "sarf" in output.formats (did you mean "sarif"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate`,
+		`.citelint.yaml:5:5: unknown output format "junit" in output.formats (did you mean "junit-xml"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate`,
+		`.citelint.yaml:6:27: unknown key "colors" in output.formats.text`,
+		`.citelint.yaml:7:11: output.formats.json.path: "out.txt" is also written by format "text"`,
+		`.citelint.yaml:8:19: output.formats.sarif.path: empty path (use stdout, stderr or a file name)`}, false},
+	{"empty formats", v1 + "output:\n  formats: {}\n", []string{`.citelint.yaml:3:12: output.formats: want at least one format`}, false},
+	{"bibliography and sources", v1 + "bibliography: {a: b}\nsources: [a]\n", []string{
+		`.citelint.yaml:2:15: bibliography: want a file name or a list of them, got a mapping`,
+		`.citelint.yaml:3:10: sources: want a string, got a list`}, false},
+	{"resolvers", v1 + "resolvers:\n  cache: {mode: online}\n  mailto: someone\n  doi: {url: doi.org}\n  datacite: {mailto: a@b.c}\n  url: {allow-private: 1}\n  hosts:\n    \"https://export.arxiv.org/api\": {interval: 3s}\n    example.org: {concurrency: x, rate: 1}\n", []string{
+		`.citelint.yaml:3:17: resolvers.cache.mode: invalid value "online"; want one of normal, offline, refresh (did you mean "offline"?)`,
+		`.citelint.yaml:4:11: resolvers.mailto: want an e-mail address, got "someone"`,
+		`.citelint.yaml:5:14: resolvers.doi.url: want an http(s) URL, got "doi.org"`,
+		`.citelint.yaml:6:14: unknown key "mailto" in resolvers.datacite`,
+		`.citelint.yaml:7:24: resolvers.url.allow-private: want true or false, got the integer 1`,
+		`.citelint.yaml:9:5: resolvers.hosts: "https://export.arxiv.org/api" is not a host name (write it without scheme or path, e.g. export.arxiv.org)`,
+		`.citelint.yaml:10:32: resolvers.hosts["example.org"].concurrency: want an integer ≥ 0, got the string "x"`,
+		`.citelint.yaml:10:35: unknown key "rate" in resolvers.hosts["example.org"]`}, false},
+	{"judge", v1 + "judge:\n  url: ftp://x\n  api-key: sk-123\n  api-key-env: sk-123\n", []string{
+		`.citelint.yaml:3:8: judge.url: want an http(s) URL, got "ftp://x"`,
+		`.citelint.yaml:4:3: unknown key "api-key" in judge (put the key in an environment variable and name the variable with api-key-env)`,
+		`.citelint.yaml:5:16: judge.api-key-env: want the name of an environment variable (e.g. OPENAI_API_KEY), got "sk-123"`}, false},
+	{"only code can tell", v1 + "run:\n  include: [\"a/[b\"]\nrules:\n  enable: [nope, dead-doi]\n  disable: [dead-doi]\nexclusions:\n  rules:\n    - text: \"(\"\noutput:\n  formats:\n    json: {path: a.json}\n    sarif: {path: a.json}\n", []string{
+		`.citelint.yaml:3:13: run.include[0]: invalid glob "a/[b"`,
+		`.citelint.yaml:5:12: rules.enable[0]: unknown rule "nope"`,
+		`.citelint.yaml:6:13: rules.disable[0]: rule "dead-doi" is also enabled (line 5); list it in one place`,
+		`.citelint.yaml:9:13: exclusions.rules[0].text: invalid regexp "(": missing closing ): ` + "`(`",
+		`.citelint.yaml:13:12: output.formats.sarif.path: "a.json" is also written by format "json"`}, true},
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := parseErrorCases
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Parse(".citelint.yaml", []byte(tt.src), testOpts)
+			if c != nil {
+				t.Errorf("Parse returned a config along with errors")
+			}
+			var es Errors
+			if !errors.As(err, &es) {
+				t.Fatalf("Parse error = %v (%T), want Errors", err, err)
+			}
+			got := strings.Split(err.Error(), "\n")
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			var one *Error
+			if !errors.As(err, &one) || one.File != ".citelint.yaml" {
+				t.Errorf("errors.As(*Error) = %v", one)
+			}
+		})
+	}
+}
+
+func TestParseWithoutRegistry(t *testing.T) {
+	// Without a registry any name is accepted, so tools without the rules
+	// package (an editor plugin) can still check the rest.
+	c, err := Parse("x.yaml", []byte("version: \"1\"\nrules:\n  enable: [anything]\n"), Options{})
+	if err != nil || !reflect.DeepEqual(c.Rules.Enable, []string{"anything"}) {
+		t.Fatalf("Parse = %v, %v", c, err)
+	}
+}
+
+func TestAliasesResolved(t *testing.T) {
+	c := mustParse(t, "version: \"1\"\nrun:\n  exclude: &ex [\"vendor/**\"]\nexclusions:\n  paths: *ex\n")
+	if !reflect.DeepEqual(c.Exclusions.Paths, []string{"vendor/**"}) {
+		t.Errorf("Exclusions.Paths = %v", c.Exclusions.Paths)
+	}
+}
+
+func TestFind(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "a", "b", "c")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(p string) {
+		t.Helper()
+		if err := os.WriteFile(p, []byte("version: \"1\"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Nothing up to the filesystem root (t.TempDir is not under a config, we hope;
+	// skip rather than fail if the machine has one above it).
+	if p, err := Find(deep); err != nil || p != "" {
+		if p != "" && !strings.HasPrefix(p, root) {
+			t.Skipf("a config above the temp dir: %s", p)
+		}
+		t.Fatalf("Find in empty tree = %q, %v", p, err)
+	}
+	write(filepath.Join(root, "a", ".citelint.yml"))
+	if p, err := Find(deep); err != nil || p != filepath.Join(root, "a", ".citelint.yml") {
+		t.Errorf("Find = %q, %v; want the .yml two levels up", p, err)
+	}
+	write(filepath.Join(root, "a", "b", ".citelint.yaml"))
+	if p, err := Find(deep); err != nil || p != filepath.Join(root, "a", "b", ".citelint.yaml") {
+		t.Errorf("Find = %q, %v; want the nearest", p, err)
+	}
+	// A directory with the config's name is not a config.
+	if err := os.Mkdir(filepath.Join(deep, ".citelint.yaml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Find(deep); err != nil || p != filepath.Join(root, "a", "b", ".citelint.yaml") {
+		t.Errorf("Find past a directory = %q, %v", p, err)
+	}
+	write(filepath.Join(root, "a", "b", ".citelint.yml"))
+	if _, err := Find(deep); err == nil || !strings.Contains(err.Error(), "remove one") {
+		t.Errorf("Find with both names = %v, want an ambiguity error", err)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, ".citelint.yaml")
+	if err := os.WriteFile(p, []byte("version: \"1\"\nbibliography: [refs/a.bib]\nrun:\n  timeout: x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(p, testOpts)
+	if want := p + `:4:12: run.timeout: invalid duration "x" (want e.g. "30s", "1m30s" or 0)`; err == nil || err.Error() != want {
+		t.Fatalf("Load error = %v, want %s", err, want)
+	}
+	if err := os.WriteFile(p, []byte("version: \"1\"\nbibliography: [refs/a.bib]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(p, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Dir != dir || c.Path != p {
+		t.Errorf("Dir, Path = %q, %q", c.Dir, c.Path)
+	}
+	if got := c.Resolve(c.Bibliography[0]); got != filepath.Join(dir, "refs", "a.bib") {
+		t.Errorf("Resolve = %q", got)
+	}
+	for _, s := range []string{Stdout, Stderr, "", filepath.Join(dir, "abs")} {
+		if got := c.Resolve(s); got != s {
+			t.Errorf("Resolve(%q) = %q, want it unchanged", s, got)
+		}
+	}
+	if got := c.Rel(filepath.Join(dir, "docs", "x.md")); got != "docs/x.md" {
+		t.Errorf("Rel = %q", got)
+	}
+	if got := c.Rel(filepath.Join(filepath.Dir(dir), "other.md")); got != "../other.md" {
+		t.Errorf("Rel outside = %q", got)
+	}
+	if _, err := Load(filepath.Join(dir, "missing.yaml"), testOpts); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Load missing = %v", err)
+	}
+}
+
+func TestSelection(t *testing.T) {
+	c := mustParse(t, "version: \"1\"\nrun:\n  exclude: [\"vendor/**\", \"**/drafts/*.md\"]\n")
+	tests := []struct {
+		rel           string
+		selected, dir bool
+	}{
+		{"README.md", true, false},
+		{"docs/a/b.markdown", true, false},
+		{"docs/a.txt", false, false},
+		{"vendor", false, true},
+		{"vendor/x/y.md", false, true},
+		{"docs/drafts/x.md", false, true}, // SkipDir is only asked about directories
+		{".", false, false},
+	}
+	for _, tt := range tests {
+		if got := c.Selected(tt.rel); got != tt.selected {
+			t.Errorf("Selected(%q) = %v", tt.rel, got)
+		}
+		if got := c.SkipDir(tt.rel); got != tt.dir {
+			t.Errorf("SkipDir(%q) = %v", tt.rel, got)
+		}
+	}
+}
+
+func TestExclusionsAndSeverity(t *testing.T) {
+	c := mustParse(t, `version: "1"
+exclusions:
+  paths: [CHANGELOG.md]
+  rules:
+    - path: "drafts/**"
+      path-except: "drafts/keep/**"
+      rules: [uncited-claim]
+    - text: 'example\.com'
+    - source: "^> "
+severity:
+  default: error
+  rules:
+    - rules: [uncited-claim]
+      severity: note
+    - path: "blog/**"
+      severity: warning
+`)
+	ex := []struct {
+		rule, rel, msg, src string
+		want                bool
+	}{
+		{"dead-doi", "CHANGELOG.md", "x", "", true},
+		{"uncited-claim", "drafts/a.md", "x", "", true},
+		{"uncited-claim", "drafts/keep/a.md", "x", "", false},
+		{"dead-doi", "drafts/a.md", "x", "", false},
+		{"dead-link", "a.md", "link to https://example.com is dead", "", true},
+		{"dead-link", "a.md", "link to https://exampleXcom is dead", "", false},
+		{"dead-link", "a.md", "x", "> quoted", true},
+	}
+	for _, tt := range ex {
+		if got := c.Exclusions.Excluded(tt.rule, tt.rel, tt.msg, tt.src); got != tt.want {
+			t.Errorf("Excluded(%q, %q, %q, %q) = %v", tt.rule, tt.rel, tt.msg, tt.src, got)
+		}
+	}
+	sev := []struct {
+		rule, rel string
+		def, want result.Severity
+	}{
+		{"uncited-claim", "blog/a.md", result.SeverityWarning, result.SeverityNote}, // first match wins
+		{"dead-doi", "blog/a.md", result.SeverityError, result.SeverityWarning},
+		{"dead-doi", "a.md", result.SeverityWarning, result.SeverityError}, // severity.default
+	}
+	for _, tt := range sev {
+		if got := c.Severity.For(tt.rule, tt.rel, "", "", tt.def); got != tt.want {
+			t.Errorf("Severity.For(%q, %q) = %v, want %v", tt.rule, tt.rel, got, tt.want)
+		}
+	}
+	if got := Default().Severity.For("x", "a.md", "", "", result.SeverityNote); got != result.SeverityNote {
+		t.Errorf("default severity = %v, want the rule's own", got)
+	}
+}
+
+func TestRuleEnabled(t *testing.T) {
+	tests := []struct {
+		def             string
+		enable, disable []string
+		name            string
+		defaultOn, want bool
+	}{
+		{"standard", nil, nil, "a", true, true},
+		{"standard", nil, nil, "a", false, false},
+		{"standard", []string{"a"}, nil, "a", false, true},
+		{"standard", nil, []string{"a"}, "a", true, false},
+		{"all", nil, nil, "a", false, true},
+		{"all", nil, []string{"a"}, "a", true, false},
+		{"none", nil, nil, "a", true, false},
+		{"none", []string{"a"}, nil, "a", false, true},
+		{"none", []string{"a"}, []string{"a"}, "a", true, false}, // both (only possible from code): disable wins
+	}
+	for _, tt := range tests {
+		c := Default()
+		c.Rules.Default, c.Rules.Enable, c.Rules.Disable = tt.def, tt.enable, tt.disable
+		if got := c.RuleEnabled(tt.name, tt.defaultOn); got != tt.want {
+			t.Errorf("default %s enable %v disable %v: RuleEnabled(%q, %v) = %v", tt.def, tt.enable, tt.disable, tt.name, tt.defaultOn, got)
+		}
+	}
+}
+
+func TestApplyFlags(t *testing.T) {
+	file := "version: \"1\"\nrules:\n  enable: [dead-doi]\n  disable: [unused-reference]\n"
+	tests := []struct {
+		name                        string
+		enable, disable, enableOnly []string
+		wantDefault                 string
+		wantEnable, wantDisable     []string
+		wantErr                     string
+	}{
+		{name: "none", wantDefault: "standard", wantEnable: []string{"dead-doi"}, wantDisable: []string{"unused-reference"}},
+		{name: "enable moves out of disable", enable: []string{"unused-reference,dead-link"},
+			wantDefault: "standard", wantEnable: []string{"dead-doi", "unused-reference", "dead-link"}, wantDisable: []string{}},
+		{name: "disable moves out of enable", disable: []string{"CL001"},
+			wantDefault: "standard", wantEnable: []string{}, wantDisable: []string{"unused-reference", "dead-doi"}},
+		{name: "enable-only", enableOnly: []string{"dead-link", "uncited-claim"},
+			wantDefault: "none", wantEnable: []string{"dead-link", "uncited-claim"}},
+		{name: "unknown", enable: []string{"dead-lnk"}, disable: []string{"zzz"},
+			wantErr: `--enable: unknown rule "dead-lnk" (did you mean "dead-link"?)` + "\n" + `--disable: unknown rule "zzz"`},
+		{name: "both", enable: []string{"dead-link"}, disable: []string{"dead-link"},
+			wantErr: `rule "dead-link" given to both --enable and --disable`},
+		{name: "enable-only with enable", enable: []string{"dead-link"}, enableOnly: []string{"dead-doi"},
+			wantErr: "--enable-only cannot be combined with --enable or --disable"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := mustParse(t, file)
+			err := c.ApplyFlags(tt.enable, tt.disable, tt.enableOnly)
+			if tt.wantErr != "" {
+				if err == nil || err.Error() != tt.wantErr {
+					t.Fatalf("ApplyFlags error = %v, want %s", err, tt.wantErr)
+				}
+				if c.Rules.Default != "standard" || !reflect.DeepEqual(c.Rules.Enable, []string{"dead-doi"}) {
+					t.Errorf("config changed despite the error: %+v", c.Rules)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Rules.Default != tt.wantDefault || !reflect.DeepEqual(c.Rules.Enable, tt.wantEnable) || !reflect.DeepEqual(c.Rules.Disable, tt.wantDisable) {
+				t.Errorf("rules = %s %#v %#v, want %s %#v %#v", c.Rules.Default, c.Rules.Enable, c.Rules.Disable, tt.wantDefault, tt.wantEnable, tt.wantDisable)
+			}
+		})
+	}
+	// New binds the registry, so flags are checked even without a file.
+	if err := New(testOpts).ApplyFlags([]string{"nope"}, nil, nil); err == nil {
+		t.Error("New(opts).ApplyFlags accepted an unknown rule")
+	}
+}
+
+func TestParseFormatFlag(t *testing.T) {
+	tests := []struct {
+		in, wantErr string
+		want        OutputFormat
+	}{
+		{in: "sarif:out.sarif", want: OutputFormat{"sarif", "out.sarif"}},
+		{in: "text", want: OutputFormat{"text", Stdout}},
+		{in: "github-actions:stderr", want: OutputFormat{"github-actions", Stderr}},
+		{in: "junit:x.xml", wantErr: `--format: unknown format "junit" (did you mean "junit-xml"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate`},
+	}
+	for _, tt := range tests {
+		got, err := ParseFormatFlag(tt.in)
+		if tt.wantErr != "" {
+			if err == nil || err.Error() != tt.wantErr {
+				t.Errorf("ParseFormatFlag(%q) error = %v", tt.in, err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("ParseFormatFlag(%q) = %v, %v", tt.in, got, err)
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	keys := []string{"enable", "disable", "default", "settings"}
+	tests := map[string]string{
+		"enabel": "enable", "Enable": "enable", "disabled": "disable", "setting": "settings",
+		"x": "", "": "", "completely-different": "", "enable": "",
+	}
+	for in, want := range tests {
+		if got := suggest(in, keys); got != want {
+			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,194 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.yaml.in/yaml/v3"
+)
+
+// schemaErrors validates src against the schema alone, without the semantic
+// checks Verify adds, so these tests exercise the schema itself.
+func schemaErrors(t *testing.T, src string) []string {
+	t.Helper()
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
+		t.Fatalf("YAML: %v", err)
+	}
+	root := doc.Content[0]
+	budget := 1 << 20
+	inst, err := toJSON(root, &budget, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := schemaCheck("s.yaml", root, inst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Error())
+	}
+	return out
+}
+
+func TestSchemaCompiles(t *testing.T) {
+	if _, err := compiledSchema(); err != nil {
+		t.Fatal(err)
+	}
+	// Compile also checks the document against the draft 2020-12 metaschema;
+	// make sure it declares that draft rather than relying on the default.
+	var top map[string]any
+	if err := json.Unmarshal(Schema(), &top); err != nil {
+		t.Fatal(err)
+	}
+	if top["$schema"] != "https://json-schema.org/draft/2020-12/schema" || top["$id"] != schemaURL {
+		t.Errorf("$schema, $id = %v, %v", top["$schema"], top["$id"])
+	}
+	c := jsonschema.NewCompiler()
+	doc, _ := jsonschema.UnmarshalJSON(bytes.NewReader(Schema()))
+	if err := c.AddResource("x.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Compile("x.json"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSchemaAcceptsValid(t *testing.T) {
+	full, err := os.ReadFile("testdata/full.citelint.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	valid := map[string]string{
+		"full example":  string(full),
+		"init template": string(InitTemplate()),
+		"minimal":       "version: \"1\"\n",
+		"variants": "version: 1\nrun:\n  timeout: 0\n  exclude: []\nrules:\nseverity:\n  default: \"\"\n  rules:\n    - {severity: info, text: x}\n" +
+			"issues: {fail-level: note}\noutput:\n  formats:\n    json:\n    code-climate: {path: cc.json}\nbibliography: [a.bib, b.json]\n" +
+			"resolvers:\n  timeout: 1.5h\n  request-timeout: 0.0\n  mailto: \"\"\n  hosts:\n    \"[::1]:8080\": {concurrency: 0}\n    LOCALHOST: {}\njudge: {url: \"\", api-key-env: \"\"}\n",
+	}
+	for name, src := range valid {
+		if _, err := Parse("s.yaml", []byte(src), testOpts); err != nil {
+			t.Errorf("%s: Parse: %v", name, err)
+		}
+		if es := schemaErrors(t, src); es != nil {
+			t.Errorf("%s: schema rejects it:\n%s", name, strings.Join(es, "\n"))
+		}
+	}
+}
+
+func TestSchemaRejects(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"rules: {}\n", `s.yaml:1:1: top level: missing property 'version' (schema)`},
+		{v1 + "rules:\n  enabel: []\n", `s.yaml:3:3: rules: additional properties 'enabel' not allowed (schema)`},
+		{v1 + "rules: {default: most}\n", `s.yaml:2:18: rules.default: value must be one of 'standard', 'all', 'none' (schema)`},
+		{v1 + "run: {timeout: ten}\n", `s.yaml:2:16: run.timeout: 'ten' does not match pattern`},
+		{v1 + "issues: {max-same: -1}\n", `s.yaml:2:20: issues.max-same: minimum: got -1, want 0 (schema)`},
+		{v1 + "output: {formats: {sarf: {}}}\n", `s.yaml:2:19: output.formats: additional properties 'sarf' not allowed (schema)`},
+		{v1 + "exclusions: {rules: [{}]}\n", `s.yaml:2:22: exclusions.rules[0]: missing property 'rules' (schema)`},
+		{v1 + "severity: {rules: [{path: x}]}\n", `s.yaml:2:20: severity.rules[0]: missing property 'severity' (schema)`},
+		{"version: 2\n", `s.yaml:1:10: version: value must be one of '1', 1 (schema)`},
+		{v1 + "exclusions: {paths: [/abs]}\n", `s.yaml:2:22: exclusions.paths[0]: '/abs' does not match pattern '^[^/]'`},
+		{v1 + "judge: {api-key-env: sk-123}\n", `s.yaml:2:22: judge.api-key-env: 'sk-123' does not match pattern`},
+		{v1 + "resolvers: {hosts: {\"https://x/\": {}}}\n", `s.yaml:2:20: resolvers.hosts: additional properties 'https://x/' not allowed (schema)`},
+		{v1 + "resolvers: {mailto: someone}\n", `s.yaml:2:21: resolvers.mailto: 'someone' does not match pattern`},
+		{v1 + "rules: {enable: [\"bad name\"]}\n", `s.yaml:2:18: rules.enable[0]: 'bad name' does not match pattern`},
+	}
+	for _, tt := range tests {
+		es := schemaErrors(t, tt.src)
+		found := false
+		for _, e := range es {
+			if strings.HasPrefix(e, tt.want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("schema errors for %q:\n%s\nwant one starting with:\n%s", tt.src, strings.Join(es, "\n"), tt.want)
+		}
+	}
+}
+
+// TestSchemaAgreesWithParse: every file Parse rejects for a reason a schema
+// can express, the schema rejects too.
+func TestSchemaAgreesWithParse(t *testing.T) {
+	for _, tt := range parseErrorCases {
+		if tt.schemaMisses {
+			continue
+		}
+		if es := schemaErrors(t, tt.src); len(es) == 0 {
+			t.Errorf("%s: Parse rejects it but the schema accepts it", tt.name)
+		}
+	}
+}
+
+func TestVerify(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"valid", v1 + "rules: {enable: [dead-doi]}\n", nil},
+		{"empty", "", nil},
+		{"syntax", "a: [\n", []string{`v.yaml:2: invalid YAML: did not find expected node content`}},
+		// The schema's "additional properties" and the semantic unknown-key
+		// error are one problem: only the better message is shown.
+		{"deduplicated", v1 + "rules:\n  enabel: [x]\n  default: most\nissues: {max-same: -2}\n", []string{
+			`v.yaml:3:3: unknown key "enabel" in rules (did you mean "enable"?)`,
+			`v.yaml:4:12: rules.default: invalid value "most"; want one of standard, all, none`,
+			`v.yaml:5:20: issues.max-same: want an integer ≥ 0, got -2`}},
+		{"semantic only", v1 + "rules: {enable: [dead-lnk]}\n", []string{
+			`v.yaml:2:18: rules.enable[0]: unknown rule "dead-lnk" (did you mean "dead-link"?)`}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, e := range Verify("v.yaml", []byte(tt.src), testOpts) {
+			got = append(got, e.Error())
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: Verify =\n%s\nwant\n%s", tt.name, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
+	}
+}
+
+func TestInitTemplate(t *testing.T) {
+	tmpl := InitTemplate()
+	c, err := Parse(".citelint.yaml", tmpl, testOpts)
+	if err != nil {
+		t.Fatalf("template does not parse: %v", err)
+	}
+	if es := Verify(".citelint.yaml", tmpl, testOpts); es != nil {
+		t.Fatalf("template does not verify: %v", es)
+	}
+	// The template documents the defaults; it must not silently change them
+	// (apart from the vendored folders it suggests excluding).
+	d := New(testOpts)
+	if !reflect.DeepEqual(c.Rules, d.Rules) || !reflect.DeepEqual(c.Issues, d.Issues) ||
+		!reflect.DeepEqual(c.Output, d.Output) || !reflect.DeepEqual(c.Run.Include, d.Run.Include) {
+		t.Errorf("template differs from the defaults: %+v", c)
+	}
+	// Uncommenting the examples must still give a valid file.
+	var b strings.Builder
+	for _, line := range strings.Split(string(tmpl), "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		if strings.HasPrefix(trimmed, "# ") && !strings.HasPrefix(trimmed, "#   ") && looksLikeYAMLKey(trimmed[2:]) {
+			line = line[:len(line)-len(trimmed)] + trimmed[2:]
+		} else if strings.HasPrefix(trimmed, "#   ") || strings.HasPrefix(trimmed, "#     ") {
+			line = line[:len(line)-len(trimmed)] + trimmed[2:]
+		}
+		b.WriteString(line + "\n")
+	}
+	// No registry: the examples name rules from later issues.
+	if es := Verify(".citelint.yaml", []byte(b.String()), Options{}); es != nil {
+		t.Errorf("template with examples uncommented does not verify: %v\n%s", es, b.String())
+	}
+}
+
+func looksLikeYAMLKey(s string) bool {
+	k, _, ok := strings.Cut(s, ":")
+	return ok && !strings.ContainsAny(k, " \"") && k != "" && k != "yaml-language-server"
+}

@@ -1,0 +1,209 @@
+package ident
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+func init() {
+	// Golden expectations must not change meaning as time passes.
+	Now = func() time.Time { return time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC) }
+}
+
+func TestScan(t *testing.T) {
+	type want struct {
+		kind             Kind
+		raw, id, version string
+		bad              bool
+	}
+	tests := []struct {
+		in   string
+		want []want
+	}{
+		{"see doi:10.1000/xyz123.", []want{{DOI, "doi:10.1000/xyz123", "10.1000/xyz123", "", false}}},
+		{"(https://doi.org/10.1016/S0140-6736(20)30183-5),", []want{{DOI, "https://doi.org/10.1016/S0140-6736(20)30183-5", "10.1016/s0140-6736(20)30183-5", "", false}}},
+		{"[10.5555/12345678].", []want{{DOI, "10.5555/12345678", "10.5555/12345678", "", false}}},
+		{"10.1002/(SICI)1096-9861(19960129)365:1<113::AID-CNE9>3.0.CO;2-6 is old",
+			[]want{{DOI, "10.1002/(SICI)1096-9861(19960129)365:1<113::AID-CNE9>3.0.CO;2-6", "10.1002/(sici)1096-9861(19960129)365:1<113::aid-cne9>3.0.co;2-6", "", false}}},
+		{"http://dx.doi.org/10.1038/NATURE12373", []want{{DOI, "http://dx.doi.org/10.1038/NATURE12373", "10.1038/nature12373", "", false}}},
+		{"https://doi.org/10.1000/456%23789", []want{{DOI, "https://doi.org/10.1000/456%23789", "10.1000/456#789", "", false}}},
+		{"doi.org/10.1234/abc def", []want{{DOI, "doi.org/10.1234/abc", "10.1234/abc", "", false}}},
+		{"10.48550/arXiv.2411.04368", []want{{DOI, "10.48550/arXiv.2411.04368", "10.48550/arxiv.2411.04368", "", false}}},
+		{"https://doi.org/10.1786", []want{{DOI, "https://doi.org/10.1786", "10.1786", "", true}}},
+		{"doi:10.12/abc", []want{{DOI, "doi:10.12/abc", "10.12/abc", "", true}}},
+		{"versions 10.5/3 and 110.1234/5 are not DOIs", nil},
+		{"see 见10.1234/abc，然后", []want{{DOI, "10.1234/abc", "10.1234/abc", "", false}}},
+		{"`10.1234/x`|", []want{{DOI, "10.1234/x", "10.1234/x", "", false}}},
+		{"<doi:10.1000/abc>", []want{{DOI, "doi:10.1000/abc", "10.1000/abc", "", false}}},
+
+		{"arXiv:2411.04368.", []want{{ArXiv, "arXiv:2411.04368", "2411.04368", "", false}}},
+		{"arXiv: 2411.04368v2,", []want{{ArXiv, "arXiv: 2411.04368v2", "2411.04368", "v2", false}}},
+		{"arXiv preprint arXiv:1706.03762", []want{{ArXiv, "arXiv:1706.03762", "1706.03762", "", false}}},
+		{"arXiv 1706.03762 shows", []want{{ArXiv, "arXiv 1706.03762", "1706.03762", "", false}}},
+		{"https://arxiv.org/abs/2501.02282v", []want{{ArXiv, "https://arxiv.org/abs/2501.02282v", "2501.02282", "v", true}}},
+		{"https://arxiv.org/pdf/2101.00001v2.pdf.", []want{{ArXiv, "https://arxiv.org/pdf/2101.00001v2.pdf", "2101.00001", "v2", false}}},
+		{"arxiv.org/abs/hep-th/9901001", []want{{ArXiv, "arxiv.org/abs/hep-th/9901001", "hep-th/9901001", "", false}}},
+		{"old hep-th/9901001v1 paper", []want{{ArXiv, "hep-th/9901001v1", "hep-th/9901001", "v1", false}}},
+		{"arXiv:math.CA/0611800v2", []want{{ArXiv, "arXiv:math.CA/0611800v2", "math/0611800", "v2", false}}},
+		{"arXiv:2413.12345", []want{{ArXiv, "arXiv:2413.12345", "2413.12345", "", true}}},
+		{"arXiv:2712.00001", []want{{ArXiv, "arXiv:2712.00001", "2712.00001", "", true}}},
+		{"the arXiv server, arXiv: preprints", nil},
+		{"foo/1234567 and hep-th/12345 are not arXiv", nil},
+		{"https://arxiv.org/list/cs.AI/recent", []want{{URL, "https://arxiv.org/list/cs.AI/recent", "https://arxiv.org/list/cs.AI/recent", "", false}}},
+
+		{"at https://en.wikipedia.org/wiki/Mercury_(planet).", []want{{URL, "https://en.wikipedia.org/wiki/Mercury_(planet)", "https://en.wikipedia.org/wiki/Mercury_(planet)", "", false}}},
+		{"(see https://example.com/a?b=1&c=2)", []want{{URL, "https://example.com/a?b=1&c=2", "https://example.com/a?b=1&c=2", "", false}}},
+		{"[src](https://example.com/x) and", []want{{URL, "https://example.com/x", "https://example.com/x", "", false}}},
+		{"**https://example.com/x**", []want{{URL, "https://example.com/x", "https://example.com/x", "", false}}},
+		{"https://example.com/a，见", []want{{URL, "https://example.com/a", "https://example.com/a", "", false}}},
+		{"https://de.wikipedia.org/wiki/Müller ok", []want{{URL, "https://de.wikipedia.org/wiki/Müller", "https://de.wikipedia.org/wiki/Müller", "", false}}},
+		{"https://www.frontiersin.org/articles/10.3389/fpsyg.2020.01234/full", []want{{URL, "https://www.frontiersin.org/articles/10.3389/fpsyg.2020.01234/full", "https://www.frontiersin.org/articles/10.3389/fpsyg.2020.01234/full", "", false}}},
+		{"xhttps://example.com", nil},
+
+		{"ISBN 978-0-306-40615-7 and 12 more", []want{{ISBN, "ISBN 978-0-306-40615-7", "9780306406157", "", false}}},
+		{"ISBN-10: 0-8044-2957-X.", []want{{ISBN, "ISBN-10: 0-8044-2957-X", "080442957X", "", false}}},
+		{"ISBN 978-0-306-40615-8", []want{{ISBN, "ISBN 978-0-306-40615-8", "9780306406158", "", true}}},
+		{"ISBN numbers", nil},
+		{"ISSN 2049-3630;", []want{{ISSN, "ISSN 2049-3630", "20493630", "", false}}},
+		{"ISSN: 2049-3631", []want{{ISSN, "ISSN: 2049-3631", "20493631", "", true}}},
+		{"PMC3531190 and PMCID: 12345", []want{{PMCID, "PMC3531190", "PMC3531190", "", false}, {PMCID, "PMCID: 12345", "12345", "", true}}},
+		{"PMID: 23193287", []want{{PMID, "PMID: 23193287", "23193287", "", false}}},
+	}
+	for _, tt := range tests {
+		got := Scan([]byte(tt.in))
+		if len(got) != len(tt.want) {
+			t.Errorf("Scan(%q) = %s, want %d matches", tt.in, dump(got), len(tt.want))
+			continue
+		}
+		for i, w := range tt.want {
+			g := got[i]
+			if g.Kind != w.kind || g.Raw != w.raw || g.ID != w.id || g.Version != w.version || (g.Problem != "") != w.bad {
+				t.Errorf("Scan(%q)[%d] = %s, want %+v", tt.in, i, dump(got[i:i+1]), w)
+			}
+			if tt.in[g.Start:g.End] != g.Raw {
+				t.Errorf("Scan(%q)[%d]: span %d:%d is %q, Raw %q", tt.in, i, g.Start, g.End, tt.in[g.Start:g.End], g.Raw)
+			}
+		}
+	}
+}
+
+func dump(ms []Match) string {
+	var b strings.Builder
+	for _, m := range ms {
+		fmt.Fprintf(&b, "{%s %q id=%q v=%q problem=%q} ", m.Kind, m.Raw, m.ID, m.Version, m.Problem)
+	}
+	return b.String()
+}
+
+func TestParseArXiv(t *testing.T) {
+	now := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		in, id, version string
+		bad             bool
+	}{
+		{"0704.0001", "0704.0001", "", false},
+		{"1412.1234", "1412.1234", "", false},
+		{"1501.00001v3", "1501.00001", "v3", false},
+		{"2611.00001", "2611.00001", "", false},
+		{"0612.0001", "0612.0001", "", true},
+		{"1412.12345", "1412.12345", "", true},
+		{"1501.0001", "1501.0001", "", true},
+		{"2113.00001", "2113.00001", "", true},
+		{"2101.00000", "2101.00000", "", true},
+		{"2101.00001v0", "2101.00001", "v0", true},
+		{"2101.00001v", "2101.00001", "v", true},
+		{"2612.00001", "2612.00001", "", true},
+		{"2101.00001.pdf", "2101.00001", "", false},
+		{"hep-th/9901001", "hep-th/9901001", "", false},
+		{"math.CA/0611800v2", "math/0611800", "v2", false},
+		{"hep-th/0704001", "hep-th/0704001", "", true},
+		{"hep-th/9107001", "hep-th/9107001", "", true},
+		{"foo-bar/9901001", "foo-bar/9901001", "", true},
+		{"hep-th/990100", "hep-th/990100", "", true},
+		{"abc", "abc", "", true},
+	}
+	for _, tt := range tests {
+		id, v, prob := ParseArXiv(tt.in, now)
+		if id != tt.id || v != tt.version || (prob != "") != tt.bad {
+			t.Errorf("ParseArXiv(%q) = %q, %q, %q; want %q, %q, bad=%v", tt.in, id, v, prob, tt.id, tt.version, tt.bad)
+		}
+	}
+	if !SameArXiv("arXiv:2101.00001v2", "2101.00001") || SameArXiv("2101.00001", "2101.00002") || !SameArXiv("math.CA/0611800v2", "math/0611800") {
+		t.Error("SameArXiv")
+	}
+}
+
+func TestValidators(t *testing.T) {
+	tests := []struct {
+		f    func(string) string
+		in   string
+		good bool
+	}{
+		{ValidateISBN, "978-0-306-40615-7", true},
+		{ValidateISBN, "0-306-40615-2", true},
+		{ValidateISBN, "0-8044-2957-X", true},
+		{ValidateISBN, "ISBN 0-306-40615-3", false},
+		{ValidateISBN, "977-0-306-40615-7", false},
+		{ValidateISBN, "12345", false},
+		{ValidateISSN, "0317-8471", true},
+		{ValidateISSN, "2049-3630", true},
+		{ValidateISSN, "2049-3631", false},
+		{ValidateISSN, "2049-363", false},
+		{ValidatePMCID, "PMC3531190", true},
+		{ValidatePMCID, "pmc3531190.2", true},
+		{ValidatePMCID, "3531190", false},
+		{ValidatePMCID, "PMC000", false},
+		{ValidatePMID, "23193287", true},
+		{ValidatePMID, "023193287", false},
+		{ValidatePMID, "1234567890", false},
+		{ValidateDOI, "10.1000/xyz", true},
+		{ValidateDOI, "doi:10.1000.10/xyz", true},
+		{ValidateDOI, "10.100/xyz", false},
+		{ValidateDOI, "10.1000/", false},
+		{ValidateDOI, "10.1000", false},
+		{ValidateDOI, "11.1000/x", false},
+		{ValidateDOI, "10.1000.a/x", false},
+	}
+	for _, tt := range tests {
+		if got := tt.f(tt.in); (got == "") != tt.good {
+			t.Errorf("validate(%q) = %q, want good=%v", tt.in, got, tt.good)
+		}
+	}
+}
+
+func TestDOIForms(t *testing.T) {
+	if got := NormalizeDOI(" https://doi.org/doi:10.1000/ABC "); got != "10.1000/abc" {
+		t.Errorf("NormalizeDOI = %q", got)
+	}
+	if got := CanonicalDOIURL("http://dx.doi.org/10.1002/(SICI)1096<1>#x"); got != "https://doi.org/10.1002/(SICI)1096%3C1%3E%23x" {
+		t.Errorf("CanonicalDOIURL = %q", got)
+	}
+}
+
+func FuzzScan(f *testing.F) {
+	for _, s := range []string{
+		"doi:10.1000/xyz123.", "(https://doi.org/10.1016/S0140-6736(20)30183-5),", "arXiv:2411.04368v2",
+		"hep-th/9901001", "ISBN 978-0-306-40615-7", "PMCID: PMC123", "https://a.b/(c)]", "10.1234/<a>]>",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ms := Scan([]byte(s))
+		last := 0
+		for _, m := range ms {
+			if m.Start < last || m.End <= m.Start || m.End > len(s) {
+				t.Fatalf("bad span %d:%d after %d in %q", m.Start, m.End, last, s)
+			}
+			if s[m.Start:m.End] != m.Raw {
+				t.Fatalf("Raw %q != text %q", m.Raw, s[m.Start:m.End])
+			}
+			if utf8.ValidString(s) && !utf8.ValidString(m.Raw) {
+				t.Fatalf("match splits a rune: %q", m.Raw)
+			}
+			last = m.End
+		}
+	})
+}

@@ -1,0 +1,345 @@
+// Package sentence splits the prose of one Markdown block into sentences with
+// exact byte spans. Each sentence becomes a claim whose citations are checked.
+//
+// It is rule-based rather than a Unicode UAX #29 segmenter because UAX #29
+// breaks after "e.g." and "et al." and inside citation markers, and it does
+// not know that a marker written after the full stop ("claim. [2] Next")
+// belongs to the sentence before it. The caller blanks Markdown syntax with
+// spaces of the same length, so spans index the original file.
+//
+// Split is one pass with no allocation beyond the result: it runs over every
+// paragraph of every file.
+package sentence
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// Span is a sentence: text[Start:End], trimmed of surrounding white space.
+type Span struct{ Start, End int }
+
+// Split returns the sentences of text. glue lists citation-marker spans,
+// sorted and non-overlapping: a marker right after a sentence terminator
+// belongs to the sentence before it, and no sentence ends inside a marker.
+func Split(text []byte, glue []Span) []Span { return AppendSplit(nil, text, glue) }
+
+// AppendSplit appends the sentences of text to dst (callers reuse buffers).
+func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
+	start := 0
+	g := 0 // first glue span that may still matter
+	for i := 0; i < len(text); {
+		for g < len(glue) && glue[g].End <= i {
+			g++
+		}
+		if g < len(glue) && glue[g].Start <= i {
+			i = glue[g].End // terminators inside a marker never end a sentence
+			continue
+		}
+		c := text[i]
+		var n int // width of the terminator at i
+		cjk := false
+		switch {
+		case c == '.' || c == '!' || c == '?':
+			n = 1
+		case c >= utf8.RuneSelf:
+			r, w := utf8.DecodeRune(text[i:])
+			switch r {
+			case '…':
+				n = w
+			case '。', '！', '？', '．':
+				n, cjk = w, true
+			default:
+				i += w
+				continue
+			}
+		default:
+			i++
+			continue
+		}
+		// A run of terminators ("?!", "...") and closing quotes/brackets.
+		j := i + n
+		for j < len(text) {
+			if k := terminatorOrCloser(text, j); k > 0 {
+				j += k
+				continue
+			}
+			break
+		}
+		// Markers after the terminator join this sentence: "x. [2][3] Next",
+		// "brain.13 Next", "text.1, 2 Next".
+		end := j
+		for gg := g; gg < len(glue); gg++ {
+			k := end
+			for k < glue[gg].Start && (isSpace(text[k]) || text[k] == ',' || text[k] == ';') {
+				k++
+			}
+			if k != glue[gg].Start {
+				break
+			}
+			end = glue[gg].End
+		}
+		switch {
+		case cjk:
+		case end > j:
+			if !nextStartsSentence(text, end) {
+				i = end
+				continue
+			}
+		case !breakAfter(text, start, i, j) || !nextStartsSentence(text, j):
+			i = j
+			continue
+		}
+		dst = appendTrimmed(dst, text, start, end)
+		start = end
+		i = end
+	}
+	return appendTrimmed(dst, text, start, len(text))
+}
+
+// terminatorOrCloser returns the width of a terminator or closing quote or
+// bracket at j, or 0.
+func terminatorOrCloser(text []byte, j int) int {
+	c := text[j]
+	switch c {
+	case '.', '!', '?', '"', '\'', ')', ']':
+		return 1
+	}
+	if c < utf8.RuneSelf {
+		return 0
+	}
+	r, w := utf8.DecodeRune(text[j:])
+	switch r {
+	case '…', '”', '’', '»', '」', '』', '）', '】', '。', '！', '？':
+		return w
+	}
+	return 0
+}
+
+// nextStartsSentence reports whether, after the terminator run ending at j,
+// white space follows and then something that can start a sentence, or the
+// text ends.
+func nextStartsSentence(text []byte, j int) bool {
+	if j >= len(text) {
+		return true
+	}
+	if !isSpace(text[j]) {
+		return false
+	}
+	for j < len(text) && isSpace(text[j]) {
+		j++
+	}
+	if j >= len(text) {
+		return true
+	}
+	c := text[j]
+	switch {
+	case 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	case c == '"' || c == '\'' || c == '(' || c == '[' || c == '*' || c == '_' || c == '`':
+		return true
+	case c >= utf8.RuneSelf:
+		r, _ := utf8.DecodeRune(text[j:])
+		return unicode.IsUpper(r) || unicode.IsTitle(r) || isCJK(r) || r == '“' || r == '‘' || r == '«' || r == '¿' || r == '¡'
+	}
+	return false
+}
+
+// breakAfter decides whether the terminator at text[i] (run ending at j) can
+// end a sentence, looking at the word before it: abbreviations, initials,
+// decimals, and terminators glued to a following letter do not.
+func breakAfter(text []byte, start, i, j int) bool {
+	if text[i] != '.' {
+		return true
+	}
+	if j > i+1 {
+		return true // "...", ".)" and the like: decided by what follows
+	}
+	// "73.0", "v1.2", "example.com", "e.g.the": no space after the dot.
+	if j < len(text) && !isSpace(text[j]) {
+		return false
+	}
+	// The word before the dot.
+	w := i
+	for w > start && !isSpace(text[w-1]) && text[w-1] != '(' && text[w-1] != '"' && text[w-1] != '[' {
+		w--
+	}
+	word := text[w:i]
+	if len(word) == 0 {
+		return true
+	}
+	switch abbreviationClass(word) {
+	case neverEnds:
+		return false
+	case endsBeforeStarter:
+		return followedByStarter(text, j)
+	case endsUnlessNumber:
+		return !followedByDigit(text, j)
+	}
+	// A single capital initial ("J. Smith", "A. B. Smith") or a dotted
+	// abbreviation ("U.S.", "Ph.D."): a sentence ends there only when a
+	// common sentence opener follows ("... vitamin D. The ...").
+	if len(word) == 1 && 'A' <= word[0] && word[0] <= 'Z' || dotted(word) {
+		return followedByStarter(text, j)
+	}
+	return true
+}
+
+func followedByDigit(text []byte, j int) bool {
+	for j < len(text) && isSpace(text[j]) {
+		j++
+	}
+	return j < len(text) && '0' <= text[j] && text[j] <= '9'
+}
+
+// followedByStarter reports whether the next word is one that commonly opens
+// an English sentence, or the text ends.
+func followedByStarter(text []byte, j int) bool {
+	for j < len(text) && isSpace(text[j]) {
+		j++
+	}
+	if j >= len(text) {
+		return true
+	}
+	k := j
+	for k < len(text) && ('a' <= text[k] && text[k] <= 'z' || 'A' <= text[k] && text[k] <= 'Z') {
+		k++
+	}
+	w := text[j:k]
+	if len(w) == 0 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for _, s := range starters {
+		if string(w) == s {
+			return true
+		}
+	}
+	return false
+}
+
+// starters are words that open sentences far more often than they follow
+// an abbreviation or initial inside one.
+var starters = []string{
+	"The", "This", "These", "That", "Those", "It", "Its", "In", "On", "At", "As", "A", "An",
+	"However", "We", "Our", "They", "Their", "He", "She", "His", "Her", "There", "Here",
+	"For", "From", "With", "By", "But", "And", "Also", "Moreover", "Furthermore",
+	"Additionally", "Thus", "Therefore", "Hence", "Similarly", "Meanwhile", "Finally",
+	"First", "Second", "Third", "Such", "Some", "Many", "Most", "All", "Both", "Each",
+	"While", "When", "Although", "Despite", "After", "Before", "Since", "If", "Unlike",
+	"According", "Other", "Another", "One", "Overall", "Recent", "Studies", "Research",
+}
+
+type abbrevClass int
+
+const (
+	notAbbreviation   abbrevClass = iota
+	neverEnds                     // "e.g.", "Dr.": a sentence never ends here
+	endsBeforeStarter             // "et al.", "Inc.": ends before "The", not before "(2020)"
+	endsUnlessNumber              // "Fig. 2", "No. 5", "Jan. 2020"
+)
+
+var abbreviations = map[string]abbrevClass{
+	"e.g": neverEnds, "i.e": neverEnds, "vs": neverEnds, "cf": neverEnds, "viz": neverEnds,
+	"dr": neverEnds, "mr": neverEnds, "mrs": neverEnds, "ms": neverEnds, "prof": neverEnds,
+	"resp": neverEnds, "approx": neverEnds, "ca": neverEnds, "sr": endsBeforeStarter,
+	"al": endsBeforeStarter, "etc": endsBeforeStarter, "inc": endsBeforeStarter,
+	"ltd": endsBeforeStarter, "corp": endsBeforeStarter, "co": endsBeforeStarter,
+	"jr": endsBeforeStarter, "st": endsBeforeStarter, "u.s": endsBeforeStarter,
+	"u.k": endsBeforeStarter, "ph.d": endsBeforeStarter, "ibid": endsBeforeStarter,
+	"no": endsUnlessNumber, "nos": endsUnlessNumber, "fig": endsUnlessNumber,
+	"figs": endsUnlessNumber, "eq": endsUnlessNumber, "eqs": endsUnlessNumber,
+	"tab": endsUnlessNumber, "vol": endsUnlessNumber, "vols": endsUnlessNumber,
+	"pp": endsUnlessNumber, "p": endsUnlessNumber, "ch": endsUnlessNumber,
+	"sec": endsUnlessNumber, "secs": endsUnlessNumber, "ref": endsUnlessNumber,
+	"refs": endsUnlessNumber, "art": endsUnlessNumber, "jan": endsUnlessNumber,
+	"feb": endsUnlessNumber, "mar": endsUnlessNumber, "apr": endsUnlessNumber,
+	"jun": endsUnlessNumber, "jul": endsUnlessNumber, "aug": endsUnlessNumber,
+	"sep": endsUnlessNumber, "sept": endsUnlessNumber, "oct": endsUnlessNumber,
+	"nov": endsUnlessNumber, "dec": endsUnlessNumber, "para": endsUnlessNumber,
+}
+
+func abbreviationClass(word []byte) abbrevClass {
+	if len(word) > 6 {
+		return notAbbreviation
+	}
+	var buf [6]byte
+	for k, c := range word {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[k] = c
+	}
+	return abbreviations[string(buf[:len(word)])]
+}
+
+// dotted matches letter(.letter)+ such as "U.S", "Ph.D", "i.e".
+func dotted(word []byte) bool {
+	dots := 0
+	for k, c := range word {
+		if c == '.' {
+			if k == 0 || word[k-1] == '.' {
+				return false
+			}
+			dots++
+			continue
+		}
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return dots > 0 && len(word) <= 6
+}
+
+func appendTrimmed(dst []Span, text []byte, s, e int) []Span {
+	for s < e && isSpace(text[s]) {
+		s++
+	}
+	for e > s && isSpace(text[e-1]) {
+		e--
+	}
+	if e > s {
+		dst = append(dst, Span{s, e})
+	}
+	return dst
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
+}
+
+// Words counts words: runs of letters and digits, where an apostrophe or
+// hyphen between two letters does not split a word. Each CJK ideograph, kana
+// or Hangul syllable counts as one word, as CJK prose has no spaces.
+func Words(text []byte) int {
+	n, in := 0, false
+	for i := 0; i < len(text); {
+		r, w := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRune(text[i:])
+		}
+		switch {
+		case r >= 0x2E80 && isCJK(r):
+			n++
+			in = false
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if !in {
+				n++
+			}
+			in = true
+		case (r == '\'' || r == '-' || r == '’' || r == '.' || r == ',') && in && i+w < len(text) && isWordByte(text[i+w]):
+			// inside a word or number: "don't", "state-of-the-art", "73.0", "1,000"
+		default:
+			in = false
+		}
+		i += w
+	}
+	return n
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
+}

@@ -1,0 +1,168 @@
+package sentence
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// glueOf marks every "[...]" in text as a citation marker, plus the literal
+// strings given.
+func glueOf(text string, extra ...string) []Span {
+	var g []Span
+	for i := 0; i < len(text); i++ {
+		if text[i] == '[' {
+			if j := strings.IndexByte(text[i:], ']'); j > 0 {
+				g = append(g, Span{i, i + j + 1})
+				i += j
+			}
+		}
+	}
+	for _, e := range extra {
+		if k := strings.Index(text, e); k >= 0 {
+			g = append(g, Span{k, k + len(e)})
+		}
+	}
+	sortSpans(g)
+	return g
+}
+
+func sortSpans(g []Span) {
+	for i := 1; i < len(g); i++ {
+		for j := i; j > 0 && g[j].Start < g[j-1].Start; j-- {
+			g[j], g[j-1] = g[j-1], g[j]
+		}
+	}
+}
+
+func TestSplit(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		glue []string // literal glue spans besides [..] markers
+		want []string
+	}{
+		{"simple", "One claim. Two claims! Three?", nil, []string{"One claim.", "Two claims!", "Three?"}},
+		{"et al", "Smith et al. (2020) found this. Next one.", nil, []string{"Smith et al. (2020) found this.", "Next one."}},
+		{"et al end", "It was shown by Smith et al. The effect held.", nil, []string{"It was shown by Smith et al.", "The effect held."}},
+		{"eg ie", "Some tools, e.g. Vale, and others, i.e. linters. Done.", nil, []string{"Some tools, e.g. Vale, and others, i.e. linters.", "Done."}},
+		{"fig", "See Fig. 2 for details. Then Eq. 3 holds.", nil, []string{"See Fig. 2 for details.", "Then Eq. 3 holds."}},
+		{"dr", "Dr. Smith agreed. Prof. Lee did not.", nil, []string{"Dr. Smith agreed.", "Prof. Lee did not."}},
+		{"decimal", "Accuracy rose to 73.0 percent. It fell later.", nil, []string{"Accuracy rose to 73.0 percent.", "It fell later."}},
+		{"version", "Use v1.2.3 or Node.js today. Fine.", nil, []string{"Use v1.2.3 or Node.js today.", "Fine."}},
+		{"url", "Read https://example.com/a.b?c=1. Then go.", nil, []string{"Read https://example.com/a.b?c=1.", "Then go."}},
+		{"marker after stop", "The claim holds. [2] Next sentence.", nil, []string{"The claim holds. [2]", "Next sentence."}},
+		{"marker glued", "The claim holds.[2][3] Next sentence.", nil, []string{"The claim holds.[2][3]", "Next sentence."}},
+		{"gemini glued", "It grows in the brain.13 Next one.", []string{"13"}, []string{"It grows in the brain.13", "Next one."}},
+		{"gemini list", "It is in the text.1, 2 Next one.", []string{"1", "2"}, []string{"It is in the text.1, 2", "Next one."}},
+		{"marker before stop", "The claim holds [2]. Next.", nil, []string{"The claim holds [2].", "Next."}},
+		{"terminator inside marker", "See [a. B] here. Next.", nil, []string{"See [a. B] here.", "Next."}},
+		{"cjk", "第一句。第二句！第三句？", nil, []string{"第一句。", "第二句！", "第三句？"}},
+		{"cjk quotes", "他说：“好。”然后走了。", nil, []string{"他说：“好。”", "然后走了。"}},
+		{"quote after stop", `He said "stop." Then left.`, nil, []string{`He said "stop."`, "Then left."}},
+		{"interrobang", "Really?! Yes.", nil, []string{"Really?!", "Yes."}},
+		{"ellipsis lower", "We waited... and waited. Done.", nil, []string{"We waited... and waited.", "Done."}},
+		{"ellipsis upper", "We waited… Then it came.", nil, []string{"We waited…", "Then it came."}},
+		{"no terminator", "A heading-like line without a stop", nil, []string{"A heading-like line without a stop"}},
+		{"newlines", "Line one continues\nhere. Line two\nends.", nil, []string{"Line one continues\nhere.", "Line two\nends."}},
+		{"lowercase after stop", "It costs 5 USD. the rest is free.", nil, []string{"It costs 5 USD. the rest is free."}},
+		{"initials", "J. R. Smith wrote it. Then vitamin D. The end.", nil, []string{"J. R. Smith wrote it.", "Then vitamin D.", "The end."}},
+		{"us", "Made in the U.S. The plant closed. The U.S. Army stayed.", nil, []string{"Made in the U.S.", "The plant closed.", "The U.S. Army stayed."}},
+		{"empty", "", nil, nil},
+		{"spaces", "   \n  ", nil, nil},
+		{"paren sentence", "(This is aside.) Main text.", nil, []string{"(This is aside.)", "Main text."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spans := Split([]byte(tt.in), glueOf(tt.in, tt.glue...))
+			var got []string
+			for _, s := range spans {
+				got = append(got, tt.in[s.Start:s.End])
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Split(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAppendSplitAppends(t *testing.T) {
+	dst := []Span{{100, 200}}
+	dst = AppendSplit(dst, []byte("A b. C d."), nil)
+	if want := []Span{{100, 200}, {0, 4}, {5, 9}}; !reflect.DeepEqual(dst, want) {
+		t.Errorf("got %v want %v", dst, want)
+	}
+}
+
+func TestWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"", 0},
+		{"one two  three", 3},
+		{"don't stop state-of-the-art", 3},
+		{"73.0 percent, in 2024", 4},
+		{"中文句子", 4},
+		{"Müller's café", 2},
+		{"- [1] --", 1},
+	}
+	for _, tt := range tests {
+		if got := Words([]byte(tt.in)); got != tt.want {
+			t.Errorf("Words(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{"One. Two [1]. Three.[2] Four", "第一句。第二句", "e.g. Dr. J. Smith et al. (2020).", "a.1, 2 B", "...?!”"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		text := []byte(s)
+		glue := glueOf(s)
+		spans := Split(text, glue)
+		last := 0
+		for _, sp := range spans {
+			if sp.Start < last || sp.End <= sp.Start || sp.End > len(text) {
+				t.Fatalf("bad span %v after %d in %q", sp, last, s)
+			}
+			if isSpace(text[sp.Start]) || isSpace(text[sp.End-1]) {
+				t.Fatalf("untrimmed span %q", text[sp.Start:sp.End])
+			}
+			for _, g := range glue {
+				if g.Start < sp.End && sp.End < g.End {
+					t.Fatalf("span %v cuts marker %v in %q", sp, g, s)
+				}
+			}
+			last = sp.End
+		}
+		// Every non-space byte is in some sentence.
+		covered := make([]bool, len(text))
+		for _, sp := range spans {
+			for k := sp.Start; k < sp.End; k++ {
+				covered[k] = true
+			}
+		}
+		for k, c := range text {
+			if !covered[k] && !isSpace(c) {
+				t.Fatalf("byte %d (%q) of %q in no sentence", k, c, s)
+			}
+		}
+	})
+}
+
+func BenchmarkSplit(b *testing.B) {
+	para := "Large language models (LLMs) have shown strong results on many tasks, e.g. question answering [1]. " +
+		"Smith et al. (2020) reported 73.5% accuracy on the benchmark [2, 3]. However, Fig. 2 shows a drop.[4] " +
+		"The U.S. data differ; see https://example.com/report.pdf for details. Results were mixed… Yet progress continues! "
+	text := bytes.Repeat([]byte(para), 1<<20/len(para))
+	glue := glueOf(string(text))
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	var dst []Span
+	for b.Loop() {
+		dst = AppendSplit(dst[:0], text, glue)
+	}
+}

@@ -1,0 +1,68 @@
+// Package bib reads bibliographies, BibTeX/BibLaTeX and CSL-JSON, so that
+// pandoc [@key] and MyST {cite}`key` citations can be resolved and their
+// DOIs, arXiv ids and URLs checked like any reference entry.
+//
+// The parsers are forgiving in the way users expect from pandoc and biber: a
+// broken entry is reported with its file and line and skipped, and the
+// entries around it are still returned.
+package bib
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Entry is one bibliography record.
+type Entry struct {
+	Key, Type, Title string
+	// Authors are family names as written ("Smith", "van der Berg",
+	// "Müller"); a braced corporate name is one family name.
+	Authors                                        []string
+	Year, DOI, URL, ArXiv, ISBN, ISSN, PMID, PMCID string
+	Container, Abstract                            string
+	Line                                           int               // 1-based line where the entry starts
+	Fields                                         map[string]string // every field, lower-case names, markup stripped
+}
+
+// Load reads a bibliography file, choosing the parser by extension.
+func Load(path string) ([]Entry, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".bib", ".bibtex", ".biblatex":
+		return ParseBibTeX(path, data)
+	case ".json":
+		return ParseCSLJSON(path, data)
+	}
+	return nil, fmt.Errorf("%s: unknown bibliography format (want .bib or CSL .json)", path)
+}
+
+// normalizeDOI strips resolver prefixes; package ident does the full
+// normalisation later, this keeps Entry.DOI free of URL noise.
+func normalizeDOI(s string) string {
+	s = strings.TrimSpace(s)
+	l := strings.ToLower(s)
+	for _, p := range []string{"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:"} {
+		if strings.HasPrefix(l, p) {
+			return strings.TrimSpace(s[len(p):])
+		}
+	}
+	return s
+}
+
+// arxivFromURL returns the id in an arxiv.org/abs|pdf URL.
+func arxivFromURL(u string) string {
+	l := strings.ToLower(u)
+	for _, p := range []string{"arxiv.org/abs/", "arxiv.org/pdf/"} {
+		if i := strings.Index(l, p); i >= 0 {
+			id := u[i+len(p):]
+			id = strings.TrimSuffix(id, ".pdf")
+			return strings.TrimSuffix(id, "/")
+		}
+	}
+	return ""
+}

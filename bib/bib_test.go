@@ -1,0 +1,133 @@
+package bib
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseBibTeX(t *testing.T) {
+	data, err := os.ReadFile("testdata/refs.bib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := ParseBibTeX("refs.bib", data)
+	if err == nil || !strings.Contains(err.Error(), "refs.bib:25:") {
+		t.Errorf("want an error at refs.bib:25 for the broken entry, got %v", err)
+	}
+	byKey := map[string]Entry{}
+	for _, e := range entries {
+		byKey[e.Key] = e
+	}
+	if _, ok := byKey["broken"]; ok {
+		t.Error("broken entry returned")
+	}
+	if _, ok := byKey["not"]; ok {
+		t.Error("entry inside @comment returned")
+	}
+	tests := []struct {
+		key, field, got, want string
+	}{
+		{"smith2020", "title", byKey["smith2020"].Title, "Deep Nets for über-fast Café Ordering — a study"},
+		{"smith2020", "container", byKey["smith2020"].Container, "Nature Methods"},
+		{"smith2020", "year", byKey["smith2020"].Year, "2020"},
+		{"smith2020", "doi", byKey["smith2020"].DOI, "10.1038/S41592-020-0001-X"},
+		{"smith2020", "month", byKey["smith2020"].Fields["month"], "January"},
+		{"lee19", "arxiv", byKey["lee19"].ArXiv, "1907.11692"},
+		{"lee19", "year", byKey["lee19"].Year, "2019"},
+		{"lee19", "title", byKey["lee19"].Title, `A "quoted" title`},
+		{"paren2021", "arxiv", byKey["paren2021"].ArXiv, "2101.00001v2"},
+		{"paren2021", "container", byKey["paren2021"].Container, "Proc. X"},
+		{"after", "isbn", byKey["after"].ISBN, "978-0-306-40615-7"},
+		{"after", "title", byKey["after"].Title, "Still parsed"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s.%s = %q, want %q", tt.key, tt.field, tt.got, tt.want)
+		}
+	}
+	if got, want := byKey["smith2020"].Authors, []string{"Smith", "van der Berg", "World Health Organization"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("authors = %q, want %q", got, want)
+	}
+	if got, want := byKey["lee19"].Authors, []string{"Lee"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("authors = %q, want %q", got, want)
+	}
+	if got, want := byKey["paren2021"].Authors, []string{"Müller"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("authors = %q, want %q", got, want)
+	}
+	lines := map[string]int{"smith2020": 4, "lee19": 13, "paren2021": 20, "after": 26}
+	for k, l := range lines {
+		if byKey[k].Line != l {
+			t.Errorf("%s at line %d, want %d", k, byKey[k].Line, l)
+		}
+	}
+}
+
+func TestParseCSLJSON(t *testing.T) {
+	data, err := os.ReadFile("testdata/refs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := ParseCSLJSON("refs.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(es) != 2 {
+		t.Fatalf("got %d entries", len(es))
+	}
+	d := es[0]
+	if d.Key != "doe2018" || d.Title != "Gene expression" || d.Year != "2018" || d.DOI != "10.1000/XYZ" || d.Container != "Cell" || d.ISSN != "0092-8674" || d.Line != 2 {
+		t.Errorf("entry 0 = %+v", d)
+	}
+	if !reflect.DeepEqual(d.Authors, []string{"Doe", "The Consortium"}) {
+		t.Errorf("authors = %q", d.Authors)
+	}
+	if e := es[1]; e.Key != "42" || e.Year != "1999" || e.ArXiv != "hep-th/9901001" || e.Line != 12 {
+		t.Errorf("entry 1 = %+v", e)
+	}
+	if _, err := ParseCSLJSON("x.json", []byte("[{\"id\": 1},\n{\"id\": ")); err == nil || !strings.Contains(err.Error(), "x.json:2:") {
+		t.Errorf("want error at x.json:2, got %v", err)
+	}
+	one, err := ParseCSLJSON("one.json", []byte(`{"id":"solo","title":"T"}`))
+	if err != nil || len(one) != 1 || one[0].Key != "solo" {
+		t.Errorf("single object: %v %v", one, err)
+	}
+}
+
+func TestLoad(t *testing.T) {
+	if _, err := Load("testdata/refs.json"); err != nil {
+		t.Error(err)
+	}
+	if _, err := Load("testdata/nope.yaml"); err == nil {
+		t.Error("want error for missing/unknown file")
+	}
+}
+
+func checkLines(t *testing.T, data []byte, es []Entry) {
+	n := strings.Count(string(data), "\n") + 1
+	for _, e := range es {
+		if e.Line < 1 || e.Line > n {
+			t.Fatalf("entry %q at line %d of %d", e.Key, e.Line, n)
+		}
+	}
+}
+
+func FuzzParseBibTeX(f *testing.F) {
+	seed, _ := os.ReadFile("testdata/refs.bib")
+	f.Add(seed)
+	f.Add([]byte(`@a{k, t = "x" # {y}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		es, _ := ParseBibTeX("f.bib", data)
+		checkLines(t, data, es)
+	})
+}
+
+func FuzzParseCSLJSON(f *testing.F) {
+	seed, _ := os.ReadFile("testdata/refs.json")
+	f.Add(seed)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		es, _ := ParseCSLJSON("f.json", data)
+		checkLines(t, data, es)
+	})
+}

@@ -1,0 +1,458 @@
+package bib
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// ParseBibTeX parses BibTeX or BibLaTeX. name is used in error messages.
+// @string macros are expanded, # concatenates, @comment and @preamble are
+// skipped, and text between entries is ignored (as BibTeX ignores it). A
+// malformed entry yields an error naming name:line; parsing resumes at the
+// next line that starts with "@".
+func ParseBibTeX(name string, data []byte) ([]Entry, error) {
+	p := &bibParser{src: string(data), name: name, macros: map[string]string{
+		"jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
+		"jul": "July", "aug": "August", "sep": "September", "oct": "October", "nov": "November", "dec": "December",
+	}}
+	var out []Entry
+	var errs []error
+	for {
+		at := p.nextEntry()
+		if at < 0 {
+			break
+		}
+		e, err := p.entry(at)
+		if err != nil {
+			errs = append(errs, err)
+			p.skipToNextLineAt(at + 1)
+			continue
+		}
+		if e != nil {
+			out = append(out, *e)
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+type bibParser struct {
+	src    string
+	pos    int
+	name   string
+	macros map[string]string
+}
+
+func (p *bibParser) line(off int) int { return strings.Count(p.src[:min(off, len(p.src))], "\n") + 1 }
+
+func (p *bibParser) errorf(off int, format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", p.name, p.line(off), fmt.Sprintf(format, args...))
+}
+
+// nextEntry moves to the next "@" and returns its offset, or -1.
+func (p *bibParser) nextEntry() int {
+	i := strings.IndexByte(p.src[p.pos:], '@')
+	if i < 0 {
+		p.pos = len(p.src)
+		return -1
+	}
+	p.pos += i
+	return p.pos
+}
+
+func (p *bibParser) skipToNextLineAt(from int) {
+	p.pos = from
+	for {
+		i := strings.IndexByte(p.src[p.pos:], '\n')
+		if i < 0 {
+			p.pos = len(p.src)
+			return
+		}
+		p.pos += i + 1
+		rest := strings.TrimLeft(p.src[p.pos:], " \t")
+		if strings.HasPrefix(rest, "@") {
+			return
+		}
+	}
+}
+
+func (p *bibParser) skipSpace() {
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			p.pos++
+			continue
+		}
+		if c == '%' { // comment to end of line, as biber allows
+			if i := strings.IndexByte(p.src[p.pos:], '\n'); i >= 0 {
+				p.pos += i + 1
+				continue
+			}
+			p.pos = len(p.src)
+		}
+		return
+	}
+}
+
+func (p *bibParser) ident() string {
+	start := p.pos
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		if c == ',' || c == '=' || c == '{' || c == '}' || c == '(' || c == ')' || c == '#' || c == '"' || c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			break
+		}
+		p.pos++
+	}
+	return p.src[start:p.pos]
+}
+
+// entry parses the entry at offset at ("@type{...}"). It returns nil, nil
+// for @comment, @preamble and @string.
+func (p *bibParser) entry(at int) (*Entry, error) {
+	p.pos = at + 1
+	typ := strings.ToLower(p.ident())
+	p.skipSpace()
+	if typ == "" || p.pos >= len(p.src) || (p.src[p.pos] != '{' && p.src[p.pos] != '(') {
+		if typ == "comment" {
+			return nil, nil
+		}
+		return nil, p.errorf(at, "expected { after @%s", typ)
+	}
+	open := p.src[p.pos]
+	closeCh := byte('}')
+	if open == '(' {
+		closeCh = ')'
+	}
+	p.pos++
+	switch typ {
+	case "comment":
+		if _, err := p.braced(at); err != nil {
+			return nil, err
+		}
+		return nil, nil
+	case "preamble":
+		p.pos--
+		if open == '{' {
+			_, err := p.braced(at)
+			return nil, err
+		}
+		end := strings.IndexByte(p.src[p.pos:], ')')
+		if end < 0 {
+			return nil, p.errorf(at, "unterminated @preamble")
+		}
+		p.pos += end + 1
+		return nil, nil
+	case "string":
+		p.skipSpace()
+		key := strings.ToLower(p.ident())
+		p.skipSpace()
+		if p.pos >= len(p.src) || p.src[p.pos] != '=' {
+			return nil, p.errorf(at, "expected = in @string")
+		}
+		p.pos++
+		v, err := p.value(at)
+		if err != nil {
+			return nil, err
+		}
+		p.macros[key] = v
+		p.skipSpace()
+		if p.pos < len(p.src) && p.src[p.pos] == closeCh {
+			p.pos++
+		}
+		return nil, nil
+	}
+	p.skipSpace()
+	key := strings.TrimSpace(p.ident())
+	p.skipSpace()
+	if key == "" || p.pos >= len(p.src) || p.src[p.pos] != ',' {
+		if p.pos < len(p.src) && p.src[p.pos] == closeCh && key != "" {
+			p.pos++
+			return &Entry{Key: key, Type: typ, Line: p.line(at), Fields: map[string]string{}}, nil
+		}
+		return nil, p.errorf(at, "@%s entry has no key followed by a comma", typ)
+	}
+	p.pos++
+	e := &Entry{Key: key, Type: typ, Line: p.line(at), Fields: map[string]string{}}
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.src) {
+			return nil, p.errorf(at, "unterminated entry %q", key)
+		}
+		if p.src[p.pos] == closeCh {
+			p.pos++
+			break
+		}
+		if p.src[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		fieldAt := p.pos
+		field := strings.ToLower(p.ident())
+		p.skipSpace()
+		if field == "" || p.pos >= len(p.src) || p.src[p.pos] != '=' {
+			return nil, p.errorf(fieldAt, "expected field = value in entry %q", key)
+		}
+		p.pos++
+		v, err := p.value(fieldAt)
+		if err != nil {
+			return nil, err
+		}
+		e.Fields[field] = v
+	}
+	fill(e)
+	return e, nil
+}
+
+// value reads value ("#" value)*.
+func (p *bibParser) value(at int) (string, error) {
+	var b strings.Builder
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.src) {
+			return "", p.errorf(at, "missing value")
+		}
+		switch c := p.src[p.pos]; {
+		case c == '{':
+			s, err := p.braced(at)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(s)
+		case c == '"':
+			p.pos++
+			start, depth := p.pos, 0
+			for ; p.pos < len(p.src); p.pos++ {
+				switch p.src[p.pos] {
+				case '{':
+					depth++
+				case '}':
+					depth--
+				case '"':
+					if depth <= 0 {
+						goto done
+					}
+				}
+			}
+			return "", p.errorf(at, "unterminated quoted value")
+		done:
+			b.WriteString(p.src[start:p.pos])
+			p.pos++
+		default:
+			w := p.ident()
+			if w == "" {
+				return "", p.errorf(at, "missing value")
+			}
+			if m, ok := p.macros[strings.ToLower(w)]; ok {
+				b.WriteString(m)
+			} else {
+				b.WriteString(w)
+			}
+		}
+		p.skipSpace()
+		if p.pos < len(p.src) && p.src[p.pos] == '#' {
+			p.pos++
+			continue
+		}
+		return b.String(), nil
+	}
+}
+
+// braced reads {...} with nesting, p.pos at the "{", and returns the inside.
+func (p *bibParser) braced(at int) (string, error) {
+	start := p.pos + 1
+	depth := 0
+	for ; p.pos < len(p.src); p.pos++ {
+		switch p.src[p.pos] {
+		case '\\':
+			p.pos++ // \{ and \} do not nest
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				s := p.src[start:p.pos]
+				p.pos++
+				return s, nil
+			}
+		}
+	}
+	return "", p.errorf(at, "unbalanced braces")
+}
+
+// fill sets the typed fields from the raw ones.
+func fill(e *Entry) {
+	f := e.Fields
+	e.Authors = parseAuthors(f["author"])
+	if len(e.Authors) == 0 {
+		e.Authors = parseAuthors(f["editor"])
+	}
+	for k, v := range f {
+		f[k] = clean(v)
+	}
+	e.Title = f["title"]
+	e.Year = f["year"]
+	if e.Year == "" && len(f["date"]) >= 4 {
+		e.Year = f["date"][:4]
+	}
+	e.DOI = normalizeDOI(f["doi"])
+	e.URL = f["url"]
+	e.ISBN, e.ISSN, e.PMID, e.PMCID = f["isbn"], f["issn"], f["pmid"], f["pmcid"]
+	e.Abstract = f["abstract"]
+	for _, c := range []string{"journal", "journaltitle", "booktitle"} {
+		if f[c] != "" {
+			e.Container = f[c]
+			break
+		}
+	}
+	if ap := strings.ToLower(f["archiveprefix"] + f["eprinttype"]); strings.Contains(ap, "arxiv") && f["eprint"] != "" {
+		e.ArXiv = f["eprint"]
+	} else if a := arxivFromURL(e.URL); a != "" {
+		e.ArXiv = a
+	}
+}
+
+// parseAuthors splits "A and B and C" outside braces and keeps family names.
+func parseAuthors(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	var names []string
+	depth, last := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ' ':
+			if depth == 0 && i+5 <= len(s) && strings.EqualFold(s[i:i+5], " and ") {
+				names = append(names, s[last:i])
+				last = i + 5
+				i += 4
+			}
+		}
+	}
+	names = append(names, s[last:])
+	var out []string
+	for _, n := range names {
+		if f := familyName(strings.TrimSpace(n)); f != "" && !strings.EqualFold(f, "others") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func familyName(n string) string {
+	if strings.HasPrefix(n, "{") && strings.HasSuffix(n, "}") && strings.Count(n, "{") == 1 {
+		return clean(n)
+	}
+	if i := topLevelComma(n); i >= 0 {
+		return clean(n[:i])
+	}
+	// "First von Last": the family name starts at the first lower-case
+	// word (a particle) or is the last word.
+	words := strings.Fields(n)
+	if len(words) == 0 {
+		return ""
+	}
+	for k := 1; k < len(words)-1; k++ {
+		if r := []rune(clean(words[k])); len(r) > 0 && unicode.IsLower(r[0]) {
+			return clean(strings.Join(words[k:], " "))
+		}
+	}
+	return clean(words[len(words)-1])
+}
+
+func topLevelComma(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// accents maps LaTeX accent commands to Unicode combining marks.
+var accents = map[byte]rune{
+	'"': '\u0308', '\'': '\u0301', '`': '\u0300', '^': '\u0302', '~': '\u0303',
+	'=': '\u0304', '.': '\u0307', 'c': '\u0327', 'v': '\u030C', 'u': '\u0306', 'H': '\u030B',
+}
+
+var symbols = map[string]string{
+	"ss": "ß", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "aa": "å", "AA": "Å", "l": "ł", "L": "Ł",
+	"oe": "œ", "OE": "Œ", "i": "ı", "&": "&", "%": "%", "$": "$", "_": "_", "#": "#",
+}
+
+// clean decodes LaTeX accents and symbols, drops braces and collapses white
+// space: "{\"u}ber {GPU}s --- fast" becomes "über GPUs — fast".
+func clean(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '{', '}':
+			continue
+		case '\\':
+			if i+1 >= len(s) {
+				continue
+			}
+			n := s[i+1]
+			if mark, ok := accents[n]; ok && (n < 'a' || n > 'z' || i+2 < len(s) && (s[i+2] == '{' || s[i+2] == ' ')) {
+				j := i + 2
+				for j < len(s) && (s[j] == '{' || s[j] == ' ') {
+					j++
+				}
+				if j < len(s) {
+					if s[j] == '\\' && j+1 < len(s) && s[j+1] == 'i' {
+						b.WriteByte('i')
+						j += 2
+					} else {
+						b.WriteByte(s[j])
+						j++
+					}
+					b.WriteRune(mark)
+				}
+				for j < len(s) && s[j] == '}' {
+					j++
+				}
+				i = j - 1
+				continue
+			}
+			j := i + 1
+			for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+				j++
+			}
+			if j == i+1 {
+				j++ // \& \% ...
+			}
+			cmd := s[i+1 : j]
+			if r, ok := symbols[cmd]; ok {
+				b.WriteString(r)
+			}
+			if j < len(s) && s[j] == ' ' && j > i+2 {
+				j++
+			}
+			i = j - 1
+			continue
+		case '~':
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteByte(c)
+	}
+	out := strings.Join(strings.Fields(b.String()), " ")
+	out = strings.ReplaceAll(out, "---", "—")
+	out = strings.ReplaceAll(out, "--", "–")
+	return norm.NFC.String(out)
+}

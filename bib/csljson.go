@@ -1,0 +1,194 @@
+package bib
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// ParseCSLJSON parses CSL-JSON (the format pandoc, Zotero and Manubot write):
+// an array of items, or a single item.
+func ParseCSLJSON(name string, data []byte) ([]Entry, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, nil
+	}
+	lineAt := func(off int64) int { return bytes.Count(data[:min(int(off), len(data))], []byte("\n")) + 1 }
+	var raws []json.RawMessage
+	var offsets []int64
+	if trimmed[0] == '{' {
+		raws = []json.RawMessage{trimmed}
+		offsets = []int64{int64(bytes.IndexByte(data, '{'))}
+	} else {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		if _, err := dec.Token(); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, lineAt(dec.InputOffset()), err)
+		}
+		for dec.More() {
+			var r json.RawMessage
+			start := dec.InputOffset()
+			if err := dec.Decode(&r); err != nil {
+				off := dec.InputOffset()
+				if se, ok := err.(*json.SyntaxError); ok {
+					off = se.Offset
+				} else if errors.Is(err, io.ErrUnexpectedEOF) {
+					off = int64(len(data))
+				}
+				return nil, fmt.Errorf("%s:%d: %v", name, lineAt(off), jsonErr(err))
+			}
+			// InputOffset before Decode may sit before the separating comma
+			// and white space; find the object's own brace.
+			if k := bytes.IndexAny(data[start:], "{[\"0123456789tfn-"); k >= 0 {
+				start += int64(k)
+			}
+			raws = append(raws, r)
+			offsets = append(offsets, start)
+		}
+	}
+	var out []Entry
+	for i, r := range raws {
+		var it cslItem
+		if err := json.Unmarshal(r, &it); err != nil {
+			return out, fmt.Errorf("%s:%d: item is not a CSL object: %v", name, lineAt(offsets[i]), jsonErr(err))
+		}
+		out = append(out, it.entry(lineAt(offsets[i])))
+	}
+	return out, nil
+}
+
+func jsonErr(err error) error {
+	if se, ok := err.(*json.SyntaxError); ok {
+		return fmt.Errorf("JSON syntax error: %s", se.Error())
+	}
+	return err
+}
+
+type cslItem struct {
+	ID        flexString `json:"id"`
+	Type      string     `json:"type"`
+	Title     string     `json:"title"`
+	Author    []cslName  `json:"author"`
+	Editor    []cslName  `json:"editor"`
+	Issued    cslDate    `json:"issued"`
+	DOI       string     `json:"DOI"`
+	URL       string     `json:"URL"`
+	ISBN      flexString `json:"ISBN"`
+	ISSN      flexString `json:"ISSN"`
+	PMID      flexString `json:"PMID"`
+	PMCID     string     `json:"PMCID"`
+	Container flexString `json:"container-title"`
+	Abstract  string     `json:"abstract"`
+	Number    flexString `json:"number"`
+}
+
+type cslName struct {
+	Family, Given, Literal string
+}
+
+func (n *cslName) UnmarshalJSON(b []byte) error {
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil // tolerate odd names
+	}
+	n.Family, _ = m["family"].(string)
+	n.Given, _ = m["given"].(string)
+	n.Literal, _ = m["literal"].(string)
+	return nil
+}
+
+// flexString accepts a string, a number, or an array (first element).
+type flexString string
+
+func (f *flexString) UnmarshalJSON(b []byte) error {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*f = flexString(anyString(v))
+	return nil
+}
+
+func anyString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case []any:
+		if len(x) > 0 {
+			return anyString(x[0])
+		}
+	}
+	return ""
+}
+
+type cslDate struct{ Year string }
+
+func (d *cslDate) UnmarshalJSON(b []byte) error {
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil
+	}
+	if parts, ok := m["date-parts"].([]any); ok && len(parts) > 0 {
+		if p0, ok := parts[0].([]any); ok && len(p0) > 0 {
+			d.Year = anyString(p0[0])
+			return nil
+		}
+	}
+	for _, k := range []string{"raw", "literal"} {
+		if s, ok := m[k].(string); ok {
+			for i := 0; i+4 <= len(s); i++ {
+				if allDigits4(s[i : i+4]) {
+					d.Year = s[i : i+4]
+					return nil
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func allDigits4(s string) bool {
+	for i := 0; i < 4; i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func (it *cslItem) entry(line int) Entry {
+	e := Entry{
+		Key: string(it.ID), Type: it.Type, Title: strings.Join(strings.Fields(it.Title), " "),
+		Year: it.Issued.Year, DOI: normalizeDOI(it.DOI), URL: it.URL, ISBN: string(it.ISBN),
+		ISSN: string(it.ISSN), PMID: string(it.PMID), PMCID: it.PMCID,
+		Container: string(it.Container), Abstract: it.Abstract, Line: line,
+		Fields: map[string]string{},
+	}
+	names := it.Author
+	if len(names) == 0 {
+		names = it.Editor
+	}
+	for _, n := range names {
+		switch {
+		case n.Family != "":
+			e.Authors = append(e.Authors, n.Family)
+		case n.Literal != "":
+			e.Authors = append(e.Authors, n.Literal)
+		}
+	}
+	e.ArXiv = arxivFromURL(e.URL)
+	if e.ArXiv == "" && strings.HasPrefix(strings.ToLower(e.DOI), "10.48550/arxiv.") {
+		e.ArXiv = e.DOI[len("10.48550/arxiv."):]
+	}
+	for k, v := range map[string]string{"title": e.Title, "doi": e.DOI, "url": e.URL, "year": e.Year, "container-title": e.Container, "number": string(it.Number)} {
+		if v != "" {
+			e.Fields[k] = v
+		}
+	}
+	return e
+}

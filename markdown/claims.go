@@ -1,0 +1,184 @@
+package markdown
+
+import (
+	"sort"
+
+	"github.com/citelint/citelint/sentence"
+)
+
+// scanBlocks scans every prose range for markers.
+func (w *walker) scanBlocks() {
+	var cands []candidate
+	for _, sp := range w.prose {
+		cands = w.scanProse(sp, cands)
+	}
+	w.cands = cands
+}
+
+// collectCitations merges link-syntax citations with scanned ones, drops
+// candidates that are not citations after all, and sorts by offset.
+func (w *walker) collectCitations() {
+	doc := w.doc
+	sort.Slice(w.linkMarker, func(i, j int) bool { return w.linkMarker[i].Start < w.linkMarker[j].Start })
+	insideLink := func(off int) bool {
+		i := sort.Search(len(w.linkMarker), func(i int) bool { return w.linkMarker[i].End > off })
+		return i < len(w.linkMarker) && w.linkMarker[i].Start <= off
+	}
+
+	// Labels of numbered entries and definitions decide which bracketed
+	// years and glued numbers are citations.
+	entryLabels := make(map[string]bool)
+	for i := range doc.References {
+		r := &doc.References[i]
+		if (r.Kind == RefEntry || r.Kind == RefLinkDef) && r.Label != "" {
+			entryLabels[r.Label] = true
+		}
+	}
+
+	// Non-identifier markers claim their bytes first (DOI → marker order):
+	// the doi: inside [@doi:10.1/x] is part of the pandoc key.
+	var claimed []Span
+	for _, c := range w.rawCites {
+		claimed = append(claimed, c.Marker)
+	}
+	for _, c := range w.cands {
+		if !c.ident && !c.glued {
+			claimed = append(claimed, c.Marker)
+		}
+	}
+	sort.Slice(claimed, func(i, j int) bool { return claimed[i].Start < claimed[j].Start })
+	overlaps := func(s Span) bool {
+		i := sort.Search(len(claimed), func(i int) bool { return claimed[i].End > s.Start })
+		return i < len(claimed) && claimed[i].Start < s.End
+	}
+
+	cites := make([]Citation, 0, len(w.rawCites)+len(w.cands))
+	cites = append(cites, w.rawCites...)
+	for _, c := range w.cands {
+		switch {
+		case insideLink(c.Marker.Start):
+			continue
+		case c.ident && overlaps(c.Marker):
+			continue
+		case c.glued && (!entryLabels[c.Label] || overlaps(c.Marker)):
+			continue
+		case c.yearLike && !entryLabels[c.Label]:
+			continue
+		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(w.cands, c):
+			continue
+		}
+		cites = append(cites, c.Citation)
+	}
+	sort.SliceStable(cites, func(i, j int) bool { return cites[i].Start < cites[j].Start })
+
+	// Citations inside reference lists and definitions describe references.
+	var refSpans []Span
+	for _, s := range doc.Sections {
+		refSpans = append(refSpans, s.Span)
+	}
+	for i := range doc.References {
+		if k := doc.References[i].Kind; k == RefFootnote || k == RefLinkDef {
+			refSpans = append(refSpans, doc.References[i].Span)
+		}
+	}
+	sort.Slice(refSpans, func(i, j int) bool { return refSpans[i].Start < refSpans[j].Start })
+	for i := range cites {
+		off := cites[i].Marker.Start
+		for _, s := range refSpans {
+			if s.Start > off {
+				break
+			}
+			if s.Contains(off) {
+				cites[i].InReferences = true
+				break
+			}
+		}
+		cites[i].Claim, cites[i].Ref = -1, -1
+	}
+	doc.Citations = cites
+}
+
+// overlapsOther reports whether a parenthetical author-year candidate
+// overlaps a bracket marker (the year inside [Smith 2020] is not prose).
+func overlapsOther(all []candidate, c candidate) bool {
+	for _, o := range all {
+		if o.Kind != KindAuthorYear && !o.ident && o.Marker.Start < c.Marker.End && c.Marker.Start < o.Marker.End {
+			return true
+		}
+	}
+	return false
+}
+
+// buildClaims segments every prose block outside reference lists and
+// definitions into sentences, and attaches each citation to its sentence.
+func (w *walker) buildClaims() {
+	doc := w.doc
+	sort.SliceStable(w.blocks, func(i, j int) bool { return w.blocks[i].span.Start < w.blocks[j].span.Start })
+	var glue []sentence.Span
+	var spans []sentence.Span
+	ci := 0
+	blockOf := make([]Span, 0, len(w.blocks))
+	for _, b := range w.blocks {
+		if b.inRefs || w.inSectionBody(b.span.Start) {
+			continue
+		}
+		// Glue: the citation markers inside this block, relative to it.
+		glue = glue[:0]
+		for ci < len(doc.Citations) && doc.Citations[ci].Marker.Start < b.span.Start {
+			ci++
+		}
+		last := -1
+		for k := ci; k < len(doc.Citations) && doc.Citations[k].Marker.Start < b.span.End; k++ {
+			m := doc.Citations[k].Marker
+			if m.Start < last || m.End > b.span.End {
+				continue
+			}
+			if n := len(glue); n > 0 && glue[n-1].Start == m.Start-b.span.Start {
+				continue
+			}
+			glue = append(glue, sentence.Span{Start: m.Start - b.span.Start, End: m.End - b.span.Start})
+			last = m.End
+		}
+		spans = sentence.AppendSplit(spans[:0], w.src[b.span.Start:b.span.End], glue)
+		for _, s := range spans {
+			doc.Claims = append(doc.Claims, Claim{
+				Span:      Span{b.span.Start + s.Start, b.span.Start + s.End},
+				Block:     b.id,
+				Heading:   b.heading,
+				ListItem:  b.listItem,
+				TableCell: b.tableCell,
+				Quote:     b.quote,
+				Section:   b.section,
+			})
+			blockOf = append(blockOf, b.span)
+		}
+	}
+	// Attach: the sentence containing the marker, else the sentence before
+	// it in the same block (a marker in the gap after a full stop).
+	for i := range doc.Citations {
+		c := &doc.Citations[i]
+		if c.InReferences {
+			continue
+		}
+		off := c.Marker.Start
+		k := sort.Search(len(doc.Claims), func(k int) bool { return doc.Claims[k].Start > off }) - 1
+		if k < 0 {
+			continue
+		}
+		if off < doc.Claims[k].End || blockOf[k].Contains(off) {
+			c.Claim = k
+			doc.Claims[k].Citations = append(doc.Claims[k].Citations, i)
+		}
+	}
+}
+
+// inSectionBody reports whether off lies inside a reference section, after
+// its title (the title itself is a heading, not an entry).
+func (w *walker) inSectionBody(off int) bool {
+	for _, s := range w.doc.Sections {
+		if s.Span.Contains(off) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,219 @@
+package markdown_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/internal/wanttest"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/result"
+)
+
+// TestExtractGolden parses every testdata/extract/*.md file and checks that
+// the citations outside reference lists are exactly those the file's
+// <!-- want kind:label "status target" --> comments expect, line by line.
+func TestExtractGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/extract/*.md")
+	if len(files) == 0 {
+		t.Fatal("no golden files")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wants, src, err := wanttest.Parse(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := markdown.Parse(src, markdown.Options{})
+			resolve.Resolve(doc, nil)
+			idx := result.NewLineIndex(src)
+			var got []wanttest.Got
+			for _, c := range doc.Citations {
+				if c.InReferences {
+					continue
+				}
+				label := strings.ReplaceAll(c.Label, " ", "_")
+				got = append(got, wanttest.Got{
+					Line: idx.Position(c.Start).Line,
+					Key:  string(c.Kind) + ":" + label,
+					Msg:  c.Status.String() + " " + c.Target + " " + c.Problem,
+				})
+			}
+			wanttest.Check(t, f, wants, got)
+		})
+	}
+}
+
+func parse(s string) *markdown.Document {
+	doc := markdown.Parse([]byte(s), markdown.Options{})
+	resolve.Resolve(doc, nil)
+	return doc
+}
+
+func TestCitationSpans(t *testing.T) {
+	tests := []struct {
+		src      string
+		raw      []string // text of each citation's own span, in order
+		markers  []string // text of each citation's marker
+		wantCols []int    // UTF-16 start columns
+	}{
+		{"Claim [1].", []string{"[1]"}, []string{"[1]"}, []int{7}},
+		{"Claim [1, 2].", []string{"1", "2"}, []string{"[1, 2]", "[1, 2]"}, []int{8, 11}},
+		{"Range [4-6].", []string{"4-6", "4-6", "4-6"}, []string{"[4-6]", "[4-6]", "[4-6]"}, []int{8, 8, 8}},
+		{"Ünïcödé 😀 [18]", []string{"[18]"}, []string{"[18]"}, []int{12}},
+		{"Keys [REF|a|b].", []string{"a", "b"}, []string{"[REF|a|b]", "[REF|a|b]"}, []int{11, 13}},
+		{"Trailing doi:10.1000/xyz123.", []string{"doi:10.1000/xyz123"}, []string{"doi:10.1000/xyz123"}, []int{10}},
+		{"Split over\na line [2,\n3].", nil, nil, nil}, // markers across a soft break are not recognised (documented gap)
+	}
+	for _, tt := range tests {
+		doc := parse(tt.src)
+		idx := result.NewLineIndex([]byte(tt.src))
+		var raw, markers []string
+		var cols []int
+		for _, c := range doc.Citations {
+			raw = append(raw, tt.src[c.Start:c.End])
+			markers = append(markers, tt.src[c.Marker.Start:c.Marker.End])
+			cols = append(cols, idx.Position(c.Start).Column)
+		}
+		if strings.Join(raw, "|") != strings.Join(tt.raw, "|") || strings.Join(markers, "|") != strings.Join(tt.markers, "|") {
+			t.Errorf("%q: spans %q markers %q, want %q %q", tt.src, raw, markers, tt.raw, tt.markers)
+		}
+		for i := range cols {
+			if i < len(tt.wantCols) && cols[i] != tt.wantCols[i] {
+				t.Errorf("%q: citation %d at column %d, want %d", tt.src, i, cols[i], tt.wantCols[i])
+			}
+		}
+	}
+}
+
+func TestClaimAttachment(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string // each claim's text followed by its citation labels
+	}{
+		{"Another claim. [2] Next one here.", []string{"Another claim. [2]:2", "Next one here.:"}},
+		{"First claim [1]. Second claim.[2]", []string{"First claim [1].:1", "Second claim.[2]:2"}},
+		{"Riess et al. found H0 = 73.0 km/s [3]. Later work disagreed.", []string{"Riess et al. found H0 = 73.0 km/s [3].:3", "Later work disagreed.:"}},
+		{"这是第一句[1]。这是第二句。", []string{"这是第一句[1]。:1", "这是第二句。:"}},
+	}
+	for _, tt := range tests {
+		doc := parse(tt.src)
+		var got []string
+		for i, cl := range doc.Claims {
+			s := tt.src[cl.Start:cl.End] + ":"
+			for _, c := range doc.CitationsOf(i) {
+				s += c.Label
+			}
+			got = append(got, s)
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%q:\n got %q\nwant %q", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestReferenceSections(t *testing.T) {
+	src := `Text [1] and [2].
+
+**Works cited**
+
+1. Alpha, "A Study of Things", https://example.org/a
+2. Beta: https://doi.org/10.1000/B
+`
+	doc := parse(src)
+	if len(doc.Sections) != 1 || doc.Sections[0].Title != "Works cited" {
+		t.Fatalf("sections = %+v", doc.Sections)
+	}
+	var entries []markdown.Reference
+	for _, r := range doc.References {
+		if r.Kind == markdown.RefEntry {
+			entries = append(entries, r)
+		}
+	}
+	if len(entries) != 2 || entries[0].Label != "1" || entries[0].Title != "A Study of Things" || entries[1].DOI != "10.1000/b" {
+		t.Fatalf("entries = %+v", entries)
+	}
+	for _, c := range doc.Citations {
+		if !c.InReferences && c.Status != markdown.Resolved {
+			t.Errorf("citation %s: %v", c.Label, c.Status)
+		}
+	}
+	// Claims never come from the reference list.
+	for _, cl := range doc.Claims {
+		if strings.Contains(src[cl.Start:cl.End], "Alpha") {
+			t.Errorf("claim from reference list: %q", src[cl.Start:cl.End])
+		}
+	}
+}
+
+func TestPerSectionSourceLists(t *testing.T) {
+	src := "## A\n\nClaim [1].\n\n### Sources\n\n[1] First A, https://a.example/1\n\n## B\n\nClaim [1].\n\n### Sources\n\n[1] First B, https://b.example/1\n"
+	doc := parse(src)
+	var targets []string
+	for _, c := range doc.Citations {
+		if !c.InReferences {
+			targets = append(targets, c.Target)
+		}
+	}
+	if strings.Join(targets, " ") != "https://a.example/1 https://b.example/1" {
+		t.Errorf("targets = %q", targets)
+	}
+}
+
+func TestCommentsAndFrontMatter(t *testing.T) {
+	src := "---\nbibliography: [refs.bib, more.json]\n---\nText. <!-- citelint-disable-line x -->\n\n<!-- own line -->\n"
+	doc := parse(src)
+	if strings.Join(doc.Bibliography, ",") != "refs.bib,more.json" {
+		t.Errorf("bibliography = %q", doc.Bibliography)
+	}
+	if len(doc.Comments) != 2 || doc.Comments[0].Text != "citelint-disable-line x" || doc.Comments[0].OwnLine || !doc.Comments[1].OwnLine {
+		t.Errorf("comments = %+v", doc.Comments)
+	}
+	bad := parse("---\nbibliography: [unclosed\n---\nText.\n")
+	if len(bad.Diagnostics) != 1 {
+		t.Errorf("diagnostics = %+v", bad.Diagnostics)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	seeds, _ := filepath.Glob("testdata/extract/*.md")
+	for _, s := range seeds {
+		b, _ := os.ReadFile(s)
+		f.Add(b)
+	}
+	f.Add([]byte("[^a]\n\n[^a]: x\n[^a]: y"))
+	f.Add([]byte("\xEF\xBB\xBF---\nx: [\n---\n"))
+	f.Add([]byte("(Smith, 2020; ) [1-] [REF|] 【†】 {cite}`` [@] .1, "))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		doc := markdown.Parse(src, markdown.Options{KnownKey: func(string) bool { return true }})
+		resolve.Resolve(doc, nil)
+		n := len(src)
+		for _, c := range doc.Citations {
+			if c.Start < 0 || c.End > n || c.Start > c.End || c.Marker.Start > c.Start || c.Marker.End < c.End {
+				t.Fatalf("bad citation span %+v in %q", c, src)
+			}
+			if c.Claim >= len(doc.Claims) || c.Ref >= len(doc.References) {
+				t.Fatalf("bad index %+v", c)
+			}
+		}
+		for i, cl := range doc.Claims {
+			if cl.Start < 0 || cl.End > n || cl.Start >= cl.End {
+				t.Fatalf("bad claim span %+v", cl)
+			}
+			if i > 0 && cl.Start < doc.Claims[i-1].End {
+				t.Fatalf("overlapping claims %+v %+v", doc.Claims[i-1], cl)
+			}
+		}
+		for _, r := range doc.References {
+			if r.Span.Start < 0 || r.Span.End > n || r.Span.Start > r.Span.End {
+				t.Fatalf("bad reference span %+v", r)
+			}
+		}
+	})
+}

@@ -1,0 +1,75 @@
+package markdown
+
+import (
+	"bytes"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// findFrontMatter finds a YAML front matter block starting at byte start
+// (0, or 3 after a BOM): a "---" line, then lines up to a closing "---" or
+// "..." line. An unterminated block is not front matter.
+func findFrontMatter(src []byte, start int) (Span, bool) {
+	rest := src[start:]
+	if !bytes.HasPrefix(rest, []byte("---")) {
+		return Span{}, false
+	}
+	eol := bytes.IndexByte(rest, '\n')
+	if eol < 0 || len(bytes.TrimRight(rest[3:eol], " \t\r")) != 0 {
+		return Span{}, false
+	}
+	for pos := eol + 1; pos < len(rest); {
+		e := bytes.IndexByte(rest[pos:], '\n')
+		line := rest[pos:]
+		next := len(rest)
+		if e >= 0 {
+			line = rest[pos : pos+e]
+			next = pos + e + 1
+		}
+		l := bytes.TrimRight(line, " \t\r")
+		if bytes.Equal(l, []byte("---")) || bytes.Equal(l, []byte("...")) {
+			return Span{start, start + pos + len(line)}, true
+		}
+		pos = next
+	}
+	return Span{}, false
+}
+
+// readFrontMatter reads the bibliography: key (a string or a list) from the
+// front matter. Invalid YAML becomes a diagnostic at the offending line.
+func readFrontMatter(src []byte, fm Span) ([]string, []Diagnostic) {
+	body := src[fm.Start:fm.End]
+	first := bytes.IndexByte(body, '\n')
+	if first < 0 {
+		return nil, nil
+	}
+	lastNL := bytes.LastIndexByte(body, '\n')
+	yml := body[first+1 : lastNL+1]
+	var root yaml.Node
+	if err := yaml.Unmarshal(yml, &root); err != nil {
+		return nil, []Diagnostic{{Offset: fm.Start, Message: "front matter is not valid YAML: " + err.Error()}}
+	}
+	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return nil, nil
+	}
+	m := root.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value != "bibliography" {
+			continue
+		}
+		v := m.Content[i+1]
+		switch v.Kind {
+		case yaml.ScalarNode:
+			return []string{v.Value}, nil
+		case yaml.SequenceNode:
+			var out []string
+			for _, it := range v.Content {
+				if it.Kind == yaml.ScalarNode {
+					out = append(out, it.Value)
+				}
+			}
+			return out, nil
+		}
+	}
+	return nil, nil
+}

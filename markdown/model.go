@@ -1,0 +1,238 @@
+// Package markdown turns Markdown bytes into citelint's document model: the
+// claims (sentences) a document makes, the citations it writes, and the
+// references those citations may point at, each with exact byte offsets.
+//
+// The package does no I/O: Parse takes bytes and returns a Document. Resolving
+// citations against references, bibliographies and source stores is package
+// resolve's job; rules read the resolved Document.
+package markdown
+
+// Span is a byte range [Start, End) of the file as read (BOM included).
+type Span struct{ Start, End int }
+
+// Len returns the number of bytes in the span.
+func (s Span) Len() int { return s.End - s.Start }
+
+// Contains reports whether offset off lies inside the span.
+func (s Span) Contains(off int) bool { return off >= s.Start && off < s.End }
+
+// CitationKind names a citation style. The values are the stable strings that
+// `citelint extract --format json` prints.
+type CitationKind string
+
+const (
+	KindNumeric    CitationKind = "numeric"        // [1], [1, 2], [1-3], glued .13
+	KindFootnote   CitationKind = "footnote"       // [^note]
+	KindRefLink    CitationKind = "reference-link" // [text][label], [label] with a definition
+	KindLink       CitationKind = "link"           // [text](url)
+	KindURL        CitationKind = "url"            // bare or autolinked URL
+	KindDOI        CitationKind = "doi"            // 10.x/y, doi:, https://doi.org/
+	KindArXiv      CitationKind = "arxiv"          // arXiv:2411.04368, arxiv.org/abs/...
+	KindAuthorYear CitationKind = "author-year"    // (Smith, 2020), Smith et al. (2020)
+	KindPandoc     CitationKind = "pandoc"         // [@key], @key
+	KindMyST       CitationKind = "myst"           // {cite}`key`
+	KindKey        CitationKind = "key"            // [id:x], [REF|a|b], [SOURCE_3], 【3†source】
+)
+
+// Key schemes: which RAG convention a KindKey citation was written in.
+const (
+	SchemeID     = "id"     // [id:abc]
+	SchemeREF    = "REF"    // [REF|d_1|d_2]
+	SchemeSource = "SOURCE" // [SOURCE_3]
+	SchemeCJK    = "cjk"    // 【3†source】
+)
+
+// Status says how far resolution got for a citation.
+type Status int
+
+const (
+	// Unresolved: the label was looked up and nothing matched.
+	Unresolved Status = iota
+	// Resolved: the label matched a reference, or the citation names its own target (a URL, DOI...).
+	Resolved
+	// Unchecked: there was nothing to look the label up in (no bibliography, no source store).
+	Unchecked
+)
+
+func (s Status) String() string {
+	switch s {
+	case Resolved:
+		return "resolved"
+	case Unchecked:
+		return "unchecked"
+	}
+	return "unresolved"
+}
+
+// Citation is one cited label. A marker holding several labels ([1, 2],
+// [REF|a|b], a range [4-6]) yields one Citation per label, sharing Marker.
+type Citation struct {
+	Kind CitationKind
+	// Span covers this citation alone: the whole marker when it holds one
+	// label, otherwise this label inside it (for a range, the range text).
+	Span
+	// Marker is the whole marker as written: "[1, 2]", "(Smith, 2020; Lee 2019)".
+	Marker Span
+	// Label is the label or key as written ("1", "note", "smith2020",
+	// "doi:10.1/x", "d_1"), or for identifiers and links the identifier or URL.
+	Label string
+	// Scheme is the RAG key convention for KindKey (SchemeID...), and
+	// "narrative" for author-year citations written Smith et al. (2020).
+	Scheme string
+	// ID is the normalised identifier a doi, arxiv, url or link citation names.
+	ID string
+	// Problem is non-empty when the identifier is malformed.
+	Problem string
+	// Author and Year are the parts of an author-year citation.
+	Author, Year string
+	// Claim is the index in Document.Claims of the sentence the citation
+	// supports, or -1.
+	Claim int
+	// InReferences marks citations written inside a reference list, link
+	// definition or footnote definition: they describe a reference rather
+	// than cite one, and are not counted as citations.
+	InReferences bool
+
+	// Filled by package resolve.
+	Status Status
+	Ref    int    // index into Document.References, or -1
+	Target string // the DOI, arXiv id, URL or bibliography key reached
+}
+
+// RefKind says where a reference came from.
+type RefKind string
+
+const (
+	RefEntry        RefKind = "entry"           // an item of a References / Sources section
+	RefLinkDef      RefKind = "link-definition" // [label]: url
+	RefFootnote     RefKind = "footnote"        // [^label]: text
+	RefBibliography RefKind = "bibliography"    // a .bib or CSL-JSON entry (added by resolve)
+	RefSource       RefKind = "source"          // a source-store record (added by resolve)
+)
+
+// Reference is something a citation can resolve to.
+type Reference struct {
+	Kind RefKind
+	// Label as written: "1" for a numbered entry, the definition label, the
+	// footnote label without '^', the bibliography key. Empty for an
+	// unnumbered reference-list item.
+	Label string
+	// Span is the whole entry or definition; LabelSpan its label. Both are
+	// zero for references loaded from other files (then Path and Line say where).
+	Span      Span
+	LabelSpan Span
+	Path      string
+	Line      int
+	// Text is the entry's raw text after the label; Title its best guess at
+	// the cited work's title.
+	Text  string
+	Title string
+	// Identifiers the entry gives; DOI is preferred over ArXiv over URL as Target.
+	DOI, ArXiv, ArXivVersion, URL string
+	// Problems lists malformed identifiers found in the entry.
+	Problems []IdentProblem
+	// Section is the index in Document.Sections of the reference section
+	// holding an entry, or -1.
+	Section int
+	// Year and Authors are filled for bibliography references.
+	Year    string
+	Authors []string
+}
+
+// IdentProblem is a malformed identifier inside a reference entry.
+type IdentProblem struct {
+	Span    Span
+	Raw     string
+	Kind    string
+	Problem string
+}
+
+// Target returns the reference's preferred identifier: DOI, then arXiv id,
+// then URL, each prefixed by its kind ("doi:", "arxiv:") except URLs.
+func (r *Reference) Target() string {
+	switch {
+	case r.DOI != "":
+		return "doi:" + r.DOI
+	case r.ArXiv != "":
+		return "arxiv:" + r.ArXiv
+	}
+	return r.URL
+}
+
+// Section is a reference list: a heading (or a bold or plain line) named
+// References, Sources, Bibliography, Works cited, Notes, Citations,
+// 参考文献, 参考资料 or 来源, and the blocks under it.
+type Section struct {
+	Title   string
+	Heading Span
+	Span    Span // from the heading to the end of the section
+}
+
+// Claim is one sentence of prose.
+type Claim struct {
+	Span
+	// Block identifies the paragraph, heading or table cell holding the
+	// sentence; sentences of one block share it (for paragraph scope).
+	Block int
+	// Context says what kind of block the sentence is in.
+	Heading, ListItem, TableCell, Quote bool
+	// Section is the index in Document.Headings of the nearest heading
+	// above the sentence, or -1.
+	Section int
+	// Citations indexes Document.Citations attached to this sentence.
+	Citations []int
+}
+
+// Heading is an ATX or setext heading.
+type Heading struct {
+	Level int
+	Span  Span
+	Text  string
+}
+
+// Comment is an HTML comment <!-- ... -->, kept for suppression directives.
+type Comment struct {
+	Span Span
+	// Text is what stands between <!-- and -->, trimmed.
+	Text string
+	// OwnLine is true when the comment is the only thing on its line(s).
+	OwnLine bool
+}
+
+// Diagnostic is a problem with the document itself (for example front matter
+// that is not valid YAML); it is reported but does not stop the lint.
+type Diagnostic struct {
+	Offset  int
+	Message string
+}
+
+// Document is the parsed model of one Markdown file.
+type Document struct {
+	Src []byte
+
+	// FrontMatter is the YAML block at the top of the file, if any.
+	FrontMatter Span
+	// Bibliography lists the files the front matter's bibliography: key names.
+	Bibliography []string
+
+	Claims     []Claim
+	Citations  []Citation
+	References []Reference
+	Sections   []Section
+	Headings   []Heading
+	Comments   []Comment
+	// ImageRefs are labels used by reference-style images (![][img1]); they
+	// keep link definitions in use without being citations.
+	ImageRefs []string
+
+	Diagnostics []Diagnostic
+}
+
+// CitationsOf returns the citations attached to claim i.
+func (d *Document) CitationsOf(i int) []*Citation {
+	out := make([]*Citation, 0, len(d.Claims[i].Citations))
+	for _, ci := range d.Claims[i].Citations {
+		out = append(out, &d.Citations[ci])
+	}
+	return out
+}

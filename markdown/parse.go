@@ -1,0 +1,445 @@
+package markdown
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Options tune extraction. The zero value is ready to use.
+type Options struct {
+	// KnownKey reports whether a bare @key (pandoc's narrative form) names a
+	// bibliography entry. Bare @words are everywhere in docs (GitHub handles,
+	// decorators, e-mail), so they count as citations only when this says so.
+	KnownKey func(key string) bool
+}
+
+// md is shared: goldmark parsers are safe for concurrent use with a fresh
+// parser.Context per parse. Only the footnote *block* parser is registered:
+// goldmark's footnote inline parser resolves each [^x] by a linear scan of
+// all definitions (quadratic on machine-written reports), and its transformer
+// deletes unused and duplicate definitions that the hygiene rules must see.
+// citelint matches [^x] itself, with a map. Linkify and Typographer stay off:
+// Linkify's positions are off by one and Typographer's nodes have no source.
+var md = goldmark.New(
+	goldmark.WithExtensions(extension.Table),
+	goldmark.WithParserOptions(parser.WithBlockParsers(
+		util.Prioritized(extension.NewFootnoteBlockParser(), 999),
+	)),
+)
+
+// Parse builds the document model of src. It never panics on any input and
+// never fails: problems with the document are returned as Diagnostics.
+func Parse(src []byte, opts Options) *Document {
+	doc := &Document{Src: src}
+	work := src
+	// A BOM turns "# Title" into a paragraph, and goldmark has no front
+	// matter: blank both out of a same-length copy so offsets stay true.
+	bom := bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
+	fmStart := 0
+	if bom {
+		fmStart = 3
+	}
+	fm, fmOK := findFrontMatter(src, fmStart)
+	if bom || fmOK {
+		work = bytes.Clone(src)
+		if bom {
+			copy(work, "   ")
+		}
+		if fmOK {
+			doc.FrontMatter = fm
+			blank(work[fm.Start:fm.End])
+			doc.Bibliography, doc.Diagnostics = readFrontMatter(src, fm)
+		}
+	}
+
+	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(parser.NewContext()))
+	w := walker{doc: doc, src: work, opts: opts}
+	w.walk(root)
+	w.finish()
+	return doc
+}
+
+func blank(b []byte) {
+	for i, c := range b {
+		if c != '\n' && c != '\r' {
+			b[i] = ' '
+		}
+	}
+}
+
+// block is a prose block to segment into claims: a paragraph, heading or
+// table cell, with the context that decides whether its sentences are claims.
+type block struct {
+	span      Span
+	heading   bool
+	listItem  bool
+	tableCell bool
+	quote     bool
+	inRefs    bool // inside a footnote or link definition body
+	section   int  // nearest heading index
+	id        int
+}
+
+// walker collects everything in one pass over the AST; finish then scans the
+// prose ranges for markers, builds reference sections and attaches claims.
+type walker struct {
+	doc  *Document
+	src  []byte
+	opts Options
+
+	prose  []Span // merged byte ranges of prose Text nodes, in source order
+	blocks []block
+
+	// Nesting state while walking.
+	listDepth, quoteDepth, footnoteDepth int
+	heading                              int
+
+	listItems  []listItem
+	footnotes  []int // indexes into doc.References of footnote definitions
+	rawCites   []Citation
+	linkMarker []Span      // markers consumed by link syntax, never rescanned
+	defSpans   []Span      // link definition spans, sorted, built on first use
+	cands      []candidate // markers found by scanning prose
+}
+
+// listItem records an item of an ordered or bullet list, for reference
+// sections written as lists.
+type listItem struct {
+	span    Span
+	ordinal int // 1-based number for ordered lists, 0 for bullets
+	depth   int
+}
+
+func (w *walker) walk(root ast.Node) {
+	w.heading = -1
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch n := n.(type) {
+		case *ast.Text:
+			if entering && !n.IsRaw() {
+				w.addProse(n.Segment.Start, n.Segment.Stop)
+			}
+		case *ast.CodeSpan:
+			if entering {
+				w.codeSpan(n)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock:
+			if entering {
+				w.htmlBlock(n)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			if entering {
+				w.rawHTML(n)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.AutoLink:
+			if entering {
+				w.autoLink(n)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.Image:
+			if entering && n.Reference != nil {
+				w.doc.ImageRefs = append(w.doc.ImageRefs, string(n.Reference.Value))
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.Link:
+			if entering {
+				return w.link(n), nil
+			}
+		case *ast.LinkReferenceDefinition:
+			if entering {
+				w.linkDef(n)
+			}
+			return ast.WalkSkipChildren, nil
+		case *east.Footnote:
+			if entering {
+				w.footnoteDef(n)
+				w.footnoteDepth++
+			} else {
+				w.footnoteDepth--
+			}
+		case *ast.Heading:
+			if entering {
+				w.headingBlock(n)
+			}
+		case *ast.Paragraph, *ast.TextBlock:
+			if entering {
+				w.addBlock(n, false, false)
+			}
+		case *east.TableCell:
+			if entering {
+				w.addBlock(n, false, true)
+			}
+		case *ast.List:
+			if entering {
+				w.listDepth++
+			} else {
+				w.listDepth--
+			}
+		case *ast.ListItem:
+			if entering {
+				w.listItem(n)
+			}
+		case *ast.Blockquote:
+			if entering {
+				w.quoteDepth++
+			} else {
+				w.quoteDepth--
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// addProse records a prose byte range, merging it with the previous one when
+// they touch: goldmark splits bracket text across several Text nodes.
+func (w *walker) addProse(start, stop int) {
+	if stop <= start {
+		return
+	}
+	if n := len(w.prose); n > 0 && w.prose[n-1].End == start {
+		w.prose[n-1].End = stop
+		return
+	}
+	w.prose = append(w.prose, Span{start, stop})
+}
+
+// linesSpan returns the byte range from a block's first line to its last.
+func linesSpan(n ast.Node) (Span, bool) {
+	lines := n.Lines()
+	if lines == nil || lines.Len() == 0 {
+		return Span{}, false
+	}
+	first, last := lines.At(0), lines.At(lines.Len()-1)
+	return Span{first.Start, last.Stop}, true
+}
+
+func (w *walker) addBlock(n ast.Node, heading, cell bool) {
+	sp, ok := linesSpan(n)
+	if !ok {
+		return
+	}
+	w.blocks = append(w.blocks, block{
+		span:      sp,
+		heading:   heading,
+		listItem:  w.listDepth > 0,
+		tableCell: cell,
+		quote:     w.quoteDepth > 0,
+		inRefs:    w.footnoteDepth > 0,
+		section:   w.heading,
+		id:        len(w.blocks),
+	})
+}
+
+func (w *walker) headingBlock(n *ast.Heading) {
+	sp, ok := linesSpan(n)
+	if !ok {
+		// An empty heading ("#") still ends the section above it.
+		p := n.Pos()
+		if p < 0 {
+			return
+		}
+		sp = Span{p, p}
+	}
+	start := n.Pos()
+	if start < 0 || start > sp.Start {
+		start = sp.Start
+	}
+	w.doc.Headings = append(w.doc.Headings, Heading{
+		Level: n.Level,
+		Span:  Span{start, sp.End},
+		Text:  string(plainText(w.src[sp.Start:sp.End])),
+	})
+	w.heading = len(w.doc.Headings) - 1
+	if ok {
+		w.addBlock(n, true, false)
+	}
+}
+
+func (w *walker) listItem(n *ast.ListItem) {
+	p := n.Pos()
+	if p < 0 {
+		return
+	}
+	ordinal := 0
+	if l, ok := n.Parent().(*ast.List); ok && l.IsOrdered() {
+		ordinal = l.Start
+		for s := n.PreviousSibling(); s != nil; s = s.PreviousSibling() {
+			ordinal++
+		}
+	}
+	w.listItems = append(w.listItems, listItem{span: Span{p, nodeEnd(n, w.src)}, ordinal: ordinal, depth: w.listDepth})
+}
+
+// nodeEnd finds the end of a block node: the end of its last line, searching
+// the deepest last descendant (container blocks have no lines of their own).
+func nodeEnd(n ast.Node, src []byte) int {
+	end := n.Pos()
+	var visit func(ast.Node)
+	visit = func(n ast.Node) {
+		if n.Type() == ast.TypeBlock {
+			if l := n.Lines(); l != nil && l.Len() > 0 {
+				if s := l.At(l.Len() - 1).Stop; s > end {
+					end = s
+				}
+			}
+		}
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if c.Type() == ast.TypeBlock {
+				visit(c)
+			}
+		}
+	}
+	visit(n)
+	if end < 0 {
+		end = 0
+	}
+	if end > len(src) {
+		end = len(src)
+	}
+	return end
+}
+
+func (w *walker) linkDef(n *ast.LinkReferenceDefinition) {
+	sp, ok := linesSpan(n)
+	if !ok {
+		return
+	}
+	p := n.Pos()
+	if p >= 0 && p < sp.Start {
+		sp.Start = p
+	}
+	label := string(n.Label)
+	ls := Span{}
+	if i := bytes.IndexByte(w.src[sp.Start:sp.End], '['); i >= 0 {
+		ls = Span{sp.Start + i, sp.Start + i + 1 + len(n.Label) + 1}
+	}
+	ref := Reference{Kind: RefLinkDef, Label: label, Span: sp, LabelSpan: ls, Section: -1}
+	dest := string(n.Destination)
+	ref.Title = string(n.Title)
+	setIdentifiers(&ref, []byte(dest), sp.Start)
+	if ref.URL == "" && ref.DOI == "" && ref.ArXiv == "" {
+		ref.URL = dest
+	}
+	ref.Text = dest
+	w.doc.References = append(w.doc.References, ref)
+}
+
+func (w *walker) footnoteDef(n *east.Footnote) {
+	p := n.Pos()
+	if p < 0 || p >= len(w.src) {
+		return
+	}
+	end := nodeEnd(n, w.src)
+	if end < p {
+		end = p
+	}
+	// The label is between "[^" and "]:" at Pos.
+	label := string(n.Ref)
+	ls := Span{p, p + 2 + len(n.Ref) + 1}
+	if ls.End > len(w.src) {
+		ls.End = len(w.src)
+	}
+	body := Span{ls.End, end}
+	if body.Start < len(w.src) && w.src[body.Start] == ':' {
+		body.Start++
+	}
+	if body.Start > body.End {
+		body.Start = body.End
+	}
+	ref := Reference{Kind: RefFootnote, Label: label, Span: Span{p, end}, LabelSpan: ls, Section: -1}
+	raw := w.src[body.Start:body.End]
+	ref.Text = string(bytes.TrimSpace(raw))
+	setIdentifiers(&ref, raw, body.Start)
+	ref.Title = guessTitle(raw)
+	w.footnotes = append(w.footnotes, len(w.doc.References))
+	w.doc.References = append(w.doc.References, ref)
+}
+
+func (w *walker) htmlBlock(n *ast.HTMLBlock) {
+	sp, ok := linesSpan(n)
+	if !ok {
+		return
+	}
+	if n.HasClosure() {
+		c := n.ClosureLine
+		if c.Stop > sp.End {
+			sp.End = c.Stop
+		}
+	}
+	w.comments(sp, true)
+}
+
+func (w *walker) rawHTML(n *ast.RawHTML) {
+	if n.Segments == nil || n.Segments.Len() == 0 {
+		return
+	}
+	sp := Span{n.Segments.At(0).Start, n.Segments.At(n.Segments.Len() - 1).Stop}
+	w.comments(sp, false)
+}
+
+// comments finds every <!-- ... --> in sp.
+func (w *walker) comments(sp Span, block bool) {
+	b := w.src[sp.Start:sp.End]
+	for off := 0; ; {
+		i := bytes.Index(b[off:], []byte("<!--"))
+		if i < 0 {
+			return
+		}
+		start := off + i
+		j := bytes.Index(b[start+4:], []byte("-->"))
+		end := len(b)
+		inner := b[start+4:]
+		if j >= 0 {
+			end = start + 4 + j + 3
+			inner = b[start+4 : start+4+j]
+		}
+		cs := Span{sp.Start + start, sp.Start + end}
+		w.doc.Comments = append(w.doc.Comments, Comment{
+			Span:    cs,
+			Text:    string(bytes.TrimSpace(inner)),
+			OwnLine: block && onlyOnLine(w.src, cs),
+		})
+		off = end
+	}
+}
+
+// onlyOnLine reports whether nothing but blanks shares sp's lines.
+func onlyOnLine(src []byte, sp Span) bool {
+	for i := sp.Start - 1; i >= 0 && src[i] != '\n'; i-- {
+		if src[i] != ' ' && src[i] != '\t' {
+			return false
+		}
+	}
+	for i := sp.End; i < len(src) && src[i] != '\n'; i++ {
+		if src[i] != ' ' && src[i] != '\t' && src[i] != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *walker) finish() {
+	sort.Slice(w.prose, func(i, j int) bool { return w.prose[i].Start < w.prose[j].Start })
+	w.buildSections()
+	w.scanBlocks()
+	w.collectCitations()
+	w.buildClaims()
+}
+
+// isProse reports whether every byte of [start, end) lies in one prose range.
+func (w *walker) isProse(start, end int) bool {
+	i := sort.Search(len(w.prose), func(i int) bool { return w.prose[i].End > start })
+	return i < len(w.prose) && w.prose[i].Start <= start && end <= w.prose[i].End
+}

@@ -1,0 +1,434 @@
+package markdown
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/citelint/citelint/ident"
+)
+
+// sectionNames are the titles that open a reference list, lower-cased.
+var sectionNames = map[string]bool{
+	"references": true, "reference": true, "sources": true, "source": true,
+	"bibliography": true, "works cited": true, "work cited": true, "notes": true,
+	"citations": true, "cited works": true, "literature cited": true, "reference list": true,
+	"sources cited": true, "references and notes": true, "notes and references": true,
+	"参考文献": true, "参考资料": true, "来源": true, "參考文獻": true, "參考資料": true, "資料來源": true,
+	"引用": true, "引用文献": true, "参考链接": true,
+}
+
+// isSectionTitle reports whether a heading or line names a reference list:
+// "References", "**Works cited**", "7. Sources:", "参考文献：".
+func isSectionTitle(b []byte) (string, bool) {
+	t := plainText(b)
+	t = bytes.TrimSpace(t)
+	t = bytes.TrimRight(t, ":：")
+	t = bytes.TrimSpace(t)
+	// Leading section numbers: "7.", "7", "VII.", "A.".
+	if i := bytes.IndexByte(t, ' '); i > 0 {
+		head := t[:i]
+		if isDigits(bytes.TrimRight(head, ".)")) || isRoman(bytes.TrimRight(head, ".)")) {
+			t = bytes.TrimSpace(t[i+1:])
+		}
+	}
+	if len(t) == 0 || len(t) > 40 {
+		return "", false
+	}
+	s := strings.ToLower(string(t))
+	return string(t), sectionNames[s]
+}
+
+func isRoman(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if !strings.ContainsRune("IVXLC", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainText strips inline Markdown punctuation (emphasis, escapes, heading
+// hashes, link brackets) from b.
+func plainText(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch c {
+		case '\\':
+			if i+1 < len(b) && isASCIIPunct(b[i+1]) {
+				i++
+				out = append(out, b[i])
+			}
+			continue
+		case '*', '_', '#', '`', '[', ']':
+			continue
+		}
+		out = append(out, c)
+	}
+	return bytes.TrimSpace(out)
+}
+
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
+}
+
+// buildSections finds reference sections: headings with a reference-list
+// title, bold or plain title lines, and bare runs of "[n] ..." lines.
+func (w *walker) buildSections() {
+	doc := w.doc
+	for hi, h := range doc.Headings {
+		title, ok := isSectionTitle(w.src[h.Span.Start:h.Span.End])
+		if !ok {
+			continue
+		}
+		end := len(w.src)
+		for _, h2 := range doc.Headings[hi+1:] {
+			if h2.Level <= h.Level {
+				end = h2.Span.Start
+				break
+			}
+		}
+		doc.Sections = append(doc.Sections, Section{Title: title, Heading: h.Span, Span: Span{h.Span.Start, end}})
+	}
+	for _, b := range w.blocks {
+		if b.heading || b.tableCell || w.inSection(b.span.Start) {
+			continue
+		}
+		first := b.span.End
+		if i := bytes.IndexByte(w.src[b.span.Start:b.span.End], '\n'); i >= 0 {
+			first = b.span.Start + i
+		}
+		title, ok := isSectionTitle(w.src[b.span.Start:first])
+		start := b.span.Start
+		if !ok {
+			runStart, isRun := w.entryRun(b.span)
+			if !isRun {
+				continue
+			}
+			title, start, first = "", runStart, runStart
+		}
+		end := len(w.src)
+		for _, h := range doc.Headings {
+			if h.Span.Start > b.span.Start {
+				end = h.Span.Start
+				break
+			}
+		}
+		if title == "" {
+			end = b.span.End
+		}
+		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{start, first}, Span: Span{start, end}})
+	}
+	sort.Slice(doc.Sections, func(i, j int) bool { return doc.Sections[i].Span.Start < doc.Sections[j].Span.Start })
+	for si := range doc.Sections {
+		w.parseEntries(si)
+	}
+}
+
+func (w *walker) inSection(off int) bool {
+	for _, s := range w.doc.Sections {
+		if s.Span.Contains(off) {
+			return true
+		}
+	}
+	return false
+}
+
+// entryRun finds a bare reference list in a paragraph: two or more lines at
+// its end, each starting "[n] " or "[n]: ", at least one holding a URL or
+// DOI. It returns the offset where the run starts. The run may follow prose
+// lines: "[n]: url" lines written right under a paragraph are not link
+// reference definitions in CommonMark (a definition cannot interrupt a
+// paragraph), but their author meant them as the reference list.
+func (w *walker) entryRun(sp Span) (int, bool) {
+	text := w.src[sp.Start:sp.End]
+	lines := bytes.Split(text, []byte("\n"))
+	if len(lines) < 2 {
+		return 0, false
+	}
+	k := len(lines)
+	link := false
+	for k > 0 {
+		l := lines[k-1]
+		if _, _, ok := entryLabel(l); !ok {
+			break
+		}
+		if bytes.Contains(l, []byte("http")) || bytes.Contains(l, []byte("doi")) {
+			link = true
+		}
+		k--
+	}
+	if len(lines)-k < 2 || !link {
+		return 0, false
+	}
+	off := sp.Start
+	for _, l := range lines[:k] {
+		off += len(l) + 1
+	}
+	return off, true
+}
+
+// entryLabel recognises the start of a reference entry line: "[n] ",
+// "[n]: ", "n. ", "n) ", "n\. ", "- [n] ". It returns the label and the
+// offset where the entry text starts.
+func entryLabel(line []byte) (label string, textAt int, ok bool) {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '>') {
+		i++
+	}
+	if i+1 < len(line) && (line[i] == '-' || line[i] == '*' || line[i] == '+') && line[i+1] == ' ' {
+		i += 2
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+	}
+	if i < len(line) && line[i] == '[' {
+		j := i + 1
+		for j < len(line) && line[j] >= '0' && line[j] <= '9' {
+			j++
+		}
+		if j > i+1 && j-i-1 <= 5 && j < len(line) && line[j] == ']' {
+			k := j + 1
+			if k < len(line) && line[k] == ':' {
+				k++
+			}
+			if k == len(line) || line[k] == ' ' || line[k] == '\t' {
+				return string(line[i+1 : j]), k, true
+			}
+		}
+		return "", 0, false
+	}
+	j := i
+	for j < len(line) && line[j] >= '0' && line[j] <= '9' {
+		j++
+	}
+	if j == i || j-i > 5 {
+		return "", 0, false
+	}
+	k := j
+	if k < len(line) && line[k] == '\\' {
+		k++
+	}
+	if k < len(line) && (line[k] == '.' || line[k] == ')') && (k+1 == len(line) || line[k+1] == ' ' || line[k+1] == '\t') {
+		return string(line[i:j]), k + 1, true
+	}
+	return "", 0, false
+}
+
+// parseEntries reads the entries of section si line by line. A line that
+// starts with a label (or a list bullet) starts an entry; other non-blank
+// lines continue it; blank lines and headings end it.
+func (w *walker) parseEntries(si int) {
+	sec := w.doc.Sections[si]
+	start := sec.Heading.End
+	if sec.Title == "" {
+		start = sec.Span.Start
+	}
+	src := w.src
+	ordinals := make(map[int]int)
+	for _, li := range w.listItems {
+		if sec.Span.Contains(li.span.Start) {
+			ordinals[lineStart(src, li.span.Start)] = li.ordinal
+		}
+	}
+	type open struct {
+		label     string
+		start     int // entry span start
+		textStart int
+		end       int
+		labelSpan Span
+	}
+	var cur *open
+	flush := func() {
+		if cur == nil {
+			return
+		}
+		ref := Reference{Kind: RefEntry, Label: cur.label, Span: Span{cur.start, cur.end}, LabelSpan: cur.labelSpan, Section: si}
+		raw := blankComments(src[cur.textStart:cur.end])
+		ref.Text = string(bytes.TrimSpace(raw))
+		setIdentifiers(&ref, raw, cur.textStart)
+		ref.Title = guessTitle(raw)
+		w.doc.References = append(w.doc.References, ref)
+		cur = nil
+	}
+	for pos := start; pos < sec.Span.End; {
+		eol := bytes.IndexByte(src[pos:sec.Span.End], '\n')
+		next := sec.Span.End
+		if eol >= 0 {
+			next = pos + eol + 1
+		} else {
+			eol = sec.Span.End - pos
+		}
+		line := src[pos : pos+eol]
+		line = bytes.TrimRight(line, "\r")
+		trim := bytes.TrimSpace(line)
+		switch {
+		case len(trim) == 0, trim[0] == '#', bytes.HasPrefix(trim, []byte("```")), bytes.HasPrefix(trim, []byte("[^")):
+			flush()
+		case w.isLinkDefAt(pos):
+			flush()
+		default:
+			label, at, ok := entryLabel(line)
+			if ord, isItem := ordinals[pos]; isItem && ok && ord > 0 && !bytes.Contains(line[:at], []byte("[")) {
+				label = itoa(ord) // lazy "1. 1. 1." numbering renders as 1, 2, 3
+			}
+			bullet := false
+			if !ok {
+				if l := bytes.TrimLeft(line, " \t"); len(l) > 1 && (l[0] == '-' || l[0] == '*' || l[0] == '+') && l[1] == ' ' {
+					bullet, at = true, len(line)-len(l)+2
+				}
+			}
+			if ok || bullet {
+				flush()
+				lead := len(line) - len(bytes.TrimLeft(line, " \t>-*+"))
+				cur = &open{label: label, start: pos + lead, textStart: pos + at, end: pos + len(line)}
+				if ok {
+					if ls := bytes.Index(line, []byte(label)); ls >= 0 {
+						cur.labelSpan = Span{pos + ls, pos + ls + len(label)}
+					}
+				}
+			} else if cur != nil {
+				cur.end = pos + len(line)
+			}
+		}
+		pos = next
+	}
+	flush()
+}
+
+func lineStart(src []byte, off int) int {
+	for off > 0 && src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+// isLinkDefAt reports whether a link reference definition covers the line
+// starting at lineStart ("[n]: url" lines are definitions, not entries).
+func (w *walker) isLinkDefAt(lineStart int) bool {
+	if w.defSpans == nil {
+		w.defSpans = []Span{}
+		for i := range w.doc.References {
+			if r := &w.doc.References[i]; r.Kind == RefLinkDef {
+				w.defSpans = append(w.defSpans, r.Span)
+			}
+		}
+		sort.Slice(w.defSpans, func(i, j int) bool { return w.defSpans[i].Start < w.defSpans[j].Start })
+	}
+	i := sort.Search(len(w.defSpans), func(i int) bool { return w.defSpans[i].End > lineStart })
+	return i < len(w.defSpans) && w.defSpans[i].Start <= lineStart+4
+}
+
+// setIdentifiers fills a reference's DOI, arXiv id and URL from its raw text
+// (link destinations included: in an entry they are the point).
+func setIdentifiers(ref *Reference, raw []byte, base int) {
+	for _, m := range ident.Scan(raw) {
+		if m.Problem != "" {
+			ref.Problems = append(ref.Problems, IdentProblem{Span: Span{base + m.Start, base + m.End}, Raw: m.Raw, Kind: string(m.Kind), Problem: m.Problem})
+			continue
+		}
+		switch m.Kind {
+		case ident.DOI:
+			if ref.DOI == "" {
+				ref.DOI = m.ID
+			}
+		case ident.ArXiv:
+			if ref.ArXiv == "" {
+				ref.ArXiv, ref.ArXivVersion = m.ID, m.Version
+			}
+		case ident.URL:
+			if ref.URL == "" {
+				ref.URL = m.ID
+			}
+		}
+	}
+}
+
+// guessTitle picks the cited work's title out of an entry: the text of its
+// first link, a quoted title, or the text before the URL or the "accessed" /
+// "Available at" tail, whichever the entry's style uses.
+func guessTitle(raw []byte) string {
+	t := bytes.TrimSpace(raw)
+	if i := bytes.Index(t, []byte("](")); i > 0 {
+		if j := bytes.LastIndexByte(t[:i], '['); j >= 0 {
+			txt := plainText(t[j+1 : i])
+			if len(txt) > 0 && !bytes.HasPrefix(txt, []byte("http")) {
+				return cleanTitle(txt)
+			}
+			t = append(append([]byte{}, t[:j]...), t[matchParenAt(t, i+1):]...)
+		}
+	}
+	for _, q := range [][2]string{{"“", "”"}, {"\"", "\""}} {
+		if i := bytes.Index(t, []byte(q[0])); i >= 0 {
+			if j := bytes.Index(t[i+len(q[0]):], []byte(q[1])); j > 8 {
+				return cleanTitle(t[i+len(q[0]) : i+len(q[0])+j])
+			}
+		}
+	}
+	// "url - Title"
+	if bytes.HasPrefix(t, []byte("http")) {
+		if i := bytes.Index(t, []byte(" - ")); i > 0 {
+			return cleanTitle(plainText(t[i+3:]))
+		}
+	}
+	cut := len(t)
+	for _, stop := range []string{"http://", "https://", ", accessed", ". Available at", " Available at", "Retrieved from", "doi:", "DOI:", "arXiv:"} {
+		if i := bytes.Index(t, []byte(stop)); i >= 0 && i < cut {
+			cut = i
+		}
+	}
+	return cleanTitle(plainText(t[:cut]))
+}
+
+func matchParenAt(t []byte, i int) int {
+	if e := matchParen(t, i); e >= 0 {
+		return e + 1
+	}
+	return len(t)
+}
+
+func cleanTitle(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—(<", r) })
+	s = strings.TrimLeftFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—)>", r) })
+	if utf8.RuneCountInString(s) > 300 {
+		r := []rune(s)
+		s = string(r[:300])
+	}
+	return s
+}
+
+// blankComments returns raw with HTML comments replaced by spaces of the same
+// length (a copy only when there is one), so that a suppression directive or
+// note at the end of an entry line is not read as its title or URL.
+func blankComments(raw []byte) []byte {
+	i := bytes.Index(raw, []byte("<!--"))
+	if i < 0 {
+		return raw
+	}
+	out := append([]byte(nil), raw...)
+	for i >= 0 {
+		end := bytes.Index(out[i+4:], []byte("-->"))
+		stop := len(out)
+		if end >= 0 {
+			stop = i + 4 + end + 3
+		}
+		for k := i; k < stop; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+		next := bytes.Index(out[stop:], []byte("<!--"))
+		if next < 0 {
+			break
+		}
+		i = stop + next
+	}
+	return out
+}

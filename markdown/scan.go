@@ -1,0 +1,764 @@
+package markdown
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/citelint/citelint/ident"
+	"github.com/yuin/goldmark/ast"
+)
+
+// candidate is a citation found by scanning, before filtering.
+type candidate struct {
+	Citation
+	yearLike bool // a lone 4-digit [2024]: a citation only if an entry has that label
+	glued    bool // a number glued to a sentence end: kept only if a numbered list exists
+	ident    bool // found by the identifier scanner: dropped inside other markers
+}
+
+// maxRange caps how many labels one range expands to, so [1-99999] cannot
+// blow up memory.
+const maxRange = 200
+
+// link handles a goldmark link: a numeric link ([1](url), [[1]](url)), a
+// reference link whose brackets goldmark consumed, a pandoc alias
+// ([@tag:x] defined as a link), or a plain inline link.
+func (w *walker) link(n *ast.Link) ast.WalkStatus {
+	pos := n.Pos()
+	if pos < 0 || pos >= len(w.src) || w.src[pos] != '[' {
+		return ast.WalkContinue
+	}
+	textEnd := matchBracket(w.src, pos)
+	if textEnd < 0 {
+		return ast.WalkContinue
+	}
+	end := textEnd + 1
+	labelSpan := Span{}
+	switch {
+	case n.Reference == nil:
+		if end < len(w.src) && w.src[end] == '(' {
+			if e := matchParen(w.src, end); e >= 0 {
+				end = e + 1
+			}
+		}
+	case n.Reference.Type == ast.ReferenceLinkFull:
+		if end < len(w.src) && w.src[end] == '[' {
+			if e := matchBracket(w.src, end); e >= 0 {
+				labelSpan = Span{end + 1, e}
+				end = e + 1
+			}
+		}
+	case n.Reference.Type == ast.ReferenceLinkCollapsed:
+		if end+1 < len(w.src) && w.src[end] == '[' && w.src[end+1] == ']' {
+			end += 2
+		}
+	}
+	marker := Span{pos, end}
+	w.linkMarker = append(w.linkMarker, marker)
+	textSpan := Span{pos + 1, textEnd}
+	linkText := bytes.TrimSpace(w.src[textSpan.Start:textSpan.End])
+
+	add := func(c Citation) {
+		c.Marker = marker
+		c.Claim = -1
+		c.Ref = -1
+		w.rawCites = append(w.rawCites, c)
+	}
+
+	// [@tag:x] with a [@tag:x]: doi:... definition (manubot's aliases).
+	if n.Reference != nil && len(n.Reference.Value) > 1 && n.Reference.Value[0] == '@' {
+		add(Citation{Kind: KindPandoc, Span: marker, Label: string(n.Reference.Value[1:])})
+		return ast.WalkSkipChildren
+	}
+
+	// Numeric text: [1](url), [[1]](url), [1, 2](url), or [1][2] when both are defined.
+	inner, innerOff := linkText, textSpan.Start+bytes.Index(w.src[textSpan.Start:textSpan.End], linkText)
+	if len(inner) >= 2 && inner[0] == '[' && inner[len(inner)-1] == ']' {
+		inner, innerOff = inner[1:len(inner)-1], innerOff+1
+	}
+	if items, ok := parseNumericList(inner); ok && len(inner) > 0 {
+		dest := ""
+		if n.Reference == nil {
+			dest = string(n.Destination)
+		}
+		for _, it := range items {
+			for _, lab := range it.labels() {
+				sp := Span{innerOff + it.start, innerOff + it.end}
+				if len(items) == 1 && it.from == it.to {
+					sp = marker
+				}
+				c := Citation{Kind: KindNumeric, Span: sp, Label: lab, ID: dest}
+				if n.Reference != nil && n.Reference.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
+					c.Span = Span{innerOff + it.start, innerOff + it.end}
+				}
+				add(c)
+			}
+		}
+		if n.Reference != nil && n.Reference.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
+			lab := bytes.TrimSpace(w.src[labelSpan.Start:labelSpan.End])
+			if items2, ok := parseNumericList(lab); ok && len(items2) == 1 && items2[0].from == items2[0].to {
+				add(Citation{Kind: KindNumeric, Span: labelSpan, Label: string(lab)})
+			} else {
+				add(Citation{Kind: KindRefLink, Span: marker, Label: string(n.Reference.Value)})
+			}
+		}
+		return ast.WalkSkipChildren
+	}
+
+	if n.Reference != nil {
+		add(Citation{Kind: KindRefLink, Span: marker, Label: string(n.Reference.Value)})
+		return ast.WalkSkipChildren
+	}
+	dest := string(n.Destination)
+	if dest == "" || dest[0] == '#' {
+		// An in-page anchor is navigation, not a citation.
+		return ast.WalkSkipChildren
+	}
+	add(Citation{Kind: KindLink, Span: marker, Label: string(linkText), ID: dest})
+	return ast.WalkSkipChildren
+}
+
+func (w *walker) autoLink(n *ast.AutoLink) {
+	if n.AutoLinkType != ast.AutoLinkURL {
+		return
+	}
+	pos := n.Pos()
+	label := n.Label(w.src)
+	if pos < 0 || pos >= len(w.src) {
+		return
+	}
+	start := pos
+	if w.src[pos] == '<' {
+		start = pos + 1
+	}
+	end := start + len(label)
+	if end > len(w.src) {
+		return
+	}
+	marker := Span{pos, end}
+	if end < len(w.src) && w.src[end] == '>' {
+		marker.End = end + 1
+	}
+	w.linkMarker = append(w.linkMarker, marker)
+	c := Citation{Kind: KindURL, Span: marker, Marker: marker, Label: string(label), ID: string(label), Claim: -1, Ref: -1}
+	for _, m := range ident.Scan(label) {
+		if m.Start == 0 && m.End == len(label) || len(ident.Scan(label)) == 1 {
+			c.Kind, c.ID, c.Problem = identKind(m.Kind), m.ID, m.Problem
+			if m.Kind == ident.ArXiv && m.Version != "" {
+				c.ID += m.Version
+			}
+			break
+		}
+	}
+	w.rawCites = append(w.rawCites, c)
+}
+
+func identKind(k ident.Kind) CitationKind {
+	switch k {
+	case ident.DOI:
+		return KindDOI
+	case ident.ArXiv:
+		return KindArXiv
+	}
+	return KindURL
+}
+
+// codeSpan recognises MyST roles: {cite}`a,b`, {cite:t}`key`. The keys are in
+// the code span; the role name stands in prose right before it.
+func (w *walker) codeSpan(n *ast.CodeSpan) {
+	pos := n.Pos()
+	if pos <= 0 || pos > len(w.src) {
+		return
+	}
+	// Find "{cite...}" immediately before the opening backticks.
+	tick := pos
+	for tick < len(w.src) && w.src[tick] != '`' {
+		tick++
+	}
+	if tick >= len(w.src) || tick == 0 || w.src[tick-1] != '}' {
+		return
+	}
+	open := bytes.LastIndexByte(w.src[max(0, tick-24):tick], '{')
+	if open < 0 {
+		return
+	}
+	open += max(0, tick-24)
+	role := w.src[open+1 : tick-1]
+	if !bytes.HasPrefix(role, []byte("cite")) || (len(role) > 4 && role[4] != ':') {
+		return
+	}
+	var cs, ce = -1, -1
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			if cs < 0 {
+				cs = t.Segment.Start
+			}
+			ce = t.Segment.Stop
+		}
+	}
+	if cs < 0 {
+		return
+	}
+	end := ce
+	for end < len(w.src) && w.src[end] == '`' {
+		end++
+	}
+	marker := Span{open, end}
+	w.linkMarker = append(w.linkMarker, marker)
+	keys := w.src[cs:ce]
+	for off := 0; off <= len(keys); {
+		j := bytes.IndexByte(keys[off:], ',')
+		if j < 0 {
+			j = len(keys) - off
+		}
+		k := keys[off : off+j]
+		lead := len(k) - len(bytes.TrimLeft(k, " \t\n"))
+		k = bytes.TrimSpace(k)
+		if len(k) > 0 {
+			s := cs + off + lead
+			w.rawCites = append(w.rawCites, Citation{Kind: KindMyST, Span: Span{s, s + len(k)}, Marker: marker, Label: string(k), Scheme: string(role), Claim: -1, Ref: -1})
+		}
+		off += j + 1
+	}
+}
+
+// scanProse finds citations written in plain prose: bracket markers, 【n†source】,
+// author-year, bare @keys, glued numbers and identifiers.
+func (w *walker) scanProse(sp Span, out []candidate) []candidate {
+	text := w.src[sp.Start:sp.End]
+	base := sp.Start
+	// Bracket markers.
+	for off := 0; off < len(text); {
+		i := bytes.IndexByte(text[off:], '[')
+		if i < 0 {
+			break
+		}
+		i += off
+		off = i + 1
+		if escaped(text, i) {
+			continue
+		}
+		j := bytes.IndexByte(text[i+1:], ']')
+		if j < 0 {
+			break
+		}
+		j += i + 1
+		if k := bytes.IndexByte(text[i+1:j], '['); k >= 0 {
+			continue // an inner '[' starts the real marker: [[1]] → [1]
+		}
+		before := len(out)
+		out = w.bracket(text[i+1:j], base+i, base+j+1, out)
+		if len(out) > before {
+			off = j + 1
+			continue
+		}
+		// An undefined full or collapsed reference link, [text][label] or
+		// [label][], stays plain text in goldmark. A lone [label] is left
+		// alone: shortcut syntax is too common in prose to call it a link.
+		if j+1 < len(text) && text[j+1] == '[' && !escaped(text, j+1) {
+			if k := bytes.IndexByte(text[j+2:], ']'); k >= 0 && bytes.IndexByte(text[j+2:j+2+k], '[') < 0 {
+				label := bytes.TrimSpace(text[j+2 : j+2+k])
+				if len(label) == 0 {
+					label = bytes.TrimSpace(text[i+1 : j])
+				}
+				if len(label) > 0 && label[0] != '^' {
+					m := Span{base + i, base + j + 3 + k}
+					out = append(out, candidate{Citation: Citation{Kind: KindRefLink, Span: m, Marker: m, Label: string(label), Claim: -1, Ref: -1}})
+					off = j + 3 + k
+				}
+			}
+		}
+	}
+	// 【3†source】 as ChatGPT's browsing tool writes it.
+	for off := 0; off < len(text); {
+		i := bytes.Index(text[off:], []byte("【"))
+		if i < 0 {
+			break
+		}
+		i += off
+		j := bytes.Index(text[i:], []byte("】"))
+		if j < 0 || j > 64 {
+			off = i + 3
+			continue
+		}
+		inner := text[i+3 : i+j]
+		off = i + j + 3
+		if d := bytes.IndexRune(inner, '†'); d > 0 {
+			num := inner[:d]
+			if c := bytes.IndexByte(num, ':'); c >= 0 {
+				num = num[:c]
+			}
+			if isDigits(num) {
+				m := Span{base + i, base + off}
+				out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeCJK, Span: m, Marker: m, Label: string(num), Claim: -1, Ref: -1}})
+			}
+		}
+	}
+	out = w.scanAuthorYear(text, base, out)
+	if w.opts.KnownKey != nil {
+		out = w.scanBareKeys(text, base, out)
+	}
+	out = scanGlued(text, base, out)
+	for _, m := range ident.Scan(text) {
+		id := m.ID
+		if m.Kind == ident.ArXiv && m.Version != "" {
+			id += m.Version
+		}
+		if m.Kind == ident.ISBN || m.Kind == ident.ISSN || m.Kind == ident.PMCID || m.Kind == ident.PMID {
+			continue // identifiers of works, not links a reader can follow: entries use them
+		}
+		s := Span{base + m.Start, base + m.End}
+		out = append(out, candidate{ident: true, Citation: Citation{Kind: identKind(m.Kind), Span: s, Marker: s, Label: m.Raw, ID: id, Problem: m.Problem, Claim: -1, Ref: -1}})
+	}
+	return out
+}
+
+// escaped reports whether text[i] is preceded by an odd run of backslashes.
+func escaped(text []byte, i int) bool {
+	n := 0
+	for k := i - 1; k >= 0 && text[k] == '\\'; k-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+// bracket classifies the content of a [...] marker spanning [start, end).
+func (w *walker) bracket(content []byte, start, end int, out []candidate) []candidate {
+	marker := Span{start, end}
+	mk := func(kind CitationKind, sp Span, label, scheme string) candidate {
+		return candidate{Citation: Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
+	}
+	if len(content) == 0 || len(content) > 400 {
+		return out
+	}
+	cstart := start + 1
+	switch {
+	case content[0] == '^':
+		label := content[1:]
+		if len(label) == 0 || bytes.ContainsAny(label, " \t\n") {
+			return out
+		}
+		return append(out, mk(KindFootnote, marker, string(label), ""))
+	case bytes.IndexByte(content, '@') >= 0 && pandocLike(content):
+		return appendPandoc(content, cstart, marker, out)
+	case hasPrefixFold(content, "id:"):
+		key := content[3:]
+		if len(key) == 0 || bytes.ContainsAny(key, " \t\n") {
+			return out
+		}
+		return append(out, mk(KindKey, marker, string(key), SchemeID))
+	case hasPrefixFold(content, "REF|"), hasPrefixFold(content, "REF\\|"):
+		return appendREF(content, cstart, marker, out)
+	case hasPrefixFold(content, "SOURCE_"):
+		return appendSources(content, cstart, marker, out)
+	}
+	items, ok := parseNumericList(content)
+	if !ok {
+		return out
+	}
+	single := len(items) == 1 && items[0].from == items[0].to
+	for _, it := range items {
+		sp := Span{cstart + it.start, cstart + it.end}
+		if single {
+			sp = marker
+		}
+		labs := it.labels()
+		for _, lab := range labs {
+			c := mk(KindNumeric, sp, lab, "")
+			c.yearLike = single && len(lab) == 4
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func hasPrefixFold(b []byte, p string) bool {
+	return len(b) >= len(p) && strings.EqualFold(string(b[:len(p)]), p)
+}
+
+// numItem is one element of a numeric list: a number or a range, at
+// [start, end) inside the bracket content.
+type numItem struct {
+	start, end int
+	from, to   int
+	text       string
+}
+
+func (it numItem) labels() []string {
+	if it.from == it.to {
+		return []string{it.text}
+	}
+	out := make([]string, 0, it.to-it.from+1)
+	for v := it.from; v <= it.to; v++ {
+		out = append(out, itoa(v))
+	}
+	return out
+}
+
+func itoa(v int) string {
+	if v == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for v > 0 {
+		i--
+		b[i] = byte('0' + v%10)
+		v /= 10
+	}
+	return string(b[i:])
+}
+
+// parseNumericList accepts "1", "1, 2", "1;2", "1-3", "1–3" (en dash), "1—3",
+// and mixtures, with optional spaces. Numbers have 1 to 4 digits. A range
+// whose end is below its start, or that spans more than maxRange labels, is
+// not a citation.
+func parseNumericList(b []byte) ([]numItem, bool) {
+	var items []numItem
+	i := 0
+	skip := func() {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+	}
+	num := func() (int, int, bool) {
+		s := i
+		v := 0
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			v = v*10 + int(b[i]-'0')
+			i++
+		}
+		n := i - s
+		return v, s, n >= 1 && n <= 4
+	}
+	for {
+		skip()
+		from, s, ok := num()
+		if !ok {
+			return nil, false
+		}
+		it := numItem{start: s, end: i, from: from, to: from, text: string(b[s:i])}
+		save := i
+		skip()
+		if d := dashLen(b[i:]); d > 0 {
+			i += d
+			skip()
+			to, _, ok := num()
+			if !ok || to < from || to-from >= maxRange {
+				return nil, false
+			}
+			it.to, it.end = to, i
+		} else {
+			i = save
+		}
+		items = append(items, it)
+		skip()
+		if i == len(b) {
+			return items, true
+		}
+		if b[i] != ',' && b[i] != ';' {
+			return nil, false
+		}
+		i++
+	}
+}
+
+// dashLen returns the byte length of a hyphen, en dash or em dash at b[0].
+func dashLen(b []byte) int {
+	switch {
+	case len(b) > 0 && b[0] == '-':
+		return 1
+	case bytes.HasPrefix(b, []byte("–")), bytes.HasPrefix(b, []byte("—")):
+		return 3
+	}
+	return 0
+}
+
+func isDigits(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// pandocLike reports whether bracket content holds a pandoc citation: an @
+// that starts a key (after the start, a space, ';' or '-'), not an e-mail.
+func pandocLike(b []byte) bool {
+	for i, c := range b {
+		if c != '@' {
+			continue
+		}
+		if i == 0 || b[i-1] == ' ' || b[i-1] == ';' || b[i-1] == '-' || b[i-1] == '\t' {
+			if i+1 < len(b) && isKeyStart(b[i+1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isKeyStart(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// keyLen returns the length of a pandoc citation key at b: alphanumerics and
+// internal punctuation :.#$%&-+?<>~/_, with trailing punctuation left out.
+// A key in braces (@{key}) runs to the closing brace.
+func keyLen(b []byte) int {
+	if len(b) > 0 && b[0] == '{' {
+		if j := bytes.IndexByte(b, '}'); j > 0 {
+			return j + 1
+		}
+		return 0
+	}
+	n := 0
+	for n < len(b) {
+		c := b[n]
+		if isKeyStart(c) || strings.IndexByte(":.#$%&-+?<>~/=", c) >= 0 {
+			n++
+			continue
+		}
+		break
+	}
+	for n > 0 && strings.IndexByte(":.#$%&-+?<>~/=", b[n-1]) >= 0 {
+		n--
+	}
+	return n
+}
+
+// appendPandoc splits [see @a, p. 3; -@b] into one citation per key.
+func appendPandoc(content []byte, cstart int, marker Span, out []candidate) []candidate {
+	for i := 0; i < len(content); i++ {
+		if content[i] != '@' {
+			continue
+		}
+		if i > 0 && !(content[i-1] == ' ' || content[i-1] == ';' || content[i-1] == '-' || content[i-1] == '\t' || content[i-1] == '\n') {
+			continue
+		}
+		n := keyLen(content[i+1:])
+		if n == 0 {
+			continue
+		}
+		key := content[i+1 : i+1+n]
+		key = bytes.Trim(key, "{}")
+		sp := Span{cstart + i, cstart + i + 1 + n}
+		out = append(out, candidate{Citation: Citation{Kind: KindPandoc, Span: sp, Marker: marker, Label: string(key), Claim: -1, Ref: -1}})
+		i += n
+	}
+	// A marker with a single key: the citation covers the whole marker.
+	if k := len(out); k > 0 && (k == 1 || out[k-2].Marker != marker) && out[k-1].Marker == marker {
+		out[k-1].Span = marker
+	}
+	return out
+}
+
+// appendREF splits [REF|d_1|d_2] (pydantic-ai-provenance) into keys. In
+// tables authors must escape the pipes as \|, which is accepted too.
+func appendREF(content []byte, cstart int, marker Span, out []candidate) []candidate {
+	i := 3
+	first := len(out)
+	for i < len(content) {
+		if content[i] == '\\' {
+			i++
+		}
+		if i < len(content) && content[i] == '|' {
+			i++
+		}
+		s := i
+		for i < len(content) && content[i] != '|' && !(content[i] == '\\' && i+1 < len(content) && content[i+1] == '|') {
+			i++
+		}
+		key := bytes.TrimSpace(content[s:i])
+		if len(key) == 0 {
+			continue
+		}
+		lead := bytes.Index(content[s:i], key)
+		sp := Span{cstart + s + lead, cstart + s + lead + len(key)}
+		out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeREF, Span: sp, Marker: marker, Label: string(key), Claim: -1, Ref: -1}})
+	}
+	if len(out) == first+1 {
+		out[first].Span = marker
+	}
+	return out
+}
+
+// appendSources handles [SOURCE_3] and [SOURCE_1, SOURCE_2].
+func appendSources(content []byte, cstart int, marker Span, out []candidate) []candidate {
+	first := len(out)
+	for off := 0; off < len(content); {
+		j := bytes.IndexByte(content[off:], ',')
+		if j < 0 {
+			j = len(content) - off
+		}
+		part := content[off : off+j]
+		lead := len(part) - len(bytes.TrimLeft(part, " "))
+		part = bytes.TrimSpace(part)
+		if !hasPrefixFold(part, "SOURCE_") || !isDigits(part[7:]) {
+			return out[:first]
+		}
+		s := cstart + off + lead
+		out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeSource, Span: Span{s, s + len(part)}, Marker: marker, Label: string(part[7:]), Claim: -1, Ref: -1}})
+		off += j + 1
+	}
+	if len(out) == first+1 {
+		out[first].Span = marker
+	}
+	return out
+}
+
+// scanBareKeys finds pandoc's narrative @key form, for keys the bibliography knows.
+func (w *walker) scanBareKeys(text []byte, base int, out []candidate) []candidate {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '@' || (i > 0 && !(text[i-1] == ' ' || text[i-1] == '(' || text[i-1] == '\t')) {
+			continue
+		}
+		n := keyLen(text[i+1:])
+		if n == 0 {
+			continue
+		}
+		key := string(bytes.Trim(text[i+1:i+1+n], "{}"))
+		if !w.opts.KnownKey(key) {
+			continue
+		}
+		sp := Span{base + i, base + i + 1 + n}
+		out = append(out, candidate{Citation: Citation{Kind: KindPandoc, Scheme: "narrative", Span: sp, Marker: sp, Label: key, Claim: -1, Ref: -1}})
+		i += n
+	}
+	return out
+}
+
+// gluedAbbrev are words after which ".2" is a figure or section number, not a citation.
+var gluedAbbrev = map[string]bool{"fig": true, "figs": true, "eq": true, "eqs": true, "no": true, "vol": true, "p": true, "pp": true, "sec": true, "ch": true, "ver": true, "v": true}
+
+// scanGlued finds numbers glued to a sentence end as Gemini exports write
+// citations: "…the brain.13 Next", "…text.1, 2". Decimals (3.5), versions
+// (v1.2) and years (4 digits) never match; the candidates are kept only if
+// the document has a numbered reference list (checked in collectCitations).
+func scanGlued(text []byte, base int, out []candidate) []candidate {
+	for i := 1; i+1 < len(text); i++ {
+		c := text[i]
+		if c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		// What precedes the terminator: a letter, ')', ']', '"', quote or '%', never a digit.
+		r, _ := utf8.DecodeLastRune(text[:i])
+		if !(unicode.IsLetter(r) || strings.ContainsRune(")]\"'”’%*", r)) {
+			continue
+		}
+		if unicode.IsLetter(r) {
+			ws := i
+			for ws > 0 && text[ws-1] < 0x80 && unicode.IsLetter(rune(text[ws-1])) {
+				ws--
+			}
+			if gluedAbbrev[strings.ToLower(string(text[ws:i]))] {
+				continue
+			}
+		}
+		j := i + 1
+		// Optional closing quote between the terminator and the number.
+		if j < len(text) && (text[j] == '"' || text[j] == ')') {
+			j++
+		}
+		start := j
+		var items []Span
+		for {
+			s := j
+			for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+				j++
+			}
+			if j-s < 1 || j-s > 3 {
+				items = nil
+				break
+			}
+			items = append(items, Span{s, j})
+			if j+1 < len(text) && text[j] == ',' && (text[j+1] >= '0' && text[j+1] <= '9' || text[j+1] == ' ' && j+2 < len(text) && text[j+2] >= '0' && text[j+2] <= '9') {
+				j++
+				if text[j] == ' ' {
+					j++
+				}
+				continue
+			}
+			break
+		}
+		if len(items) == 0 {
+			continue
+		}
+		// The number must end the word: whitespace, end of text, or a marker after it.
+		if j < len(text) {
+			r, _ := utf8.DecodeRune(text[j:])
+			if !(unicode.IsSpace(r) || r == '[' || r == '*') {
+				continue
+			}
+		}
+		marker := Span{base + start, base + j}
+		for _, it := range items {
+			sp := Span{base + it.Start, base + it.End}
+			if len(items) == 1 {
+				sp = marker
+			}
+			out = append(out, candidate{glued: true, Citation: Citation{Kind: KindNumeric, Scheme: "glued", Span: sp, Marker: marker, Label: string(text[it.Start:it.End]), Claim: -1, Ref: -1}})
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// matchBracket returns the index of the ']' closing the '[' at src[open],
+// honouring nesting, backslash escapes and code spans, or -1.
+func matchBracket(src []byte, open int) int {
+	depth := 0
+	for i := open; i < len(src) && i < open+4096; i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '`':
+			j := i
+			for j < len(src) && src[j] == '`' {
+				j++
+			}
+			if k := bytes.Index(src[j:min(len(src), j+4096)], src[i:j]); k >= 0 {
+				i = j + k + (j - i) - 1
+			}
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// matchParen returns the index of the ')' closing the '(' at src[open].
+func matchParen(src []byte, open int) int {
+	depth := 0
+	for i := open; i < len(src) && i < open+8192; i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '<':
+			if i == open+1 {
+				if j := bytes.IndexByte(src[i:], '>'); j >= 0 {
+					i += j
+				}
+			}
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,356 @@
+// Package resolve connects citations to what they cite.
+//
+// This file is the offline part: numeric markers to reference-list entries,
+// footnotes to their definitions, reference links to link definitions,
+// pandoc and MyST keys to bibliography entries, and RAG keys to a source
+// store. It does no network I/O. The network resolvers (doi, crossref,
+// datacite, arxiv, url) live in the subfolders, each behind an interface.
+package resolve
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/citelint/citelint/bib"
+	"github.com/citelint/citelint/ident"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/sources"
+	"github.com/yuin/goldmark/util"
+)
+
+// Env is what citations may resolve against besides the document itself:
+// bibliography entries (from config and front matter) and a source store.
+// An Env is read-only once built and may be shared by concurrent Resolve calls.
+type Env struct {
+	bib     map[string]*bib.Entry
+	bibPath map[string]string
+	Sources *sources.Store
+}
+
+// NewEnv indexes bibliography entries by key (the first of duplicate keys
+// wins; the duplicate-reference rule reports the rest) and keeps the store.
+func NewEnv(store *sources.Store) *Env {
+	return &Env{bib: map[string]*bib.Entry{}, bibPath: map[string]string{}, Sources: store}
+}
+
+// AddBibliography adds the entries of one bibliography file.
+func (e *Env) AddBibliography(path string, entries []bib.Entry) {
+	for i := range entries {
+		k := entries[i].Key
+		if _, dup := e.bib[k]; !dup {
+			e.bib[k] = &entries[i]
+			e.bibPath[k] = path
+		}
+	}
+}
+
+// HasBibliography reports whether any bibliography entries are known.
+func (e *Env) HasBibliography() bool { return e != nil && len(e.bib) > 0 }
+
+// KnownKey reports whether key names a bibliography entry; markdown.Parse
+// uses it to accept pandoc's bare @key form.
+func (e *Env) KnownKey(key string) bool {
+	if e == nil {
+		return false
+	}
+	_, ok := e.bib[key]
+	return ok
+}
+
+// Resolve fills Status, Ref and Target of every citation in doc. Bibliography
+// entries and sources that are cited are appended to doc.References (as
+// RefBibliography and RefSource) so that rules and output can name them.
+func Resolve(doc *markdown.Document, env *Env) {
+	r := resolver{doc: doc, env: env, entries: map[string][]int{}, defs: map[string]int{}, notes: map[string]int{}, added: map[string]int{}}
+	for i := range doc.References {
+		ref := &doc.References[i]
+		switch ref.Kind {
+		case markdown.RefEntry:
+			if ref.Label != "" {
+				r.entries[ref.Label] = append(r.entries[ref.Label], i)
+			}
+			r.anyEntries = true
+		case markdown.RefLinkDef:
+			k := linkKey(ref.Label)
+			if _, dup := r.defs[k]; !dup {
+				r.defs[k] = i
+			}
+			if strings.HasPrefix(ref.Label, "@") {
+				r.aliases = true
+			}
+		case markdown.RefFootnote:
+			if _, dup := r.notes[ref.Label]; !dup {
+				r.notes[ref.Label] = i
+			}
+		}
+	}
+	for i := range doc.Citations {
+		c := &doc.Citations[i]
+		c.Status, c.Ref, c.Target = markdown.Unresolved, -1, ""
+		r.resolve(c)
+	}
+}
+
+type resolver struct {
+	doc        *markdown.Document
+	env        *Env
+	entries    map[string][]int // numbered reference-list entries by label, in file order
+	defs       map[string]int   // link definitions by normalised label
+	notes      map[string]int   // footnote definitions by exact label
+	added      map[string]int   // bibliography/source references appended, by key
+	anyEntries bool
+	aliases    bool // the document defines pandoc aliases ([@tag:x]: doi:...)
+}
+
+// linkKey normalises a link label as CommonMark matches them: trimmed,
+// case-folded, inner whitespace collapsed.
+func linkKey(label string) string {
+	return util.ToLinkReference([]byte(label))
+}
+
+// entry picks the entry a numeric label means. Deep-research reports often
+// close each section with its own "Sources" list numbered from 1, so among
+// several entries with the label the first list after the citation wins,
+// else the last list before it.
+func (r *resolver) entry(c *markdown.Citation) (int, bool) {
+	cands := r.entries[c.Label]
+	switch len(cands) {
+	case 0:
+		return 0, false
+	case 1:
+		return cands[0], true
+	}
+	best := cands[len(cands)-1]
+	for _, i := range cands {
+		if r.doc.References[i].Span.Start >= c.Start {
+			return i, true
+		}
+	}
+	return best, true
+}
+
+func (r *resolver) to(c *markdown.Citation, ref int) {
+	c.Status, c.Ref = markdown.Resolved, ref
+	c.Target = r.doc.References[ref].Target()
+}
+
+func (r *resolver) resolve(c *markdown.Citation) {
+	switch c.Kind {
+	case markdown.KindNumeric:
+		if i, ok := r.entry(c); ok {
+			r.to(c, i)
+		} else if i, ok := r.defs[linkKey(c.Label)]; ok {
+			r.to(c, i)
+		} else if c.ID != "" { // [1](https://...) names its own target
+			c.Status, c.Target = markdown.Resolved, identTarget(c.ID)
+		}
+	case markdown.KindFootnote:
+		if i, ok := r.notes[c.Label]; ok {
+			r.to(c, i)
+		}
+	case markdown.KindRefLink:
+		if i, ok := r.defs[linkKey(c.Label)]; ok {
+			r.to(c, i)
+		}
+	case markdown.KindLink, markdown.KindURL:
+		c.Status, c.Target = markdown.Resolved, identTarget(c.ID)
+	case markdown.KindDOI:
+		c.Status, c.Target = markdown.Resolved, "doi:"+c.ID
+	case markdown.KindArXiv:
+		c.Status, c.Target = markdown.Resolved, "arxiv:"+c.ID
+	case markdown.KindPandoc:
+		r.pandoc(c)
+	case markdown.KindMyST:
+		r.bibKey(c, c.Label)
+	case markdown.KindKey:
+		r.key(c)
+	case markdown.KindAuthorYear:
+		r.authorYear(c)
+	}
+}
+
+// identTarget turns a link destination into a target string: doi:..., arxiv:...
+// for identifier URLs, the URL itself otherwise.
+func identTarget(dest string) string {
+	ms := ident.Scan([]byte(dest))
+	if len(ms) == 1 && ms[0].Start == 0 && ms[0].End == len(dest) && ms[0].Problem == "" {
+		switch ms[0].Kind {
+		case ident.DOI:
+			return "doi:" + ms[0].ID
+		case ident.ArXiv:
+			return "arxiv:" + ms[0].ID
+		}
+	}
+	return dest
+}
+
+// pandoc resolves [@key]: manubot's self-describing keys (@doi:..., @arxiv:...)
+// name their target; @tag:x and others go through [@key]: aliases, then the
+// bibliography.
+func (r *resolver) pandoc(c *markdown.Citation) {
+	key := c.Label
+	if i := strings.IndexByte(key, ':'); i > 0 {
+		prefix, rest := strings.ToLower(key[:i]), key[i+1:]
+		switch prefix {
+		case "doi":
+			c.Status, c.Target = markdown.Resolved, "doi:"+ident.NormalizeDOI(rest)
+			return
+		case "arxiv":
+			c.Status, c.Target = markdown.Resolved, "arxiv:"+rest
+			return
+		case "pmcid", "pmid", "isbn", "url", "https", "http", "wikidata":
+			c.Status, c.Target = markdown.Resolved, key
+			if prefix == "url" {
+				c.Target = rest
+			}
+			return
+		}
+	}
+	if i, ok := r.defs[linkKey("@"+key)]; ok {
+		r.to(c, i)
+		return
+	}
+	r.bibKey(c, key)
+	if c.Status == markdown.Unchecked && r.aliases {
+		c.Status = markdown.Unresolved
+	}
+}
+
+func (r *resolver) bibKey(c *markdown.Citation, key string) {
+	if !r.env.HasBibliography() {
+		c.Status = markdown.Unchecked
+		return
+	}
+	e, ok := r.env.bib[key]
+	if !ok {
+		return
+	}
+	c.Status = markdown.Resolved
+	c.Ref = r.addRef("bib:"+key, func() markdown.Reference {
+		ref := markdown.Reference{Kind: markdown.RefBibliography, Label: key, Path: r.env.bibPath[key], Line: e.Line,
+			Title: e.Title, Text: e.Title, URL: e.URL, Year: e.Year, Authors: e.Authors, Section: -1}
+		if e.DOI != "" {
+			ref.DOI = ident.NormalizeDOI(e.DOI)
+		}
+		if e.ArXiv != "" {
+			ref.ArXiv = e.ArXiv
+		}
+		return ref
+	})
+	c.Target = r.doc.References[c.Ref].Target()
+	if c.Target == "" {
+		c.Target = "bib:" + key
+	}
+}
+
+func (r *resolver) addRef(key string, mk func() markdown.Reference) int {
+	if i, ok := r.added[key]; ok {
+		return i
+	}
+	r.doc.References = append(r.doc.References, mk())
+	i := len(r.doc.References) - 1
+	r.added[key] = i
+	return i
+}
+
+// key resolves RAG keys against the source store. [SOURCE_3] and 【3†source】
+// first look for a source whose id is the full key or the number, then take
+// the n-th source (0-based for SOURCE_n, as the pipelines that emit it index
+// their context list).
+func (r *resolver) key(c *markdown.Citation) {
+	st := r.env.sourceStore()
+	if st == nil {
+		c.Status = markdown.Unchecked
+		return
+	}
+	var src sources.Source
+	var ok bool
+	switch c.Scheme {
+	case markdown.SchemeSource, markdown.SchemeCJK:
+		if src, ok = st.Lookup("SOURCE_" + c.Label); !ok {
+			if src, ok = st.Lookup(c.Label); !ok {
+				if n, err := strconv.Atoi(c.Label); err == nil {
+					src, ok = st.LookupIndex(n, c.Scheme == markdown.SchemeSource)
+				}
+			}
+		}
+	default:
+		src, ok = st.Lookup(c.Label)
+	}
+	if !ok {
+		return
+	}
+	c.Status = markdown.Resolved
+	c.Ref = r.addRef("src:"+src.ID, func() markdown.Reference {
+		ref := markdown.Reference{Kind: markdown.RefSource, Label: src.ID, Path: src.Path, Line: src.Line, Title: src.Title, Text: src.Text, Section: -1}
+		setTargetFromURL(&ref, src.URL)
+		return ref
+	})
+	c.Target = r.doc.References[c.Ref].Target()
+	if c.Target == "" {
+		c.Target = "source:" + src.ID
+	}
+}
+
+func (e *Env) sourceStore() *sources.Store {
+	if e == nil {
+		return nil
+	}
+	return e.Sources
+}
+
+func setTargetFromURL(ref *markdown.Reference, u string) {
+	if u == "" {
+		return
+	}
+	t := identTarget(u)
+	switch {
+	case strings.HasPrefix(t, "doi:"):
+		ref.DOI = t[4:]
+	case strings.HasPrefix(t, "arxiv:"):
+		ref.ArXiv = t[6:]
+	default:
+		ref.URL = u
+	}
+}
+
+// authorYear matches (Smith, 2020) to a reference-list entry that names the
+// first author's surname and the year. With no reference list at all the
+// citation is unchecked rather than unresolved: many documents cite
+// author-year without a list.
+func (r *resolver) authorYear(c *markdown.Citation) {
+	if !r.anyEntries {
+		c.Status = markdown.Unchecked
+		return
+	}
+	surname := c.Author
+	if i := strings.IndexAny(surname, " ,&"); i > 0 {
+		surname = surname[:i]
+	}
+	for i := range r.doc.References {
+		ref := &r.doc.References[i]
+		if ref.Kind != markdown.RefEntry {
+			continue
+		}
+		if strings.Contains(ref.Text, surname) && strings.Contains(ref.Text, c.Year[:4]) {
+			r.to(c, i)
+			return
+		}
+	}
+	c.Status = markdown.Unchecked
+}
+
+// Clone returns a copy that can take more bibliography entries (a file's
+// front matter) without changing the shared Env.
+func (e *Env) Clone() *Env {
+	c := NewEnv(nil)
+	if e == nil {
+		return c
+	}
+	for k, v := range e.bib {
+		c.bib[k] = v
+		c.bibPath[k] = e.bibPath[k]
+	}
+	c.Sources = e.Sources
+	return c
+}

@@ -1,0 +1,127 @@
+package output
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/citelint/citelint/result"
+)
+
+// githubPrinter writes GitHub Actions workflow commands, one annotation per
+// issue, and appends a Markdown job summary to $GITHUB_STEP_SUMMARY. GitHub
+// shows at most 10 error and 10 warning annotations per step (50 per job),
+// so the summary carries the full counts and the first issues as a table.
+type githubPrinter struct{ summaryPath string }
+
+// summaryTableRows bounds the job summary, which GitHub caps at 1 MiB.
+const (
+	summaryTableRows = 50
+	summaryMaxBytes  = 1 << 20
+)
+
+// escapeData escapes a workflow command's message.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeProperty escapes a workflow command property value.
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+func githubLevel(s result.Severity) string {
+	switch s {
+	case result.SeverityError:
+		return "error"
+	case result.SeverityWarning:
+		return "warning"
+	}
+	return "notice"
+}
+
+func (g githubPrinter) Print(w io.Writer, r *Report) error {
+	var b strings.Builder
+	issues := visible(r)
+	for _, i := range issues {
+		s, e := clampPos(i.Pos), endPos(i)
+		fmt.Fprintf(&b, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
+			githubLevel(i.Severity), escapeProperty(i.Path), s.Line, s.Column, e.Line, e.Column,
+			escapeProperty("citelint ("+i.Rule+")"), escapeData(i.Message))
+	}
+	for _, e := range r.Summary.Errors {
+		if e.Line > 0 {
+			fmt.Fprintf(&b, "::error file=%s,line=%d,title=citelint::%s\n", escapeProperty(e.Path), e.Line, escapeData(e.Msg))
+		} else {
+			fmt.Fprintf(&b, "::error file=%s,title=citelint::%s\n", escapeProperty(e.Path), escapeData(e.Msg))
+		}
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	if g.summaryPath == "" {
+		return nil
+	}
+	f, err := os.OpenFile(g.summaryPath, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("job summary: %w", err)
+	}
+	_, werr := io.WriteString(f, jobSummary(r, issues))
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	return werr
+}
+
+// jobSummary renders the Markdown summary.
+func jobSummary(r *Report, issues []result.Issue) string {
+	var b strings.Builder
+	b.WriteString("## citelint\n\n")
+	bySev := map[result.Severity]int{}
+	byRule := map[string]int{}
+	files := map[string]bool{}
+	for _, i := range issues {
+		bySev[i.Severity]++
+		byRule[i.Rule]++
+		files[i.Path] = true
+	}
+	b.WriteString(summaryLine(r, len(issues), len(files), bySev))
+	b.WriteString("\n\n")
+	if len(issues) == 0 {
+		return b.String()
+	}
+	rules := make([]string, 0, len(byRule))
+	for k := range byRule {
+		rules = append(rules, k)
+	}
+	sort.Slice(rules, func(a, c int) bool {
+		if byRule[rules[a]] != byRule[rules[c]] {
+			return byRule[rules[a]] > byRule[rules[c]]
+		}
+		return rules[a] < rules[c]
+	})
+	b.WriteString("| rule | issues |\n|---|---:|\n")
+	for _, k := range rules {
+		fmt.Fprintf(&b, "| [`%s`](%s%s) | %d |\n", k, rulesDocBase, k, byRule[k])
+	}
+	b.WriteString("\n| location | rule | message |\n|---|---|---|\n")
+	for n, i := range issues {
+		if n == summaryTableRows {
+			fmt.Fprintf(&b, "\n%d more issues are not shown; see the annotations or the log.\n", len(issues)-n)
+			break
+		}
+		row := fmt.Sprintf("| `%s:%d` | %s | %s |\n", cell(i.Path), clampPos(i.Pos).Line, i.Rule, cell(i.Message))
+		if b.Len()+len(row) > summaryMaxBytes-200 {
+			b.WriteString("\nThe summary was cut to stay under GitHub's 1 MiB limit.\n")
+			break
+		}
+		b.WriteString(row)
+	}
+	return b.String()
+}
+
+func cell(s string) string {
+	return strings.NewReplacer("|", "\\|", "\r", " ", "\n", " ").Replace(s)
+}

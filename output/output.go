@@ -1,0 +1,131 @@
+// Package output prints a lint report in the formats CI systems read. One
+// file per format:
+//
+//   - text: golangci-lint style "path:line:col: message (rule)", the source
+//     line and a caret, then a summary; colour on a terminal;
+//   - json: citelint's own versioned schema (JSONSchemaVersion);
+//   - sarif: SARIF 2.1.0 as GitHub code scanning accepts it;
+//   - github-actions: workflow-command annotations plus a Markdown job summary;
+//   - checkstyle, junit-xml, code-climate: what Jenkins, test reporters and
+//     GitLab Code Quality read, shaped as golangci-lint writes them so that
+//     existing CI recipes work unchanged.
+//
+// Printers only format: filtering, sorting and limits happen before, in
+// package pipeline. Positions are 1-based lines and 1-based UTF-16 columns.
+package output
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/citelint/citelint/result"
+)
+
+// RuleInfo describes a rule for formats that list rules (SARIF).
+type RuleInfo struct {
+	Name, Summary, Doc string
+	DefaultSeverity    result.Severity
+	Tags               []string
+	Fixable            bool
+}
+
+// FileError is a file that could not be linted (Line 0: no line).
+type FileError struct {
+	Path string
+	Line int
+	Msg  string
+}
+
+// Summary counts what the run saw.
+type Summary struct {
+	Files, Claims, CitedClaims, Citations, References, Unverified int
+	Errors                                                        []FileError
+	// Extra holds counts from pipeline stages ("suppressed", "excluded",
+	// "dropped-by-limits").
+	Extra map[string]int
+}
+
+// Report is everything a printer may show.
+type Report struct {
+	Version string
+	// Issues are filtered and sorted; Suppressed ones are printed only by
+	// formats that can carry suppressions (SARIF).
+	Issues  []result.Issue
+	Rules   []RuleInfo
+	Summary Summary
+	Files   map[string][]byte // path to contents, for fix regions; may be nil
+}
+
+// Options tunes printers.
+type Options struct {
+	Color bool
+	// StepSummaryPath is $GITHUB_STEP_SUMMARY: github-actions appends a
+	// Markdown summary there when it is set.
+	StepSummaryPath string
+}
+
+// Printer writes a report.
+type Printer interface {
+	Print(io.Writer, *Report) error
+}
+
+var printers = map[string]func(Options) Printer{
+	"text":           func(o Options) Printer { return textPrinter{color: o.Color} },
+	"json":           func(Options) Printer { return jsonPrinter{} },
+	"sarif":          func(Options) Printer { return sarifPrinter{} },
+	"github-actions": func(o Options) Printer { return githubPrinter{summaryPath: o.StepSummaryPath} },
+	"checkstyle":     func(Options) Printer { return checkstylePrinter{} },
+	"junit-xml":      func(Options) Printer { return junitPrinter{} },
+	"code-climate":   func(Options) Printer { return codeClimatePrinter{} },
+}
+
+// New returns the printer for a format name.
+func New(format string, opts Options) (Printer, error) {
+	f, ok := printers[format]
+	if !ok {
+		return nil, fmt.Errorf("unknown output format %q (valid: %s)", format, strings.Join(Formats(), ", "))
+	}
+	return f(opts), nil
+}
+
+// Formats lists the format names, sorted.
+func Formats() []string {
+	out := make([]string, 0, len(printers))
+	for k := range printers {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// visible returns the issues that are not suppressed.
+func visible(r *Report) []result.Issue {
+	out := make([]result.Issue, 0, len(r.Issues))
+	for _, i := range r.Issues {
+		if !i.Suppressed {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// clampPos keeps positions valid for formats whose schemas require ≥ 1.
+func clampPos(p result.Position) result.Position {
+	if p.Line < 1 {
+		p.Line = 1
+	}
+	if p.Column < 1 {
+		p.Column = 1
+	}
+	return p
+}
+
+func endPos(i result.Issue) result.Position {
+	s, e := clampPos(i.Pos), i.EndPos
+	if e.Line < s.Line || (e.Line == s.Line && e.Column < s.Column) {
+		return s
+	}
+	return clampPos(e)
+}

@@ -1,0 +1,315 @@
+package output
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/result"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// sampleReport exercises what printers must get right: a non-ASCII line
+// whose UTF-16 column differs from its rune and byte columns, a fix, a
+// suppressed issue, a message with characters workflow commands escape, and
+// a file that could not be read.
+func sampleReport() *Report {
+	src := []byte("Ünïcode — 😀 claim [9].\nPlain [1, 99] here.\n")
+	idx := result.NewLineIndex(src)
+	at := func(s string) (int, int) {
+		i := bytes.Index(src, []byte(s))
+		return i, i + len(s)
+	}
+	s1, e1 := at("[9]")
+	s2, e2 := at("99")
+	issue := func(rule string, sev result.Severity, msg string, s, e int) result.Issue {
+		return result.Issue{Rule: rule, Severity: sev, Message: msg, Path: "docs/a b.md", Start: s, End: e,
+			Pos: idx.Position(s), EndPos: idx.Position(e), SourceLine: idx.LineText(idx.Position(s).Line)}
+	}
+	i1 := issue("unresolvable-label", result.SeverityError, "citation [9] has no entry: 100% sure, really\nsecond line", s1, e1)
+	i2 := issue("unresolvable-label", result.SeverityWarning, "citation [99] has no entry", s2, e2)
+	i2.Fix = &result.Fix{Description: "drop label 99", Edits: []result.Edit{{Start: s2 - 2, End: e2, New: ""}}}
+	i3 := issue("uncited-claim", result.SeverityNote, "claim has no citation", 0, 5)
+	i3.Suppressed, i3.Justification = true, "intro"
+	return &Report{
+		Version: "0.1.0",
+		Issues:  []result.Issue{i1, i2, i3},
+		Rules: []RuleInfo{
+			{Name: "unresolvable-label", Summary: "A citation label resolves to nothing", Doc: "First paragraph\nof doc.\n\nBad:\n\n    x [9]\n", DefaultSeverity: result.SeverityError, Tags: []string{"offline"}, Fixable: true},
+			{Name: "uncited-claim", Summary: "A factual sentence has no citation", Doc: "Doc.", DefaultSeverity: result.SeverityWarning, Tags: []string{"offline"}},
+			{Name: "unused-reference", Summary: "Never cited", Doc: "Doc.", DefaultSeverity: result.SeverityWarning},
+		},
+		Summary: Summary{Files: 3, Claims: 4, CitedClaims: 2, Citations: 3, References: 1, Unverified: 2,
+			Errors: []FileError{{Path: "bad.md", Line: 3, Msg: "invalid UTF-8"}}, Extra: map[string]int{"suppressed": 1}},
+		Files: map[string][]byte{"docs/a b.md": src},
+	}
+}
+
+func render(t *testing.T, format string, r *Report, opts Options) []byte {
+	t.Helper()
+	p, err := New(format, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := p.Print(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestGolden(t *testing.T) {
+	for _, f := range Formats() {
+		t.Run(f, func(t *testing.T) {
+			got := render(t, f, sampleReport(), Options{})
+			path := filepath.Join("testdata", "golden", f+".golden")
+			if *update {
+				os.MkdirAll(filepath.Dir(path), 0o755)
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./output -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s output differs from %s:\n%s", f, path, got)
+			}
+		})
+	}
+}
+
+func TestTextCaret(t *testing.T) {
+	out := string(render(t, "text", sampleReport(), Options{}))
+	// "Ünïcode — 😀 claim [9]": [ is at UTF-16 column 20 (the emoji is two
+	// units), so the caret needs 18 spaces (one per rune before it).
+	want := "docs/a b.md:1:20: citation [9]"
+	if !strings.Contains(out, want) {
+		t.Fatalf("missing %q in\n%s", want, out)
+	}
+	lines := strings.Split(out, "\n")
+	for k, l := range lines {
+		if strings.HasPrefix(l, "Ünïcode") {
+			caret := lines[k+1]
+			if got := strings.Index(caret, "^"); got != len([]rune("Ünïcode — 😀 claim ")) {
+				t.Errorf("caret at %d in %q", got, caret)
+			}
+			break
+		}
+	}
+	if strings.Contains(out, "claim has no citation") {
+		t.Error("text printed a suppressed issue")
+	}
+	if c := string(render(t, "text", sampleReport(), Options{Color: true})); !strings.Contains(c, "\x1b[31m") {
+		t.Error("colour requested but no ANSI codes")
+	}
+}
+
+func TestJSON(t *testing.T) {
+	var got struct {
+		Version string `json:"version"`
+		Issues  []struct {
+			Rule, Severity, Message, Path string
+			Line, Column                  int
+			EndLine                       int `json:"end_line"`
+			EndColumn                     int `json:"end_column"`
+			Fix                           *struct{ Edits []struct{ Start, End int } }
+			Suppressed                    bool
+		}
+		Summary struct {
+			Files  int
+			Errors []struct{ Path, Message string }
+		}
+	}
+	if err := json.Unmarshal(render(t, "json", sampleReport(), Options{}), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Version != JSONSchemaVersion || len(got.Issues) != 3 || got.Summary.Files != 3 || len(got.Summary.Errors) != 1 {
+		t.Fatalf("decoded %+v", got)
+	}
+	i := got.Issues[0]
+	if i.Rule != "unresolvable-label" || i.Severity != "error" || i.Line != 1 || i.Column != 20 || i.EndColumn != 23 || i.Path != "docs/a b.md" {
+		t.Errorf("issue 0 = %+v", i)
+	}
+	if got.Issues[1].Fix == nil || !got.Issues[2].Suppressed {
+		t.Errorf("fix or suppression lost: %+v", got.Issues)
+	}
+	empty := string(render(t, "json", &Report{}, Options{}))
+	if !strings.Contains(empty, `"issues": []`) || !strings.Contains(empty, `"errors": []`) {
+		t.Errorf("empty report must have [] lists:\n%s", empty)
+	}
+}
+
+// TestSARIFSchema validates SARIF output against the OASIS 2.1.0 schema,
+// which .ci/fetch-schemas downloads. CI sets CITELINT_REQUIRE_SCHEMA=1 so
+// the test cannot pass there by skipping.
+func TestSARIFSchema(t *testing.T) {
+	schemaPath := filepath.Join("testdata", "sarif-schema-2.1.0.json")
+	f, err := os.Open(schemaPath)
+	if err != nil {
+		if os.Getenv("CITELINT_REQUIRE_SCHEMA") == "1" {
+			t.Fatalf("SARIF schema missing: %v (run .ci/fetch-schemas)", err)
+		}
+		t.Skipf("SARIF schema missing (%v); run .ci/fetch-schemas", err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	schema, err := c.Compile("sarif.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate := func(b []byte) error {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return schema.Validate(inst)
+	}
+	for name, r := range map[string]*Report{"sample": sampleReport(), "empty": {}, "no files": func() *Report { r := sampleReport(); r.Files = nil; return r }()} {
+		if err := validate(render(t, "sarif", r, Options{})); err != nil {
+			t.Errorf("%s: SARIF invalid: %v", name, err)
+		}
+	}
+	// The validator must be live: known-bad variants are rejected.
+	good := string(render(t, "sarif", sampleReport(), Options{}))
+	for _, bad := range []struct{ from, to string }{
+		{`"startColumn": 20`, `"startColumn": 0`},
+		{`"level": "error"`, `"level": "info"`},
+		{`"version": "2.1.0"`, `"version": "2.0.0"`},
+		{`"columnKind": "utf16CodeUnits"`, `"columnKind": "utf8Bytes"`},
+	} {
+		if !strings.Contains(good, bad.from) {
+			t.Fatalf("sample SARIF lacks %s", bad.from)
+		}
+		if err := validate([]byte(strings.Replace(good, bad.from, bad.to, 1))); err == nil {
+			t.Errorf("schema accepted %s", bad.to)
+		}
+	}
+}
+
+func TestSARIFContent(t *testing.T) {
+	var log sarifLog
+	if err := json.Unmarshal(render(t, "sarif", sampleReport(), Options{}), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if len(run.Tool.Driver.Rules) != 3 || len(run.Results) != 3 {
+		t.Fatalf("rules %d results %d", len(run.Tool.Driver.Rules), len(run.Results))
+	}
+	r0 := run.Results[0]
+	if r0.Locations[0].PhysicalLocation.ArtifactLocation.URI != "docs/a%20b.md" || r0.RuleIndex != 0 {
+		t.Errorf("result 0 = %+v", r0)
+	}
+	if run.Results[1].Fixes == nil || run.Results[2].Suppressions[0].Justification != "intro" {
+		t.Error("fix or suppression missing")
+	}
+	if run.Tool.Driver.Rules[0].FullDescription.Text != "First paragraph of doc." {
+		t.Errorf("full description %q", run.Tool.Driver.Rules[0].FullDescription.Text)
+	}
+	// Moving the text down a line must not change fingerprints.
+	moved := sampleReport()
+	for k := range moved.Issues {
+		moved.Issues[k].Pos.Line += 3
+	}
+	var log2 sarifLog
+	json.Unmarshal(render(t, "sarif", moved, Options{}), &log2)
+	for k := range run.Results {
+		if run.Results[k].PartialFingerprints["primaryLocationLineHash"] != log2.Runs[0].Results[k].PartialFingerprints["primaryLocationLineHash"] {
+			t.Error("fingerprint depends on the line number")
+		}
+	}
+}
+
+func TestGitHubEscaping(t *testing.T) {
+	tests := []struct{ in, data, prop string }{
+		{"a%b", "a%25b", "a%25b"},
+		{"x\r\ny", "x%0D%0Ay", "x%0D%0Ay"},
+		{"k: v, w", "k: v, w", "k%3A v%2C w"},
+	}
+	for _, tt := range tests {
+		if got := escapeData(tt.in); got != tt.data {
+			t.Errorf("escapeData(%q) = %q, want %q", tt.in, got, tt.data)
+		}
+		if got := escapeProperty(tt.in); got != tt.prop {
+			t.Errorf("escapeProperty(%q) = %q, want %q", tt.in, got, tt.prop)
+		}
+	}
+	out := string(render(t, "github-actions", sampleReport(), Options{}))
+	if !strings.Contains(out, "::error file=docs/a b.md,line=1,col=20,endLine=1,endColumn=23,title=citelint (unresolvable-label)::citation [9] has no entry: 100%25 sure, really%0Asecond line\n") {
+		t.Errorf("annotation wrong:\n%s", out)
+	}
+	if strings.Contains(out, "claim has no citation") {
+		t.Error("suppressed issue annotated")
+	}
+}
+
+func TestGitHubStepSummary(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "summary.md")
+	if err := os.WriteFile(path, []byte("earlier step\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	render(t, "github-actions", sampleReport(), Options{StepSummaryPath: path})
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if !strings.HasPrefix(s, "earlier step\n## citelint") || !strings.Contains(s, "| `docs/a b.md:1` | unresolvable-label | citation [9] has no entry: 100% sure, really second line |") {
+		t.Errorf("summary:\n%s", s)
+	}
+}
+
+func TestXMLFormats(t *testing.T) {
+	var cs checkstyleXML
+	if err := xml.Unmarshal(render(t, "checkstyle", sampleReport(), Options{}), &cs); err != nil {
+		t.Fatal(err)
+	}
+	if len(cs.Files) != 1 || len(cs.Files[0].Errors) != 2 || cs.Files[0].Errors[0].Source != "citelint.unresolvable-label" {
+		t.Errorf("checkstyle = %+v", cs)
+	}
+	var ju junitSuites
+	if err := xml.Unmarshal(render(t, "junit-xml", sampleReport(), Options{}), &ju); err != nil {
+		t.Fatal(err)
+	}
+	if len(ju.Suites) != 1 || ju.Suites[0].Failures != 2 || ju.Suites[0].Cases[0].ClassName != "docs/a b.md:1:20" {
+		t.Errorf("junit = %+v", ju)
+	}
+	var cc []codeClimateIssue
+	if err := json.Unmarshal(render(t, "code-climate", sampleReport(), Options{}), &cc); err != nil {
+		t.Fatal(err)
+	}
+	if len(cc) != 2 || cc[0].Severity != "major" || cc[1].Severity != "minor" || cc[0].Fingerprint == cc[1].Fingerprint {
+		t.Errorf("code-climate = %+v", cc)
+	}
+	if s := string(render(t, "code-climate", &Report{}, Options{})); strings.TrimSpace(s) != "[]" {
+		t.Errorf("empty code-climate = %q", s)
+	}
+}
+
+func TestNew(t *testing.T) {
+	_, err := New("nope", Options{})
+	if err == nil || !strings.Contains(err.Error(), "sarif") {
+		t.Errorf("New(nope) = %v", err)
+	}
+	fs := Formats()
+	for i := 1; i < len(fs); i++ {
+		if fs[i-1] >= fs[i] {
+			t.Errorf("Formats not sorted: %v", fs)
+		}
+	}
+}

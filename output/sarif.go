@@ -1,0 +1,310 @@
+package output
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/citelint/citelint/result"
+)
+
+// sarifPrinter writes SARIF 2.1.0 shaped for GitHub code scanning (see
+// ../shared/notes/sarif-and-ci.md): every rule with descriptions and help,
+// results with UTF-16 regions relative to %SRCROOT%, fingerprints that do
+// not depend on line numbers, fixes, and in-source suppressions.
+type sarifPrinter struct{}
+
+const (
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	rulesDocBase = "https://github.com/citelint/citelint/blob/main/docs/rules.md#"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool        sarifTool     `json:"tool"`
+	ColumnKind  string        `json:"columnKind"`
+	Results     []sarifResult `json:"results"`
+	Invocations []sarifInvoc  `json:"invocations"`
+}
+
+type sarifInvoc struct {
+	ExecutionSuccessful bool                `json:"executionSuccessful"`
+	Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name            string      `json:"name"`
+	InformationURI  string      `json:"informationUri"`
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	Rules           []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRule struct {
+	ID                   string         `json:"id"`
+	Name                 string         `json:"name"`
+	ShortDescription     sarifText      `json:"shortDescription"`
+	FullDescription      sarifText      `json:"fullDescription"`
+	Help                 sarifHelp      `json:"help"`
+	HelpURI              string         `json:"helpUri"`
+	DefaultConfiguration sarifConfig    `json:"defaultConfiguration"`
+	Properties           map[string]any `json:"properties,omitempty"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifResult struct {
+	RuleID              string             `json:"ruleId"`
+	RuleIndex           int                `json:"ruleIndex"`
+	Level               string             `json:"level"`
+	Message             sarifText          `json:"message"`
+	Locations           []sarifLocation    `json:"locations"`
+	PartialFingerprints map[string]string  `json:"partialFingerprints"`
+	Fixes               []sarifFix         `json:"fixes,omitempty"`
+	Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+// sarifRegion uses pointers so that no required value is silently dropped
+// by omitempty (a zero startColumn must be a bug we see, not a default).
+type sarifRegion struct {
+	StartLine   *int `json:"startLine,omitempty"`
+	StartColumn *int `json:"startColumn,omitempty"`
+	EndLine     *int `json:"endLine,omitempty"`
+	EndColumn   *int `json:"endColumn,omitempty"`
+	ByteOffset  *int `json:"byteOffset,omitempty"`
+	ByteLength  *int `json:"byteLength,omitempty"`
+}
+
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion `json:"deletedRegion"`
+	InsertedContent *sarifText  `json:"insertedContent,omitempty"`
+}
+
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification,omitempty"`
+}
+
+func sarifLevel(s result.Severity) string {
+	switch s {
+	case result.SeverityError:
+		return "error"
+	case result.SeverityNote:
+		return "note"
+	}
+	return "warning"
+}
+
+var semverRE = regexp.MustCompile(`^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
+
+func (sarifPrinter) Print(w io.Writer, r *Report) error {
+	driver := sarifDriver{Name: "citelint", InformationURI: "https://github.com/citelint/citelint", Rules: []sarifRule{}}
+	if m := semverRE.FindStringSubmatch(r.Version); m != nil {
+		driver.SemanticVersion = m[1]
+	}
+	index := map[string]int{}
+	for _, ri := range r.Rules {
+		index[ri.Name] = len(driver.Rules)
+		driver.Rules = append(driver.Rules, sarifRuleOf(ri))
+	}
+	run := sarifRun{Tool: sarifTool{Driver: driver}, ColumnKind: "utf16CodeUnits", Results: []sarifResult{},
+		Invocations: []sarifInvoc{{ExecutionSuccessful: len(r.Summary.Errors) == 0}}}
+	for _, e := range r.Summary.Errors {
+		n := sarifNotification{Level: "error", Message: sarifText{e.Msg}}
+		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(e.Path)}}
+		if e.Line > 0 {
+			line := e.Line
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: &line}
+		}
+		n.Locations = []sarifLocation{loc}
+		run.Invocations[0].Notifications = append(run.Invocations[0].Notifications, n)
+	}
+	seen := map[string]int{}
+	for _, iss := range r.Issues {
+		ri, ok := index[iss.Rule]
+		if !ok {
+			// An issue from a rule the report does not list (a directive
+			// error, say): list it so ruleIndex stays valid.
+			ri = len(run.Tool.Driver.Rules)
+			index[iss.Rule] = ri
+			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(RuleInfo{Name: iss.Rule, Summary: iss.Rule, DefaultSeverity: iss.Severity}))
+		}
+		res := sarifResult{RuleID: iss.Rule, RuleIndex: ri, Level: sarifLevel(iss.Severity), Message: sarifText{nonEmpty(iss.Message, iss.Rule)}}
+		res.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(iss.Path), Region: lineRegion(clampPos(iss.Pos), endPos(iss))}}}
+		key := iss.Rule + "\x00" + iss.Path + "\x00" + strings.TrimSpace(iss.SourceLine)
+		n := seen[key]
+		seen[key] = n + 1
+		res.PartialFingerprints = map[string]string{"primaryLocationLineHash": fingerprint(key) + ":" + fmt.Sprint(n+1)}
+		if iss.Fix != nil && len(iss.Fix.Edits) > 0 {
+			res.Fixes = []sarifFix{fixOf(iss, r.Files[iss.Path])}
+		}
+		if iss.Suppressed {
+			res.Suppressions = []sarifSuppression{{Kind: "inSource", Justification: iss.Justification}}
+		}
+		run.Results = append(run.Results, res)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+func fingerprint(key string) string {
+	h := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(h[:8])
+}
+
+func nonEmpty(s, alt string) string {
+	if strings.TrimSpace(s) == "" {
+		return alt
+	}
+	return s
+}
+
+func sarifRuleOf(ri RuleInfo) sarifRule {
+	full := firstParagraph(ri.Doc)
+	if full == "" {
+		full = ri.Summary
+	}
+	help := nonEmpty(ri.Doc, ri.Summary)
+	props := map[string]any{}
+	if len(ri.Tags) > 0 {
+		props["tags"] = ri.Tags
+	}
+	props["precision"] = "high"
+	return sarifRule{
+		ID: ri.Name, Name: camel(ri.Name),
+		ShortDescription:     sarifText{truncate(nonEmpty(ri.Summary, ri.Name), 1024)},
+		FullDescription:      sarifText{truncate(full, 1024)},
+		Help:                 sarifHelp{Text: help, Markdown: help},
+		HelpURI:              rulesDocBase + ri.Name,
+		DefaultConfiguration: sarifConfig{Level: sarifLevel(ri.DefaultSeverity)},
+		Properties:           props,
+	}
+}
+
+func firstParagraph(doc string) string {
+	doc = strings.TrimSpace(doc)
+	if i := strings.Index(doc, "\n\n"); i >= 0 {
+		doc = doc[:i]
+	}
+	return strings.Join(strings.Fields(doc), " ")
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - 3
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "..."
+}
+
+// camel turns "unresolvable-label" into "UnresolvableLabel".
+func camel(s string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(s, "-") {
+		if part != "" {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return b.String()
+}
+
+// artifact makes a relative, percent-encoded URI under %SRCROOT%.
+func artifact(path string) sarifArtifact {
+	p := strings.TrimPrefix(strings.ReplaceAll(path, "\\", "/"), "./")
+	u := (&url.URL{Path: p}).EscapedPath()
+	if strings.HasPrefix(p, "/") {
+		return sarifArtifact{URI: "file://" + u}
+	}
+	return sarifArtifact{URI: u, URIBaseID: "%SRCROOT%"}
+}
+
+func lineRegion(s, e result.Position) *sarifRegion {
+	sl, sc, el, ec := s.Line, s.Column, e.Line, e.Column
+	return &sarifRegion{StartLine: &sl, StartColumn: &sc, EndLine: &el, EndColumn: &ec}
+}
+
+// fixOf converts byte-range edits to SARIF replacements, with line/column
+// regions when the file's bytes are known and byte offsets otherwise.
+func fixOf(iss result.Issue, src []byte) sarifFix {
+	desc := iss.Fix.Description
+	if desc == "" {
+		desc = "Apply citelint's fix"
+	}
+	ch := sarifArtifactChange{ArtifactLocation: artifact(iss.Path)}
+	var idx *result.LineIndex
+	if src != nil {
+		idx = result.NewLineIndex(src)
+	}
+	for _, ed := range iss.Fix.Edits {
+		var rep sarifReplacement
+		if idx != nil && ed.End <= len(src) {
+			rep.DeletedRegion = *lineRegion(clampPos(idx.Position(ed.Start)), clampPos(idx.Position(ed.End)))
+		} else {
+			off, n := ed.Start, ed.End-ed.Start
+			rep.DeletedRegion = sarifRegion{ByteOffset: &off, ByteLength: &n}
+		}
+		if ed.New != "" {
+			rep.InsertedContent = &sarifText{ed.New}
+		}
+		ch.Replacements = append(ch.Replacements, rep)
+	}
+	return sarifFix{Description: sarifText{desc}, ArtifactChanges: []sarifArtifactChange{ch}}
+}

@@ -1,0 +1,129 @@
+package output
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/citelint/citelint/result"
+)
+
+// textPrinter prints issues as golangci-lint does, so editors and terminals
+// that link "path:line:col" work, then one summary line. A clean run prints
+// nothing but the summary, so scripts can tell by the exit code alone.
+type textPrinter struct{ color bool }
+
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+	ansiDim    = "\x1b[2m"
+)
+
+func (p textPrinter) paint(code, s string) string {
+	if !p.color {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func severityColor(s result.Severity) string {
+	switch s {
+	case result.SeverityError:
+		return ansiRed
+	case result.SeverityWarning:
+		return ansiYellow
+	}
+	return ansiCyan
+}
+
+func (p textPrinter) Print(w io.Writer, r *Report) error {
+	var b strings.Builder
+	issues := visible(r)
+	files := map[string]bool{}
+	bySev := map[result.Severity]int{}
+	for _, i := range issues {
+		files[i.Path] = true
+		bySev[i.Severity]++
+		pos := clampPos(i.Pos)
+		fmt.Fprintf(&b, "%s: %s (%s)\n", p.paint(ansiBold, fmt.Sprintf("%s:%d:%d", i.Path, pos.Line, pos.Column)),
+			p.paint(severityColor(i.Severity), i.Message), p.paint(ansiDim, i.Rule))
+		if i.SourceLine != "" {
+			line := strings.TrimRight(i.SourceLine, "\r\n")
+			b.WriteString(line)
+			b.WriteByte('\n')
+			b.WriteString(caretPrefix(line, pos.Column))
+			b.WriteString(p.paint(severityColor(i.Severity), "^"))
+			b.WriteByte('\n')
+		}
+	}
+	for _, e := range r.Summary.Errors {
+		if e.Line > 0 {
+			fmt.Fprintf(&b, "%s:%d: %s %s\n", e.Path, e.Line, p.paint(ansiRed, "error:"), e.Msg)
+		} else {
+			fmt.Fprintf(&b, "%s: %s %s\n", e.Path, p.paint(ansiRed, "error:"), e.Msg)
+		}
+	}
+	b.WriteString(summaryLine(r, len(issues), len(files), bySev))
+	b.WriteByte('\n')
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string {
+	var parts []string
+	if n == 0 {
+		parts = append(parts, "0 issues")
+	} else {
+		var sev []string
+		for _, s := range []result.Severity{result.SeverityError, result.SeverityWarning, result.SeverityNote} {
+			if bySev[s] > 0 {
+				sev = append(sev, fmt.Sprintf("%d %s", bySev[s], s))
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%d %s (%s) in %d %s", n, plural(n, "issue"), strings.Join(sev, ", "), nfiles, plural(nfiles, "file")))
+	}
+	parts = append(parts, fmt.Sprintf("%d %s checked", r.Summary.Files, plural(r.Summary.Files, "file")))
+	if u := r.Summary.Unverified; u > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s unverified", u, plural(u, "citation")))
+	}
+	if e := len(r.Summary.Errors); e > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s could not be read", e, plural(e, "file")))
+	}
+	if s := r.Summary.Extra["suppressed"]; s > 0 {
+		parts = append(parts, fmt.Sprintf("%d suppressed", s))
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
+}
+
+// caretPrefix returns the white space that puts a caret under the UTF-16
+// column col of line: tabs are kept so the caret lines up however the
+// terminal expands them, other characters become one space each.
+func caretPrefix(line string, col int) string {
+	var b strings.Builder
+	units := 1
+	for _, r := range line {
+		if units >= col {
+			break
+		}
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+		units++
+		if r >= 0x10000 {
+			units++
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,169 @@
+package output
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/citelint/citelint/result"
+)
+
+// checkstylePrinter writes Checkstyle XML as golangci-lint does.
+type checkstylePrinter struct{}
+
+type checkstyleXML struct {
+	XMLName xml.Name         `xml:"checkstyle"`
+	Version string           `xml:"version,attr"`
+	Files   []checkstyleFile `xml:"file"`
+}
+
+type checkstyleFile struct {
+	Name   string            `xml:"name,attr"`
+	Errors []checkstyleError `xml:"error"`
+}
+
+type checkstyleError struct {
+	Column   int    `xml:"column,attr"`
+	Line     int    `xml:"line,attr"`
+	Message  string `xml:"message,attr"`
+	Severity string `xml:"severity,attr"`
+	Source   string `xml:"source,attr"`
+}
+
+// byFile groups visible issues by path, paths sorted.
+func byFile(r *Report) ([]string, map[string][]result.Issue) {
+	m := map[string][]result.Issue{}
+	for _, i := range visible(r) {
+		m[i.Path] = append(m[i.Path], i)
+	}
+	paths := make([]string, 0, len(m))
+	for p := range m {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths, m
+}
+
+func (checkstylePrinter) Print(w io.Writer, r *Report) error {
+	out := checkstyleXML{Version: "5.0"}
+	paths, m := byFile(r)
+	for _, p := range paths {
+		f := checkstyleFile{Name: p}
+		for _, i := range m[p] {
+			pos := clampPos(i.Pos)
+			sev := i.Severity.String()
+			if i.Severity == result.SeverityNote {
+				sev = "info"
+			}
+			f.Errors = append(f.Errors, checkstyleError{Column: pos.Column, Line: pos.Line, Message: i.Message, Severity: sev, Source: "citelint." + i.Rule})
+		}
+		out.Files = append(out.Files, f)
+	}
+	return writeXML(w, out)
+}
+
+func writeXML(w io.Writer, v any) error {
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// junitPrinter writes JUnit XML as golangci-lint does: a suite per file, a
+// failing test case per issue.
+type junitPrinter struct{}
+
+type junitSuites struct {
+	XMLName xml.Name     `xml:"testsuites"`
+	Suites  []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string       `xml:"name,attr"`
+	ClassName string       `xml:"classname,attr"`
+	Failure   junitFailure `xml:"failure"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Content string `xml:",cdata"`
+}
+
+func (junitPrinter) Print(w io.Writer, r *Report) error {
+	var out junitSuites
+	paths, m := byFile(r)
+	for _, p := range paths {
+		s := junitSuite{Name: p, Tests: len(m[p]), Failures: len(m[p])}
+		for _, i := range m[p] {
+			pos := clampPos(i.Pos)
+			loc := fmt.Sprintf("%s:%d:%d", p, pos.Line, pos.Column)
+			s.Cases = append(s.Cases, junitCase{Name: i.Rule, ClassName: loc, Failure: junitFailure{
+				Message: loc + ": " + i.Message, Type: i.Severity.String(),
+				Content: fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, i.SourceLine),
+			}})
+		}
+		out.Suites = append(out.Suites, s)
+	}
+	return writeXML(w, out)
+}
+
+// codeClimatePrinter writes GitLab Code Quality JSON.
+type codeClimatePrinter struct{}
+
+type codeClimateIssue struct {
+	Description string              `json:"description"`
+	CheckName   string              `json:"check_name"`
+	Fingerprint string              `json:"fingerprint"`
+	Severity    string              `json:"severity"`
+	Location    codeClimateLocation `json:"location"`
+}
+
+type codeClimateLocation struct {
+	Path  string           `json:"path"`
+	Lines codeClimateLines `json:"lines"`
+}
+
+type codeClimateLines struct {
+	Begin int `json:"begin"`
+}
+
+func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
+	out := []codeClimateIssue{}
+	seen := map[string]int{}
+	for _, i := range visible(r) {
+		sev := "minor"
+		switch i.Severity {
+		case result.SeverityError:
+			sev = "major"
+		case result.SeverityNote:
+			sev = "info"
+		}
+		key := i.Rule + "\x00" + i.Path + "\x00" + strings.TrimSpace(i.SourceLine) + "\x00" + i.Message
+		seen[key]++
+		h := md5.Sum([]byte(fmt.Sprintf("%s\x00%d", key, seen[key])))
+		out = append(out, codeClimateIssue{Description: i.Message, CheckName: i.Rule, Fingerprint: hex.EncodeToString(h[:]),
+			Severity: sev, Location: codeClimateLocation{Path: i.Path, Lines: codeClimateLines{Begin: clampPos(i.Pos).Line}}})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,39 @@
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWriteKeepsModeAndReplaces(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a.md")
+	if err := os.WriteFile(p, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteBytes(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	fi, _ := os.Stat(p)
+	if string(b) != "new" || fi.Mode().Perm() != 0o600 {
+		t.Errorf("got %q mode %v", b, fi.Mode().Perm())
+	}
+}
+
+func TestWriteFailureLeavesOriginal(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.md")
+	os.WriteFile(p, []byte("old"), 0o644)
+	err := Write(p, func(w io.Writer) error { w.Write([]byte("partial")); return errors.New("boom") })
+	if err == nil {
+		t.Fatal("want error")
+	}
+	b, _ := os.ReadFile(p)
+	ents, _ := os.ReadDir(dir)
+	if string(b) != "old" || len(ents) != 1 {
+		t.Errorf("original changed or temp left: %q, %d entries", b, len(ents))
+	}
+}

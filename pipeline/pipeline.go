@@ -1,0 +1,164 @@
+// Package pipeline post-processes the issues rules report, as small ordered
+// stages in the manner of golangci-lint's result processors: rules only
+// produce issues; exclusions, severity, de-duplication, diff filtering,
+// limits and sorting each live in one stage here. In-source suppression runs
+// per file before this (package suppress), because it needs the document.
+package pipeline
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/citelint/citelint/result"
+)
+
+// Stage transforms the list of issues. Stages may drop, change or reorder
+// issues; they never add any.
+type Stage interface {
+	Name() string
+	Process(issues []result.Issue) []result.Issue
+}
+
+// Pipeline runs stages in order.
+type Pipeline []Stage
+
+// Run applies every stage.
+func (p Pipeline) Run(issues []result.Issue) []result.Issue {
+	for _, s := range p {
+		issues = s.Process(issues)
+	}
+	return issues
+}
+
+// Exclusions drops issues the configuration puts out of scope (excluded
+// paths, exclusions.rules entries). Excluded issues are gone, unlike in-source
+// suppressions, which SARIF keeps. Excluded holds the matching logic, which
+// lives with the configuration that defines it.
+type Exclusions struct {
+	Excluded func(iss *result.Issue) bool
+}
+
+func (Exclusions) Name() string { return "exclusions" }
+
+func (e Exclusions) Process(issues []result.Issue) []result.Issue {
+	if e.Excluded == nil {
+		return issues
+	}
+	out := issues[:0]
+	for i := range issues {
+		if !e.Excluded(&issues[i]) {
+			out = append(out, issues[i])
+		}
+	}
+	return out
+}
+
+// Severity re-grades issues: For returns the severity an issue ends up with
+// (configured overrides, else the rule's default the issue already carries).
+type Severity struct {
+	For func(iss *result.Issue) result.Severity
+}
+
+func (Severity) Name() string { return "severity" }
+
+func (s Severity) Process(issues []result.Issue) []result.Issue {
+	if s.For == nil {
+		return issues
+	}
+	for i := range issues {
+		issues[i].Severity = s.For(&issues[i])
+	}
+	return issues
+}
+
+// Dedup drops an issue identical (rule, path, span, message) to one before it.
+type Dedup struct{}
+
+func (Dedup) Name() string { return "dedup" }
+
+func (Dedup) Process(issues []result.Issue) []result.Issue {
+	type key struct {
+		rule, path, msg string
+		start, end      int
+	}
+	seen := make(map[key]bool, len(issues))
+	out := issues[:0]
+	for _, iss := range issues {
+		k := key{iss.Rule, iss.Path, iss.Message, iss.Start, iss.End}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, iss)
+	}
+	return out
+}
+
+// Sort orders issues by path, line, column, rule and message, so output is
+// the same whatever order files were processed in.
+type Sort struct{}
+
+func (Sort) Name() string { return "sort" }
+
+func (Sort) Process(issues []result.Issue) []result.Issue {
+	sort.SliceStable(issues, func(i, j int) bool {
+		a, b := &issues[i], &issues[j]
+		switch {
+		case a.Path != b.Path:
+			return a.Path < b.Path
+		case a.Start != b.Start:
+			return a.Start < b.Start
+		case a.Rule != b.Rule:
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+	return issues
+}
+
+// Limits caps issues per rule (MaxPerRule) and identical messages (MaxSame);
+// 0 means unlimited, the default, because golangci-lint's non-zero defaults
+// cause "push again to see more" loops. Suppressed issues do not count.
+// It runs after Sort, so what is kept is the first in file order.
+type Limits struct {
+	MaxPerRule, MaxSame int
+	// Dropped counts what was cut, for the summary.
+	Dropped *int
+}
+
+func (Limits) Name() string { return "limits" }
+
+func (l Limits) Process(issues []result.Issue) []result.Issue {
+	if l.MaxPerRule <= 0 && l.MaxSame <= 0 {
+		return issues
+	}
+	perRule := map[string]int{}
+	same := map[string]int{}
+	out := issues[:0]
+	for _, iss := range issues {
+		if !iss.Suppressed {
+			if l.MaxPerRule > 0 && perRule[iss.Rule] >= l.MaxPerRule || l.MaxSame > 0 && same[iss.Rule+"\x00"+iss.Message] >= l.MaxSame {
+				if l.Dropped != nil {
+					*l.Dropped++
+				}
+				continue
+			}
+			perRule[iss.Rule]++
+			same[iss.Rule+"\x00"+iss.Message]++
+		}
+		out = append(out, iss)
+	}
+	return out
+}
+
+// Describe lists the stage names, for debugging output.
+func (p Pipeline) Describe() string {
+	s := ""
+	for i, st := range p {
+		if i > 0 {
+			s += " → "
+		}
+		s += st.Name()
+	}
+	return fmt.Sprint(s)
+}

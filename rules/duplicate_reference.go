@@ -1,0 +1,139 @@
+package rules
+
+import (
+	"fmt"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/result"
+)
+
+// DuplicateReference reports labels defined twice and works listed twice.
+var DuplicateReference = &Rule{
+	Name:     "duplicate-reference",
+	Summary:  "The same label is defined twice, or the same DOI, arXiv id or URL is listed under two labels",
+	Severity: result.SeverityWarning,
+	Tags:     []string{TagOffline},
+	Default:  true,
+	Doc: `Two reference entries of one reference list with the same number, two link
+definitions with the same label (CommonMark matches labels case-insensitively
+and keeps the first), two footnote definitions with the same label, or two
+references that name the same DOI, arXiv id or URL under different labels.
+
+A label defined twice makes one definition unreachable: readers and renderers
+follow the first. The same work under two labels splits its citations and
+inflates the apparent number of sources, a common trait of LLM-written
+reports. DOIs are compared case-insensitively and arXiv ids without their
+version; URLs are compared without a trailing slash or fragment, with the
+host lower-cased. Reference lists that restart their numbering per section
+(one "Sources" list per section) are not duplicates of each other.
+
+Bad:
+
+    [1] Smith, Deep nets, https://doi.org/10.1000/ABC
+    [2] Smith, Deep nets (preprint), https://doi.org/10.1000/abc
+
+Good:
+
+    [1] Smith, Deep nets, https://doi.org/10.1000/abc
+`,
+	Check: checkDuplicateReference,
+}
+
+func checkDuplicateReference(p *Pass) {
+	doc := p.Doc
+	idx := result.NewLineIndex(doc.Src)
+	line := func(ref *markdown.Reference) int { return idx.Position(ref.Span.Start).Line }
+	labels := map[string]int{}
+	// Entries in different reference lists may repeat a work (per-section
+	// lists are common in LLM reports); a link or footnote definition that
+	// repeats any listed work is a duplicate.
+	anyKind := map[string]int{}
+	perList := map[string]int{}
+	order := make([]int, len(doc.References))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return doc.References[order[a]].Span.Start < doc.References[order[b]].Span.Start
+	})
+	for _, i := range order {
+		ref := &doc.References[i]
+		switch ref.Kind {
+		case markdown.RefEntry, markdown.RefLinkDef, markdown.RefFootnote:
+		default:
+			continue
+		}
+		sp := ref.LabelSpan
+		if sp.End <= sp.Start {
+			sp = ref.Span
+		}
+		if ref.Label != "" {
+			k := refKey(ref)
+			if j, dup := labels[k]; dup {
+				p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref), line(&doc.References[j]))
+				continue
+			}
+			labels[k] = i
+		}
+		t := targetKey(ref)
+		if t == "" {
+			continue
+		}
+		listKey := fmt.Sprintf("%d\x00%s", ref.Section, t)
+		j, dup := anyKind[t]
+		if ref.Kind == markdown.RefEntry && dup && doc.References[j].Kind == markdown.RefEntry {
+			j, dup = perList[listKey]
+		}
+		if dup {
+			if first := &doc.References[j]; first.Label != ref.Label {
+				p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref), ref.Target(), describeRef(first), line(first))
+			}
+			continue
+		}
+		if _, seen := anyKind[t]; !seen || ref.Kind != markdown.RefEntry {
+			anyKind[t] = i
+		}
+		if ref.Kind == markdown.RefEntry {
+			perList[listKey] = i
+		}
+	}
+}
+
+func describeRef(ref *markdown.Reference) string {
+	switch ref.Kind {
+	case markdown.RefLinkDef:
+		return fmt.Sprintf("link definition [%s]", ref.Label)
+	case markdown.RefFootnote:
+		return fmt.Sprintf("footnote [^%s]", ref.Label)
+	}
+	if ref.Label == "" {
+		return "reference entry"
+	}
+	return fmt.Sprintf("reference [%s]", ref.Label)
+}
+
+// targetKey normalises what a reference points at, for comparison.
+func targetKey(ref *markdown.Reference) string {
+	switch {
+	case ref.DOI != "":
+		return "doi:" + strings.ToLower(ref.DOI)
+	case ref.ArXiv != "":
+		return "arxiv:" + ref.ArXiv
+	case ref.URL != "":
+		u, err := url.Parse(ref.URL)
+		if err != nil || u.Host == "" {
+			return ""
+		}
+		u.Fragment = ""
+		u.Host = strings.ToLower(u.Host)
+		u.Scheme = strings.ToLower(u.Scheme)
+		if u.Scheme == "http" {
+			u.Scheme = "https"
+		}
+		return strings.TrimSuffix(u.String(), "/")
+	}
+	return ""
+}

@@ -1,0 +1,81 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/result"
+)
+
+// dropLabelsFix rewrites the marker at m without its unresolved labels:
+// "[1, 99]" → "[1]", "[REF|d_1|bad]" → "[REF|d_1]". When no label
+// resolves, the marker goes, with the space before it. Every issue of one
+// marker gets the same fix, so the fixer applies it once. It returns nil for
+// markers it cannot rewrite safely (ranges, author-year, links).
+func dropLabelsFix(doc *markdown.Document, m markdown.Span) *result.Fix {
+	var all []*markdown.Citation
+	for i := range doc.Citations {
+		if doc.Citations[i].Marker == m {
+			all = append(all, &doc.Citations[i])
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	kind, scheme := all[0].Kind, all[0].Scheme
+	if !(kind == markdown.KindNumeric && scheme == "" || kind == markdown.KindKey && (scheme == markdown.SchemeREF || scheme == markdown.SchemeSource) || kind == markdown.KindPandoc || kind == markdown.KindFootnote) {
+		return nil
+	}
+	src := doc.Src
+	var keep []string
+	seen := map[markdown.Span]bool{}
+	for _, c := range all {
+		if seen[c.Span] {
+			// A range expands to several citations over one span: leave it alone.
+			return nil
+		}
+		seen[c.Span] = true
+		if c.Status != markdown.Unresolved {
+			keep = append(keep, string(src[c.Start:c.End]))
+		}
+	}
+	if len(keep) == len(all) {
+		return nil
+	}
+	if len(keep) == 0 {
+		start := m.Start
+		for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+			start--
+		}
+		return &result.Fix{Description: "remove the citation marker: none of its labels resolves", Edits: []result.Edit{{Start: start, End: m.End}}}
+	}
+	var repl string
+	switch {
+	case kind == markdown.KindKey && scheme == markdown.SchemeREF:
+		prefix := string(src[m.Start+1 : m.Start+4]) // REF as written
+		sep := "|"
+		if strings.Contains(string(src[m.Start:m.End]), `\|`) {
+			sep = `\|`
+		}
+		repl = "[" + prefix + sep + strings.Join(keep, sep) + "]"
+	case kind == markdown.KindPandoc:
+		// Keys only ([@a; @b]); prefixes and locators make it unsafe.
+		for _, c := range all {
+			if c.Span == m {
+				return nil
+			}
+		}
+		parts := make([]string, len(keep))
+		copy(parts, keep)
+		repl = "[" + strings.Join(parts, "; ") + "]"
+	case len(all) == 1:
+		return nil
+	default:
+		sep := ", "
+		if strings.Contains(string(src[m.Start:m.End]), ";") {
+			sep = "; "
+		}
+		repl = "[" + strings.Join(keep, sep) + "]"
+	}
+	return &result.Fix{Description: "drop the labels that resolve to nothing", Edits: []result.Edit{{Start: m.Start, End: m.End, New: repl}}}
+}

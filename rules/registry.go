@@ -1,0 +1,11 @@
+package rules
+
+// registry lists every rule. Each lives in its own file named after it.
+var registry = []*Rule{
+	UnresolvableLabel,
+	UnusedReference,
+	DuplicateReference,
+	MalformedIdentifier,
+	UncitedClaim,
+	UnusedSuppression,
+}

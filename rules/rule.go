@@ -1,0 +1,149 @@
+// Package rules holds citelint's rules, one per file, in the manner of
+// golang.org/x/tools/go/analysis: a Rule describes itself (name, summary,
+// documentation with a bad and a good example, default severity, tags,
+// settings) and its Check function only reports issues through a Pass.
+// Suppression, exclusions, severity overrides, limits and sorting happen
+// later, in package pipeline.
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/result"
+)
+
+// Tags group rules by what they need.
+const (
+	TagOffline = "offline" // needs nothing but the files
+	TagNetwork = "network" // asks registries (doi.org, Crossref, arXiv) or fetches URLs
+	TagSources = "sources" // needs the cited source's text
+)
+
+// Rule is one check.
+type Rule struct {
+	// Name is stable, kebab-case, and what users write in config and in
+	// suppression comments.
+	Name string
+	// Summary is one line; Doc is the full documentation in Markdown, with a
+	// "Bad" and a "Good" example.
+	Summary string
+	Doc     string
+	// Severity is the default severity of the rule's issues.
+	Severity result.Severity
+	// Tags say what the rule needs (TagOffline, TagNetwork, TagSources).
+	Tags []string
+	// Default says whether the rule is on under `rules.default: standard`.
+	Default bool
+	// Fixable says whether some of its issues carry a fix.
+	Fixable bool
+	// NewSettings returns a pointer to the rule's settings with their
+	// defaults; nil when the rule has none. Config decodes over it.
+	NewSettings func() any
+	// Check inspects one document.
+	Check func(p *Pass)
+}
+
+// Pass is what a rule sees of one document.
+type Pass struct {
+	Rule     *Rule
+	Path     string
+	Doc      *markdown.Document
+	Settings any // the value NewSettings returned, decoded from config
+
+	// Env gives rules access to things beyond the document (source text,
+	// network verdicts). Offline rules do not use it.
+	Env *Env
+
+	issues []result.Issue
+}
+
+// Env carries run-wide services for rules that need more than the document.
+// Fields are nil when the service is off; rules must then skip quietly and,
+// where it matters, count the citation as unverified.
+type Env struct {
+	// HasSources is true when a source store or bibliography is configured,
+	// so unchecked keys can be told apart from keys nobody can check.
+	HasSources bool
+}
+
+// Report records an issue over [start, end) of the document.
+func (p *Pass) Report(start, end int, msg string) *result.Issue {
+	p.issues = append(p.issues, result.Issue{
+		Rule:     p.Rule.Name,
+		Severity: p.Rule.Severity,
+		Message:  msg,
+		Path:     p.Path,
+		Start:    start,
+		End:      end,
+	})
+	return &p.issues[len(p.issues)-1]
+}
+
+// Reportf is Report with formatting.
+func (p *Pass) Reportf(start, end int, format string, args ...any) *result.Issue {
+	return p.Report(start, end, fmt.Sprintf(format, args...))
+}
+
+// Issues returns what the rule reported.
+func (p *Pass) Issues() []result.Issue { return p.issues }
+
+// Run runs rule r on doc and returns its issues. A rule that panics yields an
+// error instead of taking the whole run down.
+func Run(r *Rule, path string, doc *markdown.Document, settings any, env *Env) (issues []result.Issue, err error) {
+	p := &Pass{Rule: r, Path: path, Doc: doc, Settings: settings, Env: env}
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("rule %s panicked on %s: %v", r.Name, path, v)
+		}
+	}()
+	r.Check(p)
+	return p.issues, nil
+}
+
+// All returns every rule, sorted by name.
+func All() []*Rule {
+	out := append([]*Rule(nil), registry...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup finds a rule by name.
+func Lookup(name string) (*Rule, bool) {
+	for _, r := range registry {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// Names returns all rule names, sorted.
+func Names() []string {
+	var out []string
+	for _, r := range All() {
+		out = append(out, r.Name)
+	}
+	return out
+}
+
+// HasTag reports whether r carries tag.
+func (r *Rule) HasTag(tag string) bool {
+	for _, t := range r.Tags {
+		if t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// quote shortens text for messages.
+func quote(s string, max int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return s
+}

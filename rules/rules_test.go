@@ -1,0 +1,121 @@
+package rules_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/bib"
+	"github.com/citelint/citelint/fix"
+	"github.com/citelint/citelint/internal/wanttest"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/sources"
+	"github.com/citelint/citelint/suppress"
+	"go.yaml.in/yaml/v3"
+)
+
+// TestRulesGolden runs each rule on testdata/<rule>/*.md and checks its
+// issues against the <!-- want rule "message regexp" --> comments. A
+// sources.jsonl or *.bib file in the folder is loaded as the source store or
+// bibliography; FILE.settings.yaml overrides the rule's settings for FILE;
+// FILE.fixed holds the expected result of applying the safe fixes.
+func TestRulesGolden(t *testing.T) {
+	for _, r := range rules.All() {
+		t.Run(r.Name, func(t *testing.T) {
+			dir := filepath.Join("testdata", r.Name)
+			files, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+			if len(files) == 0 {
+				t.Fatalf("rule %s has no golden tests in %s", r.Name, dir)
+			}
+			env := resolve.NewEnv(nil)
+			if _, err := os.Stat(filepath.Join(dir, "sources.jsonl")); err == nil {
+				st, err := sources.Load(filepath.Join(dir, "sources.jsonl"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				env.Sources = st
+			}
+			bibs, _ := filepath.Glob(filepath.Join(dir, "*.bib"))
+			for _, b := range bibs {
+				entries, err := bib.Load(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				env.AddBibliography(b, entries)
+			}
+			for _, f := range files {
+				runGolden(t, r, env, f)
+			}
+		})
+	}
+}
+
+func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string) {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wants, src, err := wanttest.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var settings any
+	if r.NewSettings != nil {
+		settings = r.NewSettings()
+		if b, err := os.ReadFile(file + ".settings.yaml"); err == nil {
+			if err := yaml.Unmarshal(b, settings); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	doc := markdown.Parse(src, markdown.Options{KnownKey: env.KnownKey})
+	resolve.Resolve(doc, env)
+	issues, err := rules.Run(r, file, doc, settings, &rules.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := result.NewLineIndex(src)
+	sr := suppress.Apply(doc, idx, file, issues, func(n string) bool { _, ok := rules.Lookup(n); return ok })
+	issues = sr.Issues
+	if r == rules.UnusedSuppression {
+		for _, d := range sr.Unused {
+			issues = append(issues, result.Issue{Rule: r.Name, Message: "citelint-" + string(d.Kind) + " suppresses no issue", Start: d.Span.Start, End: d.Span.End})
+		}
+	}
+	var got []wanttest.Got
+	var fixes []*result.Fix
+	for _, iss := range issues {
+		if iss.Suppressed {
+			continue
+		}
+		if iss.Start < 0 || iss.End > len(src) || iss.Start > iss.End {
+			t.Errorf("%s: issue span out of range: %+v", file, iss)
+		}
+		got = append(got, wanttest.Got{Line: idx.Position(iss.Start).Line, Key: iss.Rule, Msg: iss.Message})
+		fixes = append(fixes, iss.Fix)
+	}
+	wanttest.Check(t, file, wants, got)
+
+	want, err := os.ReadFile(file + ".fixed")
+	if err != nil {
+		return
+	}
+	_, wantClean, _ := wanttest.Parse(want)
+	fixed, _ := fix.Apply(src, fixes, false)
+	if normalise(string(fixed)) != normalise(string(wantClean)) {
+		t.Errorf("%s: fixed output differs:\n%s\nwant:\n%s", file, fixed, wantClean)
+	}
+}
+
+// normalise folds runs of spaces left where want comments were blanked.
+func normalise(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}

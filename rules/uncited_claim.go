@@ -1,0 +1,406 @@
+package rules
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/sentence"
+)
+
+// UncitedClaimSettings configure uncited-claim.
+type UncitedClaimSettings struct {
+	// Scope is "sentence" (each factual sentence needs its own citation) or
+	// "paragraph" (a citation covers the sentences before it in its paragraph).
+	Scope string `yaml:"scope" json:"scope"`
+	// MinWords: shorter sentences are not checked.
+	MinWords int `yaml:"min-words" json:"min-words"`
+	// MinScore is how much factual evidence a sentence needs (see the rule's doc).
+	MinScore int `yaml:"min-score" json:"min-score"`
+	// Exempt lists what is never checked: title, abstract, headings,
+	// questions, link-lists, tables, quotes, lists.
+	Exempt []string `yaml:"exempt" json:"exempt"`
+	// ExemptSections lists further section titles (case-insensitive) whose
+	// sentences are not checked, e.g. "Motivation", "Summary".
+	ExemptSections []string `yaml:"exempt-sections" json:"exempt-sections"`
+}
+
+// UncitedClaim reports factual sentences that cite nothing.
+var UncitedClaim = &Rule{
+	Name:        "uncited-claim",
+	Summary:     "A sentence states a checkable fact but cites no source",
+	Severity:    result.SeverityWarning,
+	Tags:        []string{TagOffline},
+	Default:     true,
+	NewSettings: newUncitedClaimSettings,
+	Doc: `A sentence that states a checkable fact (a number, a date, a quotation, a
+finding, a comparison, named people or organisations) with no citation.
+Readers cannot check it, and in an LLM-written report it is where unsupported
+statements hide.
+
+Each sentence gets a score from the evidence that it states a fact:
++2 for a percentage, an amount of money, a number with a unit or magnitude
+(3.5 million, 20 cm) or a quotation of four words or more; +1 for any other
+number of two or more digits, a year, a finding verb (found, showed,
+reported, increased...), a comparison (more than, the largest...), and for
+two or more named entities. It loses points for hedges (may, might, could)
+and for first or second person (we, you: the authors' own voice, or
+instructions). Sentences using RFC 2119 keywords (MUST, SHOULD, MAY),
+imperatives, and sentences about the document itself ("This proposal...") are
+normative or editorial prose, never flagged. A sentence is reported when its
+score reaches min-score (default 3) and it has at least min-words words.
+
+With scope "paragraph" (the default) a citation covers the sentences before
+it in the same paragraph, as deep-research reports and much human writing
+cite; with scope "sentence" every factual sentence needs its own.
+
+Exempt by default: the title, the abstract, headings, questions and lists of
+links; the reference lists themselves are never checked. The exempt setting
+also accepts tables, quotes (blockquotes) and lists.
+
+Bad:
+
+    Global sea level rose 20 cm between 1901 and 2018.
+
+Good:
+
+    Global sea level rose 20 cm between 1901 and 2018 [1].
+`,
+	Check: checkUncitedClaim,
+}
+
+func newUncitedClaimSettings() any {
+	return &UncitedClaimSettings{
+		Scope:    "paragraph",
+		MinWords: 8,
+		MinScore: 3,
+		Exempt:   []string{"title", "abstract", "headings", "questions", "link-lists"},
+	}
+}
+
+func checkUncitedClaim(p *Pass) {
+	s, _ := p.Settings.(*UncitedClaimSettings)
+	if s == nil {
+		s = newUncitedClaimSettings().(*UncitedClaimSettings)
+	}
+	exempt := map[string]bool{}
+	for _, e := range s.Exempt {
+		exempt[e] = true
+	}
+	exemptSec := map[string]bool{}
+	for _, t := range s.ExemptSections {
+		exemptSec[strings.ToLower(strings.TrimSpace(t))] = true
+	}
+	if exempt["abstract"] {
+		exemptSec["abstract"], exemptSec["摘要"] = true, true
+	}
+	doc := p.Doc
+	title := -1
+	for i, h := range doc.Headings {
+		if h.Level == 1 {
+			title = i
+			break
+		}
+	}
+	// covered[i]: claim i counts as cited under the scope.
+	covered := make([]bool, len(doc.Claims))
+	for i := len(doc.Claims) - 1; i >= 0; i-- {
+		c := &doc.Claims[i]
+		covered[i] = len(c.Citations) > 0
+		if !covered[i] && s.Scope != "sentence" && i+1 < len(doc.Claims) && doc.Claims[i+1].Block == c.Block && covered[i+1] {
+			covered[i] = true
+		}
+	}
+	for i := range doc.Claims {
+		c := &doc.Claims[i]
+		if covered[i] {
+			continue
+		}
+		switch {
+		case c.Heading && (exempt["headings"] || exempt["title"] && c.Section == title),
+			c.TableCell && exempt["tables"],
+			c.Quote && exempt["quotes"],
+			c.ListItem && exempt["lists"]:
+			continue
+		}
+		if c.Section >= 0 && c.Section < len(doc.Headings) && exemptSec[strings.ToLower(strings.TrimRight(doc.Headings[c.Section].Text, ":： "))] {
+			continue
+		}
+		text := doc.Src[c.Start:c.End]
+		if exempt["questions"] && isQuestion(text) {
+			continue
+		}
+		if exempt["link-lists"] && c.ListItem && linkHeavy(text) {
+			continue
+		}
+		if sentence.Words(text) < s.MinWords {
+			continue
+		}
+		score, why := FactScore(string(text))
+		if score < s.MinScore {
+			continue
+		}
+		p.Reportf(c.Start, c.End, "sentence states a checkable fact (%s) but cites no source", why)
+	}
+}
+
+func isQuestion(text []byte) bool {
+	t := strings.TrimRight(string(text), " *_\"”')")
+	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
+}
+
+func linkHeavy(text []byte) bool {
+	return strings.Contains(string(text), "](") || strings.Contains(string(text), "http")
+}
+
+var findingWords = []string{
+	"found", "finds", "showed", "shows", "shown", "demonstrated", "demonstrates", "reported", "reports",
+	"estimated", "estimates", "according to", "revealed", "reveals", "concluded", "observed", "measured",
+	"increased", "decreased", "rose", "fell", "grew", "declined", "doubled", "tripled", "surveyed",
+	"accounted for", "accounts for", "ranked", "recorded", "predicted", "indicates", "indicated",
+	"suggests", "suggested", "confirmed", "discovered", "announced", "launched", "acquired", "invested",
+	"raised", "reached", "surpassed", "exceeded", "peaked", "dropped", "surged", "soared", "plunged",
+	"显示", "表明", "研究", "根据", "报告", "增长", "下降", "达到", "占", "据",
+}
+
+var comparisonWords = []string{
+	"more than", "less than", "fewer than", "higher than", "lower than", "greater than", "compared to",
+	"compared with", "the largest", "the highest", "the most", "the least", "the lowest", "the first",
+	"the fastest", "the biggest", "the smallest", "outperform", "times as", "times more", "%",
+	"超过", "高于", "低于", "最大", "最高", "最低", "首次", "第一",
+}
+
+var hedgeWords = map[string]bool{"may": true, "might": true, "could": true, "perhaps": true, "possibly": true, "would": true, "can": true}
+var personWords = map[string]bool{"we": true, "our": true, "us": true, "i": true, "you": true, "your": true, "let's": true, "my": true}
+var normative = []string{"MUST", "SHOULD", "SHALL", "REQUIRED", "RECOMMENDED", "MAY", "OPTIONAL"}
+var selfRef = []string{"this document", "this proposal", "this kep", "this rfc", "this eip", "this erc", "this section", "this report", "this chapter", "this guide", "this page", "this pr", "this change", "the following", "本报告", "本文"}
+
+// imperatives start instructions, never factual claims.
+var imperatives = map[string]bool{
+	"use": true, "run": true, "add": true, "set": true, "see": true, "note": true, "consider": true, "make": true,
+	"ensure": true, "avoid": true, "install": true, "click": true, "check": true, "create": true, "remove": true,
+	"define": true, "implement": true, "read": true, "refer": true, "follow": true, "configure": true, "enable": true,
+	"disable": true, "call": true, "pass": true, "return": true, "keep": true, "let": true, "imagine": true, "suppose": true,
+	"assume": true, "write": true, "open": true, "go": true, "try": true, "update": true, "replace": true, "select": true,
+}
+
+var magnitudes = []string{"million", "billion", "trillion", "thousand", "percent", "per cent", "万", "亿", "百万", "千万"}
+
+// FactScore rates how strongly a sentence states a checkable fact, and says why.
+func FactScore(s string) (int, string) {
+	plain := stripMarkup(s)
+	lower := strings.ToLower(plain)
+	for _, n := range normative {
+		if containsWord(plain, n) {
+			return 0, "normative"
+		}
+	}
+	for _, r := range selfRef {
+		if strings.HasPrefix(lower, r) {
+			return 0, "about the document"
+		}
+	}
+	words := strings.FieldsFunc(plain, func(r rune) bool {
+		return unicode.IsSpace(r) || r == ',' || r == ';' || r == ':' || r == '(' || r == ')'
+	})
+	if len(words) > 0 && imperatives[strings.ToLower(strings.Trim(words[0], "*_\"'"))] {
+		return 0, "imperative"
+	}
+	score := 0
+	var why []string
+	add := func(n int, reason string) {
+		score += n
+		if n > 0 {
+			why = append(why, reason)
+		}
+	}
+	nums, strong, years := numberSignals(plain, lower)
+	switch {
+	case strong > 0:
+		add(2, "a quantity")
+	case nums > 0:
+		add(1, "a number")
+	}
+	if years > 0 {
+		add(1, "a date")
+	}
+	if hasQuote(plain) {
+		add(2, "a quotation")
+	}
+	if containsAny(lower, findingWords) {
+		add(1, "a finding")
+	}
+	if containsAny(lower, comparisonWords) {
+		add(1, "a comparison")
+	}
+	if namedEntities(words) >= 2 {
+		add(1, "named entities")
+	}
+	for _, w := range words {
+		lw := strings.ToLower(strings.Trim(w, "*_\"'.!?"))
+		if hedgeWords[lw] {
+			score--
+			break
+		}
+	}
+	for _, w := range words {
+		if personWords[strings.ToLower(strings.Trim(w, "*_\"'.!?"))] {
+			score -= 2
+			break
+		}
+	}
+	if len(why) == 0 {
+		return score, "nothing"
+	}
+	return score, strings.Join(why, ", ")
+}
+
+// stripMarkup removes link destinations, code spans and emphasis marks.
+func stripMarkup(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '`':
+			j := strings.IndexByte(s[i+1:], '`')
+			if j >= 0 {
+				i += j + 1
+				b.WriteString("code")
+				continue
+			}
+		case ']':
+			if i+1 < len(s) && s[i+1] == '(' {
+				if j := strings.IndexByte(s[i:], ')'); j >= 0 {
+					i += j
+					continue
+				}
+			}
+			continue
+		case '[', '*', '_':
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func containsAny(s string, list []string) bool {
+	for _, w := range list {
+		if i := strings.Index(s, w); i >= 0 {
+			// Whole words for Latin entries.
+			if w[0] < 0x80 && (i > 0 && isWordByte(s[i-1]) || i+len(w) < len(s) && isWordByte(s[i+len(w)]) && w != "%") {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func containsWord(s, w string) bool {
+	for off := 0; ; {
+		i := strings.Index(s[off:], w)
+		if i < 0 {
+			return false
+		}
+		i += off
+		if (i == 0 || !isWordByte(s[i-1])) && (i+len(w) == len(s) || !isWordByte(s[i+len(w)])) {
+			return true
+		}
+		off = i + len(w)
+	}
+}
+
+// numberSignals counts numbers: strong ones (percentages, money, numbers
+// with a magnitude or unit, decimals), other numbers of two or more digits,
+// and years.
+func numberSignals(plain, lower string) (nums, strong, years int) {
+	for i := 0; i < len(plain); {
+		if plain[i] < '0' || plain[i] > '9' || i > 0 && (isWordByte(plain[i-1]) && !(plain[i-1] >= '0' && plain[i-1] <= '9')) {
+			i++
+			continue
+		}
+		j := i
+		dec := false
+		for j < len(plain) && (plain[j] >= '0' && plain[j] <= '9' || (plain[j] == '.' || plain[j] == ',') && j+1 < len(plain) && plain[j+1] >= '0' && plain[j+1] <= '9') {
+			if plain[j] == '.' {
+				dec = true
+			}
+			j++
+		}
+		digits := plain[i:j]
+		before := byte(' ')
+		if i > 0 {
+			before = plain[i-1]
+		}
+		after := strings.TrimLeft(lower[j:], " ")
+		switch {
+		case len(digits) == 4 && (digits[0] == '1' || digits[0] == '2') && !dec && !strings.Contains(digits, ","):
+			years++
+		case before == '$' || strings.HasPrefix(after, "%") || dec && len(digits) > 2 || hasMagnitude(after) || hasUnit(after):
+			strong++
+		case len(digits) >= 2 || strings.Contains(digits, ","):
+			nums++
+		}
+		if r, _ := utf8.DecodeLastRuneInString(plain[:i]); r == '£' || r == '¥' || r == '€' {
+			strong++
+		}
+		i = j
+	}
+	return
+}
+
+func hasMagnitude(after string) bool {
+	for _, m := range magnitudes {
+		if strings.HasPrefix(after, m) {
+			return true
+		}
+	}
+	return false
+}
+
+var units = []string{"km", "cm", "mm", "kg", "mg", "tons", "tonnes", "gw", "mw", "kwh", "twh", "gb", "tb", "mb", "people", "users", "patients", "employees", "years old", "degrees", "°", "fold", "x ", "times", "pounds", "dollars", "euros", "yuan", "usd", "元", "人", "年", "个", "倍", "家", "名"}
+
+func hasUnit(after string) bool {
+	for _, u := range units {
+		if strings.HasPrefix(after, u) {
+			rest := after[len(u):]
+			if rest == "" || !isWordByte(rest[0]) || u == "x " {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasQuote reports a quotation of at least four words.
+func hasQuote(s string) bool {
+	for _, q := range [][2]string{{"“", "”"}, {"\"", "\""}, {"「", "」"}} {
+		if i := strings.Index(s, q[0]); i >= 0 {
+			if j := strings.Index(s[i+len(q[0]):], q[1]); j >= 0 && len(strings.Fields(s[i+len(q[0]):i+len(q[0])+j])) >= 4 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namedEntities counts capitalised words that do not start the sentence.
+func namedEntities(words []string) int {
+	n := 0
+	for i, w := range words {
+		if i == 0 {
+			continue
+		}
+		w = strings.Trim(w, "*_\"'“”‘’.!?")
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsUpper(r) && len(w) > 1 && w != "I" {
+			n++
+		}
+	}
+	return n
+}

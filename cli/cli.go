@@ -1,0 +1,162 @@
+// Package cli implements citelint's command line. cmd/citelint only calls
+// Main, so every command is testable in-process.
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Version is set at build time with -ldflags "-X github.com/citelint/citelint/cli.Version=...".
+var Version = "0.1.0-dev"
+
+// Exit codes, following golangci-lint where it makes sense.
+const (
+	ExitOK      = 0 // no issue at or above the failing level
+	ExitIssues  = 1 // issues at or above the failing level (--fail-level)
+	ExitUsage   = 2 // bad command line, or invalid configuration
+	ExitFailure = 3 // a file could not be read or linted, or another runtime error
+	ExitTimeout = 4 // the run exceeded --timeout
+	ExitNoFiles = 5 // no Markdown files were found
+)
+
+const exitCodesHelp = `Exit codes:
+  0  no issue at or above the failing level
+  1  issues at or above the failing level (--fail-level, default warning)
+  2  bad command line or invalid configuration
+  3  a file could not be read or linted (the others were), or another runtime error
+  4  the run exceeded --timeout
+  5  no Markdown files were found
+`
+
+// Env is the process environment a command runs in.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	Getwd          func() (string, error)
+}
+
+// Main runs citelint with args (without the program name) and returns the exit code.
+func Main(args []string, env Env) int {
+	if env.Getenv == nil {
+		env.Getenv = os.Getenv
+	}
+	if env.Getwd == nil {
+		env.Getwd = os.Getwd
+	}
+	if len(args) == 0 {
+		usage(env.Stderr)
+		return ExitUsage
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "run", "lint":
+		return runCmd(rest, env)
+	case "extract":
+		return extractCmd(rest, env)
+	case "rules":
+		return rulesCmd(rest, env)
+	case "rule":
+		return ruleCmd(rest, env)
+	case "version", "--version", "-version":
+		fmt.Fprintf(env.Stdout, "citelint %s\n", Version)
+		return ExitOK
+	case "help", "-h", "--help", "-help":
+		if len(rest) > 0 {
+			return Main(append(rest[:1:1], "--help"), env)
+		}
+		usage(env.Stdout)
+		return ExitOK
+	}
+	if extra, ok := extraCommands[cmd]; ok {
+		return extra(rest, env)
+	}
+	fmt.Fprintf(env.Stderr, "citelint: unknown command %q\n\n", cmd)
+	usage(env.Stderr)
+	return ExitUsage
+}
+
+// extraCommands are registered by the files that implement them (config,
+// cache, calibrate), so this file does not grow with every command.
+var extraCommands = map[string]func([]string, Env) int{}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `citelint checks the citations in Markdown documents.
+
+Usage:
+  citelint run [flags] [path ...]      lint files and directories (default ".")
+  citelint extract [flags] [path ...]  print every citation, claim and reference found
+  citelint rules                       list the rules
+  citelint rule NAME                   explain a rule
+`)
+	var names []string
+	for n := range extraCommands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  citelint %-27s %s\n", n+" ...", extraHelp[n])
+	}
+	fmt.Fprint(w, `  citelint version                     print the version
+
+"citelint COMMAND --help" lists a command's flags. A path "-" reads one
+document from standard input.
+
+`+exitCodesHelp)
+}
+
+var extraHelp = map[string]string{}
+
+// stringList is a repeatable flag that also splits on commas (-E a,b -E c).
+type stringList []string
+
+func (s *stringList) String() string { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error {
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			*s = append(*s, p)
+		}
+	}
+	return nil
+}
+
+// repeatList is a repeatable flag that keeps values whole (paths may hold commas).
+type repeatList []string
+
+func (s *repeatList) String() string     { return strings.Join(*s, " ") }
+func (s *repeatList) Set(v string) error { *s = append(*s, v); return nil }
+
+// parseInterleaved parses flags anywhere among the positional arguments, as
+// golangci-lint users expect ("citelint run docs --fix"). "--" ends flags.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" && (len(args) == 0 || args[len(args)-len(rest)] == "--") {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func newFlagSet(name string, env Env, help string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(env.Stderr, "Usage: citelint %s\n\nFlags:\n", help)
+		fs.PrintDefaults()
+	}
+	return fs
+}

@@ -1,0 +1,195 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/atomicfile"
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/pipeline"
+	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/rules"
+)
+
+// runFlags are run's own flags on top of setupFlags.
+type runFlags struct {
+	setupFlags
+	formats   repeatList
+	failLevel string
+	timeout   time.Duration
+	color     string
+	issueExit int
+}
+
+func runCmd(args []string, env Env) int {
+	fs := newFlagSet("run", env, "run [flags] [path ...]")
+	var f runFlags
+	f.register(fs)
+	fs.Var(&f.formats, "format", "output format NAME[:PATH] (repeatable): "+fmt.Sprint(output.Formats()))
+	fs.StringVar(&f.failLevel, "fail-level", "", "lowest severity that makes the exit code 1: note, warning or error (default: config issues.fail-level, else warning)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long, exit code 4 (default: config run.timeout, 0 = none)")
+	fs.StringVar(&f.color, "color", "auto", "colour text output: auto, always or never")
+	fs.IntVar(&f.issueExit, "issues-exit-code", ExitIssues, "exit code when issues at or above --fail-level remain (golangci-lint's flag)")
+	paths, err := parseInterleaved(fs, args)
+	if err != nil {
+		return ExitUsage
+	}
+	st, code := f.setup(paths, env)
+	if st == nil {
+		return code
+	}
+	cfg := st.cfg
+	failLevel := cfg.Issues.FailLevel
+	if f.failLevel != "" {
+		lv, ok := result.ParseSeverity(f.failLevel)
+		if !ok {
+			fmt.Fprintf(env.Stderr, "citelint: --fail-level %q: want note, warning or error\n", f.failLevel)
+			return ExitUsage
+		}
+		failLevel = lv
+	}
+	formats := cfg.Output.Formats
+	if len(f.formats) > 0 {
+		formats = nil
+		for _, s := range f.formats {
+			of, err := config.ParseFormatFlag(s)
+			if err != nil {
+				fmt.Fprintf(env.Stderr, "citelint: --format: %v\n", err)
+				return ExitUsage
+			}
+			formats = append(formats, of)
+		}
+	}
+	printers := make([]output.Printer, len(formats))
+	for i, of := range formats {
+		p, err := output.New(of.Format, output.Options{Color: f.useColor(of, env), StepSummaryPath: env.Getenv("GITHUB_STEP_SUMMARY")})
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			return ExitUsage
+		}
+		printers[i] = p
+	}
+	if len(st.files) == 0 && len(st.walkErrs) == 0 {
+		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
+		return ExitNoFiles
+	}
+
+	timeout := f.timeout
+	if timeout == 0 {
+		timeout = cfg.Run.Timeout
+	}
+	ctx := context.Background()
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	opts := st.lintOptions(&env)
+	opts.KeepSources = true
+	results := lint.Run(ctx, st.files, opts)
+
+	report := &output.Report{Version: Version, Files: map[string][]byte{}}
+	var issues []result.Issue
+	for _, r := range results {
+		report.Summary.Files++
+		report.Summary.Claims += r.Stats.Claims
+		report.Summary.CitedClaims += r.Stats.CitedClaims
+		report.Summary.Citations += r.Stats.Citations
+		report.Summary.References += r.Stats.References
+		if r.Err != nil {
+			report.Summary.Errors = append(report.Summary.Errors, output.FileError{Path: r.Err.Path, Line: r.Err.Line, Msg: r.Err.Err.Error()})
+			continue
+		}
+		issues = append(issues, r.Issues...)
+		if len(r.Issues) > 0 {
+			report.Files[r.Path] = r.Src
+		}
+	}
+	for _, e := range st.walkErrs {
+		report.Summary.Errors = append(report.Summary.Errors, output.FileError{Path: e.Path, Line: e.Line, Msg: e.Err.Error()})
+	}
+	dropped := 0
+	p := pipeline.Pipeline{
+		pipeline.Exclusions{Excluded: func(iss *result.Issue) bool {
+			return iss.Rule != "invalid-suppression" && cfg.Exclusions.Excluded(iss.Rule, cfg.Rel(iss.Path), iss.Message, iss.SourceLine)
+		}},
+		pipeline.Severity{For: func(iss *result.Issue) result.Severity {
+			return cfg.Severity.For(iss.Rule, cfg.Rel(iss.Path), iss.Message, iss.SourceLine, iss.Severity)
+		}},
+		pipeline.Dedup{},
+		pipeline.Sort{},
+		pipeline.Limits{MaxPerRule: cfg.Issues.MaxPerRule, MaxSame: cfg.Issues.MaxSame, Dropped: &dropped},
+	}
+	report.Issues = p.Run(issues)
+	if dropped > 0 {
+		if report.Summary.Extra == nil {
+			report.Summary.Extra = map[string]int{}
+		}
+		report.Summary.Extra["dropped_by_limits"] = dropped
+	}
+	for _, e := range st.rules {
+		report.Rules = append(report.Rules, ruleInfo(e.Rule))
+	}
+
+	exit := ExitOK
+	for _, iss := range report.Issues {
+		if !iss.Suppressed && iss.Severity >= failLevel {
+			exit = f.issueExit
+		}
+	}
+	if len(report.Summary.Errors) > 0 {
+		exit = ExitFailure
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v\n", timeout)
+		exit = ExitTimeout
+	}
+	for i, of := range formats {
+		if err := writeOutput(printers[i], of, report, cfg, env); err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			exit = ExitFailure
+		}
+	}
+	return exit
+}
+
+func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
+	switch f.color {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if of.Format != "text" || of.Path != config.Stdout || env.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	file, ok := env.Stdout.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := file.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// writeOutput prints the report to the format's destination; files are
+// written whole to a temporary name and renamed, so a reader never sees half.
+func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
+	switch of.Path {
+	case config.Stdout, "":
+		return p.Print(env.Stdout, r)
+	case config.Stderr:
+		return p.Print(env.Stderr, r)
+	}
+	path := cfg.Resolve(of.Path)
+	return atomicfile.Write(path, func(w io.Writer) error { return p.Print(w, r) })
+}
+
+func ruleInfo(r *rules.Rule) output.RuleInfo {
+	return output.RuleInfo{Name: r.Name, Summary: r.Summary, Doc: r.Doc, DefaultSeverity: r.Severity, Tags: r.Tags, Fixable: r.Fixable}
+}

@@ -1,0 +1,180 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/citelint/citelint/bib"
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/sources"
+)
+
+// setupFlags are the flags run and extract share.
+type setupFlags struct {
+	configPath  string
+	noConfig    bool
+	sources     string
+	bib         repeatList
+	concurrency int
+	enable      stringList
+	disable     stringList
+	enableOnly  stringList
+}
+
+func (s *setupFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&s.configPath, "c", "", "config file (default: .citelint.yaml found by walking up from the working directory)")
+	fs.StringVar(&s.configPath, "config", "", "same as -c")
+	fs.BoolVar(&s.noConfig, "no-config", false, "ignore any config file")
+	fs.StringVar(&s.sources, "sources", "", "source store for RAG keys and claim support: a JSON/JSONL file or a folder")
+	fs.Var(&s.bib, "bibliography", "BibTeX or CSL-JSON file for pandoc/MyST keys (repeatable)")
+	fs.IntVar(&s.concurrency, "concurrency", 0, "files processed at once (default: config run.concurrency, else the number of CPUs)")
+	fs.Var(&s.enable, "E", "enable rules (repeatable, comma-separated)")
+	fs.Var(&s.enable, "enable", "same as -E")
+	fs.Var(&s.disable, "D", "disable rules (repeatable, comma-separated)")
+	fs.Var(&s.disable, "disable", "same as -D")
+	fs.Var(&s.enableOnly, "enable-only", "run only these rules (repeatable, comma-separated)")
+}
+
+// setup is everything a command needs before linting.
+type setup struct {
+	cfg      *config.Config
+	files    []string
+	walkErrs []lint.FileError
+	env      *resolve.Env
+	rules    []lint.Enabled
+	ruleEnv  *rules.Env
+	workers  int
+}
+
+func configOptions() config.Options {
+	return config.Options{Rules: rules.Names()}
+}
+
+// loadConfig finds and loads the config the flags ask for.
+func (s *setupFlags) loadConfig(env Env) (*config.Config, error) {
+	opts := configOptions()
+	if s.noConfig {
+		return config.New(opts), nil
+	}
+	path := s.configPath
+	if path == "" {
+		wd, err := env.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		if path, err = config.Find(wd); err != nil {
+			return nil, err
+		}
+		if path == "" {
+			return config.New(opts), nil
+		}
+	}
+	return config.Load(path, opts)
+}
+
+// setup loads config, bibliography and sources, selects rules and finds the
+// files. On failure it prints the error and returns the exit code.
+func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
+	cfg, err := s.loadConfig(env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		return nil, ExitUsage
+	}
+	if err := cfg.ApplyFlags(s.enable, s.disable, s.enableOnly); err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		return nil, ExitUsage
+	}
+	st := &setup{cfg: cfg, env: resolve.NewEnv(nil), ruleEnv: &rules.Env{}}
+
+	// Bibliographies: config (relative to the config file), then flags.
+	var bibs []string
+	for _, b := range cfg.Bibliography {
+		bibs = append(bibs, cfg.Resolve(b))
+	}
+	bibs = append(bibs, s.bib...)
+	for _, b := range bibs {
+		entries, err := bib.Load(b)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: bibliography: %v\n", err)
+			return nil, ExitUsage
+		}
+		st.env.AddBibliography(b, entries)
+	}
+	src := s.sources
+	if src == "" && cfg.Sources != "" {
+		src = cfg.Resolve(cfg.Sources)
+	}
+	if src != "" {
+		store, err := sources.Load(src)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: sources: %v\n", err)
+			return nil, ExitUsage
+		}
+		st.env.Sources = store
+	}
+	st.ruleEnv.HasSources = st.env.Sources != nil || st.env.HasBibliography()
+
+	for _, r := range rules.All() {
+		if !cfg.RuleEnabled(r.Name, r.Default) {
+			continue
+		}
+		var settings any
+		if r.NewSettings != nil {
+			settings = r.NewSettings()
+			if err := cfg.DecodeSettings(r.Name, settings); err != nil {
+				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+				return nil, ExitUsage
+			}
+		}
+		st.rules = append(st.rules, lint.Enabled{Rule: r, Settings: settings})
+	}
+
+	if len(paths) == 0 {
+		// Config paths are relative to the config file; print them relative
+		// to the working directory, as golangci-lint does, so that editors
+		// and annotations get short, clickable paths.
+		wd, _ := env.Getwd()
+		for _, p := range cfg.Run.Paths {
+			abs := cfg.Resolve(p)
+			if rel, err := filepath.Rel(wd, abs); err == nil && wd != "" && !strings.HasPrefix(rel, "..") {
+				abs = rel
+			}
+			paths = append(paths, abs)
+		}
+	}
+	base := cfg.Dir
+	if cfg.Path == "" {
+		base = ""
+	}
+	st.files, st.walkErrs = lint.Walk(paths, base, cfg.Run.Include, cfg.Run.Exclude)
+	st.workers = s.concurrency
+	if st.workers == 0 {
+		st.workers = cfg.Run.Concurrency
+	}
+	return st, ExitOK
+}
+
+// lintOptions builds lint.Options for the selected rules.
+func (st *setup) lintOptions(stdinEnv *Env) lint.Options {
+	o := lint.Options{
+		Rules:       st.rules,
+		Env:         st.env,
+		RuleEnv:     st.ruleEnv,
+		Known:       func(name string) bool { _, ok := rules.Lookup(name); return ok },
+		Concurrency: st.workers,
+	}
+	for _, e := range st.rules {
+		if e.Rule == rules.UnusedSuppression {
+			o.ReportUnusedSuppressions = true
+		}
+	}
+	if stdinEnv != nil {
+		o.Stdin = stdinEnv.Stdin
+	}
+	return o
+}

@@ -1,0 +1,306 @@
+package lint
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/citelint/citelint/bib"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/suppress"
+)
+
+// FileError is a file that could not be linted. Line is 0 when the problem
+// is not at a line (unreadable, binary).
+type FileError struct {
+	Path string
+	Line int
+	Err  error
+}
+
+func (e FileError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %v", e.Path, e.Line, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.Path, e.Err)
+}
+
+// Enabled is a rule to run with its decoded settings.
+type Enabled struct {
+	Rule     *rules.Rule
+	Settings any
+}
+
+// Options configure a run.
+type Options struct {
+	Rules []Enabled
+	// Env holds the bibliography and source store shared by all files.
+	Env *resolve.Env
+	// RuleEnv carries services for rules beyond the document.
+	RuleEnv *rules.Env
+	// Concurrency bounds how many files are processed at once (0 = CPUs).
+	Concurrency int
+	// KeepDocs keeps each parsed Document in the result (extract needs it;
+	// run does not, so memory stays bounded by the files in flight).
+	KeepDocs bool
+	// KeepSources keeps the bytes of files that have issues (fixes, SARIF
+	// fingerprints and diffs need them).
+	KeepSources bool
+	// Stdin is read for the path "-".
+	Stdin io.Reader
+	// Known reports whether a rule name exists, for suppression directives.
+	Known func(string) bool
+	// ReportUnusedSuppressions turns directives that suppressed nothing into
+	// unused-suppression issues.
+	ReportUnusedSuppressions bool
+}
+
+// Stats counts what a file holds.
+type Stats struct {
+	Claims, CitedClaims, Citations, References, Unresolved, Unchecked int
+}
+
+// FileResult is the outcome for one file.
+type FileResult struct {
+	Path   string
+	Src    []byte
+	Doc    *markdown.Document
+	Issues []result.Issue
+	Stats  Stats
+	Err    *FileError
+}
+
+// Run lints files with a bounded worker pool. Results come back in the order
+// of files whatever the scheduling, so output is deterministic.
+func Run(ctx context.Context, files []string, opts Options) []FileResult {
+	n := opts.Concurrency
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	if n > len(files) {
+		n = len(files)
+	}
+	results := make([]FileResult, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	bibs := &bibCache{m: map[string]bibLoad{}}
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = lintOne(ctx, files[i], opts, bibs)
+			}
+		}()
+	}
+	for i := range files {
+		if ctx.Err() != nil {
+			results[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Err: ctx.Err()}}
+			continue
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return results
+}
+
+// maxFileSize guards against linting something that is clearly not a
+// document (a disk image named .md): such a file is an error, not an OOM.
+const maxFileSize = 512 << 20
+
+func readFile(path string, stdin io.Reader) ([]byte, error) {
+	if path == "-" {
+		if stdin == nil {
+			stdin = os.Stdin
+		}
+		return io.ReadAll(io.LimitReader(stdin, maxFileSize+1))
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if fi.Size() > maxFileSize {
+		return nil, fmt.Errorf("file is %d bytes, over the %d-byte limit", fi.Size(), maxFileSize)
+	}
+	return os.ReadFile(path)
+}
+
+// checkText rejects binary files and files that are not UTF-8, naming the
+// line of the first bad byte.
+func checkText(src []byte) (line int, err error) {
+	head := src
+	if len(head) > 8000 {
+		head = head[:8000]
+	}
+	if i := bytes.IndexByte(head, 0); i >= 0 {
+		return 0, errors.New("binary file (contains NUL bytes)")
+	}
+	if utf8.Valid(src) {
+		return 0, nil
+	}
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			return bytes.Count(src[:i], []byte("\n")) + 1, fmt.Errorf("not valid UTF-8 (byte 0x%02x at offset %d)", src[i], i)
+		}
+		i += size
+	}
+	return 0, nil
+}
+
+func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache) (fr FileResult) {
+	fr.Path = path
+	defer func() {
+		if v := recover(); v != nil {
+			fr.Err = &FileError{Path: path, Err: fmt.Errorf("internal error: %v (please report this with the file)", v)}
+		}
+	}()
+	src, err := readFile(path, opts.Stdin)
+	if err != nil {
+		fr.Err = &FileError{Path: path, Err: err}
+		return
+	}
+	if line, err := checkText(src); err != nil {
+		fr.Err = &FileError{Path: path, Line: line, Err: err}
+		return
+	}
+	env := opts.Env
+	popts := markdown.Options{}
+	if env != nil {
+		popts.KnownKey = env.KnownKey
+	}
+	doc := markdown.Parse(src, popts)
+	if len(doc.Bibliography) > 0 && path != "-" {
+		// Front matter names bibliography files relative to the document.
+		env = env.Clone()
+		for _, b := range doc.Bibliography {
+			p := b
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(filepath.Dir(path), p)
+			}
+			entries, err := bibs.load(p)
+			if err != nil {
+				doc.Diagnostics = append(doc.Diagnostics, markdown.Diagnostic{Offset: doc.FrontMatter.Start, Message: "bibliography: " + err.Error()})
+				continue
+			}
+			env.AddBibliography(p, entries)
+		}
+		// Bare @keys depend on the bibliography: parse again now that it is known.
+		doc = markdown.Parse(src, markdown.Options{KnownKey: env.KnownKey})
+	}
+	resolve.Resolve(doc, env)
+	fr.Stats = stats(doc)
+
+	idx := result.NewLineIndex(src)
+	for _, d := range doc.Diagnostics {
+		fr.Issues = append(fr.Issues, result.Issue{Rule: "document", Severity: result.SeverityWarning, Message: d.Message, Path: path, Start: d.Offset, End: d.Offset})
+	}
+	for _, e := range opts.Rules {
+		if ctx.Err() != nil {
+			fr.Err = &FileError{Path: path, Err: ctx.Err()}
+			break
+		}
+		iss, err := rules.Run(e.Rule, path, doc, e.Settings, opts.RuleEnv)
+		if err != nil {
+			fr.Err = &FileError{Path: path, Err: err}
+			continue
+		}
+		fr.Issues = append(fr.Issues, iss...)
+	}
+	if opts.Known != nil {
+		sr := suppress.Apply(doc, idx, path, fr.Issues, opts.Known)
+		fr.Issues = sr.Issues
+		if opts.ReportUnusedSuppressions {
+			for _, d := range sr.Unused {
+				fr.Issues = append(fr.Issues, result.Issue{Rule: "unused-suppression", Severity: result.SeverityNote, Path: path,
+					Message: fmt.Sprintf("citelint-%s suppresses no issue", d.Kind), Start: d.Span.Start, End: d.Span.End})
+			}
+		}
+	}
+	for i := range fr.Issues {
+		Locate(&fr.Issues[i], idx)
+	}
+	if opts.KeepDocs {
+		fr.Doc = doc
+	}
+	if opts.KeepDocs || opts.KeepSources && len(fr.Issues) > 0 {
+		fr.Src = src
+	}
+	return fr
+}
+
+// Locate fills an issue's line/column positions and source line from its offsets.
+func Locate(iss *result.Issue, idx *result.LineIndex) {
+	iss.Pos = idx.Position(iss.Start)
+	end := iss.End
+	if end < iss.Start {
+		end = iss.Start
+	}
+	iss.EndPos = idx.Position(end)
+	iss.SourceLine = idx.LineText(iss.Pos.Line)
+}
+
+func stats(doc *markdown.Document) Stats {
+	var s Stats
+	for i := range doc.Claims {
+		s.Claims++
+		if len(doc.Claims[i].Citations) > 0 {
+			s.CitedClaims++
+		}
+	}
+	for i := range doc.Citations {
+		c := &doc.Citations[i]
+		if c.InReferences {
+			continue
+		}
+		s.Citations++
+		switch c.Status {
+		case markdown.Unresolved:
+			s.Unresolved++
+		case markdown.Unchecked:
+			s.Unchecked++
+		}
+	}
+	for i := range doc.References {
+		if k := doc.References[i].Kind; k == markdown.RefEntry || k == markdown.RefFootnote || k == markdown.RefLinkDef {
+			s.References++
+		}
+	}
+	return s
+}
+
+// bibCache loads each front-matter bibliography once per run.
+type bibCache struct {
+	mu sync.Mutex
+	m  map[string]bibLoad
+}
+
+type bibLoad struct {
+	entries []bib.Entry
+	err     error
+}
+
+func (c *bibCache) load(path string) ([]bib.Entry, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if l, ok := c.m[path]; ok {
+		return l.entries, l.err
+	}
+	entries, err := bib.Load(path)
+	c.m[path] = bibLoad{entries, err}
+	return entries, err
+}

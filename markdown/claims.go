@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"sort"
 
 	"github.com/citelint/citelint/sentence"
@@ -8,7 +9,10 @@ import (
 
 // scanBlocks scans every prose range for markers.
 func (w *walker) scanBlocks() {
-	var cands []candidate
+	// Most candidates are bracket markers: size the slice once instead of
+	// growing (and copying) a slice of large structs many times.
+	n := bytes.Count(w.src, []byte("[")) + bytes.Count(w.src, []byte("://")) + bytes.Count(w.src, []byte("10.")) + 16
+	cands := make([]candidate, 0, n)
 	for _, sp := range w.prose {
 		cands = w.scanProse(sp, cands)
 	}
@@ -52,9 +56,18 @@ func (w *walker) collectCitations() {
 		return i < len(claimed) && claimed[i].Start < s.End
 	}
 
-	cites := make([]Citation, 0, len(w.rawCites)+len(w.cands))
-	cites = append(cites, w.rawCites...)
-	for _, c := range w.cands {
+	// Pick and order by index, then copy each Citation once: sorting the
+	// structs themselves moves hundreds of bytes per swap.
+	type pick struct {
+		start int
+		cand  int32 // index into w.cands, or -1-i for w.rawCites[i]
+	}
+	picks := make([]pick, 0, len(w.rawCites)+len(w.cands))
+	for i := range w.rawCites {
+		picks = append(picks, pick{w.rawCites[i].Start, int32(-1 - i)})
+	}
+	for ci := range w.cands {
+		c := &w.cands[ci]
 		switch {
 		case insideLink(c.Marker.Start):
 			continue
@@ -64,12 +77,21 @@ func (w *walker) collectCitations() {
 			continue
 		case c.yearLike && !entryLabels[c.Label]:
 			continue
-		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(w.cands, c):
+		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(w.cands, *c):
 			continue
 		}
-		cites = append(cites, c.Citation)
+		picks = append(picks, pick{c.Start, int32(ci)})
 	}
-	sort.SliceStable(cites, func(i, j int) bool { return cites[i].Start < cites[j].Start })
+	sort.SliceStable(picks, func(i, j int) bool { return picks[i].start < picks[j].start })
+	cites := make([]Citation, len(picks))
+	for i, p := range picks {
+		if p.cand < 0 {
+			cites[i] = w.rawCites[-1-p.cand]
+		} else {
+			cites[i] = w.cands[p.cand].Citation
+		}
+	}
+	w.cands = nil
 
 	// Citations inside reference lists and definitions describe references.
 	var refSpans []Span
@@ -118,6 +140,10 @@ func (w *walker) buildClaims() {
 	var spans []sentence.Span
 	ci := 0
 	blockOf := make([]Span, 0, len(w.blocks))
+	// Roughly one claim per sentence end: size once rather than regrow.
+	if doc.Claims == nil {
+		doc.Claims = make([]Claim, 0, len(w.blocks)+bytes.Count(w.src, []byte(". ")))
+	}
 	for _, b := range w.blocks {
 		if b.inRefs || w.inSectionBody(b.span.Start) {
 			continue

@@ -23,6 +23,11 @@ var sectionNames = map[string]bool{
 // isSectionTitle reports whether a heading or line names a reference list:
 // "References", "**Works cited**", "7. Sources:", "参考文献：".
 func isSectionTitle(b []byte) (string, bool) {
+	// Every block's first line is tested: reject long lines before
+	// allocating (titles are at most 40 bytes once markup is stripped).
+	if len(bytes.TrimSpace(b)) > 80 {
+		return "", false
+	}
 	t := plainText(b)
 	t = bytes.TrimSpace(t)
 	t = bytes.TrimRight(t, ":：")

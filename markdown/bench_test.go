@@ -1,0 +1,115 @@
+package markdown_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/internal/corpus"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+)
+
+// The extraction benchmarks run beside a bare goldmark parse-and-walk of the
+// same bytes (BenchmarkGoldmark*), so the closing note can compare MB/s and
+// allocations measured in the same run. Target: extraction at ≥ 50% of the
+// bare parse's throughput and ≤ 2x its allocation.
+
+// generatedReport is an LLM-style report of about 2 MB: paragraphs with
+// numeric citations, a table, footnotes, links, DOIs and a reference list.
+func generatedReport() []byte {
+	var b bytes.Buffer
+	b.WriteString("# Report\n\n")
+	for s := 0; s < 400; s++ {
+		fmt.Fprintf(&b, "## Section %d\n\n", s)
+		for p := 0; p < 4; p++ {
+			fmt.Fprintf(&b, "Global output rose by %d.5%% between 2001 and 2019 [%d], while Smith et al. (2020) found the opposite [%d, %d]. ", p, s%90+1, s%90+2, s%90+3)
+			fmt.Fprintf(&b, "See the [survey](https://example.org/s/%d) and doi:10.1000/x%d for details.[^n%d] ", s, s, s)
+			b.WriteString("The effect is strongest in coastal cities, e.g. Miami, and weakest inland.\n\n")
+		}
+		b.WriteString("| year | value |\n|---|---|\n| 2020 | 3.1 [4] |\n| 2021 | 3.4 [5] |\n\n")
+		fmt.Fprintf(&b, "[^n%d]: A note on section %d.\n\n", s, s)
+	}
+	b.WriteString("## References\n\n")
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(&b, "[%d] Author %d. A title of work %d. Journal, 2020. https://doi.org/10.1000/ref%d\n", i, i, i, i)
+	}
+	return b.Bytes()
+}
+
+// corpusFiles concatenates are not used: each file is parsed on its own, as
+// citelint does. It returns the Markdown files of the shared corpus.
+func corpusFiles(b *testing.B) [][]byte {
+	dir := corpus.Path(b, "reports")
+	var files [][]byte
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
+			if data, err := os.ReadFile(p); err == nil {
+				files = append(files, data)
+			}
+		}
+		return nil
+	})
+	return files
+}
+
+func bareParse(md goldmark.Markdown, src []byte) int {
+	n := 0
+	doc := md.Parser().Parse(text.NewReader(src))
+	ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			n++
+		}
+		return ast.WalkContinue, nil
+	})
+	return n
+}
+
+func newBare() goldmark.Markdown {
+	return goldmark.New(goldmark.WithExtensions(extension.Table, extension.Footnote))
+}
+
+func extract(src []byte) int {
+	doc := markdown.Parse(src, markdown.Options{})
+	resolve.Resolve(doc, nil)
+	return len(doc.Citations)
+}
+
+func benchFiles(b *testing.B, files [][]byte, f func([]byte) int) {
+	total := 0
+	for _, src := range files {
+		total += len(src)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range files {
+			f(src)
+		}
+	}
+}
+
+func BenchmarkExtractGenerated(b *testing.B) {
+	benchFiles(b, [][]byte{generatedReport()}, extract)
+}
+
+func BenchmarkGoldmarkGenerated(b *testing.B) {
+	md := newBare()
+	benchFiles(b, [][]byte{generatedReport()}, func(src []byte) int { return bareParse(md, src) })
+}
+
+func BenchmarkExtractCorpus(b *testing.B) {
+	benchFiles(b, corpusFiles(b), extract)
+}
+
+func BenchmarkGoldmarkCorpus(b *testing.B) {
+	md := newBare()
+	benchFiles(b, corpusFiles(b), func(src []byte) int { return bareParse(md, src) })
+}

@@ -175,6 +175,10 @@ func TestCommentsAndFrontMatter(t *testing.T) {
 	if len(doc.Comments) != 2 || doc.Comments[0].Text != "citelint-disable-line x" || doc.Comments[0].OwnLine || !doc.Comments[1].OwnLine {
 		t.Errorf("comments = %+v", doc.Comments)
 	}
+	toml := parse("+++\ntitle = \"x [9]\"\nbibliography = [\"a.bib\", 'b.json']\n+++\nText [1].\n\n[1]: https://x.org\n")
+	if strings.Join(toml.Bibliography, ",") != "a.bib,b.json" || len(toml.Citations) != 1 || toml.Citations[0].Label != "1" {
+		t.Errorf("TOML front matter: bibliography %q, citations %+v", toml.Bibliography, toml.Citations)
+	}
 	bad := parse("---\nbibliography: [unclosed\n---\nText.\n")
 	if len(bad.Diagnostics) != 1 {
 		t.Errorf("diagnostics = %+v", bad.Diagnostics)

@@ -6,12 +6,14 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// findFrontMatter finds a YAML front matter block starting at byte start
-// (0, or 3 after a BOM): a "---" line, then lines up to a closing "---" or
-// "..." line. An unterminated block is not front matter.
+// findFrontMatter finds a front matter block starting at byte start (0, or
+// 3 after a BOM): YAML between a "---" line and a closing "---" or "..."
+// line, or TOML between "+++" lines (Hugo and Zola, e.g. the Rust blog). An
+// unterminated block is not front matter.
 func findFrontMatter(src []byte, start int) (Span, bool) {
 	rest := src[start:]
-	if !bytes.HasPrefix(rest, []byte("---")) {
+	toml := bytes.HasPrefix(rest, []byte("+++"))
+	if !bytes.HasPrefix(rest, []byte("---")) && !toml {
 		return Span{}, false
 	}
 	eol := bytes.IndexByte(rest, '\n')
@@ -27,7 +29,7 @@ func findFrontMatter(src []byte, start int) (Span, bool) {
 			next = pos + e + 1
 		}
 		l := bytes.TrimRight(line, " \t\r")
-		if bytes.Equal(l, []byte("---")) || bytes.Equal(l, []byte("...")) {
+		if !toml && (bytes.Equal(l, []byte("---")) || bytes.Equal(l, []byte("..."))) || toml && bytes.Equal(l, []byte("+++")) {
 			return Span{start, start + pos + len(line)}, true
 		}
 		pos = next
@@ -45,6 +47,9 @@ func readFrontMatter(src []byte, fm Span) ([]string, []Diagnostic) {
 	}
 	lastNL := bytes.LastIndexByte(body, '\n')
 	yml := body[first+1 : lastNL+1]
+	if bytes.HasPrefix(body, []byte("+++")) {
+		return tomlBibliography(yml), nil
+	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(yml, &root); err != nil {
 		return nil, []Diagnostic{{Offset: fm.Start, Message: "front matter is not valid YAML: " + err.Error()}}
@@ -72,4 +77,25 @@ func readFrontMatter(src []byte, fm Span) ([]string, []Diagnostic) {
 		}
 	}
 	return nil, nil
+}
+
+// tomlBibliography reads `bibliography = "refs.bib"` or `bibliography =
+// ["a.bib", "b.json"]` from TOML front matter. Only this key matters to
+// citelint, so a full TOML parser is not worth a dependency.
+func tomlBibliography(body []byte) []string {
+	for _, line := range bytes.Split(body, []byte("\n")) {
+		k, v, ok := bytes.Cut(bytes.TrimSpace(line), []byte("="))
+		if !ok || string(bytes.TrimSpace(k)) != "bibliography" {
+			continue
+		}
+		var out []string
+		v = bytes.Trim(bytes.TrimSpace(v), "[]")
+		for _, part := range bytes.Split(v, []byte(",")) {
+			if p := bytes.Trim(bytes.TrimSpace(part), "\"'"); len(p) > 0 {
+				out = append(out, string(p))
+			}
+		}
+		return out
+	}
+	return nil
 }

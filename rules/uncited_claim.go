@@ -19,7 +19,7 @@ type UncitedClaimSettings struct {
 	// MinScore is how much factual evidence a sentence needs (see the rule's doc).
 	MinScore int `yaml:"min-score" json:"min-score"`
 	// Exempt lists what is never checked: title, abstract, headings,
-	// questions, link-lists, tables, quotes, lists.
+	// questions, link-lists, labels, tables, quotes, lists.
 	Exempt []string `yaml:"exempt" json:"exempt"`
 	// ExemptSections lists further section titles (case-insensitive) whose
 	// sentences are not checked, e.g. "Motivation", "Summary".
@@ -55,8 +55,13 @@ With scope "paragraph" (the default) a citation covers the sentences before
 it in the same paragraph, as deep-research reports and much human writing
 cite; with scope "sentence" every factual sentence needs its own.
 
-Exempt by default: the title, the abstract, headings, questions and lists of
-links; the reference lists themselves are never checked. The exempt setting
+Exempt by default: the title, the abstract, headings, questions, lists of
+links, and labels (a lead-in ending with a colon, which introduces what
+follows, and a short paragraph or list item set wholly in bold, which is a
+heading in all but name); the reference lists themselves are never checked. So are
+sections that log the document's own history (exempt-sections defaults to
+Implementation History, Changelog, Change log, Revision history, Version
+history). The exempt setting
 also accepts tables, quotes (blockquotes) and lists.
 
 Bad:
@@ -75,7 +80,10 @@ func newUncitedClaimSettings() any {
 		Scope:    "paragraph",
 		MinWords: 8,
 		MinScore: 3,
-		Exempt:   []string{"title", "abstract", "headings", "questions", "link-lists"},
+		Exempt:   []string{"title", "abstract", "headings", "questions", "link-lists", "labels"},
+		// Dated logs of the document's own history (KEPs, RFCs, release
+		// notes) state facts about the document, not about the world.
+		ExemptSections: []string{"implementation history", "changelog", "change log", "revision history", "version history"},
 	}
 }
 
@@ -134,6 +142,9 @@ func checkUncitedClaim(p *Pass) {
 		if exempt["link-lists"] && c.ListItem && linkHeavy(text) {
 			continue
 		}
+		if exempt["labels"] && isLabel(text) {
+			continue
+		}
 		if sentence.Words(text) < s.MinWords {
 			continue
 		}
@@ -148,6 +159,27 @@ func checkUncitedClaim(p *Pass) {
 func isQuestion(text []byte) bool {
 	t := strings.TrimRight(string(text), " *_\"”')")
 	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
+}
+
+// maxLabelWords bounds a bold pseudo-heading: a long sentence in bold is
+// still a claim.
+const maxLabelWords = 10
+
+// isLabel reports a lead-in ("The results were:", "最后再搜索一些信息：") or a
+// sentence set wholly in bold or italics ("**Market size**"): both introduce
+// what follows rather than state a fact of their own.
+func isLabel(text []byte) bool {
+	t := strings.TrimSpace(string(text))
+	if strings.HasSuffix(strings.TrimRight(t, " *_"), ":") || strings.HasSuffix(strings.TrimRight(t, " *_"), "：") {
+		return true
+	}
+	for _, m := range []string{"**", "__", "*", "_"} {
+		if len(t) > 2*len(m) && strings.HasPrefix(t, m) && strings.HasSuffix(strings.TrimRight(t, ":："), m) &&
+			!strings.Contains(t[len(m):len(t)-len(m)], m) && sentence.Words(text) <= maxLabelWords {
+			return true
+		}
+	}
+	return false
 }
 
 func linkHeavy(text []byte) bool {

@@ -17,7 +17,8 @@ var sectionNames = map[string]bool{
 	"citations": true, "cited works": true, "literature cited": true, "reference list": true,
 	"sources cited": true, "references and notes": true, "notes and references": true,
 	"参考文献": true, "参考资料": true, "来源": true, "參考文獻": true, "參考資料": true, "資料來源": true,
-	"引用": true, "引用文献": true, "参考链接": true,
+	"引用": true, "引用文献": true, "参考链接": true, "参考来源": true, "资料来源": true,
+	"信息来源": true, "引用来源": true, "参考文献与资料": true, "参考资料与来源": true,
 }
 
 // isSectionTitle reports whether a heading or line names a reference list:
@@ -32,6 +33,8 @@ func isSectionTitle(b []byte) (string, bool) {
 	t = bytes.TrimSpace(t)
 	t = bytes.TrimRight(t, ":：")
 	t = bytes.TrimSpace(t)
+	// Chinese ordinals: "六、参考资料", "6、参考文献", "（六）来源".
+	t = trimCJKOrdinal(t)
 	// Leading section numbers: "7.", "7", "VII.", "A.".
 	if i := bytes.IndexByte(t, ' '); i > 0 {
 		head := t[:i]
@@ -44,6 +47,36 @@ func isSectionTitle(b []byte) (string, bool) {
 	}
 	s := strings.ToLower(string(t))
 	return string(t), sectionNames[s]
+}
+
+// trimCJKOrdinal removes a leading Chinese or full-width section number:
+// "六、", "十二、", "6、", "（六）", "第六章 ".
+func trimCJKOrdinal(t []byte) []byte {
+	s := string(t)
+	if strings.HasPrefix(s, "（") || strings.HasPrefix(s, "(") {
+		if i := strings.IndexAny(s, "）)"); i > 0 && i <= 12 {
+			return bytes.TrimSpace(t[i+len(string([]rune(s[i:])[0])):])
+		}
+	}
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if strings.ContainsRune("一二三四五六七八九十百零0123456789第章节部分", r) {
+			i += n
+			continue
+		}
+		break
+	}
+	if i == 0 {
+		return t
+	}
+	rest := s[i:]
+	for _, sep := range []string{"、", "．", ".", " ", "：", ":"} {
+		if strings.HasPrefix(rest, sep) {
+			return bytes.TrimSpace([]byte(rest[len(sep):]))
+		}
+	}
+	return t
 }
 
 func isRoman(b []byte) bool {

@@ -151,6 +151,10 @@ func (r *resolver) resolve(c *markdown.Citation) {
 	case markdown.KindRefLink:
 		if i, ok := r.defs[linkKey(c.Label)]; ok {
 			r.to(c, i)
+		} else if i, ok := r.entry(c); ok {
+			// [Smith (2011)][10] with no "[10]: url" but a numbered entry
+			// [10] in the reference list: the author meant the entry.
+			r.to(c, i)
 		}
 	case markdown.KindLink, markdown.KindURL:
 		c.Status, c.Target = markdown.Resolved, identTarget(c.ID)

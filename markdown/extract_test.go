@@ -221,3 +221,18 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestNestedSectionsParseEntriesOnce: a reference heading nested under
+// another must not list each entry twice (which made one copy "unused").
+func TestNestedSectionsParseEntriesOnce(t *testing.T) {
+	doc := parse("Text [1].\n\n## 十、参考文献\n\n### Sources\n\n[1] A: https://a.example\n[2] B: https://b.example\n")
+	entries := 0
+	for _, r := range doc.References {
+		if r.Kind == markdown.RefEntry {
+			entries++
+		}
+	}
+	if entries != 2 {
+		t.Errorf("got %d entries, want 2: %+v", entries, doc.References)
+	}
+}

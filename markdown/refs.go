@@ -164,6 +164,13 @@ func (w *walker) buildSections() {
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{start, first}, Span: Span{start, end}})
 	}
 	sort.Slice(doc.Sections, func(i, j int) bool { return doc.Sections[i].Span.Start < doc.Sections[j].Span.Start })
+	// A reference section nested in another ("## 十、参考文献" then
+	// "### Sources") ends the outer one, so each entry is parsed once.
+	for si := 0; si+1 < len(doc.Sections); si++ {
+		if next := doc.Sections[si+1].Span.Start; next < doc.Sections[si].Span.End {
+			doc.Sections[si].Span.End = next
+		}
+	}
 	for si := range doc.Sections {
 		w.parseEntries(si)
 	}

@@ -409,14 +409,15 @@ func (w *walker) comments(sp Span, block bool) {
 		w.doc.Comments = append(w.doc.Comments, Comment{
 			Span:    cs,
 			Text:    string(bytes.TrimSpace(inner)),
-			OwnLine: block && onlyOnLine(w.src, cs),
+			OwnLine: block && OnlyOnLine(w.src, cs),
 		})
 		off = end
 	}
 }
 
-// onlyOnLine reports whether nothing but blanks shares sp's lines.
-func onlyOnLine(src []byte, sp Span) bool {
+// OnlyOnLine reports whether nothing but blanks shares sp's lines (a
+// comment on its own line is a directive for the next line).
+func OnlyOnLine(src []byte, sp Span) bool {
 	for i := sp.Start - 1; i >= 0 && src[i] != '\n'; i-- {
 		if src[i] != ' ' && src[i] != '\t' {
 			return false

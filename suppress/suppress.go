@@ -188,7 +188,7 @@ func buildRegions(doc *markdown.Document, idx *result.LineIndex, dirs []Directiv
 		case DisableFile:
 			regions = append(regions, region{from: 1, to: last, rules: ruleSet(d.Rules), reason: d.Reason, dir: i})
 		case DisableLine:
-			if !onlyOnLines(doc.Src, d.Span) {
+			if !markdown.OnlyOnLine(doc.Src, d.Span) {
 				regions = append(regions, region{from: start, to: end, rules: ruleSet(d.Rules), reason: d.Reason, dir: i})
 			}
 		case DisableNextLine:
@@ -228,20 +228,6 @@ func buildRegions(doc *markdown.Document, idx *result.LineIndex, dirs []Directiv
 		closeRule(n, last)
 	}
 	return regions
-}
-
-func onlyOnLines(src []byte, sp markdown.Span) bool {
-	for i := sp.Start - 1; i >= 0 && src[i] != '\n'; i-- {
-		if src[i] != ' ' && src[i] != '\t' {
-			return false
-		}
-	}
-	for i := sp.End; i < len(src) && src[i] != '\n'; i++ {
-		if src[i] != ' ' && src[i] != '\t' && src[i] != '\r' {
-			return false
-		}
-	}
-	return true
 }
 
 func nextNonBlankLine(idx *result.LineIndex, from int) int {

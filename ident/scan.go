@@ -13,6 +13,11 @@ func Scan(text []byte) []Match { return AppendScan(nil, text) }
 // AppendScan appends the identifiers in text to dst.
 func AppendScan(dst []Match, text []byte) []Match {
 	for i := 0; i < len(text); {
+		// Skip bytes that start nothing without a call: most bytes of prose.
+		if !startBytes[text[i]] || !maybeStart(text, i) {
+			i++
+			continue
+		}
 		m, ok := matchAt(text, i)
 		if !ok {
 			i++
@@ -24,6 +29,45 @@ func AppendScan(dst []Match, text []byte) []Match {
 		i = m.End
 	}
 	return dst
+}
+
+// startBytes marks the bytes an identifier can start with (or, for bare
+// old-style arXiv ids, the slash they are found from).
+var startBytes = func() (t [256]bool) {
+	for _, c := range []byte("hHdDiIuUaA1P/") {
+		t[c] = true
+	}
+	return t
+}()
+
+// maybeStart is the cheap test run on every byte of prose: the first two
+// bytes must fit some identifier before matchAt does the real work. Scan
+// runs over all prose, so this keeps it near memory speed.
+func maybeStart(text []byte, i int) bool {
+	c := text[i]
+	if !startBytes[c] || i+1 >= len(text) {
+		return false
+	}
+	n := text[i+1] | 0x20 // ASCII lower case for letters
+	switch c {
+	case 'h', 'H':
+		return n == 't'
+	case 'd', 'D':
+		return n == 'o' || n == 'x'
+	case 'a', 'A':
+		return n == 'r'
+	case 'i', 'I':
+		return n == 'n' || n == 's'
+	case 'u', 'U':
+		return n == 'r'
+	case '1':
+		return text[i+1] == '0'
+	case 'P':
+		return text[i+1] == 'M'
+	case '/':
+		return i > 0 && isASCIILetter(text[i-1]) && isDigit(text[i+1])
+	}
+	return false
 }
 
 // matchAt tries to recognise an identifier starting at or (for old-style

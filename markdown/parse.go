@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"github.com/citelint/citelint/ident"
 	"sort"
 
 	"github.com/yuin/goldmark"
@@ -91,9 +92,10 @@ type block struct {
 // walker collects everything in one pass over the AST; finish then scans the
 // prose ranges for markers, builds reference sections and attaches claims.
 type walker struct {
-	doc  *Document
-	src  []byte
-	opts Options
+	identBuf []ident.Match // reused by scanProse across prose spans
+	doc      *Document
+	src      []byte
+	opts     Options
 
 	prose  []Span // merged byte ranges of prose Text nodes, in source order
 	blocks []block

@@ -301,7 +301,8 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		out = w.scanBareKeys(text, base, out)
 	}
 	out = scanGlued(text, base, out)
-	for _, m := range ident.Scan(text) {
+	w.identBuf = ident.AppendScan(w.identBuf[:0], text)
+	for _, m := range w.identBuf {
 		id := m.ID
 		if m.Kind == ident.ArXiv && m.Version != "" {
 			id += m.Version

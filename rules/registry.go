@@ -6,6 +6,7 @@ var registry = []*Rule{
 	UnusedReference,
 	DuplicateReference,
 	MalformedIdentifier,
+	NonCanonicalDOI,
 	UncitedClaim,
 	UnusedSuppression,
 }

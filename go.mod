@@ -11,3 +11,5 @@ require (
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 )
+
+require github.com/sergi/go-diff v1.4.0

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
@@ -25,6 +28,9 @@ type runFlags struct {
 	timeout   time.Duration
 	color     string
 	issueExit int
+	fix       bool
+	unsafe    bool
+	diff      bool
 }
 
 func runCmd(args []string, env Env) int {
@@ -36,6 +42,9 @@ func runCmd(args []string, env Env) int {
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long, exit code 4 (default: config run.timeout, 0 = none)")
 	fs.StringVar(&f.color, "color", "auto", "colour text output: auto, always or never")
 	fs.IntVar(&f.issueExit, "issues-exit-code", ExitIssues, "exit code when issues at or above --fail-level remain (golangci-lint's flag)")
+	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what remains (with -, print the fixed document)")
+	fs.BoolVar(&f.unsafe, "unsafe-fixes", false, "with --fix or --diff, also apply fixes that may change what the text says")
+	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		return ExitUsage
@@ -92,7 +101,32 @@ func runCmd(args []string, env Env) int {
 	}
 	opts := st.lintOptions(&env)
 	opts.KeepSources = true
+	if f.fix || f.diff {
+		opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: func(iss *result.Issue) bool {
+			return cfg.Exclusions.Excluded(iss.Rule, cfg.Rel(iss.Path), iss.Message, iss.SourceLine)
+		}}
+	} else if f.unsafe {
+		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
+		return ExitUsage
+	}
 	results := lint.Run(ctx, st.files, opts)
+	if f.diff {
+		return printDiffs(results, st.walkErrs, env)
+	}
+	fixed := 0
+	if f.fix {
+		var stdoutTaken bool
+		fixed, stdoutTaken = writeFixes(results, env)
+		if stdoutTaken {
+			// The fixed document went to standard output: move the report
+			// to standard error, as ruff does, so the two do not mix.
+			for i := range formats {
+				if formats[i].Path == config.Stdout || formats[i].Path == "" {
+					formats[i].Path = config.Stderr
+				}
+			}
+		}
+	}
 
 	report := &output.Report{Version: Version, Files: map[string][]byte{}}
 	var issues []result.Issue
@@ -113,6 +147,9 @@ func runCmd(args []string, env Env) int {
 	}
 	for _, e := range st.walkErrs {
 		report.Summary.Errors = append(report.Summary.Errors, output.FileError{Path: e.Path, Line: e.Line, Msg: e.Err.Error()})
+	}
+	if fixed > 0 {
+		report.Summary.Extra = map[string]int{"fixed": fixed}
 	}
 	dropped := 0
 	p := pipeline.Pipeline{
@@ -157,6 +194,79 @@ func runCmd(args []string, env Env) int {
 		}
 	}
 	return exit
+}
+
+// writeFixes writes each fixed file atomically (keeping its permissions;
+// line endings and BOM are untouched because fixes edit bytes inside lines)
+// and returns how many fixes were applied. A file that cannot be written
+// becomes a file error in its result. The fixed text of "-" goes to
+// standard output.
+func writeFixes(results []lint.FileResult, env Env) (fixed int, stdoutTaken bool) {
+	for i := range results {
+		r := &results[i]
+		if r.Path == "-" {
+			stdoutTaken = true
+			if r.Err == nil {
+				env.Stdout.Write(r.Src)
+			}
+			fixed += r.Fixed
+			continue
+		}
+		if r.Original == nil || r.Err != nil {
+			continue
+		}
+		if err := atomicfile.WriteBytes(r.Path, r.Src); err != nil {
+			r.Err = &lint.FileError{Path: r.Path, Err: fmt.Errorf("writing fixes: %w", err)}
+			continue
+		}
+		fixed += r.Fixed
+	}
+	return fixed, stdoutTaken
+}
+
+// printDiffs prints what --fix would change as unified diffs, and a count on
+// standard error. Exit 1 means there are fixes to apply (ruff's --diff).
+func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) int {
+	files, fixes := 0, 0
+	exit := ExitOK
+	for _, r := range results {
+		if r.Err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", r.Err)
+			exit = ExitFailure
+			continue
+		}
+		if r.Original == nil {
+			continue
+		}
+		name := r.Path
+		if wd, err := env.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
+				name = rel
+			}
+		}
+		name = filepath.ToSlash(name)
+		io.WriteString(env.Stdout, fix.Unified("a/"+name, "b/"+name, r.Original, r.Src))
+		files++
+		fixes += r.Fixed
+	}
+	for _, e := range walkErrs {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", e)
+		exit = ExitFailure
+	}
+	if files > 0 {
+		fmt.Fprintf(env.Stderr, "citelint: would fix %d %s in %d %s\n", fixes, plural(fixes, "issue"), files, plural(files, "file"))
+		if exit == ExitOK {
+			exit = ExitIssues
+		}
+	}
+	return exit
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
 }
 
 func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/bib"
+	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
@@ -63,7 +64,24 @@ type Options struct {
 	// ReportUnusedSuppressions turns directives that suppressed nothing into
 	// unused-suppression issues.
 	ReportUnusedSuppressions bool
+	// Fix, when set, applies fixes in memory and re-lints until nothing
+	// changes; the caller decides whether to write or diff the result.
+	Fix *FixOptions
 }
+
+// FixOptions configure fixing.
+type FixOptions struct {
+	// Unsafe also applies fixes that may change what the document says.
+	Unsafe bool
+	// Skip reports whether an issue must not be fixed: configuration
+	// excluded it. Suppressed issues are never fixed.
+	Skip func(*result.Issue) bool
+}
+
+// maxFixPasses bounds the fix loop. Fixes only delete or shorten text, so
+// two passes settle every case seen; the bound guards against a rule whose
+// fix re-creates its own issue.
+const maxFixPasses = 10
 
 // Stats counts what a file holds.
 type Stats struct {
@@ -78,6 +96,12 @@ type FileResult struct {
 	Issues []result.Issue
 	Stats  Stats
 	Err    *FileError
+
+	// With Options.Fix: Original is the file as read when fixes changed
+	// it (Src is then the fixed text and Issues what remains), and Fixed
+	// counts the fixes applied.
+	Original []byte
+	Fixed    int
 }
 
 // Run lints files with a bounded worker pool. Results come back in the order
@@ -178,6 +202,57 @@ func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache) (fr
 		fr.Err = &FileError{Path: path, Line: line, Err: err}
 		return
 	}
+	if opts.Fix == nil {
+		return lintSource(ctx, path, src, opts, bibs)
+	}
+	return fixSource(ctx, path, src, opts, bibs)
+}
+
+// fixSource lints src, applies the fixes of its issues and lints the result
+// again until no fix changes anything.
+func fixSource(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) FileResult {
+	orig := src
+	fixed := 0
+	keep := opts
+	keep.KeepSources = true
+	for pass := 0; ; pass++ {
+		fr := lintSource(ctx, path, src, keep, bibs)
+		if fr.Err != nil || pass == maxFixPasses {
+			return finishFix(fr, orig, src, fixed, opts)
+		}
+		var fixes []*result.Fix
+		for i := range fr.Issues {
+			iss := &fr.Issues[i]
+			if iss.Fix == nil || iss.Suppressed || opts.Fix.Skip != nil && opts.Fix.Skip(iss) {
+				continue
+			}
+			fixes = append(fixes, iss.Fix)
+		}
+		next, o := fix.Apply(src, fixes, opts.Fix.Unsafe)
+		if bytes.Equal(next, src) {
+			return finishFix(fr, orig, src, fixed, opts)
+		}
+		fixed += o.Applied
+		src = next
+	}
+}
+
+func finishFix(fr FileResult, orig, src []byte, fixed int, opts Options) FileResult {
+	fr.Fixed = fixed
+	if !bytes.Equal(orig, src) {
+		fr.Original = orig
+		fr.Src = src
+	} else if fr.Path == "-" {
+		fr.Src = src // --fix echoes standard input, changed or not
+	} else if !opts.KeepDocs && !(opts.KeepSources && len(fr.Issues) > 0) {
+		fr.Src = nil
+	}
+	return fr
+}
+
+// lintSource lints one file's bytes.
+func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) (fr FileResult) {
+	fr.Path = path
 	env := opts.Env
 	popts := markdown.Options{}
 	if env != nil {

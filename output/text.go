@@ -95,6 +95,9 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 	if s := r.Summary.Extra["suppressed"]; s > 0 {
 		parts = append(parts, fmt.Sprintf("%d suppressed", s))
 	}
+	if f := r.Summary.Extra["fixed"]; f > 0 {
+		parts = append(parts, fmt.Sprintf("%d fixed", f))
+	}
 	return strings.Join(parts, "; ") + "."
 }
 

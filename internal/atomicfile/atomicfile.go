@@ -10,8 +10,12 @@ import (
 	"path/filepath"
 )
 
-// Write writes the output of fill to path atomically.
+// Write writes the output of fill to path atomically. When path is a
+// symbolic link, the file it points to is replaced and the link kept.
 func Write(path string, fill func(w io.Writer) error) (err error) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	mode := os.FileMode(0o644)
 	if fi, err := os.Stat(path); err == nil {
 		mode = fi.Mode().Perm()

@@ -37,3 +37,24 @@ func TestWriteFailureLeavesOriginal(t *testing.T) {
 		t.Errorf("original changed or temp left: %q, %d entries", b, len(ents))
 	}
 }
+
+func TestWriteThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.md")
+	link := filepath.Join(dir, "link.md")
+	os.WriteFile(target, []byte("old"), 0o640)
+	if err := os.Symlink("real.md", link); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	if err := WriteBytes(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("link replaced by a file: %v %v", fi.Mode(), err)
+	}
+	b, _ := os.ReadFile(target)
+	fi, _ := os.Stat(target)
+	if string(b) != "new" || fi.Mode().Perm() != 0o640 {
+		t.Errorf("target %q mode %v", b, fi.Mode().Perm())
+	}
+}

@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFix(t *testing.T) {
+	const in = "\ufeffDrop one [1, 99] and keep one.\r\nAll gone [98].\r\nOld http://dx.doi.org/10.1000/xyz.\r\n\r\n[1]: https://example.org/1\r\n"
+	const want = "\ufeffDrop one [1] and keep one.\r\nAll gone.\r\nOld https://doi.org/10.1000/xyz.\r\n\r\n[1]: https://example.org/1\r\n"
+	dir := t.TempDir()
+	p := write(t, dir, "a.md", in)
+	os.Chmod(p, 0o600)
+	untouched := write(t, dir, "b.md", clean)
+	before, _ := os.Stat(untouched)
+
+	code, stdout, stderr := run(t, dir, "", "run", "--no-config", "-E", "non-canonical-doi", "--fix", dir)
+	if code != ExitOK {
+		t.Errorf("--fix: exit %d, want 0 (nothing remains)\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "3 fixed") {
+		t.Errorf("summary does not count fixes: %q", stdout)
+	}
+	got, _ := os.ReadFile(p)
+	if string(got) != want {
+		t.Errorf("fixed file:\n%q\nwant\n%q", got, want)
+	}
+	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o600 {
+		t.Errorf("permissions changed to %v", fi.Mode().Perm())
+	}
+	if after, _ := os.Stat(untouched); !after.ModTime().Equal(before.ModTime()) {
+		t.Error("a file with nothing to fix was rewritten")
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*citelint*")); len(leftovers) > 0 {
+		t.Errorf("temporary files left behind: %v", leftovers)
+	}
+
+	// A second run changes nothing.
+	run(t, dir, "", "run", "--no-config", "-E", "non-canonical-doi", "--fix", dir)
+	if again, _ := os.ReadFile(p); string(again) != want {
+		t.Errorf("second --fix changed the file:\n%q", again)
+	}
+}
+
+func TestFixReportsWhatRemains(t *testing.T) {
+	dir := t.TempDir()
+	// [3-4] is a range: no safe fix, so it remains and fails the run.
+	p := write(t, dir, "a.md", "One [1, 9]. Range [3-4].\n\n[1]: https://example.org/1\n")
+	code, stdout, _ := run(t, dir, "", "run", "--no-config", "--fix", p)
+	if code != ExitIssues || !strings.Contains(stdout, "[3]") || strings.Contains(stdout, "[9]") {
+		t.Errorf("exit %d, output:\n%s", code, stdout)
+	}
+	got, _ := os.ReadFile(p)
+	if !strings.HasPrefix(string(got), "One [1]. Range [3-4].") {
+		t.Errorf("fixed: %q", got)
+	}
+}
+
+func TestFixRespectsSuppressionsAndExclusions(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, ".citelint.yaml", "version: \"1\"\nexclusions:\n  rules:\n    - path: keep/**\n      rules: [unresolvable-label]\n")
+	sup := write(t, dir, "s.md", "Kept [1, 9]. <!-- citelint-disable-line unresolvable-label -->\n\n[1]: https://example.org/1\n")
+	exc := write(t, dir, "keep/e.md", "Kept [1, 9].\n\n[1]: https://example.org/1\n")
+	run(t, dir, "", "run", "--fix", sup, exc)
+	for _, p := range []string{sup, exc} {
+		if b, _ := os.ReadFile(p); !strings.Contains(string(b), "[1, 9]") {
+			t.Errorf("%s: a suppressed or excluded issue was fixed: %q", p, b)
+		}
+	}
+}
+
+func TestDiff(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "a.md", "Drop [1, 99].\n\n[1]: https://example.org/1\n")
+	code, stdout, stderr := run(t, dir, "", "run", "--no-config", "--diff", p)
+	want := "--- a/a.md\n+++ b/a.md\n@@ -1,3 +1,3 @@\n-Drop [1, 99].\n+Drop [1].\n \n [1]: https://example.org/1\n"
+	if code != ExitIssues || stdout != want || !strings.Contains(stderr, "would fix 1 issue in 1 file") {
+		t.Errorf("exit %d\nstdout %q\nwant   %q\nstderr %q", code, stdout, want, stderr)
+	}
+	if b, _ := os.ReadFile(p); !strings.Contains(string(b), "[1, 99]") {
+		t.Error("--diff wrote the file")
+	}
+	ok := write(t, dir, "ok.md", clean)
+	if code, stdout, _ := run(t, dir, "", "run", "--no-config", "--diff", ok); code != ExitOK || stdout != "" {
+		t.Errorf("nothing to fix: exit %d, %q", code, stdout)
+	}
+}
+
+func TestFixStdin(t *testing.T) {
+	code, stdout, stderr := run(t, t.TempDir(), "x [1, 7].\n\n[1]: https://e.org\n", "run", "--no-config", "--fix", "-")
+	if code != ExitOK || stdout != "x [1].\n\n[1]: https://e.org\n" || !strings.Contains(stderr, "1 fixed") {
+		t.Errorf("exit %d\nstdout %q\nstderr %q", code, stdout, stderr)
+	}
+	// Nothing to fix: the document is echoed unchanged.
+	if _, stdout, _ := run(t, t.TempDir(), clean, "run", "--no-config", "--fix", "-"); stdout != clean {
+		t.Errorf("unchanged stdin not echoed: %q", stdout)
+	}
+}
+
+func TestUnsafeFixesNeedsFix(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "a.md", clean)
+	if code, _, _ := run(t, dir, "", "run", "--no-config", "--unsafe-fixes", p); code != ExitUsage {
+		t.Errorf("exit %d, want usage error", code)
+	}
+}
+
+func TestFixWriteFailureKeepsOthers(t *testing.T) {
+	if os.Getuid() == 0 {
+		t.Skip("root can write into read-only folders")
+	}
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro")
+	p := write(t, dir, "ro/a.md", "Drop [1, 99].\n\n[1]: https://example.org/1\n")
+	q := write(t, dir, "b.md", "Drop [1, 99].\n\n[1]: https://example.org/1\n")
+	os.Chmod(ro, 0o555)
+	defer os.Chmod(ro, 0o755)
+	code, _, _ := run(t, dir, "", "run", "--no-config", "--fix", p, q)
+	if code != ExitFailure {
+		t.Errorf("exit %d, want %d", code, ExitFailure)
+	}
+	if b, _ := os.ReadFile(q); strings.Contains(string(b), "99") {
+		t.Error("the writable file was not fixed")
+	}
+}

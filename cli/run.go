@@ -12,6 +12,7 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/fix"
+	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
@@ -31,6 +32,8 @@ type runFlags struct {
 	fix       bool
 	unsafe    bool
 	diff      bool
+
+	newFromRev, newFromMergeBase, newFromPatch string
 }
 
 func runCmd(args []string, env Env) int {
@@ -44,6 +47,9 @@ func runCmd(args []string, env Env) int {
 	fs.IntVar(&f.issueExit, "issues-exit-code", ExitIssues, "exit code when issues at or above --fail-level remain (golangci-lint's flag)")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what remains (with -, print the fixed document)")
 	fs.BoolVar(&f.unsafe, "unsafe-fixes", false, "with --fix or --diff, also apply fixes that may change what the text says")
+	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only issues on lines changed since this git revision (committed, staged, unstaged or untracked)")
+	fs.StringVar(&f.newFromMergeBase, "new-from-merge-base", "", "report only issues on lines changed since the merge base of HEAD and this ref (e.g. origin/main)")
+	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only issues on lines a unified diff adds (paths relative to the working directory)")
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -101,6 +107,20 @@ func runCmd(args []string, env Env) int {
 	}
 	opts := st.lintOptions(&env)
 	opts.KeepSources = true
+	changed, err := f.changedLines(ctx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		return ExitUsage
+	}
+	if changed != nil {
+		for _, p := range st.files {
+			if p == "-" {
+				fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
+				return ExitUsage
+			}
+		}
+		opts.Changed = changed.File
+	}
 	if f.fix || f.diff {
 		opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: func(iss *result.Issue) bool {
 			return cfg.Exclusions.Excluded(iss.Rule, cfg.Rel(iss.Path), iss.Message, iss.SourceLine)
@@ -152,10 +172,22 @@ func runCmd(args []string, env Env) int {
 		report.Summary.Extra = map[string]int{"fixed": fixed}
 	}
 	dropped := 0
+	var newOnly pipeline.NewOnly
+	if changed != nil {
+		byPath := map[string]*gitdiff.File{}
+		for _, r := range results {
+			byPath[r.Path] = r.Changed
+		}
+		newOnly.Changed = func(iss *result.Issue) bool {
+			f := byPath[iss.Path]
+			return f != nil && lint.OnChangedLines(f, iss)
+		}
+	}
 	p := pipeline.Pipeline{
 		pipeline.Exclusions{Excluded: func(iss *result.Issue) bool {
 			return iss.Rule != "invalid-suppression" && cfg.Exclusions.Excluded(iss.Rule, cfg.Rel(iss.Path), iss.Message, iss.SourceLine)
 		}},
+		newOnly,
 		pipeline.Severity{For: func(iss *result.Issue) result.Severity {
 			return cfg.Severity.For(iss.Rule, cfg.Rel(iss.Path), iss.Message, iss.SourceLine, iss.Severity)
 		}},
@@ -194,6 +226,51 @@ func runCmd(args []string, env Env) int {
 		}
 	}
 	return exit
+}
+
+// changedLines computes what the diff-aware flags ask for, or nil when none
+// is given. Failing to compute the diff is an error: linting everything or
+// nothing instead would pass a pull request that should fail, or bury it.
+func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, error) {
+	n := 0
+	for _, v := range []string{f.newFromRev, f.newFromMergeBase, f.newFromPatch} {
+		if v != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	if n > 1 {
+		return nil, errors.New("give only one of --new-from-rev, --new-from-merge-base and --new-from-patch")
+	}
+	wd, err := env.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	if f.newFromPatch != "" {
+		r, err := os.Open(f.newFromPatch)
+		if err != nil {
+			return nil, fmt.Errorf("--new-from-patch: %v", err)
+		}
+		defer r.Close()
+		s, err := gitdiff.ParsePatch(r, wd)
+		if err != nil {
+			return nil, fmt.Errorf("--new-from-patch: %s: %v", f.newFromPatch, err)
+		}
+		return s, nil
+	}
+	rev := f.newFromRev
+	if f.newFromMergeBase != "" {
+		if rev, err = gitdiff.MergeBase(ctx, wd, f.newFromMergeBase); err != nil {
+			return nil, fmt.Errorf("--new-from-merge-base: %v", err)
+		}
+	}
+	s, err := gitdiff.FromRev(ctx, wd, rev)
+	if err != nil {
+		return nil, fmt.Errorf("cannot compute the changed lines: %v", err)
+	}
+	return s, nil
 }
 
 // writeFixes writes each fixed file atomically (keeping its permissions;

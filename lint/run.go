@@ -14,6 +14,7 @@ import (
 
 	"github.com/citelint/citelint/bib"
 	"github.com/citelint/citelint/fix"
+	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
@@ -64,6 +65,10 @@ type Options struct {
 	// ReportUnusedSuppressions turns directives that suppressed nothing into
 	// unused-suppression issues.
 	ReportUnusedSuppressions bool
+	// Changed, when set (diff-aware mode), returns what a change touched in
+	// a file (nil: nothing). FileResult.Changed then holds those lines
+	// widened to every sentence citing a changed reference entry.
+	Changed func(path string) *gitdiff.File
 	// Fix, when set, applies fixes in memory and re-lints until nothing
 	// changes; the caller decides whether to write or diff the result.
 	Fix *FixOptions
@@ -102,6 +107,9 @@ type FileResult struct {
 	// counts the fixes applied.
 	Original []byte
 	Fixed    int
+
+	// Changed is set in diff-aware mode: the lines issues must touch to count.
+	Changed *gitdiff.File
 }
 
 // Run lints files with a bounded worker pool. Results come back in the order
@@ -223,7 +231,8 @@ func fixSource(ctx context.Context, path string, src []byte, opts Options, bibs 
 		var fixes []*result.Fix
 		for i := range fr.Issues {
 			iss := &fr.Issues[i]
-			if iss.Fix == nil || iss.Suppressed || opts.Fix.Skip != nil && opts.Fix.Skip(iss) {
+			if iss.Fix == nil || iss.Suppressed || opts.Fix.Skip != nil && opts.Fix.Skip(iss) ||
+				fr.Changed != nil && !OnChangedLines(fr.Changed, iss) {
 				continue
 			}
 			fixes = append(fixes, iss.Fix)
@@ -309,6 +318,9 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	for i := range fr.Issues {
 		Locate(&fr.Issues[i], idx)
 	}
+	if opts.Changed != nil {
+		fr.Changed = widenChanged(doc, idx, opts.Changed(path))
+	}
 	if opts.KeepDocs {
 		fr.Doc = doc
 	}
@@ -378,4 +390,75 @@ func (c *bibCache) load(path string) ([]bib.Entry, error) {
 	entries, err := bib.Load(path)
 	c.m[path] = bibLoad{entries, err}
 	return entries, err
+}
+
+// OnChangedLines reports whether any line of the issue changed.
+func OnChangedLines(f *gitdiff.File, iss *result.Issue) bool {
+	end := iss.EndPos.Line
+	if end < iss.Pos.Line {
+		end = iss.Pos.Line
+	}
+	for l := iss.Pos.Line; l <= end; l++ {
+		if f.Changed(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// widenChanged adds to the changed lines of f every line of a sentence that
+// cites a reference entry or definition whose lines changed: correcting an
+// entry's DOI or title changes what each citing sentence rests on, so its
+// issues (say, a claim its new source does not support) are new too.
+func widenChanged(doc *markdown.Document, idx *result.LineIndex, f *gitdiff.File) *gitdiff.File {
+	if f == nil {
+		return &gitdiff.File{Lines: map[int]bool{}}
+	}
+	if f.All || len(f.Lines) == 0 {
+		return f
+	}
+	linesOf := func(sp markdown.Span) (int, int) {
+		first := idx.LineOf(sp.Start) + 1
+		last := first
+		if sp.End > sp.Start {
+			last = idx.LineOf(sp.End-1) + 1
+		}
+		return first, last
+	}
+	touched := map[int]bool{}
+	for i := range doc.References {
+		r := &doc.References[i]
+		if r.Span.End <= r.Span.Start {
+			continue // from a bibliography file, not this document
+		}
+		first, last := linesOf(r.Span)
+		for l := first; l <= last; l++ {
+			if f.Lines[l] {
+				touched[i] = true
+				break
+			}
+		}
+	}
+	if len(touched) == 0 {
+		return f
+	}
+	out := &gitdiff.File{Lines: make(map[int]bool, len(f.Lines))}
+	for l := range f.Lines {
+		out.Lines[l] = true
+	}
+	for i := range doc.Citations {
+		c := &doc.Citations[i]
+		if c.InReferences || c.Ref < 0 || !touched[c.Ref] {
+			continue
+		}
+		sp := c.Span
+		if c.Claim >= 0 {
+			sp = doc.Claims[c.Claim].Span
+		}
+		first, last := linesOf(sp)
+		for l := first; l <= last; l++ {
+			out.Lines[l] = true
+		}
+	}
+	return out
 }

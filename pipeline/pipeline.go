@@ -53,6 +53,33 @@ func (e Exclusions) Process(issues []result.Issue) []result.Issue {
 	return out
 }
 
+// NewOnly keeps the issues on lines a change touched (diff-aware mode):
+// Changed says whether an issue's lines are among them. The per-file line
+// sets come from package gitdiff, widened by package lint to the sentences
+// that cite a changed reference entry.
+type NewOnly struct {
+	Changed func(iss *result.Issue) bool
+	// Dropped, when set, counts the issues dropped.
+	Dropped *int
+}
+
+func (NewOnly) Name() string { return "new-only" }
+
+func (n NewOnly) Process(issues []result.Issue) []result.Issue {
+	if n.Changed == nil {
+		return issues
+	}
+	out := issues[:0]
+	for i := range issues {
+		if n.Changed(&issues[i]) {
+			out = append(out, issues[i])
+		} else if n.Dropped != nil {
+			*n.Dropped++
+		}
+	}
+	return out
+}
+
 // Severity re-grades issues: For returns the severity an issue ends up with
 // (configured overrides, else the rule's default the issue already carries).
 type Severity struct {

@@ -121,3 +121,30 @@ func issueLines(t *testing.T, out string) string {
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestPatchPathsFromRepositoryRoot(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	gitIn(t, dir, "init", "-q")
+	p := write(t, dir, "docs/a.md", "Broken [9].\nAlso [8].\n")
+	patch := write(t, dir, "pr.patch", "--- a/docs/a.md\n+++ b/docs/a.md\n@@ -2 +2 @@\n-x\n+Also [8].\n")
+	// Run from docs/ with the repository-relative patch and a path prefix.
+	code, stdout, stderr := run(t, filepath.Join(dir, "docs"), "", "run", "--no-config", "--format", "json", "--new-from-patch", patch, "--path-prefix", "docs", p)
+	if code != ExitIssues || issueLines(t, stdout) != "a.md:2:unresolvable-label" {
+		t.Errorf("exit %d, issues %q, %s", code, issueLines(t, stdout), stderr)
+	}
+}
+
+func TestPathPrefix(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.md", broken)
+	old, _ := os.Getwd()
+	os.Chdir(dir)
+	defer os.Chdir(old)
+	_, stdout, _ := run(t, dir, "", "run", "--no-config", "--format", "github-actions", "--path-prefix", "docs/site", "a.md")
+	if !strings.Contains(stdout, "file=docs/site/a.md,line=1") {
+		t.Errorf("annotation path not prefixed:\n%s", stdout)
+	}
+}

@@ -34,6 +34,7 @@ type runFlags struct {
 	diff      bool
 
 	newFromRev, newFromMergeBase, newFromPatch string
+	pathPrefix                                 string
 }
 
 func runCmd(args []string, env Env) int {
@@ -49,7 +50,8 @@ func runCmd(args []string, env Env) int {
 	fs.BoolVar(&f.unsafe, "unsafe-fixes", false, "with --fix or --diff, also apply fixes that may change what the text says")
 	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only issues on lines changed since this git revision (committed, staged, unstaged or untracked)")
 	fs.StringVar(&f.newFromMergeBase, "new-from-merge-base", "", "report only issues on lines changed since the merge base of HEAD and this ref (e.g. origin/main)")
-	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only issues on lines a unified diff adds (paths relative to the working directory)")
+	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only issues on lines a unified diff adds (paths relative to the repository root, as git diff writes them)")
+	fs.StringVar(&f.pathPrefix, "path-prefix", "", "prefix relative paths in the output with this folder (when running in a subfolder of the repository)")
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -196,6 +198,9 @@ func runCmd(args []string, env Env) int {
 		pipeline.Limits{MaxPerRule: cfg.Issues.MaxPerRule, MaxSame: cfg.Issues.MaxSame, Dropped: &dropped},
 	}
 	report.Issues = p.Run(issues)
+	if f.pathPrefix != "" {
+		addPathPrefix(report, f.pathPrefix)
+	}
 	if dropped > 0 {
 		if report.Summary.Extra == nil {
 			report.Summary.Extra = map[string]int{}
@@ -254,7 +259,13 @@ func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, err
 			return nil, fmt.Errorf("--new-from-patch: %v", err)
 		}
 		defer r.Close()
-		s, err := gitdiff.ParsePatch(r, wd)
+		// Paths in a patch are relative to the repository root, as git
+		// writes them; outside a repository, to the working directory.
+		root := wd
+		if top, err := gitdiff.Root(ctx, wd); err == nil {
+			root = top
+		}
+		s, err := gitdiff.ParsePatch(r, root)
 		if err != nil {
 			return nil, fmt.Errorf("--new-from-patch: %s: %v", f.newFromPatch, err)
 		}
@@ -271,6 +282,29 @@ func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, err
 		return nil, fmt.Errorf("cannot compute the changed lines: %v", err)
 	}
 	return s, nil
+}
+
+// addPathPrefix makes relative paths relative to prefix's parent, as
+// golangci-lint's --path-prefix does: annotations and SARIF need paths from
+// the repository root when citelint runs in a subfolder.
+func addPathPrefix(r *output.Report, prefix string) {
+	join := func(p string) string {
+		if p == "-" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.ToSlash(filepath.Join(prefix, p))
+	}
+	for i := range r.Issues {
+		r.Issues[i].Path = join(r.Issues[i].Path)
+	}
+	for i := range r.Summary.Errors {
+		r.Summary.Errors[i].Path = join(r.Summary.Errors[i].Path)
+	}
+	files := make(map[string][]byte, len(r.Files))
+	for p, b := range r.Files {
+		files[join(p)] = b
+	}
+	r.Files = files
 }
 
 // writeFixes writes each fixed file atomically (keeping its permissions;

@@ -1,0 +1,206 @@
+package main
+
+// Tests of the repository's GitHub Action (action.yml) and pre-commit hooks
+// (.pre-commit-hooks.yaml): their scripts are run here as the runner would
+// run them, against a real git repository and the citelint binary.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+type actionStep struct {
+	ID    string            `yaml:"id"`
+	Shell string            `yaml:"shell"`
+	Run   string            `yaml:"run"`
+	Env   map[string]string `yaml:"env"`
+}
+
+type actionFile struct {
+	Inputs map[string]struct {
+		Default string `yaml:"default"`
+	} `yaml:"inputs"`
+	Runs struct {
+		Using string       `yaml:"using"`
+		Steps []actionStep `yaml:"steps"`
+	} `yaml:"runs"`
+}
+
+func loadAction(t *testing.T) actionFile {
+	t.Helper()
+	b, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a actionFile
+	if err := yaml.Unmarshal(b, &a); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// buildCitelint builds the binary into a temporary folder for scripts to find on PATH.
+func buildCitelint(t *testing.T) string {
+	t.Helper()
+	bin := t.TempDir()
+	cmd := exec.Command("go", "build", "-o", filepath.Join(bin, "citelint"), ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@e", "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func TestActionMetadata(t *testing.T) {
+	a := loadAction(t)
+	if a.Runs.Using != "composite" {
+		t.Fatalf("runs.using = %q", a.Runs.Using)
+	}
+	for _, in := range []string{"version", "args", "working-directory", "only-new-issues", "config", "sarif"} {
+		if _, ok := a.Inputs[in]; !ok {
+			t.Errorf("input %q missing (golangci-lint-action's names)", in)
+		}
+	}
+	for _, s := range a.Runs.Steps {
+		if s.Run != "" && s.Shell == "" {
+			t.Errorf("step %q has run: but no shell:", s.ID)
+		}
+		if strings.Contains(s.Run, "${{") {
+			t.Errorf("step %q inlines an expression in its script; pass it through env: (script injection)", s.ID)
+		}
+	}
+}
+
+func TestActionRunStep(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	a := loadAction(t)
+	var step actionStep
+	for _, s := range a.Runs.Steps {
+		if s.ID == "run" {
+			step = s
+		}
+	}
+	bin := buildCitelint(t)
+
+	repo := t.TempDir()
+	git(t, repo, "init", "-q", "-b", "main")
+	os.MkdirAll(filepath.Join(repo, "docs"), 0o755)
+	doc := filepath.Join(repo, "docs", "a.md")
+	os.WriteFile(doc, []byte("Old broken [9].\n"), 0o644)
+	git(t, repo, "add", ".")
+	git(t, repo, "commit", "-qm", "base")
+	base := git(t, repo, "rev-parse", "HEAD")
+	git(t, repo, "checkout", "-qb", "topic")
+	os.WriteFile(doc, []byte("Old broken [9].\nNew broken [8].\n"), 0o644)
+	git(t, repo, "commit", "-qam", "topic")
+
+	tests := []struct {
+		name, workdir, args, onlyNew, sarif string
+		wantExit                            string
+		want, notWant                       []string
+	}{
+		{"only new issues, SARIF", ".", "docs", "true", "true", "1",
+			[]string{"file=docs/a.md,line=2,", "sarif-file="}, []string{"line=1,"}},
+		{"all issues from a subfolder", "docs", ".", "false", "false", "1",
+			[]string{"file=docs/a.md,line=1,", "file=docs/a.md,line=2,"}, []string{"sarif-file="}},
+		{"args pass through", ".", "docs --issues-exit-code 0", "false", "false", "0",
+			[]string{"exit-code=0"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			outFile := filepath.Join(tmp, "output")
+			env := append(os.Environ(),
+				"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+				"RUNNER_TEMP="+tmp, "GITHUB_OUTPUT="+outFile,
+				"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary.md"),
+				"INPUT_ARGS="+tt.args, "INPUT_CONFIG=", "INPUT_WORKDIR="+tt.workdir,
+				"ONLY_NEW="+tt.onlyNew, "SARIF="+tt.sarif, "EVENT_NAME=pull_request",
+				"PR_BASE_SHA="+base, "PUSH_BEFORE=",
+				"GIT_CONFIG_NOSYSTEM=1", "HOME="+repo)
+			for k := range step.Env {
+				found := false
+				for _, e := range env {
+					found = found || strings.HasPrefix(e, k+"=")
+				}
+				if !found {
+					t.Fatalf("the test does not set the step's env %s", k)
+				}
+			}
+			script := filepath.Join(tmp, "step.sh")
+			os.WriteFile(script, []byte(step.Run), 0o644)
+			// How the runner runs shell: bash.
+			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
+			cmd.Dir = filepath.Join(repo, tt.workdir)
+			cmd.Env = env
+			out, _ := cmd.CombinedOutput()
+			outputs, _ := os.ReadFile(outFile)
+			all := string(out) + string(outputs)
+			if !strings.Contains(string(outputs), "exit-code="+tt.wantExit+"\n") {
+				t.Errorf("outputs %q, want exit-code=%s\n%s", outputs, tt.wantExit, out)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("missing %q in\n%s", w, all)
+				}
+			}
+			for _, w := range tt.notWant {
+				if strings.Contains(all, w) {
+					t.Errorf("unexpected %q in\n%s", w, all)
+				}
+			}
+			if tt.sarif == "true" {
+				if _, err := os.Stat(filepath.Join(tmp, "citelint.sarif")); err != nil {
+					t.Errorf("no SARIF written: %v", err)
+				}
+			}
+		})
+	}
+}
+
+func TestPreCommitHooks(t *testing.T) {
+	b, err := os.ReadFile("../../.pre-commit-hooks.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []struct {
+		ID       string   `yaml:"id"`
+		Entry    string   `yaml:"entry"`
+		Language string   `yaml:"language"`
+		TypesOr  []string `yaml:"types_or"`
+	}
+	if err := yaml.Unmarshal(b, &hooks); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	for _, h := range hooks {
+		ids[h.ID] = h.Entry
+		if h.Language != "golang" {
+			t.Errorf("%s: language %q, want golang", h.ID, h.Language)
+		}
+		if !strings.HasPrefix(h.Entry, "citelint run") {
+			t.Errorf("%s: entry %q", h.ID, h.Entry)
+		}
+	}
+	if ids["citelint"] == "" || !strings.Contains(ids["citelint-fix"], "--fix") {
+		t.Errorf("hooks: %v", ids)
+	}
+}

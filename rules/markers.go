@@ -43,9 +43,9 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span) *result.Fix {
 		return nil
 	}
 	if len(keep) == 0 {
-		start := m.Start
-		for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
-			start--
+		start, ok := markerRemovalStart(src, m.Start)
+		if !ok {
+			return nil
 		}
 		return &result.Fix{Description: "remove the citation marker: none of its labels resolves", Edits: []result.Edit{{Start: start, End: m.End}}}
 	}
@@ -78,4 +78,35 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span) *result.Fix {
 		repl = "[" + strings.Join(keep, sep) + "]"
 	}
 	return &result.Fix{Description: "drop the labels that resolve to nothing", Edits: []result.Edit{{Start: m.Start, End: m.End, New: repl}}}
+}
+
+// markerRemovalStart returns where the removal of a marker starting at
+// offset at should begin: the blanks before it go too, and so does a
+// connective joining it to a marker before ("[1] and [7]", "[1], [7]"), so
+// the sentence still reads. A marker that starts its line or follows an
+// opening bracket is part of the sentence's grammar ("[7] shows that..."):
+// removing it is not safe, and ok is false.
+func markerRemovalStart(src []byte, at int) (start int, ok bool) {
+	start = at
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	if start == 0 || src[start-1] == '\n' || src[start-1] == '(' || src[start-1] == '[' {
+		return 0, false
+	}
+	// A connective after an earlier marker.
+	before := string(src[max(0, start-6):start])
+	for _, conn := range []string{",", " and", " or", " &", ";"} {
+		if !strings.HasSuffix(before, conn) {
+			continue
+		}
+		j := start - len(conn)
+		for j > 0 && (src[j-1] == ' ' || src[j-1] == '\t') {
+			j--
+		}
+		if j > 0 && (src[j-1] == ']' || src[j-1] == ')') {
+			return j, true
+		}
+	}
+	return start, true
 }

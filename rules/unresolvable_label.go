@@ -31,7 +31,11 @@ unchecked in the summary.
 
 The safe fix drops the unresolvable labels from a multi-label marker
 (` + "`[1, 99]` → `[1]`, `[REF|d_1|bad]` → `[REF|d_1]`" + `) and removes a marker
-all of whose labels are unresolvable. Ranges (` + "`[4-6]`" + `) are not rewritten.
+all of whose labels are unresolvable, with the connective that joined it to
+the marker before (` + "`[1] and [7]` → `[1]`" + `). Ranges (` + "`[4-6]`" + `) are not
+rewritten, and a marker that is part of the sentence's grammar (one that
+starts a line, or stands in brackets: ` + "`[7] shows...`, `([7])`" + `) is left for a
+person to fix.
 
 Bad:
 

@@ -17,6 +17,9 @@ func (w *walker) scanBlocks() {
 		cands = w.scanProse(sp, cands)
 	}
 	w.cands = cands
+	if bytes.IndexByte(w.src, '$') >= 0 {
+		w.dropInMath(mathSpans(w.src))
+	}
 }
 
 // collectCitations merges link-syntax citations with scanned ones, drops
@@ -76,6 +79,8 @@ func (w *walker) collectCitations() {
 		case c.glued && (!entryLabels[c.Label] || overlaps(c.Marker)):
 			continue
 		case c.yearLike && !entryLabels[c.Label]:
+			continue
+		case c.zeroLike && !entryLabels["0"]:
 			continue
 		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(w.cands, *c):
 			continue

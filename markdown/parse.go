@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"fmt"
 	"github.com/citelint/citelint/ident"
 	"sort"
 
@@ -133,7 +134,12 @@ func (w *walker) walk(root ast.Node) {
 				w.codeSpan(n)
 			}
 			return ast.WalkSkipChildren, nil
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
+		case *ast.FencedCodeBlock:
+			if entering {
+				w.checkFenceClosed(n)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock:
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			if entering {
@@ -445,4 +451,44 @@ func (w *walker) finish() {
 func (w *walker) isProse(start, end int) bool {
 	i := sort.Search(len(w.prose), func(i int) bool { return w.prose[i].End > start })
 	return i < len(w.prose) && w.prose[i].Start <= start && end <= w.prose[i].End
+}
+
+// checkFenceClosed reports a fenced code block that runs to the end of the
+// document: everything after its opening line is code, so the citations and
+// the reference list there vanish. LLMs write "``` [21]", which is not a
+// closing fence (a closing fence has nothing after the backticks).
+func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
+	lines := n.Lines()
+	if lines == nil || lines.Len() == 0 {
+		return
+	}
+	first, last := lines.At(0), lines.At(lines.Len()-1)
+	if len(bytes.TrimSpace(w.src[last.Stop:])) > 0 {
+		return // a closing fence follows
+	}
+	open := lineStart(w.src, first.Start-1)
+	if first.Start == 0 {
+		open = 0
+	}
+	idx := 1 + bytes.Count(w.src[:open], []byte("\n"))
+	msg := fmt.Sprintf("code fence opened on line %d is never closed: the rest of the document (%d lines) is code, and citations or references there are ignored", idx, lines.Len())
+	fence := bytes.TrimLeft(w.src[open:first.Start], " \t")
+	if len(fence) > 0 && (fence[0] == '`' || fence[0] == '~') {
+		ch := fence[0]
+		k := 0
+		for k < len(fence) && fence[k] == ch {
+			k++
+		}
+		marker := fence[:k]
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			l := bytes.TrimSpace(w.src[seg.Start:seg.Stop])
+			if bytes.HasPrefix(l, marker) && len(bytes.TrimLeft(l, string(ch))) > 0 {
+				lineNo := 1 + bytes.Count(w.src[:seg.Start], []byte("\n"))
+				msg += fmt.Sprintf("; line %d (%q) does not close it: a closing fence has nothing after the %c", lineNo, l, ch)
+				break
+			}
+		}
+	}
+	w.doc.Diagnostics = append(w.doc.Diagnostics, Diagnostic{Offset: open, Message: msg})
 }

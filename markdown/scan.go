@@ -14,6 +14,10 @@ import (
 type candidate struct {
 	Citation
 	yearLike bool // a lone 4-digit [2024]: a citation only if an entry has that label
+	// zeroLike marks every label of a marker holding 0 ([0], [0,127]):
+	// reference lists count from 1, so such a marker is an interval or an
+	// index unless the document has an entry 0.
+	zeroLike bool
 	glued    bool // a number glued to a sentence end: kept only if a numbered list exists
 	ident    bool // found by the identifier scanner: dropped inside other markers
 }
@@ -57,6 +61,9 @@ func (w *walker) link(n *ast.Link) ast.WalkStatus {
 	}
 	marker := Span{pos, end}
 	w.linkMarker = append(w.linkMarker, marker)
+	if n.Reference != nil && n.Reference.Type == ast.ReferenceLinkShortcut && (gluedToURL(w.src, pos) || gluedToSymbol(w.src, pos)) {
+		return ast.WalkSkipChildren // www.example.com/page[1].html, with a [1] defined
+	}
 	textSpan := Span{pos + 1, textEnd}
 	linkText := bytes.TrimSpace(w.src[textSpan.Start:textSpan.End])
 
@@ -248,6 +255,9 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		if k := bytes.IndexByte(text[i+1:j], '['); k >= 0 {
 			continue // an inner '[' starts the real marker: [[1]] → [1]
 		}
+		if gluedToURL(text, i) || gluedToSymbol(text, i) {
+			continue // https://example.com/array[0]/item, A[0]: not citations
+		}
 		before := len(out)
 		out = w.bracket(text[i+1:j], base+i, base+j+1, out)
 		if len(out) > before {
@@ -316,6 +326,46 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 	return out
 }
 
+// gluedToURL reports whether the '[' at text[i] continues a URL written
+// without a space before it: the word it ends contains "://" or starts with
+// "www.". Brackets are not allowed in URL paths, but APIs and LLMs write
+// them (array[0], docs[v2]), and deleting such a "citation" breaks the link.
+func gluedToURL(text []byte, i int) bool {
+	if i == 0 || text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '\n' {
+		return false
+	}
+	k := i
+	for k > 0 && text[k-1] != ' ' && text[k-1] != '\t' && text[k-1] != '\n' && text[k-1] != '(' && text[k-1] != '<' && i-k < 2048 {
+		k--
+	}
+	word := text[k:i]
+	return bytes.Contains(word, []byte("://")) || hasPrefixFold(word, "www.")
+}
+
+// gluedToSymbol reports whether the '[' at text[i] follows, with no space,
+// a one-letter word or an identifier with an underscore: A[0], I[H-1],
+// _values[1] index arrays in specifications. Citations glued to words
+// follow longer, plain ones ("tasks[11]").
+func gluedToSymbol(text []byte, i int) bool {
+	if i == 0 || !isASCIILetter(text[i-1]) && !(text[i-1] >= '0' && text[i-1] <= '9') {
+		return false
+	}
+	// An identifier with an underscore: _ids[0], max_value[1].
+	k := i
+	for k > 0 && (isASCIILetter(text[k-1]) || text[k-1] >= '0' && text[k-1] <= '9' || text[k-1] == '_') {
+		k--
+	}
+	if bytes.IndexByte(text[k:i], '_') >= 0 {
+		return true
+	}
+	if !isASCIILetter(text[i-1]) {
+		return false
+	}
+	return i == 1 || !isASCIILetter(text[i-2]) && !(text[i-2] >= '0' && text[i-2] <= '9') && text[i-2] != '_' && text[i-2] < 0x80
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
 // escaped reports whether text[i] is preceded by an odd run of backslashes.
 func escaped(text []byte, i int) bool {
 	n := 0
@@ -360,6 +410,10 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		return out
 	}
 	single := len(items) == 1 && items[0].from == items[0].to
+	zero := false
+	for _, it := range items {
+		zero = zero || it.from == 0
+	}
 	for _, it := range items {
 		sp := Span{cstart + it.start, cstart + it.end}
 		if single {
@@ -369,6 +423,7 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		for _, lab := range labs {
 			c := mk(KindNumeric, sp, lab, "")
 			c.yearLike = single && len(lab) == 4
+			c.zeroLike = zero
 			out = append(out, c)
 		}
 	}

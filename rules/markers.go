@@ -26,6 +26,13 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span) *result.Fix {
 	if !(kind == markdown.KindNumeric && scheme == "" || kind == markdown.KindKey && (scheme == markdown.SchemeREF || scheme == markdown.SchemeSource) || kind == markdown.KindPandoc || kind == markdown.KindFootnote) {
 		return nil
 	}
+	if kind == markdown.KindNumeric && !hasNumberedReferences(doc) {
+		// With no reference list at all, every marker is unresolvable:
+		// the list may be elsewhere (a RAG answer's sources panel) or
+		// swallowed by a broken code fence. Deleting every citation is
+		// not a safe fix.
+		return nil
+	}
 	src := doc.Src
 	var keep []string
 	seen := map[markdown.Span]bool{}
@@ -43,11 +50,11 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span) *result.Fix {
 		return nil
 	}
 	if len(keep) == 0 {
-		start, ok := markerRemovalStart(src, m.Start)
+		start, end, ok := markerRemoval(src, m)
 		if !ok {
 			return nil
 		}
-		return &result.Fix{Description: "remove the citation marker: none of its labels resolves", Edits: []result.Edit{{Start: start, End: m.End}}}
+		return &result.Fix{Description: "remove the citation marker: none of its labels resolves", Edits: []result.Edit{{Start: start, End: end}}}
 	}
 	var repl string
 	switch {
@@ -80,6 +87,30 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span) *result.Fix {
 	return &result.Fix{Description: "drop the labels that resolve to nothing", Edits: []result.Edit{{Start: m.Start, End: m.End, New: repl}}}
 }
 
+// markerRemoval returns the bytes to delete to remove marker m: the
+// marker, an HTML <sup>...</sup> wrapped around it alone, and what
+// markerRemovalStart adds before it. A marker inside other inline HTML
+// (">[1]<") is left alone.
+func markerRemoval(src []byte, m markdown.Span) (start, end int, ok bool) {
+	start, end = m.Start, m.End
+	if hasSuffixFold(src[:start], "<sup>") && hasPrefixFold(src[end:], "</sup>") {
+		start -= len("<sup>")
+		end += len("</sup>")
+	} else if start > 0 && src[start-1] == '>' && end < len(src) && src[end] == '<' {
+		return 0, 0, false
+	}
+	start, ok = markerRemovalStart(src, start)
+	return start, end, ok
+}
+
+func hasSuffixFold(b []byte, s string) bool {
+	return len(b) >= len(s) && strings.EqualFold(string(b[len(b)-len(s):]), s)
+}
+
+func hasPrefixFold(b []byte, s string) bool {
+	return len(b) >= len(s) && strings.EqualFold(string(b[:len(s)]), s)
+}
+
 // markerRemovalStart returns where the removal of a marker starting at
 // offset at should begin: the blanks before it go too, and so does a
 // connective joining it to a marker before ("[1] and [7]", "[1], [7]"), so
@@ -109,4 +140,15 @@ func markerRemovalStart(src []byte, at int) (start int, ok bool) {
 		}
 	}
 	return start, true
+}
+
+// hasNumberedReferences reports whether the document has a reference list
+// entry or link definition for numeric markers to resolve to.
+func hasNumberedReferences(doc *markdown.Document) bool {
+	for i := range doc.References {
+		if k := doc.References[i].Kind; k == markdown.RefEntry || k == markdown.RefLinkDef {
+			return true
+		}
+	}
+	return false
 }

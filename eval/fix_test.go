@@ -1,0 +1,128 @@
+package eval
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/citelint/citelint/internal/corpus"
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/rules"
+)
+
+// TestFixRoundTrip runs --fix's machinery over every Markdown file of the
+// corpus with every fixable rule on: a second pass must change nothing, no
+// line may appear or vanish, and extraction must find the same citations
+// before and after, apart from removed ones, which must all have been
+// unresolvable.
+func TestFixRoundTrip(t *testing.T) {
+	root := corpus.Path(t)
+	files, errs := lint.Walk([]string{root}, "", []string{"**/*.md", "**/*.markdown", "**/*.mdx"}, nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var enabled []lint.Enabled
+	for _, r := range rules.All() {
+		if r.Fixable {
+			var settings any
+			if r.NewSettings != nil {
+				settings = r.NewSettings()
+			}
+			enabled = append(enabled, lint.Enabled{Rule: r, Settings: settings})
+		}
+	}
+	opts := lint.Options{Rules: enabled, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},
+		Known: func(n string) bool { _, ok := rules.Lookup(n); return ok }, Fix: &lint.FixOptions{}}
+	res := lint.Run(context.Background(), files, opts)
+
+	tmp := t.TempDir()
+	var fixedPaths []string
+	changed, fixes, removed := 0, 0, 0
+	perFolder := map[string]int{}
+	for _, r := range res {
+		if r.Err != nil {
+			t.Errorf("%v", r.Err)
+			continue
+		}
+		if r.Original == nil {
+			continue
+		}
+		changed++
+		fixes += r.Fixed
+		rel, _ := filepath.Rel(root, r.Path)
+		perFolder[filepath.Dir(rel)]++
+		if bytes.Count(r.Original, []byte("\n")) != bytes.Count(r.Src, []byte("\n")) {
+			t.Errorf("%s: fixing changed the number of lines", rel)
+		}
+		removed += compareCitations(t, rel, r.Original, r.Src)
+		p := filepath.Join(tmp, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, r.Src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fixedPaths = append(fixedPaths, p)
+	}
+	for _, r := range lint.Run(context.Background(), fixedPaths, opts) {
+		if r.Original != nil {
+			t.Errorf("%s: a second --fix changed the file again", r.Path)
+		}
+	}
+	var folders []string
+	for f := range perFolder {
+		folders = append(folders, f)
+	}
+	sort.Strings(folders)
+	t.Logf("%d files, %d changed by %d fixes, %d citations removed (all unresolvable); second pass changed none", len(files), changed, fixes, removed)
+	for _, f := range folders {
+		t.Logf("  %-40s %d files changed", f, perFolder[f])
+	}
+}
+
+// compareCitations checks that the citations of after are those of before
+// less some unresolvable ones, and returns how many went.
+func compareCitations(t *testing.T, name string, before, after []byte) int {
+	t.Helper()
+	key := func(c *markdown.Citation) string {
+		if c.Target != "" {
+			return string(c.Kind) + "|" + c.Target
+		}
+		return string(c.Kind) + "|" + c.Label
+	}
+	count := func(src []byte) (all, unresolved map[string]int) {
+		doc := markdown.Parse(src, markdown.Options{})
+		resolve.Resolve(doc, resolve.NewEnv(nil))
+		all, unresolved = map[string]int{}, map[string]int{}
+		for i := range doc.Citations {
+			c := &doc.Citations[i]
+			all[key(c)]++
+			if c.Status == markdown.Unresolved {
+				unresolved[key(c)]++
+			}
+		}
+		return all, unresolved
+	}
+	b, bu := count(before)
+	a, _ := count(after)
+	removed := 0
+	for k, n := range b {
+		switch {
+		case a[k] > n:
+			t.Errorf("%s: fixing added citation %s", name, k)
+		case n-a[k] > bu[k]:
+			t.Errorf("%s: fixing removed %d of %s, only %d unresolvable", name, n-a[k], k, bu[k])
+		default:
+			removed += n - a[k]
+		}
+	}
+	for k := range a {
+		if b[k] == 0 {
+			t.Errorf("%s: fixing created citation %s", name, k)
+		}
+	}
+	return removed
+}

@@ -1,0 +1,58 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMathSpans(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{`let $\mathbb{1}=[1, 1]^\top$ be ones`, []string{`$\mathbb{1}=[1, 1]^\top$`}},
+		{"display $$J[0] = x$$ here", []string{"$$J[0] = x$$"}},
+		{"display\n$$\nA[1]\n$$\nafter", []string{"$$\nA[1]\n$$"}},
+		{"costs $5 and $10 [1].", nil},
+		{"between $5-$10 [1].", nil},
+		{"a $ b $ c", nil},
+		{"escaped \\$x$ and $y$", []string{"$y$"}},
+		{"`$A` and `$B` [1]", nil},
+		{"$a\n\nb$", nil},
+		{"two $x$ and $y$.", []string{"$x$", "$y$"}},
+		{"unclosed $x [1]", nil},
+		{"$x$5", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, sp := range mathSpans([]byte(tt.in)) {
+			got = append(got, tt.in[sp.Start:sp.End])
+		}
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestUnclosedFenceDiagnostic(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // substring of the diagnostic, "" for none
+	}{
+		{"a\n\n```\ncode\n```\n", ""},
+		{"a\n\n```\ncode\n```", ""},
+		{"a\n\n~~~\ncode\n~~~\nafter [1]\n", ""},
+		{"a\n\n```sh\necho\n``` [21]\n\n[1] x\n", `code fence opened on line 3 is never closed: the rest of the document (4 lines) is code, and citations or references there are ignored; line 5 ("`+"``` [21]"+`") does not close it`},
+		{"```\nonly code\n", "code fence opened on line 1 is never closed"},
+	}
+	for _, tt := range tests {
+		doc := Parse([]byte(tt.in), Options{})
+		got := ""
+		for _, d := range doc.Diagnostics {
+			got += d.Message
+		}
+		if tt.want == "" && got != "" || tt.want != "" && !strings.Contains(got, tt.want) {
+			t.Errorf("%q: diagnostics %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -622,6 +622,15 @@ func LookupOf(resp *Response, err error) resolve.Lookup {
 	return l
 }
 
+// Unverified is LookupOf forced to Unverified, for registry APIs: when
+// doi.org itself cannot be resolved or refuses, nothing is known about the
+// DOI asked for, whatever Classify says about the registry's host.
+func Unverified(resp *Response, err error) resolve.Lookup {
+	l := LookupOf(resp, err)
+	l.Verdict = resolve.Unverified
+	return l
+}
+
 // PathEscapeDOI encodes a DOI for use as URL path segments: the "/"
 // between prefix and suffix (and any in the suffix) stays, everything the
 // DOI Handbook requires encoding (%, ", #, space, ?) and other reserved

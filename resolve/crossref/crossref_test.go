@@ -36,7 +36,7 @@ var works = map[string]string{
 	"10.1000/related": `{"status":"ok","message-type":"work","message":{
 		"title":["RETRACTED: Related"],
 		"relation":{"is-retracted-by":[{"id-type":"doi","id":"10.1000/notice","asserted-by":"subject"}],"cites":[{"id-type":"doi","id":"10.1000/x"}]}}}`,
-	"10.1000/concern": `{"status":"ok","message-type":"work","message":{"title":["Expression of Concern: Something"]}}`,
+	"10.1000/concern":     `{"status":"ok","message-type":"work","message":{"title":["Expression of Concern: Something"]}}`,
 	"10.1000/broken-json": `{"status":"ok","message":{"title":["cut`,
 	"10.1000/wrong-shape": `{"status":"ok"}`,
 }

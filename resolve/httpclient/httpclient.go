@@ -619,6 +619,9 @@ func LookupOf(resp *Response, err error) resolve.Lookup {
 	if resp != nil && resp.GaveUp != "" {
 		l.Reason += " (" + resp.GaveUp + ")"
 	}
+	if resp != nil && resp.Truncated && err == nil {
+		l.Reason += " (response truncated)"
+	}
 	return l
 }
 

@@ -51,10 +51,11 @@ type HostLimit struct {
 	Interval time.Duration
 }
 
-// DefaultHostLimits returns the limits the registries ask for (see
-// docs in /work/shared/notes: arXiv terms of use; Crossref polite pool from
-// December 2025: 10 req/s, concurrency 3; DataCite about 1000 requests per 5
-// minutes when identified). The caller may change the returned map.
+// DefaultHostLimits returns the limits the registries ask for: arXiv's
+// terms of use (one request every 3 s, one connection); Crossref's polite
+// pool from December 2025 (10 req/s, concurrency 3); DataCite's about 1000
+// requests per 5 minutes when identified. The caller may change the
+// returned map.
 func DefaultHostLimits() map[string]HostLimit {
 	return map[string]HostLimit{
 		"export.arxiv.org": {Concurrency: 1, Interval: 3 * time.Second},

@@ -1,0 +1,81 @@
+package cache
+
+import (
+	"context"
+
+	"github.com/citelint/citelint/resolve"
+)
+
+// Mode says how Wrap uses the cache.
+type Mode int
+
+const (
+	// ReadWrite answers from the cache when it can and stores new
+	// definite answers.
+	ReadWrite Mode = iota
+	// Refresh ignores stored answers but stores new ones
+	// (`--refresh-cache`).
+	Refresh
+	// Offline makes no requests: cached answers or Unverified
+	// "offline, not cached" (`--offline`).
+	Offline
+)
+
+// OfflineReason is the Reason of an offline miss.
+const OfflineReason = "offline, not cached"
+
+// Wrap returns a Resolver that answers from c before asking r, under the
+// resolver's name as kind and its canonical key (resolve.KeyOf). c may be
+// nil: then nothing is read or stored, and Offline answers every id with
+// OfflineReason. A failed cache write is ignored: the answer is still
+// right, only the next run will ask again.
+func Wrap(r resolve.Resolver, c *Cache, mode Mode) resolve.Resolver {
+	return &cached{inner: r, c: c, mode: mode}
+}
+
+type cached struct {
+	inner resolve.Resolver
+	c     *Cache
+	mode  Mode
+}
+
+func (w *cached) Name() string         { return w.inner.Name() }
+func (w *cached) Key(id string) string { return resolve.KeyOf(w.inner, id) }
+
+func (w *cached) Resolve(ctx context.Context, ids []string) map[string]resolve.Lookup {
+	kind := w.inner.Name()
+	out := make(map[string]resolve.Lookup, len(ids))
+	var misses []string
+	for _, id := range ids {
+		if _, done := out[id]; done {
+			continue
+		}
+		if w.c != nil && w.mode != Refresh {
+			if l, ok := w.c.Get(kind, w.Key(id)); ok {
+				out[id] = l
+				continue
+			}
+		}
+		if w.mode == Offline {
+			out[id] = resolve.Lookup{Verdict: resolve.Unverified, Reason: OfflineReason}
+			continue
+		}
+		out[id] = resolve.Lookup{} // placeholder: a duplicate id is sent once
+		misses = append(misses, id)
+	}
+	if len(misses) == 0 {
+		return out
+	}
+	res := w.inner.Resolve(ctx, misses)
+	for _, id := range misses {
+		l, ok := res[id]
+		if !ok {
+			l = resolve.Lookup{Reason: "no answer"}
+		}
+		out[id] = l
+		if w.c != nil {
+			_ = w.c.Put(kind, w.Key(id), l)
+		}
+	}
+	return out
+}

@@ -9,4 +9,9 @@ var registry = []*Rule{
 	NonCanonicalDOI,
 	UncitedClaim,
 	UnusedSuppression,
+	DeadDOI,
+	DeadArXiv,
+	DeadLink,
+	ReferenceMismatch,
+	RetractedSource,
 }

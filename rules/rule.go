@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
 )
 
@@ -67,6 +68,18 @@ type Env struct {
 	// HasSources is true when a source store or bibliography is configured,
 	// so unchecked keys can be told apart from keys nobody can check.
 	HasSources bool
+	// Lookups holds the network answers of this run (package
+	// resolve/verify); nil when no network rule is enabled.
+	Lookups Lookups
+}
+
+// Lookups are registry and web answers, keyed by identifier. ok is false
+// when the identifier was not looked up.
+type Lookups interface {
+	DOI(doi string) (l resolve.Lookup, ok bool)
+	Metadata(doi string) (l resolve.Lookup, ok bool)
+	ArXiv(id string) (l resolve.Lookup, ok bool)
+	URL(url string) (l resolve.Lookup, ok bool)
 }
 
 // Report records an issue over [start, end) of the document.

@@ -1,6 +1,9 @@
 package rules_test
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,9 +11,12 @@ import (
 
 	"github.com/citelint/citelint/bib"
 	"github.com/citelint/citelint/fix"
+	"github.com/citelint/citelint/internal/registrystub"
 	"github.com/citelint/citelint/internal/wanttest"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/resolve/httpclient"
+	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
 	"github.com/citelint/citelint/sources"
@@ -47,17 +53,32 @@ func TestRulesGolden(t *testing.T) {
 				}
 				env.AddBibliography(b, entries)
 			}
+			var stub *registrystub.Server
+			// Network rules run against one fake of every registry,
+			// described in testdata/registry.json.
+			if b, err := os.ReadFile(filepath.Join("testdata", "registry.json")); err == nil && r.HasTag(rules.TagNetwork) {
+				var reg registrystub.Registry
+				if err := json.Unmarshal(b, &reg); err != nil {
+					t.Fatal(err)
+				}
+				stub = registrystub.Start(reg)
+				defer stub.Close()
+			}
 			for _, f := range files {
-				runGolden(t, r, env, f)
+				runGolden(t, r, env, f, stub)
 			}
 		})
 	}
 }
 
-func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string) {
+func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string, stub *registrystub.Server) {
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if stub != nil {
+		// Documents write the stub's address as http://STUB.
+		raw = bytes.ReplaceAll(raw, []byte("http://STUB"), []byte(stub.URL))
 	}
 	wants, src, err := wanttest.Parse(raw)
 	if err != nil {
@@ -74,7 +95,11 @@ func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string) {
 	}
 	doc := markdown.Parse(src, markdown.Options{KnownKey: env.KnownKey})
 	resolve.Resolve(doc, env)
-	issues, err := rules.Run(r, file, doc, settings, &rules.Env{})
+	ruleEnv := &rules.Env{}
+	if stub != nil {
+		ruleEnv.Lookups = lookupAll(t, stub, doc)
+	}
+	issues, err := rules.Run(r, file, doc, settings, ruleEnv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +134,20 @@ func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string) {
 	if normalise(string(fixed)) != normalise(string(wantClean)) {
 		t.Errorf("%s: fixed output differs:\n%s\nwant:\n%s", file, fixed, wantClean)
 	}
+}
+
+// lookupAll resolves every identifier of doc against the stub, through the
+// same verify package the CLI uses.
+func lookupAll(t *testing.T, stub *registrystub.Server, doc *markdown.Document) rules.Lookups {
+	t.Helper()
+	v := verify.New(verify.Options{
+		Client: httpclient.Options{AllowPrivate: true, Retries: -1, OtherHosts: httpclient.HostLimit{Concurrency: 8}},
+		DOIURL: stub.URL, CrossrefURL: stub.URL, DataCiteURL: stub.URL, ArXivURL: stub.URL,
+		Needs: verify.Needs{DOI: true, Metadata: true, ArXiv: true, URL: true},
+	})
+	req := verify.NewRequest()
+	req.Collect(doc)
+	return v.Run(context.Background(), req)
 }
 
 // normalise folds runs of spaces left where want comments were blanked.

@@ -57,6 +57,8 @@ func Main(args []string, env Env) int {
 	switch cmd {
 	case "run", "lint":
 		return runCmd(rest, env)
+	case "cache":
+		return cacheCmd(rest, env)
 	case "extract":
 		return extractCmd(rest, env)
 	case "rules":
@@ -93,6 +95,7 @@ Usage:
   citelint extract [flags] [path ...]  print every citation, claim and reference found
   citelint rules                       list the rules
   citelint rule NAME                   explain a rule
+  citelint cache status|clean|path     show or empty the network resolvers' answer cache
 `)
 	var names []string
 	for n := range extraCommands {

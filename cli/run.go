@@ -35,6 +35,8 @@ type runFlags struct {
 
 	newFromRev, newFromMergeBase, newFromPatch string
 	pathPrefix                                 string
+
+	offline, refresh, failOnUnverified bool
 }
 
 func runCmd(args []string, env Env) int {
@@ -51,6 +53,9 @@ func runCmd(args []string, env Env) int {
 	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only issues on lines changed since this git revision (committed, staged, unstaged or untracked)")
 	fs.StringVar(&f.newFromMergeBase, "new-from-merge-base", "", "report only issues on lines changed since the merge base of HEAD and this ref (e.g. origin/main)")
 	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only issues on lines a unified diff adds (paths relative to the repository root, as git diff writes them)")
+	fs.BoolVar(&f.offline, "offline", false, "make no network request: network rules use the resolver cache alone, anything not cached is unverified")
+	fs.BoolVar(&f.refresh, "refresh", false, "ignore cached resolver answers and ask the registries again (answers are still cached)")
+	fs.BoolVar(&f.failOnUnverified, "fail-on-unverified", false, "exit 1 when a network lookup got no definite answer (timeout, 429, 5xx, bot wall, offline)")
 	fs.StringVar(&f.pathPrefix, "path-prefix", "", "prefix relative paths in the output with this folder (when running in a subfolder of the repository)")
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
 	paths, err := parseInterleaved(fs, args)
@@ -131,6 +136,14 @@ func runCmd(args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage
 	}
+	verified, err := verifyFiles(ctx, st, opts, f.offline, f.refresh)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		return ExitFailure
+	}
+	if verified != nil {
+		opts.RuleEnv.Lookups = verified
+	}
 	results := lint.Run(ctx, st.files, opts)
 	if f.diff {
 		return printDiffs(results, st.walkErrs, env)
@@ -172,6 +185,18 @@ func runCmd(args []string, env Env) int {
 	}
 	if fixed > 0 {
 		report.Summary.Extra = map[string]int{"fixed": fixed}
+	}
+	unverified := 0
+	if verified != nil {
+		counts := verified.Unverified()
+		unverified, _ = unverifiedSummary(counts)
+		report.Summary.Unverified = unverified
+		for k, n := range counts {
+			if report.Summary.Extra == nil {
+				report.Summary.Extra = map[string]int{}
+			}
+			report.Summary.Extra["unverified_"+k] = n
+		}
 	}
 	dropped := 0
 	var newOnly pipeline.NewOnly
@@ -216,6 +241,9 @@ func runCmd(args []string, env Env) int {
 		if !iss.Suppressed && iss.Severity >= failLevel {
 			exit = f.issueExit
 		}
+	}
+	if unverified > 0 && (f.failOnUnverified || cfg.Issues.FailOnUnverified) && exit == ExitOK {
+		exit = f.issueExit
 	}
 	if len(report.Summary.Errors) > 0 {
 		exit = ExitFailure

@@ -69,6 +69,10 @@ type Options struct {
 	// a file (nil: nothing). FileResult.Changed then holds those lines
 	// widened to every sentence citing a changed reference entry.
 	Changed func(path string) *gitdiff.File
+	// Visit, when set, is called with each file's resolved document before
+	// rules run (the network pass collects identifiers with it). It may be
+	// called from several goroutines at once.
+	Visit func(path string, doc *markdown.Document)
 	// Fix, when set, applies fixes in memory and re-lints until nothing
 	// changes; the caller decides whether to write or diff the result.
 	Fix *FixOptions
@@ -288,6 +292,9 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	}
 	resolve.Resolve(doc, env)
 	fr.Stats = stats(doc)
+	if opts.Visit != nil {
+		opts.Visit(path, doc)
+	}
 
 	idx := result.NewLineIndex(src)
 	for _, d := range doc.Diagnostics {

@@ -87,7 +87,7 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 	}
 	parts = append(parts, fmt.Sprintf("%d %s checked", r.Summary.Files, plural(r.Summary.Files, "file")))
 	if u := r.Summary.Unverified; u > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s unverified", u, plural(u, "citation")))
+		parts = append(parts, fmt.Sprintf("%d %s unverified (no definite answer: rate limit, timeout, bot wall or offline)", u, plural(u, "identifier")))
 	}
 	if e := len(r.Summary.Errors); e > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s could not be read", e, plural(e, "file")))

@@ -136,6 +136,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			status = http.StatusNotFound
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "0") // retry at once: tests stay fast
+		}
 		w.WriteHeader(status)
 		if r.Method != http.MethodHead {
 			fmt.Fprintf(w, "<html><head><title>Page %s</title></head><body>status %d</body></html>", html.EscapeString(p), status)

@@ -256,9 +256,10 @@ func (v *Verifier) metadata(ctx context.Context, dois []string) map[string]resol
 	if len(dc) > 0 {
 		for k, l := range rekey(v.datacite, v.datacite.Resolve(ctx, dc)) {
 			if l.Verdict == resolve.Broken {
-				// Neither registry has metadata: that says nothing about
-				// existence (dead-doi asks doi.org for that).
-				l = resolve.Lookup{Verdict: resolve.Unverified, Reason: "no metadata at Crossref or DataCite"}
+				// Neither registry has a record. That is a definite
+				// answer about metadata, not about existence (dead-doi
+				// asks doi.org for that): rules use only OK records.
+				l.Reason = "no record at Crossref or DataCite"
 			}
 			out[k] = l
 		}

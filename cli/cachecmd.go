@@ -1,0 +1,70 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// cacheCmd implements `citelint cache status|clean|path`.
+func cacheCmd(args []string, env Env) int {
+	fs := newFlagSet("cache", env, "cache status|clean|path [flags]")
+	var s setupFlags
+	s.register(fs)
+	asJSON := fs.Bool("json", false, "print status as JSON")
+	rest, err := parseInterleaved(fs, args)
+	if err != nil {
+		return ExitUsage
+	}
+	if len(rest) != 1 {
+		fmt.Fprintln(env.Stderr, "citelint: cache: want one of status, clean, path")
+		return ExitUsage
+	}
+	cfg, err := s.loadConfig(env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		return ExitUsage
+	}
+	c, err := openCache(cfg)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: resolver cache: %v\n", err)
+		return ExitFailure
+	}
+	switch rest[0] {
+	case "path":
+		fmt.Fprintln(env.Stdout, c.Dir())
+	case "status":
+		st, err := c.Status()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: cache status: %v\n", err)
+			return ExitFailure
+		}
+		if *asJSON {
+			enc := json.NewEncoder(env.Stdout)
+			enc.SetIndent("", "  ")
+			enc.Encode(st)
+			return ExitOK
+		}
+		fmt.Fprintf(env.Stdout, "cache %s: %d %s, %d bytes\n", st.Dir, st.Entries, plural(st.Entries, "answer"), st.Bytes)
+		kinds := make([]string, 0, len(st.Kinds))
+		for k := range st.Kinds {
+			kinds = append(kinds, k)
+		}
+		sort.Strings(kinds)
+		for _, k := range kinds {
+			ks, _ := json.Marshal(st.Kinds[k])
+			fmt.Fprintf(env.Stdout, "  %-9s %s\n", k, ks)
+		}
+	case "clean":
+		n, err := c.Clean()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: cache clean: %v\n", err)
+			return ExitFailure
+		}
+		fmt.Fprintf(env.Stdout, "removed %d cached %s from %s\n", n, plural(n, "answer"), c.Dir())
+	default:
+		fmt.Fprintf(env.Stderr, "citelint: cache: unknown subcommand %q; want status, clean or path\n", rest[0])
+		return ExitUsage
+	}
+	return ExitOK
+}

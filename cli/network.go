@@ -1,0 +1,131 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve/cache"
+	"github.com/citelint/citelint/resolve/httpclient"
+	"github.com/citelint/citelint/resolve/verify"
+	"github.com/citelint/citelint/rules"
+)
+
+// networkNeeds says which lookups the enabled rules use.
+func networkNeeds(enabled []lint.Enabled) verify.Needs {
+	var n verify.Needs
+	for _, e := range enabled {
+		switch e.Rule {
+		case rules.DeadDOI:
+			n.DOI = true
+		case rules.DeadArXiv:
+			n.ArXiv = true
+		case rules.DeadLink:
+			n.URL = true
+		case rules.ReferenceMismatch:
+			n.Metadata, n.ArXiv = true, true
+		case rules.RetractedSource:
+			n.Metadata = true
+		}
+	}
+	return n
+}
+
+// cacheMode turns the config value and the flags into a cache.Mode.
+func cacheMode(cfg *config.Config, offline, refresh bool) cache.Mode {
+	switch {
+	case offline:
+		return cache.Offline
+	case refresh:
+		return cache.Refresh
+	}
+	switch cfg.Resolvers.Cache.Mode {
+	case config.CacheOffline:
+		return cache.Offline
+	case config.CacheRefresh:
+		return cache.Refresh
+	}
+	return cache.ReadWrite
+}
+
+// openCache opens the resolver cache the config names (or the default one
+// under the user cache directory).
+func openCache(cfg *config.Config) (*cache.Cache, error) {
+	dir := cfg.Resolvers.Cache.Dir
+	if dir != "" {
+		dir = cfg.Resolve(dir)
+	}
+	return cache.Open(cache.Options{Dir: dir})
+}
+
+// verifierOptions maps resolvers.* to the verify package's options.
+func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs verify.Needs) verify.Options {
+	r := cfg.Resolvers
+	hosts := map[string]httpclient.HostLimit{}
+	for h, l := range r.Hosts {
+		hosts[h] = httpclient.HostLimit{Concurrency: l.Concurrency, Interval: l.Interval}
+	}
+	return verify.Options{
+		Client: httpclient.Options{
+			Version: Version, Mailto: r.CrossrefMailto(), Timeout: r.RequestTimeout,
+			Hosts: hosts, AllowPrivate: r.URL.AllowPrivate,
+		},
+		DOIURL: r.DOI.URL, CrossrefURL: r.Crossref.URL, DataCiteURL: r.DataCite.URL, ArXivURL: r.ArXiv.URL,
+		Cache: c, Mode: mode, Needs: needs,
+	}
+}
+
+// verifyFiles runs the network pass: collect every identifier the files
+// cite, then look each up once. It returns nil when no network rule is on.
+func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, refresh bool) (*verify.Results, error) {
+	needs := networkNeeds(st.rules)
+	if !needs.Any() {
+		return nil, nil
+	}
+	mode := cacheMode(st.cfg, offline, refresh)
+	c, err := openCache(st.cfg)
+	if err != nil {
+		if mode != cache.Offline {
+			return nil, fmt.Errorf("resolver cache: %v", err)
+		}
+		c = nil // offline without a cache: everything is unverified
+	}
+	req := verify.NewRequest()
+	collect := opts
+	collect.Rules = nil
+	collect.Known = nil
+	collect.KeepSources = false
+	collect.Fix = nil
+	collect.Changed = nil
+	collect.Visit = func(_ string, doc *markdown.Document) { req.Collect(doc) }
+	lint.Run(ctx, st.files, collect)
+
+	v := verify.New(verifierOptions(st.cfg, c, mode, needs))
+	if t := st.cfg.Resolvers.Timeout; t > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, t)
+		defer cancel()
+	}
+	return v.Run(ctx, req), nil
+}
+
+// unverifiedSummary describes unverified lookups by kind: "3 doi, 1 url".
+func unverifiedSummary(counts map[string]int) (total int, desc string) {
+	var kinds []string
+	for k, n := range counts {
+		if n > 0 {
+			kinds = append(kinds, k)
+			total += n
+		}
+	}
+	sort.Strings(kinds)
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%d %s", counts[k], k)
+	}
+	return total, strings.Join(parts, ", ")
+}

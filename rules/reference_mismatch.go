@@ -29,11 +29,13 @@ arXiv ids) and compares it with the entry's text:
 - title: fewer than half of the record title's distinctive words (three
   letters or more, stop words out, accents folded) appear in the entry;
 - year: the entry gives years and none is within one of the record's;
-- first author: the record's first author's family name is not in the entry.
+- first author: the record's first author's family name is not in the entry;
+- authors: the entry starts with a list of names and none is the family name
+  of any of the record's authors.
 
-A title mismatch is reported on its own; a year or author mismatch only
-together (preprints and proceedings often differ by a year, and entries
-abbreviate authors). Entries that give nothing but the identifier are not
+A title or authors mismatch is reported on its own; a year or first-author
+mismatch only together (preprints and proceedings often differ by a year,
+and author order varies between versions). Entries that give nothing but the identifier are not
 compared. Records the registries cannot provide leave the entry unverified.
 
 Bad:
@@ -82,29 +84,49 @@ func checkReferenceMismatch(p *Pass) {
 				}
 			}
 		}
-		authorBad := false
+		authorBad, noAuthor := false, false
 		if len(rec.Authors) > 0 {
 			fam := titleWords(rec.Authors[0])
 			authorBad = len(fam) > 0 && containment(fam, entryWords) < 1
+			if authorBad && listsAuthors(text) {
+				noAuthor = true
+				for _, a := range rec.Authors[1:] {
+					if f := titleWords(a); len(f) > 0 && containment(f, entryWords) == 1 {
+						noAuthor = false
+						break
+					}
+				}
+			}
 		}
-		if !titleBad && !(yearBad && authorBad) {
+		if !titleBad && !noAuthor && !(yearBad && authorBad) {
 			continue
 		}
 		var fields []string
 		if titleBad {
 			fields = append(fields, "title")
 		}
-		if authorBad && (yearBad || titleBad) {
+		switch {
+		case noAuthor:
+			fields = append(fields, "authors")
+		case authorBad && (yearBad || titleBad):
 			fields = append(fields, "first author")
 		}
 		if yearBad {
 			fields = append(fields, "year")
 		}
 		start, end := firstLine(doc, r)
-		p.Reportf(start, end, "%s: %s is registered to %s, but the entry's %s differ%s",
-			refName(r), id, describeRecord(rec.Title, rec.Authors, rec.Year), joinAnd(fields), plural1(len(fields)))
+		p.Reportf(start, end, "%s: %s is registered to %s, but the entry differs in %s",
+			refName(r), id, describeRecord(rec.Title, rec.Authors, rec.Year), joinAnd(fields))
 	}
 }
+
+// authorList matches an entry that starts with a list of names: "LeCun, Y.,",
+// "Uri Alon, Frank Xu", "Smith J, Doe A", "Smith et al." or "Smith and Doe".
+var authorList = regexp.MustCompile(`^\s*\p{Lu}[\p{L}'’-]+(?:,? (?:\p{Lu}[\p{L}.'’-]*\.?\s?)+)?(?:,|\s+et al\b|\s+and\s+\p{Lu}|\s+&\s+\p{Lu})`)
+
+// listsAuthors reports whether the entry text begins with author names, so
+// that finding none of the record's authors in it means something.
+func listsAuthors(text string) bool { return authorList.MatchString(text) }
 
 func describeRecord(title string, authors []string, year string) string {
 	s := fmt.Sprintf("%q", quote(title, 90))
@@ -133,12 +155,4 @@ func joinAnd(parts []string) string {
 		return parts[0]
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
-
-// plural1 returns the verb ending: "differs" for one field, "differ" for several.
-func plural1(n int) string {
-	if n == 1 {
-		return "s"
-	}
-	return ""
 }

@@ -75,6 +75,7 @@ func (e hallmarkEntry) render() string {
 //     the labels: VALID entries' DOIs resolve to their own metadata; a
 //     fabricated entry's DOI resolves when HALLMARK's doi_resolves subtest
 //     says it does, to the VALID entry's record when the dataset has one.
+//
 // It reports catches per hallucination type and false positives on VALID
 // entries. Only counts are logged; the test fails on a false positive
 // ratio above 2% so regressions show.

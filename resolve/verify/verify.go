@@ -64,6 +64,19 @@ type Verifier struct {
 
 // New builds the resolvers, each wrapped in the cache and a per-run memo.
 func New(o Options) *Verifier {
+	if o.Client.Mailto == "" {
+		// Without a contact address Crossref and DataCite put clients in
+		// their anonymous pools: Crossref 5 requests/s one at a time,
+		// DataCite about 500 per 5 minutes. Stay inside them.
+		hosts := map[string]httpclient.HostLimit{
+			"api.crossref.org": {Concurrency: 1, Interval: 200 * time.Millisecond},
+			"api.datacite.org": {Concurrency: 1, Interval: 600 * time.Millisecond},
+		}
+		for h, l := range o.Client.Hosts {
+			hosts[h] = l
+		}
+		o.Client.Hosts = hosts
+	}
 	c := httpclient.New(o.Client)
 	wrap := func(r resolve.Resolver) resolve.Resolver {
 		return resolve.NewMemo(cache.Wrap(r, o.Cache, o.Mode))

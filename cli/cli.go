@@ -59,6 +59,8 @@ func Main(args []string, env Env) int {
 		return runCmd(rest, env)
 	case "cache":
 		return cacheCmd(rest, env)
+	case "calibrate":
+		return calibrateCmd(rest, env)
 	case "extract":
 		return extractCmd(rest, env)
 	case "rules":
@@ -96,6 +98,7 @@ Usage:
   citelint rules                       list the rules
   citelint rule NAME                   explain a rule
   citelint cache status|clean|path     show or empty the network resolvers' answer cache
+  citelint calibrate --data FILE.jsonl measure the support score on labelled claim/source pairs
 `)
 	var names []string
 	for n := range extraCommands {

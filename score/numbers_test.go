@@ -1,0 +1,72 @@
+package score
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestNumbers(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // Raw=Value[%][y] joined by " | "
+	}{
+		{"rose 12% in 2019", "12%=12% | 2019=2019y"},
+		{"1,000 people and 3.5 million dollars", "1,000=1000 | 3.5 million=3.5e+06"},
+		{"twelve percent of 5bn", "twelve percent=12% | 5bn=5e+09"},
+		{"COVID-19 in the 19th century, H2O, v1.2.3 and 5G", ""},
+		{"a 1,5 share and 1.000,5 units", "1,5=1.5 | 1.000,5=1000.5"},
+		{"see [3] and 40 per cent", "3=3 | 40 per cent=40%"},
+	}
+	for _, tt := range tests {
+		var parts []string
+		for _, n := range Numbers(tt.in) {
+			s := n.Raw + "=" + strconvG(n.Value)
+			if n.Percent {
+				s += "%"
+			}
+			if n.Year {
+				s += "y"
+			}
+			parts = append(parts, s)
+		}
+		if got := strings.Join(parts, " | "); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestMissingNumbers(t *testing.T) {
+	src := "In 2019 the rate was 12 percent, up from 0.08 a decade earlier; 3,500,000 people, three sites."
+	tests := []struct {
+		claim string
+		want  string
+	}{
+		{"The rate reached 12% in 2019.", ""},
+		{"3.5 million people at 3 sites; 8% before.", ""},
+		{"The rate reached 15% in 2019.", "15%"},
+		{"It happened in 2018 to 4 million people.", "2018 | 4 million"},
+		{"No numbers here.", ""},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(MissingNumbers(tt.claim, src), " | "); got != tt.want {
+			t.Errorf("%q: missing %q, want %q", tt.claim, got, tt.want)
+		}
+	}
+}
+
+func strconvG(v float64) string { return strings.TrimSuffix(strings.TrimSuffix(fmtG(v), ".0"), ".") }
+
+func fmtG(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func FuzzNumbers(f *testing.F) {
+	f.Add("rose 12% in 2019 to 3.5 million, twelve percent of 5bn, 1.000,5")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, n := range Numbers(s) {
+			if !strings.Contains(s, n.Raw) {
+				t.Fatalf("Raw %q not in input", n.Raw)
+			}
+		}
+		MissingNumbers(s, s)
+	})
+}

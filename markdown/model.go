@@ -134,9 +134,10 @@ type Reference struct {
 	// Section is the index in Document.Sections of the reference section
 	// holding an entry, or -1.
 	Section int
-	// Year and Authors are filled for bibliography references.
-	Year    string
-	Authors []string
+	// Year, Authors and Abstract are filled for bibliography references.
+	Year     string
+	Authors  []string
+	Abstract string
 }
 
 // IdentProblem is a malformed identifier inside a reference entry.

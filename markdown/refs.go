@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -393,7 +394,17 @@ func setIdentifiers(ref *Reference, raw []byte, base int) {
 			}
 		}
 	}
+	if ref.URL == "" {
+		// A relative link, "[notes](sources/rates.md)": the local file is
+		// the reference (claim-support rules read it).
+		if m := entryLinkDest.FindSubmatch(raw); m != nil {
+			ref.URL = string(m[1])
+		}
+	}
 }
+
+// entryLinkDest matches an inline link's destination in an entry.
+var entryLinkDest = regexp.MustCompile(`\]\(<?([^)\s<>]+)>?(?:\s+"[^"]*")?\)`)
 
 // guessTitle picks the cited work's title out of an entry: the text of its
 // first link, a quoted title, or the text before the URL or the "accessed" /

@@ -232,7 +232,7 @@ func (r *resolver) bibKey(c *markdown.Citation, key string) {
 	c.Status = markdown.Resolved
 	c.Ref = r.addRef("bib:"+key, func() markdown.Reference {
 		ref := markdown.Reference{Kind: markdown.RefBibliography, Label: key, Path: r.env.bibPath[key], Line: e.Line,
-			Title: e.Title, Text: e.Title, URL: e.URL, Year: e.Year, Authors: e.Authors, Section: -1}
+			Title: e.Title, Text: e.Title, URL: e.URL, Year: e.Year, Authors: e.Authors, Abstract: e.Abstract, Section: -1}
 		if e.DOI != "" {
 			ref.DOI = ident.NormalizeDOI(e.DOI)
 		}

@@ -62,6 +62,9 @@ type Record struct {
 	Year      string   `json:"year,omitempty"`
 	Container string   `json:"container,omitempty"` // journal, proceedings or publisher
 	Retracted bool     `json:"retracted,omitempty"`
+	// Abstract is the work's abstract as plain text, when the registry
+	// has one: the source text claim-support rules score against.
+	Abstract string `json:"abstract,omitempty"`
 	// Notices lists editorial updates as "kind: DOI", e.g.
 	// "retraction: 10.1021/acsami.9b11759".
 	Notices []string `json:"notices,omitempty"`
@@ -79,6 +82,9 @@ type Lookup struct {
 	FinalURL    string `json:"final_url,omitempty"`
 	ContentType string `json:"content_type,omitempty"`
 	HTMLTitle   string `json:"html_title,omitempty"`
+	// Text is a web page's readable text (navigation, scripts and styles
+	// removed, capped), fetched only when claim-support rules need it.
+	Text string `json:"text,omitempty"`
 }
 
 // Resolver looks identifiers up in one registry or on the web. Resolve is

@@ -91,6 +91,10 @@ func refName(r *markdown.Reference) string {
 	switch {
 	case r.Kind == markdown.RefFootnote:
 		return "footnote [^" + r.Label + "]"
+	case r.Kind == markdown.RefSource:
+		return "source " + r.Label
+	case r.Kind == markdown.RefBibliography:
+		return "@" + r.Label
 	case r.Label != "":
 		return "reference [" + r.Label + "]"
 	case r.Title != "":

@@ -14,4 +14,6 @@ var registry = []*Rule{
 	DeadLink,
 	ReferenceMismatch,
 	RetractedSource,
+	LowOverlap,
+	NumberMismatch,
 }

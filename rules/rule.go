@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
@@ -71,6 +72,53 @@ type Env struct {
 	// Lookups holds the network answers of this run (package
 	// resolve/verify); nil when no network rule is enabled.
 	Lookups Lookups
+	// Evidence finds the text of what a reference stands for (package
+	// evidence); nil when no claim-support rule is enabled.
+	Evidence Evidence
+	// Support collects per-file claim-support counts for the report.
+	Support *SupportStats
+}
+
+// Evidence finds source text for a reference: see package evidence.
+type Evidence interface {
+	Text(docPath string, r *markdown.Reference) (text, from string)
+}
+
+// SupportCounts are one file's claim-support figures.
+type SupportCounts struct {
+	// Scored cited sentences, of which Supported scored at or above the
+	// threshold; Unverified cited sentences had no obtainable source text.
+	Scored, Supported, Unverified int
+}
+
+// SupportStats gathers SupportCounts by file; safe for concurrent use.
+type SupportStats struct {
+	mu sync.Mutex
+	m  map[string]SupportCounts
+}
+
+// Set records a file's counts.
+func (s *SupportStats) Set(path string, c SupportCounts) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil {
+		s.m = map[string]SupportCounts{}
+	}
+	s.m[path] = c
+}
+
+// Get returns a file's counts.
+func (s *SupportStats) Get(path string) (SupportCounts, bool) {
+	if s == nil {
+		return SupportCounts{}, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.m[path]
+	return c, ok
 }
 
 // Lookups are registry and web answers, keyed by identifier. ok is false
@@ -80,6 +128,7 @@ type Lookups interface {
 	Metadata(doi string) (l resolve.Lookup, ok bool)
 	ArXiv(id string) (l resolve.Lookup, ok bool)
 	URL(url string) (l resolve.Lookup, ok bool)
+	PageText(url string) (l resolve.Lookup, ok bool)
 }
 
 // Report records an issue over [start, end) of the document.

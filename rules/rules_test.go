@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/bib"
+	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/internal/registrystub"
 	"github.com/citelint/citelint/internal/wanttest"
@@ -98,6 +99,12 @@ func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string, stub 
 	ruleEnv := &rules.Env{}
 	if stub != nil {
 		ruleEnv.Lookups = lookupAll(t, stub, doc)
+	}
+	if r.HasTag(rules.TagSources) {
+		// Claim-support rules read the folder's sources.jsonl (the
+		// store), bibliography abstracts and local files next to FILE.
+		ruleEnv.Evidence = &evidence.Finder{ReadLocal: true}
+		ruleEnv.Support = &rules.SupportStats{}
 	}
 	issues, err := rules.Run(r, file, doc, settings, ruleEnv)
 	if err != nil {

@@ -277,5 +277,6 @@ func (e *entry) record() *resolve.Record {
 	if p := strings.TrimSpace(e.Published); len(p) >= 4 {
 		rec.Year = p[:4]
 	}
+	rec.Abstract = strings.Join(strings.Fields(e.Summary), " ")
 	return rec
 }

@@ -91,7 +91,7 @@ func TestResolve(t *testing.T) {
 	}
 	r := newTest(t, f)
 	paper := func(id string) *resolve.Record {
-		return &resolve.Record{Title: "Paper " + id + " continued", Authors: []string{"Lovelace", "Turing"}, Year: "2021", Container: "J. Cats 1 (2021)"}
+		return &resolve.Record{Title: "Paper " + id + " continued", Authors: []string{"Lovelace", "Turing"}, Year: "2021", Container: "J. Cats 1 (2021)", Abstract: "abstract"}
 	}
 	tests := []struct {
 		id      string

@@ -14,9 +14,11 @@ package crossref
 import (
 	"context"
 	"encoding/json"
+	"html"
 	"maps"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,6 +78,7 @@ type work struct {
 	PublishedOnline dateParts           `json:"published-online"`
 	Created         dateParts           `json:"created"`
 	ContainerTitle  []string            `json:"container-title"`
+	Abstract        string              `json:"abstract"` // JATS XML
 	UpdateTo        []update            `json:"update-to"`
 	UpdatedBy       []update            `json:"updated-by"`
 	Relation        map[string][]relObj `json:"relation"`
@@ -175,6 +178,9 @@ func (w *work) record() *resolve.Record {
 	if len(w.ContainerTitle) > 0 {
 		rec.Container = w.ContainerTitle[0]
 	}
+	if w.Abstract != "" {
+		rec.Abstract = jatsText(w.Abstract)
+	}
 	seen := map[string]bool{}
 	notice := func(s string) {
 		if !seen[s] {
@@ -217,4 +223,18 @@ func (w *work) record() *resolve.Record {
 		notice("title: " + rec.Title[:len("expression of concern")])
 	}
 	return rec
+}
+
+// jatsBlock matches the JATS elements that end a block of text; other tags
+// (italic, sup) are inline and vanish without a space.
+var (
+	jatsBlock = regexp.MustCompile(`</?jats:(?:p|title|sec|list-item|list)\b[^>]*>`)
+	jatsTag   = regexp.MustCompile(`<[^>]*>`)
+)
+
+// jatsText turns a Crossref abstract (JATS XML) into plain text.
+func jatsText(s string) string {
+	s = jatsBlock.ReplaceAllString(s, " ")
+	s = jatsTag.ReplaceAllString(s, "")
+	return strings.Join(strings.Fields(html.UnescapeString(s)), " ")
 }

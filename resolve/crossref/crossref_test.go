@@ -36,6 +36,8 @@ var works = map[string]string{
 	"10.1000/related": `{"status":"ok","message-type":"work","message":{
 		"title":["RETRACTED: Related"],
 		"relation":{"is-retracted-by":[{"id-type":"doi","id":"10.1000/notice","asserted-by":"subject"}],"cites":[{"id-type":"doi","id":"10.1000/x"}]}}}`,
+	"10.1000/abstract": `{"status":"ok","message-type":"work","message":{"title":["With abstract"],
+		"abstract":"<jats:title>Abstract</jats:title><jats:p>Sea level rose <jats:italic>20 cm</jats:italic> since 1900.</jats:p>"}}`,
 	"10.1000/concern":     `{"status":"ok","message-type":"work","message":{"title":["Expression of Concern: Something"]}}`,
 	"10.1000/broken-json": `{"status":"ok","message":{"title":["cut`,
 	"10.1000/wrong-shape": `{"status":"ok"}`,
@@ -69,6 +71,7 @@ func TestLookup(t *testing.T) {
 		rec     *resolve.Record
 	}{
 		{"10.1000/PLAIN", resolve.OK, "in Crossref", &resolve.Record{Title: "Deep learning for cats", Authors: []string{"Lovelace", "The Cat Consortium", "Turing"}, Year: "2019", Container: "Journal of Cats"}},
+		{"10.1000/abstract", resolve.OK, "in Crossref", &resolve.Record{Title: "With abstract", Abstract: "Abstract Sea level rose 20 cm since 1900."}},
 		{"doi:10.1000/noissued", resolve.OK, "in Crossref", &resolve.Record{Title: "Undated", Year: "2021"}},
 		{"10.1021/am300292v", resolve.OK, "in Crossref", &resolve.Record{Title: "A retracted paper", Year: "2012", Retracted: true,
 			Notices: []string{"retraction: 10.1021/acsami.9b11759", "correction: 10.1021/corr"}}},

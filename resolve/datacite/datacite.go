@@ -61,7 +61,11 @@ type document struct {
 			Container       struct {
 				Title string `json:"title"`
 			} `json:"container"`
-			Publisher any `json:"publisher"` // a string, or {"name": ...} with ?publisher=true
+			Publisher    any `json:"publisher"` // a string, or {"name": ...} with ?publisher=true
+			Descriptions []struct {
+				Description     string `json:"description"`
+				DescriptionType string `json:"descriptionType"`
+			} `json:"descriptions"`
 		} `json:"attributes"`
 	} `json:"data"`
 }
@@ -128,6 +132,12 @@ func (r *Resolver) Lookup(ctx context.Context, id string) resolve.Lookup {
 			rec.Container = p
 		case map[string]any:
 			rec.Container, _ = p["name"].(string)
+		}
+	}
+	for _, d := range a.Descriptions {
+		if d.DescriptionType == "Abstract" {
+			rec.Abstract = strings.Join(strings.Fields(d.Description), " ")
+			break
 		}
 	}
 	return resolve.Lookup{Verdict: resolve.OK, Reason: "in DataCite", Status: resp.Status, Record: rec}

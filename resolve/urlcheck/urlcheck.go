@@ -13,9 +13,12 @@
 package urlcheck
 
 import (
+	"unicode/utf8"
+
 	"bytes"
 	"context"
 	"errors"
+	"github.com/citelint/citelint/sources"
 	"mime"
 	"net/http"
 	"net/url"
@@ -31,6 +34,9 @@ import (
 // Checker checks URLs.
 type Checker struct {
 	Client *httpclient.Client
+	// Text makes Check GET every page (no HEAD first) and keep its
+	// readable text in Lookup.Text, for claim-support rules.
+	Text bool
 	// Workers bounds the goroutines waiting for the client's host limits.
 	Workers int
 }
@@ -41,7 +47,12 @@ func New(c *httpclient.Client) *Checker {
 }
 
 // Name is "url".
-func (c *Checker) Name() string { return "url" }
+func (c *Checker) Name() string {
+	if c.Text {
+		return "url-text" // cached apart: an answer without text cannot serve a request for text
+	}
+	return "url"
+}
 
 // Key is the URL without its fragment, which is never sent to the server,
 // so page.html#a and page.html#b are checked once.
@@ -69,18 +80,42 @@ func (c *Checker) Check(ctx context.Context, raw string) resolve.Lookup {
 		return resolve.Lookup{Reason: "not an http(s) URL"}
 	}
 	target := u.String()
-	resp, err := c.Client.Head(ctx, target)
-	if !needGet(resp, err) || ctx.Err() != nil {
-		return httpclient.LookupOf(resp, err)
+	if !c.Text {
+		resp, err := c.Client.Head(ctx, target)
+		if !needGet(resp, err) || ctx.Err() != nil {
+			return httpclient.LookupOf(resp, err)
+		}
 	}
-	resp, err = c.Client.Get(ctx, target, acceptHTML)
+	resp, err := c.Client.Get(ctx, target, acceptHTML)
 	l := httpclient.LookupOf(resp, err)
-	if err == nil && resp != nil && len(resp.Body) > 0 {
-		if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt == "text/html" || mt == "application/xhtml+xml" {
+	if err == nil && resp != nil && len(resp.Body) > 0 && l.Verdict == resolve.OK {
+		mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+		switch {
+		case mt == "text/html" || mt == "application/xhtml+xml":
 			l.HTMLTitle = Title(resp.Body, resp.Header.Get("Content-Type"))
+			if c.Text {
+				l.Text = capText(sources.HTMLText(resp.Body))
+			}
+		case c.Text && (mt == "text/plain" || mt == "text/markdown"):
+			l.Text = capText(string(resp.Body))
 		}
 	}
 	return l
+}
+
+// maxText caps a page's stored text: claim support needs the article, not
+// a 5 MB single-page app, and the cache keeps what it is given.
+const maxText = 256 << 10
+
+func capText(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	cut := maxText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
 }
 
 // needGet reports whether a HEAD outcome should be confirmed with GET.

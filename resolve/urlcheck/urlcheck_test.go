@@ -129,3 +129,32 @@ func TestTitle(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckText(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			t.Error("text mode sent a HEAD request")
+		}
+		switch r.URL.Path {
+		case "/article":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(`<html><head><title>T</title><script>var x = "noise";</script></head><body><nav>Home | About</nav><article><p>Sea level rose 20 cm since 1900.</p></article></body></html>`))
+		case "/plain":
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write([]byte("Plain text source."))
+		}
+	}))
+	defer srv.Close()
+	c := New(httpclient.New(httpclient.Options{AllowPrivate: true}))
+	c.Text = true
+	if c.Name() != "url-text" {
+		t.Errorf("name %q", c.Name())
+	}
+	l := c.Check(context.Background(), srv.URL+"/article")
+	if !strings.Contains(l.Text, "Sea level rose 20 cm since 1900.") || strings.Contains(l.Text, "noise") {
+		t.Errorf("article text %q", l.Text)
+	}
+	if l := c.Check(context.Background(), srv.URL+"/plain"); l.Text != "Plain text source." {
+		t.Errorf("plain text %q", l.Text)
+	}
+}

@@ -37,10 +37,13 @@ type Needs struct {
 	Metadata bool // Crossref, then DataCite, records (reference-mismatch, retracted-source)
 	ArXiv    bool // the arXiv export API (dead-arxiv, and arXiv records for reference-mismatch)
 	URL      bool // web pages (dead-link)
+	// Text fetches source text for claim-support rules: abstracts (from
+	// the metadata of DOIs and arXiv ids) and the readable text of pages.
+	Text bool
 }
 
 // Any reports whether any lookup is needed.
-func (n Needs) Any() bool { return n.DOI || n.Metadata || n.ArXiv || n.URL }
+func (n Needs) Any() bool { return n.DOI || n.Metadata || n.ArXiv || n.URL || n.Text }
 
 // Options configure a Verifier. Base URLs default to the public registries.
 type Options struct {
@@ -60,6 +63,7 @@ type Verifier struct {
 	client                              *httpclient.Client
 	needs                               Needs
 	doi, crossref, datacite, arxiv, url resolve.Resolver
+	pages                               resolve.Resolver // url with text
 }
 
 // New builds the resolvers, each wrapped in the cache and a per-run memo.
@@ -97,8 +101,10 @@ func New(o Options) *Verifier {
 	if o.ArXivURL != "" {
 		ax.Base = strings.TrimRight(o.ArXivURL, "/")
 	}
+	pages := urlcheck.New(c)
+	pages.Text = true
 	return &Verifier{client: c, needs: o.Needs,
-		doi: wrap(d), crossref: wrap(cr), datacite: wrap(dc), arxiv: wrap(ax), url: wrap(urlcheck.New(c))}
+		doi: wrap(d), crossref: wrap(cr), datacite: wrap(dc), arxiv: wrap(ax), url: wrap(urlcheck.New(c)), pages: wrap(pages)}
 }
 
 // Requests reports how many HTTP requests went to each host.
@@ -205,8 +211,8 @@ func keys(m map[string]bool) []string {
 
 // Results are the lookups of one run. The zero value answers nothing.
 type Results struct {
-	v                      *Verifier
-	doi, meta, arxiv, urls map[string]resolve.Lookup
+	v                             *Verifier
+	doi, meta, arxiv, urls, pages map[string]resolve.Lookup
 	Elapsed                time.Duration
 }
 
@@ -229,13 +235,16 @@ func (v *Verifier) Run(ctx context.Context, req *Request) *Results {
 	if v.needs.DOI {
 		run(&res.doi, v.doi, keys(req.dois))
 	}
-	if v.needs.ArXiv || v.needs.Metadata {
+	if v.needs.ArXiv || v.needs.Metadata || v.needs.Text {
 		run(&res.arxiv, v.arxiv, keys(req.arxivs))
 	}
 	if v.needs.URL {
 		run(&res.urls, v.url, keys(req.urls))
 	}
-	if v.needs.Metadata {
+	if v.needs.Text {
+		run(&res.pages, v.pages, keys(req.urls))
+	}
+	if v.needs.Metadata || v.needs.Text {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -316,6 +325,11 @@ func (r *Results) URL(u string) (resolve.Lookup, bool) {
 	return r.get(r.urls, func(v *Verifier) resolve.Resolver { return v.url }, u)
 }
 
+// PageText is the fetched page (with Lookup.Text) for a URL.
+func (r *Results) PageText(u string) (resolve.Lookup, bool) {
+	return r.get(r.pages, func(v *Verifier) resolve.Resolver { return v.pages }, u)
+}
+
 // Unverified counts, by kind (doi, metadata, arxiv, url), the identifiers
 // that got no definite answer.
 func (r *Results) Unverified() map[string]int {
@@ -323,7 +337,7 @@ func (r *Results) Unverified() map[string]int {
 	if r == nil {
 		return out
 	}
-	for kind, m := range map[string]map[string]resolve.Lookup{"doi": r.doi, "metadata": r.meta, "arxiv": r.arxiv, "url": r.urls} {
+	for kind, m := range map[string]map[string]resolve.Lookup{"doi": r.doi, "metadata": r.meta, "arxiv": r.arxiv, "url": r.urls, "page-text": r.pages} {
 		for _, l := range m {
 			if l.Verdict == resolve.Unverified {
 				out[kind]++

@@ -1,0 +1,138 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/score"
+)
+
+// LowOverlap reports sentences whose cited source does not appear to say
+// what they claim.
+var LowOverlap = &Rule{
+	Name:        "low-overlap",
+	Summary:     "The cited source does not appear to support the sentence",
+	Severity:    result.SeverityWarning,
+	Tags:        []string{TagSources},
+	Default:     false,
+	NewSettings: func() any { return &lowOverlapSettings{Threshold: score.DefaultThreshold} },
+	Doc: `A sentence whose cited source text shares too little with it: a real reference
+that does not say what the sentence claims. This is what a link checker
+cannot see and what LLM-written reports get wrong most.
+
+The source text comes from the source store (` + "`--sources`" + `), a bibliography
+entry's abstract, a local file the reference links to, or, with network
+lookups on, the registry abstract of its DOI or arXiv id or the text of its
+web page. A sentence whose sources have no obtainable text is counted as
+unverified, never reported.
+
+The score (0 to 1, package score) weighs the sentence's distinctive words,
+names and numbers by how specific they are in the source, and blends how
+much of the sentence the best passage (up to four consecutive sentences)
+covers with how much the whole source covers; exact quotes earn a bonus.
+Words are stemmed and accents folded; Chinese, Japanese and Korean text is
+compared by character bigrams. On WiCE (Wikipedia claims with the pages they
+cite) the default threshold of 0.5 separates supported from unsupported
+claims with AUROC 0.94 and balanced accuracy 0.90. Measure it on your own
+data with ` + "`citelint calibrate`" + ` and set ` + "`threshold`" + `.
+
+The message gives the score, quotes the best passage and lists the
+sentence's words the passage lacks, so a reviewer sees the evidence at a
+glance.
+
+Settings: ` + "`threshold`" + ` (default 0.5); ` + "`min-coverage`" + ` and ` + "`min-grounded`" + `
+(default 0, off) turn the report-level metrics into a file-level issue:
+coverage is the share of sentences that cite a source, grounded the share
+of scored cited sentences at or above the threshold.
+
+Bad:
+
+    Sea levels rose 2 m in the 20th century [1].
+
+    [1]: sources/ipcc.md   (which says about 0.2 m)
+
+Good:
+
+    Sea levels rose about 0.2 m in the 20th century [1].
+`,
+	Check: checkLowOverlap,
+}
+
+type lowOverlapSettings struct {
+	Threshold   float64 `yaml:"threshold"`
+	MinCoverage float64 `yaml:"min-coverage"`
+	MinGrounded float64 `yaml:"min-grounded"`
+}
+
+func checkLowOverlap(p *Pass) {
+	if p.Env == nil || p.Env.Evidence == nil {
+		return
+	}
+	s, _ := p.Settings.(*lowOverlapSettings)
+	if s == nil {
+		s = &lowOverlapSettings{Threshold: score.DefaultThreshold}
+	}
+	doc := p.Doc
+	prepared := map[string]*score.Prepared{}
+	var counts SupportCounts
+	claims, cited := 0, 0
+	for ci := range doc.Claims {
+		if doc.Claims[ci].Heading {
+			continue
+		}
+		claims++
+		srcs, n, at := claimSources(p, ci)
+		if n == 0 {
+			continue
+		}
+		cited++
+		if len(srcs) == 0 {
+			counts.Unverified++
+			continue
+		}
+		ps := make([]*score.Prepared, len(srcs))
+		for i, src := range srcs {
+			if prepared[src.text] == nil {
+				prepared[src.text] = defaultScorer.Prepare(src.text)
+			}
+			ps[i] = prepared[src.text]
+		}
+		res := defaultScorer.ScorePrepared(claimText(doc, ci), ps...)
+		if !res.Scorable {
+			continue
+		}
+		counts.Scored++
+		if res.Score >= s.Threshold {
+			counts.Supported++
+			continue
+		}
+		msg := fmt.Sprintf("%s barely support%s this sentence (score %.2f < %.2f)", sourceNames(srcs), verbS(len(srcs)), res.Score, s.Threshold)
+		if t := strings.TrimSpace(res.Best.Text); t != "" {
+			msg += fmt.Sprintf("; closest passage (%s): %q", srcs[max(res.Source, 0)].from, quote(t, 160))
+		}
+		if len(res.Missing) > 0 {
+			msg += "; not found: " + strings.Join(res.Missing[:min(len(res.Missing), 6)], ", ")
+		}
+		p.Report(at.Start, at.End, msg)
+	}
+	p.Env.Support.Set(p.Path, counts)
+	if s.MinCoverage > 0 && claims > 0 {
+		if cov := float64(cited) / float64(claims); cov < s.MinCoverage {
+			p.Reportf(0, 0, "coverage %.0f%%: %d of %d sentences cite a source (min-coverage %.0f%%)", 100*cov, cited, claims, 100*s.MinCoverage)
+		}
+	}
+	if s.MinGrounded > 0 && counts.Scored > 0 {
+		if g := float64(counts.Supported) / float64(counts.Scored); g < s.MinGrounded {
+			p.Reportf(0, 0, "grounded %.0f%%: %d of %d scored cited sentences are supported by their sources (min-grounded %.0f%%)", 100*g, counts.Supported, counts.Scored, 100*s.MinGrounded)
+		}
+	}
+}
+
+// verbS returns the verb ending for one subject ("supports") or several.
+func verbS(n int) string {
+	if n == 1 {
+		return "s"
+	}
+	return ""
+}

@@ -1,0 +1,80 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/score"
+)
+
+// This file holds what the claim-support rules (low-overlap,
+// number-mismatch) share: the cited sources of a sentence and their text.
+
+// citedSource is one source a sentence cites, with its text.
+type citedSource struct {
+	name, text, from string
+}
+
+// claimSources returns the sources claim ci cites that have text, how many
+// it cites in all, and the marker where issues about it are reported.
+func claimSources(p *Pass, ci int) (srcs []citedSource, cited int, at markdown.Span) {
+	doc := p.Doc
+	seen := map[string]bool{}
+	for _, k := range doc.Claims[ci].Citations {
+		c := &doc.Citations[k]
+		if c.InReferences || c.Status != markdown.Resolved {
+			continue
+		}
+		var ref *markdown.Reference
+		name := ""
+		switch {
+		case c.Ref >= 0:
+			ref = &doc.References[c.Ref]
+			name = refName(ref)
+		case strings.HasPrefix(c.Target, "http://") || strings.HasPrefix(c.Target, "https://"):
+			ref = &markdown.Reference{URL: c.Target}
+			name = c.Target
+		default:
+			continue // a DOI or arXiv id in prose: its reference entry, if any, is what is cited
+		}
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		cited++
+		if at == (markdown.Span{}) {
+			at = c.Marker
+		}
+		if text, from := p.Env.Evidence.Text(p.Path, ref); text != "" {
+			srcs = append(srcs, citedSource{name: name, text: text, from: from})
+		}
+	}
+	return srcs, cited, at
+}
+
+// claimText is the sentence without its citation markers, which are not
+// part of what it claims (and whose numbers would count as quantities).
+func claimText(doc *markdown.Document, ci int) string {
+	cl := &doc.Claims[ci]
+	b := []byte(string(doc.Src[cl.Start:cl.End]))
+	for _, k := range cl.Citations {
+		m := doc.Citations[k].Marker
+		for i := max(m.Start, cl.Start); i < min(m.End, cl.End); i++ {
+			b[i-cl.Start] = ' '
+		}
+	}
+	return string(b)
+}
+
+// sourceNames lists the names of srcs: "reference [1] and reference [2]".
+func sourceNames(srcs []citedSource) string {
+	names := make([]string, len(srcs))
+	for i, s := range srcs {
+		names[i] = s.name
+	}
+	return joinAnd(names)
+}
+
+// scorers are shared across files: a Scorer is safe for concurrent use and
+// caches stems.
+var defaultScorer = score.New(score.Options{})

@@ -213,7 +213,7 @@ func keys(m map[string]bool) []string {
 type Results struct {
 	v                             *Verifier
 	doi, meta, arxiv, urls, pages map[string]resolve.Lookup
-	Elapsed                time.Duration
+	Elapsed                       time.Duration
 }
 
 // Run looks up everything req holds that the rules need. Registries are

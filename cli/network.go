@@ -9,16 +9,21 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/resolve/cache"
 	"github.com/citelint/citelint/resolve/httpclient"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/rules"
 )
 
-// networkNeeds says which lookups the enabled rules use.
+// networkNeeds says which lookups the enabled rules use. Claim-support
+// rules get fetched source text (abstracts, pages) only when some network
+// rule is on: enabling one is the user's consent to network access.
 func networkNeeds(enabled []lint.Enabled) verify.Needs {
 	var n verify.Needs
+	support := false
 	for _, e := range enabled {
+		support = support || e.Rule.HasTag(rules.TagSources)
 		switch e.Rule {
 		case rules.DeadDOI:
 			n.DOI = true
@@ -32,7 +37,42 @@ func networkNeeds(enabled []lint.Enabled) verify.Needs {
 			n.Metadata = true
 		}
 	}
+	n.Text = support && n.Any()
 	return n
+}
+
+// usesSources reports whether a claim-support rule is enabled.
+func usesSources(enabled []lint.Enabled) bool {
+	for _, e := range enabled {
+		if e.Rule.HasTag(rules.TagSources) {
+			return true
+		}
+	}
+	return false
+}
+
+// supportSummary gathers the claim-support metrics of a run, overall and
+// per file, or nil when no claim-support rule collected any.
+func supportSummary(results []lint.FileResult, stats *rules.SupportStats) (*output.SupportMetrics, []output.FileSupport) {
+	var total output.SupportMetrics
+	var files []output.FileSupport
+	for _, r := range results {
+		c, ok := stats.Get(r.Path)
+		if !ok {
+			continue
+		}
+		m := output.SupportMetrics{Claims: c.Claims, CitedClaims: c.Cited, Scored: c.Scored, Supported: c.Supported, Unverified: c.Unverified}
+		files = append(files, output.FileSupport{Path: r.Path, SupportMetrics: m})
+		total.Claims += m.Claims
+		total.CitedClaims += m.CitedClaims
+		total.Scored += m.Scored
+		total.Supported += m.Supported
+		total.Unverified += m.Unverified
+	}
+	if files == nil {
+		return nil, nil
+	}
+	return &total, files
 }
 
 // cacheMode turns the config value and the flags into a cache.Mode.

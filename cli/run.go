@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/internal/atomicfile"
@@ -144,6 +145,14 @@ func runCmd(args []string, env Env) int {
 	if verified != nil {
 		opts.RuleEnv.Lookups = verified
 	}
+	if usesSources(st.rules) {
+		finder := &evidence.Finder{ReadLocal: true}
+		if verified != nil {
+			finder.Lookups = verified
+		}
+		opts.RuleEnv.Evidence = finder
+		opts.RuleEnv.Support = &rules.SupportStats{}
+	}
 	results := lint.Run(ctx, st.files, opts)
 	if f.diff {
 		return printDiffs(results, st.walkErrs, env)
@@ -185,6 +194,9 @@ func runCmd(args []string, env Env) int {
 	}
 	if fixed > 0 {
 		report.Summary.Extra = map[string]int{"fixed": fixed}
+	}
+	if opts.RuleEnv.Support != nil {
+		report.Summary.Support, report.Summary.SupportFiles = supportSummary(results, opts.RuleEnv.Support)
 	}
 	unverified := 0
 	if verified != nil {

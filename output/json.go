@@ -55,6 +55,29 @@ type jsonSummary struct {
 	Unverified  int            `json:"unverified"`
 	Errors      []jsonError    `json:"errors"`
 	Extra       map[string]int `json:"extra,omitempty"`
+	// Support and PerFile appear when claim-support rules ran.
+	Support *jsonSupport      `json:"support,omitempty"`
+	PerFile []jsonFileSupport `json:"per_file,omitempty"`
+}
+
+type jsonSupport struct {
+	Claims      int     `json:"claims"`
+	CitedClaims int     `json:"cited_claims"`
+	Coverage    float64 `json:"coverage"`
+	Scored      int     `json:"scored"`
+	Supported   int     `json:"supported"`
+	Grounded    float64 `json:"grounded"`
+	Unverified  int     `json:"unverified"`
+}
+
+type jsonFileSupport struct {
+	Path string `json:"path"`
+	jsonSupport
+}
+
+func jsonSupportOf(m SupportMetrics) jsonSupport {
+	return jsonSupport{Claims: m.Claims, CitedClaims: m.CitedClaims, Coverage: m.Coverage(),
+		Scored: m.Scored, Supported: m.Supported, Grounded: m.Grounded(), Unverified: m.Unverified}
 }
 
 type jsonReport struct {
@@ -91,6 +114,13 @@ func (jsonPrinter) Print(w io.Writer, r *Report) error {
 		References: s.References, Unverified: s.Unverified, Errors: []jsonError{}, Extra: s.Extra}
 	for _, e := range s.Errors {
 		out.Summary.Errors = append(out.Summary.Errors, jsonError{e.Path, e.Line, e.Msg})
+	}
+	if s.Support != nil {
+		js := jsonSupportOf(*s.Support)
+		out.Summary.Support = &js
+		for _, f := range s.SupportFiles {
+			out.Summary.PerFile = append(out.Summary.PerFile, jsonFileSupport{f.Path, jsonSupportOf(f.SupportMetrics)})
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -42,9 +42,39 @@ type FileError struct {
 type Summary struct {
 	Files, Claims, CitedClaims, Citations, References, Unverified int
 	Errors                                                        []FileError
+	// Support is set when claim-support rules ran: report-level metrics
+	// for gating LLM-written reports, overall and per file.
+	Support      *SupportMetrics
+	SupportFiles []FileSupport
 	// Extra holds counts from pipeline stages ("suppressed", "excluded",
 	// "dropped-by-limits").
 	Extra map[string]int
+}
+
+// SupportMetrics are claim-support counts: Claims sentences, CitedClaims of
+// them citing a source, Scored of those with source text, Supported of
+// those at or above the threshold, Unverified without source text.
+type SupportMetrics struct {
+	Claims, CitedClaims, Scored, Supported, Unverified int
+}
+
+// Coverage is the share of sentences citing a source.
+func (m SupportMetrics) Coverage() float64 { return ratio(m.CitedClaims, m.Claims) }
+
+// Grounded is the share of scored cited sentences their sources support.
+func (m SupportMetrics) Grounded() float64 { return ratio(m.Supported, m.Scored) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// FileSupport is one file's SupportMetrics.
+type FileSupport struct {
+	Path string
+	SupportMetrics
 }
 
 // Report is everything a printer may show.

@@ -95,6 +95,10 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 	if s := r.Summary.Extra["suppressed"]; s > 0 {
 		parts = append(parts, fmt.Sprintf("%d suppressed", s))
 	}
+	if m := r.Summary.Support; m != nil {
+		parts = append(parts, fmt.Sprintf("coverage %.0f%% (%d of %d sentences cite a source); grounded %.0f%% (%d of %d scored cited sentences supported, %d without source text)",
+			100*m.Coverage(), m.CitedClaims, m.Claims, 100*m.Grounded(), m.Supported, m.Scored, m.Unverified))
+	}
 	if f := r.Summary.Extra["fixed"]; f > 0 {
 		parts = append(parts, fmt.Sprintf("%d fixed", f))
 	}

@@ -116,6 +116,7 @@ func checkLowOverlap(p *Pass) {
 		}
 		p.Report(at.Start, at.End, msg)
 	}
+	counts.Claims, counts.Cited = claims, cited
 	p.Env.Support.Set(p.Path, counts)
 	if s.MinCoverage > 0 && claims > 0 {
 		if cov := float64(cited) / float64(claims); cov < s.MinCoverage {

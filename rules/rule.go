@@ -86,9 +86,10 @@ type Evidence interface {
 
 // SupportCounts are one file's claim-support figures.
 type SupportCounts struct {
+	// Claims sentences (headings out), Cited of them citing a source;
 	// Scored cited sentences, of which Supported scored at or above the
 	// threshold; Unverified cited sentences had no obtainable source text.
-	Scored, Supported, Unverified int
+	Claims, Cited, Scored, Supported, Unverified int
 }
 
 // SupportStats gathers SupportCounts by file; safe for concurrent use.

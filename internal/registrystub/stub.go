@@ -29,6 +29,9 @@ type Work struct {
 	Retracted bool `json:"retracted,omitempty"`
 	// DataCite puts the DOI at DataCite instead of Crossref.
 	DataCite bool `json:"datacite,omitempty"`
+	// Abstract is served as Crossref JATS, a DataCite description, or the
+	// arXiv summary.
+	Abstract string `json:"abstract,omitempty"`
 }
 
 // Registry is the content of the fake.
@@ -165,6 +168,9 @@ func crossrefWork(doi string, w *Work) map[string]any {
 		"issued":          map[string]any{"date-parts": [][]any{{w.Year}}},
 		"container-title": []string{"Journal of Tests"},
 	}
+	if w.Abstract != "" {
+		m["abstract"] = "<jats:title>Abstract</jats:title><jats:p>" + html.EscapeString(w.Abstract) + "</jats:p>"
+	}
 	if w.Retracted {
 		m["updated-by"] = []map[string]any{{"DOI": "10.9999/retraction." + doi, "type": "retraction", "label": "Retraction", "source": "retraction-watch"}}
 	}
@@ -180,6 +186,7 @@ func dataciteWork(doi string, w *Work) map[string]any {
 	return map[string]any{"id": doi, "type": "dois", "attributes": map[string]any{
 		"doi": doi, "titles": []map[string]string{{"title": w.Title}}, "creators": creators,
 		"publicationYear": w.Year, "publisher": "arXiv",
+		"descriptions": []map[string]string{{"description": w.Abstract, "descriptionType": "Abstract"}},
 	}}
 }
 
@@ -201,8 +208,8 @@ func (s *Server) arxivFeed(w http.ResponseWriter, r *http.Request) {
 		if version == "" {
 			version = "v2"
 		}
-		fmt.Fprintf(&b, "\n<entry><id>http://arxiv.org/abs/%s%s</id><published>%d-01-15T00:00:00Z</published><title>%s</title>",
-			base, version, work.Year, html.EscapeString(work.Title))
+		fmt.Fprintf(&b, "\n<entry><id>http://arxiv.org/abs/%s%s</id><published>%d-01-15T00:00:00Z</published><title>%s</title><summary>%s</summary>",
+			base, version, work.Year, html.EscapeString(work.Title), html.EscapeString(work.Abstract))
 		for _, a := range work.Authors {
 			fmt.Fprintf(&b, "<author><name>%s</name></author>", html.EscapeString(a))
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/pipeline"
+	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
 )
@@ -152,6 +153,16 @@ func runCmd(args []string, env Env) int {
 		}
 		opts.RuleEnv.Evidence = finder
 		opts.RuleEnv.Support = &rules.SupportStats{}
+		if j := cfg.Judge; j.URL != "" {
+			c := &judge.Client{URL: j.URL, Model: j.Model, Timeout: j.Timeout}
+			if j.APIKeyEnv != "" {
+				c.APIKey = env.Getenv(j.APIKeyEnv)
+			}
+			if cc, err := openCache(cfg); err == nil {
+				c.Cache = cc
+			}
+			opts.RuleEnv.Judge = c
+		}
 	}
 	results := lint.Run(ctx, st.files, opts)
 	if f.diff {

@@ -3,6 +3,8 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -82,5 +84,38 @@ A page [2] about something else entirely, with no text worth scoring.
 	code, stdout, stderr := run(t, dir, "", "run", "--format", "json", doc)
 	if got := issueLines(t, stdout); !strings.HasPrefix(got, "r.md:2:low-overlap") || strings.Contains(got, "r.md:1:") {
 		t.Errorf("exit %d issues %s\n%s%s", code, got, stdout, stderr)
+	}
+}
+
+func TestSupportJudge(t *testing.T) {
+	for _, tt := range []struct {
+		answer string
+		status int
+		want   string // issue message fragment on line 1, "" for none
+	}{
+		{`{"supported": false, "quote": "Penguins live in the south."}`, 200, "does not support this sentence, says the judge model (lexical score 1.00"},
+		{`{"supported": true}`, 200, ""},
+		{``, 500, ""}, // the judge fails: the lexical verdict (supported) stands
+	} {
+		model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("Authorization") != "Bearer secret" {
+				t.Errorf("no API key sent")
+			}
+			w.WriteHeader(tt.status)
+			json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"message": map[string]string{"content": tt.answer}}}})
+		}))
+		dir := t.TempDir()
+		write(t, dir, "s.jsonl", `{"id": "d_1", "text": "Global mean sea level increased by 0.20 m between 1901 and 2018."}`+"\n")
+		write(t, dir, ".citelint.yaml", fmt.Sprintf("version: \"1\"\nsources: s.jsonl\nrules:\n  default: none\n  enable: [low-overlap]\n  settings:\n    low-overlap: {judge-band: 1}\nresolvers:\n  cache: {dir: cache}\njudge:\n  url: %s/v1\n  model: m\n  api-key-env: JUDGE_KEY\n", model.URL))
+		doc := write(t, dir, "a.md", "Global mean sea level increased by 0.20 m between 1901 and 2018 [REF|d_1].\n")
+		var out, errb strings.Builder
+		Main([]string{"run", "--format", "json", doc}, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+			Getenv: func(k string) string { return map[string]string{"JUDGE_KEY": "secret"}[k] },
+			Getwd:  func() (string, error) { return dir, nil }})
+		got := out.String()
+		if tt.want == "" && strings.Contains(got, "low-overlap") || tt.want != "" && !strings.Contains(got, tt.want) {
+			t.Errorf("answer %q status %d: want %q in\n%s%s", tt.answer, tt.status, tt.want, got, errb.String())
+		}
+		model.Close()
 	}
 }

@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/citelint/citelint/result"
@@ -16,7 +18,7 @@ var LowOverlap = &Rule{
 	Severity:    result.SeverityWarning,
 	Tags:        []string{TagSources},
 	Default:     false,
-	NewSettings: func() any { return &lowOverlapSettings{Threshold: score.DefaultThreshold} },
+	NewSettings: func() any { return &lowOverlapSettings{Threshold: score.DefaultThreshold, JudgeBand: 0.15} },
 	Doc: `A sentence whose cited source text shares too little with it: a real reference
 that does not say what the sentence claims. This is what a link checker
 cannot see and what LLM-written reports get wrong most.
@@ -41,6 +43,12 @@ The message gives the score, quotes the best passage and lists the
 sentence's words the passage lacks, so a reviewer sees the evidence at a
 glance.
 
+With ` + "`judge:`" + ` configured (any OpenAI-compatible chat-completions endpoint:
+llama.cpp, vLLM, Ollama or a hosted API), scores within ` + "`judge-band`" + ` (default
+0.15) of the threshold are decided by the model, which is asked for a
+verdict and the passage it rests on; its answers are cached, and if it
+fails the lexical verdict stands. It is never required.
+
 Settings: ` + "`threshold`" + ` (default 0.5); ` + "`min-coverage`" + ` and ` + "`min-grounded`" + `
 (default 0, off) turn the report-level metrics into a file-level issue:
 coverage is the share of sentences that cite a source, grounded the share
@@ -60,7 +68,10 @@ Good:
 }
 
 type lowOverlapSettings struct {
-	Threshold   float64 `yaml:"threshold"`
+	Threshold float64 `yaml:"threshold"`
+	// JudgeBand: scores within this distance of the threshold go to the
+	// judge, when one is configured.
+	JudgeBand   float64 `yaml:"judge-band"`
 	MinCoverage float64 `yaml:"min-coverage"`
 	MinGrounded float64 `yaml:"min-grounded"`
 }
@@ -103,18 +114,39 @@ func checkLowOverlap(p *Pass) {
 			continue
 		}
 		counts.Scored++
-		if res.Score >= s.Threshold {
+		judged := ""
+		if p.Env.Judge != nil && math.Abs(res.Score-s.Threshold) < s.JudgeBand {
+			src := srcs[max(res.Source, 0)].text
+			if v, err := p.Env.Judge.Judge(context.Background(), claimText(doc, ci), res.Best.Text+"\n\n"+src); err == nil {
+				if v.Supported {
+					counts.Supported++
+					continue
+				}
+				judged = "; the judge found no support"
+				if v.Quote != "" {
+					judged += fmt.Sprintf(", citing %q", quote(v.Quote, 120))
+				}
+			}
+		} else if res.Score >= s.Threshold {
 			counts.Supported++
 			continue
 		}
+		if judged == "" && res.Score >= s.Threshold {
+			counts.Supported++ // the judge failed: keep the lexical verdict
+			continue
+		}
 		msg := fmt.Sprintf("%s barely support%s this sentence (score %.2f < %.2f)", sourceNames(srcs), verbS(len(srcs)), res.Score, s.Threshold)
+		if judged != "" {
+			msg = fmt.Sprintf("%s do%s not support this sentence, says the judge model (lexical score %.2f, threshold %.2f)",
+				sourceNames(srcs), map[bool]string{true: "es", false: ""}[len(srcs) == 1], res.Score, s.Threshold)
+		}
 		if t := strings.TrimSpace(res.Best.Text); t != "" {
 			msg += fmt.Sprintf("; closest passage (%s): %q", srcs[max(res.Source, 0)].from, quote(t, 160))
 		}
 		if len(res.Missing) > 0 {
 			msg += "; not found: " + strings.Join(res.Missing[:min(len(res.Missing), 6)], ", ")
 		}
-		p.Report(at.Start, at.End, msg)
+		p.Report(at.Start, at.End, msg+judged)
 	}
 	counts.Claims, counts.Cited = claims, cited
 	p.Env.Support.Set(p.Path, counts)

@@ -7,6 +7,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/result"
 )
 
@@ -77,6 +79,14 @@ type Env struct {
 	Evidence Evidence
 	// Support collects per-file claim-support counts for the report.
 	Support *SupportStats
+	// Judge, when set, decides borderline claim-support scores with a
+	// model (package resolve/judge); its failures leave the lexical verdict.
+	Judge Judge
+}
+
+// Judge asks a model whether source supports claim.
+type Judge interface {
+	Judge(ctx context.Context, claim, source string) (judge.Verdict, error)
 }
 
 // Evidence finds source text for a reference: see package evidence.

@@ -44,7 +44,9 @@ func DefaultTTLs() map[string]TTL {
 	rec := TTL{OK: 30 * day, Broken: day}
 	return map[string]TTL{
 		"doi": rec, "crossref": rec, "datacite": rec, "arxiv": rec,
-		"url": {OK: 7 * day, Broken: day},
+		"url": {OK: 7 * day, Broken: day}, "url-text": {OK: 7 * day, Broken: day},
+		// A model's answer to the same question does not go stale.
+		"judge": {OK: 90 * day, Broken: 90 * day},
 	}
 }
 

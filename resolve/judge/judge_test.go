@@ -1,0 +1,98 @@
+package judge
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/citelint/citelint/resolve/cache"
+)
+
+// fakeModel answers like an OpenAI-compatible server: "supported" when the
+// claim's first word appears in the source, with content shaped by mode.
+func fakeModel(t *testing.T, mode string, calls *atomic.Int32) *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		if r.URL.Path != "/v1/chat/completions" || r.Method != http.MethodPost {
+			t.Errorf("request %s %s", r.Method, r.URL.Path)
+		}
+		if got := r.Header.Get("Authorization"); got != "Bearer k" {
+			t.Errorf("Authorization %q", got)
+		}
+		var req chatRequest
+		b, _ := io.ReadAll(r.Body)
+		if err := json.Unmarshal(b, &req); err != nil || req.Model != "m" || len(req.Messages) != 2 {
+			t.Errorf("bad request body %s", b)
+		}
+		user := req.Messages[1].Content
+		claim := strings.Fields(strings.TrimPrefix(user, "CLAIM: "))[0]
+		supported := strings.Contains(user[strings.Index(user, "SOURCE:"):], claim)
+		content := `{"supported": ` + map[bool]string{true: "true", false: "false"}[supported] + `, "quote": "q"}`
+		switch mode {
+		case "fenced":
+			content = "Here you go:\n```json\n" + content + "\n```"
+		case "prose":
+			content = "I think it is supported."
+		case "500":
+			w.WriteHeader(500)
+			return
+		case "slow":
+			time.Sleep(300 * time.Millisecond)
+		}
+		json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"message": map[string]string{"role": "assistant", "content": content}}}})
+	}))
+}
+
+func TestJudge(t *testing.T) {
+	for _, tt := range []struct {
+		mode    string
+		wantErr bool
+	}{{"plain", false}, {"fenced", false}, {"prose", true}, {"500", true}, {"slow", true}} {
+		var calls atomic.Int32
+		srv := fakeModel(t, tt.mode, &calls)
+		c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k", Timeout: 100 * time.Millisecond}
+		v, err := c.Judge(context.Background(), "Penguins live in the south.", "Penguins live in the Southern Hemisphere.")
+		if (err != nil) != tt.wantErr {
+			t.Errorf("%s: err %v", tt.mode, err)
+		}
+		if err == nil && (!v.Supported || v.Quote != "q") {
+			t.Errorf("%s: verdict %+v", tt.mode, v)
+		}
+		if err == nil {
+			if v, _ := c.Judge(context.Background(), "Glaciers melt.", "Penguins live in the Southern Hemisphere."); v.Supported {
+				t.Errorf("%s: unsupported claim judged supported", tt.mode)
+			}
+		}
+		srv.Close()
+	}
+}
+
+func TestJudgeCache(t *testing.T) {
+	var calls atomic.Int32
+	srv := fakeModel(t, "plain", &calls)
+	defer srv.Close()
+	cc, _ := cache.Open(cache.Options{Dir: t.TempDir()})
+	c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k", Cache: cc}
+	for range 3 {
+		if v, err := c.Judge(context.Background(), "Penguins swim.", "Penguins swim fast."); err != nil || !v.Supported {
+			t.Fatalf("%+v %v", v, err)
+		}
+	}
+	if calls.Load() != 1 {
+		t.Errorf("%d model calls for one question, want 1", calls.Load())
+	}
+}
+
+func FuzzParseVerdict(f *testing.F) {
+	f.Add(`{"supported": true, "quote": "x"}`)
+	f.Add("```json\n{\"supported\": false}\n```")
+	f.Fuzz(func(t *testing.T, s string) {
+		parseVerdict(s)
+	})
+}

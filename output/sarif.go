@@ -70,7 +70,7 @@ type sarifHelp struct {
 
 type sarifRule struct {
 	ID                   string         `json:"id"`
-	Name                 string         `json:"name"`
+	Name                 string         `json:"name,omitempty"`
 	ShortDescription     sarifText      `json:"shortDescription"`
 	FullDescription      sarifText      `json:"fullDescription"`
 	Help                 sarifHelp      `json:"help"`
@@ -181,7 +181,11 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 			// error, say): list it so ruleIndex stays valid.
 			ri = len(run.Tool.Driver.Rules)
 			index[iss.Rule] = ri
-			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(RuleInfo{Name: iss.Rule, Summary: iss.Rule, DefaultSeverity: iss.Severity}))
+			summary := pseudoRules[iss.Rule]
+			if summary == "" {
+				summary = iss.Rule
+			}
+			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(RuleInfo{Name: iss.Rule, Summary: summary, DefaultSeverity: iss.Severity}))
 		}
 		res := sarifResult{RuleID: iss.Rule, RuleIndex: ri, Level: sarifLevel(iss.Severity), Message: sarifText{nonEmpty(iss.Message, iss.Rule)}}
 		res.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(iss.Path), Region: lineRegion(clampPos(iss.Pos), endPos(iss))}}}
@@ -226,7 +230,7 @@ func sarifRuleOf(ri RuleInfo) sarifRule {
 	}
 	props["precision"] = "high"
 	return sarifRule{
-		ID: ri.Name, Name: camel(ri.Name),
+		ID: ri.Name, Name: sarifName(ri.Name),
 		ShortDescription:     sarifText{truncate(nonEmpty(ri.Summary, ri.Name), 1024)},
 		FullDescription:      sarifText{truncate(full, 1024)},
 		Help:                 sarifHelp{Text: help, Markdown: help},
@@ -256,6 +260,21 @@ func truncate(s string, n int) string {
 }
 
 // camel turns "unresolvable-label" into "UnresolvableLabel".
+// pseudoRules describe the issue sources that are not rules.
+var pseudoRules = map[string]string{
+	"document":            "A problem with the Markdown document itself (front matter, bibliography, unclosed code fence)",
+	"invalid-suppression": "A citelint suppression comment names an unknown rule or is malformed",
+}
+
+// sarifName is the rule's human name, omitted when it would only repeat
+// the id (SARIF1001: id and name must differ).
+func sarifName(id string) string {
+	if n := camel(id); !strings.EqualFold(n, id) {
+		return n
+	}
+	return ""
+}
+
 func camel(s string) string {
 	var b strings.Builder
 	for _, part := range strings.Split(s, "-") {

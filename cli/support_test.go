@@ -119,3 +119,19 @@ func TestSupportJudge(t *testing.T) {
 		model.Close()
 	}
 }
+
+func TestUnsafeFixRemovesUnsupportedCitation(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "s.jsonl", `{"id": "d_2", "text": "Penguins live almost exclusively in the Southern Hemisphere."}`+"\n")
+	const in = "Penguins nest on Greenland's glaciers in the Arctic [REF|d_2].\n"
+	doc := write(t, dir, "a.md", in)
+	args := []string{"run", "--no-config", "--sources", dir + "/s.jsonl", "--enable-only", "low-overlap", doc}
+	run(t, dir, "", append(args, "--fix")...)
+	if b := mustRead(t, doc); b != in {
+		t.Errorf("--fix applied an unsafe fix: %q", b)
+	}
+	run(t, dir, "", append(args, "--fix", "--unsafe-fixes")...)
+	if b := mustRead(t, doc); b != "Penguins nest on Greenland's glaciers in the Arctic.\n" {
+		t.Errorf("--unsafe-fixes: %q", b)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/score"
 )
@@ -18,6 +19,7 @@ var LowOverlap = &Rule{
 	Severity:    result.SeverityWarning,
 	Tags:        []string{TagSources},
 	Default:     false,
+	Fixable:     true,
 	NewSettings: func() any { return &lowOverlapSettings{Threshold: score.DefaultThreshold, JudgeBand: 0.15} },
 	Doc: `A sentence whose cited source text shares too little with it: a real reference
 that does not say what the sentence claims. This is what a link checker
@@ -41,7 +43,9 @@ data with ` + "`citelint calibrate`" + ` and set ` + "`threshold`" + `.
 
 The message gives the score, quotes the best passage and lists the
 sentence's words the passage lacks, so a reviewer sees the evidence at a
-glance.
+glance. An unsafe fix (` + "`--fix --unsafe-fixes`" + `) removes the citation when it is
+the sentence's only one: the sentence then stands uncited, for a person to
+source again.
 
 With ` + "`judge:`" + ` configured (any OpenAI-compatible chat-completions endpoint:
 llama.cpp, vLLM, Ollama or a hosted API), scores within ` + "`judge-band`" + ` (default
@@ -146,7 +150,13 @@ func checkLowOverlap(p *Pass) {
 		if len(res.Missing) > 0 {
 			msg += "; not found: " + strings.Join(res.Missing[:min(len(res.Missing), 6)], ", ")
 		}
-		p.Report(at.Start, at.End, msg+judged)
+		iss := p.Report(at.Start, at.End, msg+judged)
+		if onlyMarker(doc, ci, at) {
+			if start, end, ok := markerRemoval(doc.Src, at); ok {
+				iss.Fix = &result.Fix{Description: "remove the citation its source does not support", Unsafe: true,
+					Edits: []result.Edit{{Start: start, End: end}}}
+			}
+		}
 	}
 	counts.Claims, counts.Cited = claims, cited
 	p.Env.Support.Set(p.Path, counts)
@@ -168,4 +178,15 @@ func verbS(n int) string {
 		return "s"
 	}
 	return ""
+}
+
+// onlyMarker reports whether m is the only citation marker of claim ci:
+// removing it then removes the sentence's whole claim to a source.
+func onlyMarker(doc *markdown.Document, ci int, m markdown.Span) bool {
+	for _, k := range doc.Claims[ci].Citations {
+		if doc.Citations[k].Marker != m && !doc.Citations[k].InReferences {
+			return false
+		}
+	}
+	return true
 }

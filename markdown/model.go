@@ -99,6 +99,24 @@ type Citation struct {
 	Target string // the DOI, arXiv id, URL or bibliography key reached
 }
 
+// SelfTarget returns the identifier a citation names by itself, as
+// "doi:...", "arxiv:..." or a URL, or "" for citations that name a
+// reference (numeric, footnote, keys...). Network checks look these up.
+func (c *Citation) SelfTarget() string {
+	switch c.Kind {
+	case KindDOI:
+		return "doi:" + c.ID
+	case KindArXiv:
+		return "arxiv:" + c.ID
+	case KindURL, KindLink:
+		if c.Target != "" {
+			return c.Target
+		}
+		return c.ID
+	}
+	return ""
+}
+
 // RefKind says where a reference came from.
 type RefKind string
 

@@ -13,23 +13,6 @@ import (
 // reference-mismatch, retracted-source) share: which identifier a citation
 // or reference names, and how to compare titles.
 
-// targetOf returns the identifier a citation names itself, as "doi:...",
-// "arxiv:..." or a URL, or "".
-func targetOf(c *markdown.Citation) string {
-	switch c.Kind {
-	case markdown.KindDOI:
-		return "doi:" + c.ID
-	case markdown.KindArXiv:
-		return "arxiv:" + c.ID
-	case markdown.KindURL, markdown.KindLink:
-		if c.Target != "" {
-			return c.Target
-		}
-		return c.ID
-	}
-	return ""
-}
-
 // citedIdentifiers calls fn for each citation, in prose or in a reference
 // entry, that names an identifier of the given prefix ("doi:", "arxiv:", or
 // "" for web URLs), once per span.
@@ -40,7 +23,7 @@ func citedIdentifiers(doc *markdown.Document, prefix string, fn func(c *markdown
 		if c.Problem != "" || seen[c.Span] {
 			continue
 		}
-		t := targetOf(c)
+		t := c.SelfTarget()
 		switch {
 		case t == "":
 			continue

@@ -131,7 +131,7 @@ func (r *Request) Collect(doc *markdown.Document) {
 		if c.Problem != "" {
 			continue // malformed-identifier reports it; no registry can know it
 		}
-		r.addTarget(citationTarget(c))
+		r.addTarget(c.SelfTarget())
 	}
 	for i := range doc.References {
 		ref := &doc.References[i]
@@ -145,23 +145,6 @@ func (r *Request) Collect(doc *markdown.Document) {
 			r.addTarget(ref.URL)
 		}
 	}
-}
-
-// citationTarget is the identifier a citation names itself: "doi:...",
-// "arxiv:..." or a URL; "" for citations that name a reference instead.
-func citationTarget(c *markdown.Citation) string {
-	switch c.Kind {
-	case markdown.KindDOI:
-		return "doi:" + c.ID
-	case markdown.KindArXiv:
-		return "arxiv:" + c.ID
-	case markdown.KindURL, markdown.KindLink:
-		if c.Target != "" {
-			return c.Target
-		}
-		return c.ID
-	}
-	return ""
 }
 
 func (r *Request) addTarget(t string) {

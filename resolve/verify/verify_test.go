@@ -1,0 +1,74 @@
+package verify
+
+import (
+	"context"
+	"testing"
+
+	"github.com/citelint/citelint/internal/registrystub"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/resolve/httpclient"
+)
+
+func TestCheckable(t *testing.T) {
+	for u, want := range map[string]bool{
+		"https://www.ipcc.ch/report/": true, "http://noaa.gov": true,
+		"https://example.com/x": false, "https://sub.example.org": false, "http://localhost:8080": false,
+		"https://site.test/a": false, "ftp://ftp.gnu.org": false, "mailto:a@b.c": false, "/relative": false,
+	} {
+		if got := Checkable(u); got != want {
+			t.Errorf("Checkable(%q) = %v", u, got)
+		}
+	}
+}
+
+func TestCollectAndRun(t *testing.T) {
+	stub := registrystub.Start(registrystub.Registry{
+		DOIs: map[string]*registrystub.Work{
+			"10.1000/cr":                {Title: "In Crossref", Year: 2020},
+			"10.48550/arxiv.1706.03762": {Title: "Attention", DataCite: true, Year: 2017},
+			"10.5555/nowhere":           nil, // exists, no metadata anywhere
+		},
+		ArXiv: map[string]*registrystub.Work{"1706.03762": {Title: "Attention", Year: 2017}},
+		Pages: map[string]int{"/p": 200},
+	})
+	defer stub.Close()
+	src := "See https://doi.org/10.1000/CR and doi:10.48550/arXiv.1706.03762, arXiv:1706.03762v2, " + stub.URL + "/p and https://example.com/skip.\n\n" +
+		"## References\n\n1. Nowhere. https://doi.org/10.5555/nowhere\n2. Malformed doi:10.1/x\n"
+	doc := markdown.Parse([]byte(src), markdown.Options{})
+	resolve.Resolve(doc, resolve.NewEnv(nil))
+	req := NewRequest()
+	req.Collect(doc)
+	req.Collect(doc) // collecting twice adds nothing
+	if d, a, u := req.Len(); d != 3 || a != 1 || u != 1 {
+		t.Fatalf("collected %d DOIs, %d arXiv ids, %d URLs; want 3, 1, 1", d, a, u)
+	}
+	v := New(Options{Client: httpclient.Options{AllowPrivate: true},
+		DOIURL: stub.URL, CrossrefURL: stub.URL, DataCiteURL: stub.URL, ArXivURL: stub.URL,
+		Needs: Needs{DOI: true, Metadata: true, ArXiv: true, URL: true}})
+	res := v.Run(context.Background(), req)
+	check := func(what string, l resolve.Lookup, ok bool, want resolve.Verdict, title string) {
+		t.Helper()
+		if !ok || l.Verdict != want || title != "" && (l.Record == nil || l.Record.Title != title) {
+			t.Errorf("%s: %+v (found %v), want %v %q", what, l, ok, want, title)
+		}
+	}
+	l, ok := res.DOI("10.1000/cr")
+	check("doi 10.1000/cr", l, ok, resolve.OK, "")
+	l, ok = res.Metadata("doi:10.1000/CR")
+	check("crossref record", l, ok, resolve.OK, "In Crossref")
+	l, ok = res.Metadata("10.48550/arXiv.1706.03762")
+	check("datacite record for an arXiv DOI", l, ok, resolve.OK, "Attention")
+	l, ok = res.Metadata("10.5555/nowhere")
+	check("no record anywhere", l, ok, resolve.Broken, "")
+	l, ok = res.ArXiv("1706.03762v2")
+	check("arXiv", l, ok, resolve.OK, "Attention")
+	l, ok = res.URL(stub.URL + "/p")
+	check("page", l, ok, resolve.OK, "")
+	if u := res.Unverified(); len(u) != 0 {
+		t.Errorf("unverified %v", u)
+	}
+	if n := stub.Requests()["crossref"]; n != 2 {
+		t.Errorf("%d Crossref requests, want 2 (arXiv DOIs go straight to DataCite)", n)
+	}
+}

@@ -70,3 +70,16 @@ func FuzzNumbers(f *testing.F) {
 		MissingNumbers(s, s)
 	})
 }
+
+func FuzzReadPairs(f *testing.F) {
+	f.Add(`{"claim": "a", "source": "b", "supported": true}` + "\n" + `{"claim": "c", "source": ["d", "e"], "supported": false}`)
+	f.Add(`{"claim": 3}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		pairs, err := ReadPairs(strings.NewReader(s))
+		if err == nil {
+			for _, p := range pairs {
+				New(Options{}).Score(p.Claim, p.Sources...)
+			}
+		}
+	})
+}

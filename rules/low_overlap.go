@@ -14,13 +14,15 @@ import (
 // LowOverlap reports sentences whose cited source does not appear to say
 // what they claim.
 var LowOverlap = &Rule{
-	Name:        "low-overlap",
-	Summary:     "The cited source does not appear to support the sentence",
-	Severity:    result.SeverityWarning,
-	Tags:        []string{TagSources},
-	Default:     false,
-	Fixable:     true,
-	NewSettings: func() any { return &lowOverlapSettings{Threshold: score.DefaultThreshold, JudgeBand: 0.15} },
+	Name:     "low-overlap",
+	Summary:  "The cited source does not appear to support the sentence",
+	Severity: result.SeverityWarning,
+	Tags:     []string{TagSources},
+	Default:  false,
+	Fixable:  true,
+	NewSettings: func() any {
+		return &lowOverlapSettings{Threshold: score.DefaultThreshold, JudgeBand: 0.15, CoveredSentences: true}
+	},
 	Doc: `A sentence whose cited source text shares too little with it: a real reference
 that does not say what the sentence claims. This is what a link checker
 cannot see and what LLM-written reports get wrong most.
@@ -53,6 +55,11 @@ llama.cpp, vLLM, Ollama or a hosted API), scores within ` + "`judge-band`" + ` (
 verdict and the passage it rests on; its answers are cached, and if it
 fails the lexical verdict stands. It is never required.
 
+A citation closing a paragraph also covers the paragraph's sentences before
+it that cite nothing themselves: those that state a checkable fact (as
+uncited-claim judges it) are scored against its sources too
+(` + "`covered-sentences: false`" + ` turns this off).
+
 Settings: ` + "`threshold`" + ` (default 0.5); ` + "`min-coverage`" + ` and ` + "`min-grounded`" + `
 (default 0, off) turn the report-level metrics into a file-level issue:
 coverage is the share of sentences that cite a source, grounded the share
@@ -75,9 +82,16 @@ type lowOverlapSettings struct {
 	Threshold float64 `yaml:"threshold"`
 	// JudgeBand: scores within this distance of the threshold go to the
 	// judge, when one is configured.
-	JudgeBand   float64 `yaml:"judge-band"`
-	MinCoverage float64 `yaml:"min-coverage"`
-	MinGrounded float64 `yaml:"min-grounded"`
+	JudgeBand float64 `yaml:"judge-band"`
+	// CoveredSentences also checks the factual sentences a citation
+	// closing a paragraph covers.
+	CoveredSentences bool    `yaml:"covered-sentences"`
+	MinCoverage      float64 `yaml:"min-coverage"`
+	MinGrounded      float64 `yaml:"min-grounded"`
+}
+
+func newLowOverlapSettings() any {
+	return &lowOverlapSettings{Threshold: score.DefaultThreshold, JudgeBand: 0.15, CoveredSentences: true}
 }
 
 func checkLowOverlap(p *Pass) {
@@ -86,7 +100,7 @@ func checkLowOverlap(p *Pass) {
 	}
 	s, _ := p.Settings.(*lowOverlapSettings)
 	if s == nil {
-		s = &lowOverlapSettings{Threshold: score.DefaultThreshold}
+		s = newLowOverlapSettings().(*lowOverlapSettings)
 	}
 	doc := p.Doc
 	prepared := map[string]*score.Prepared{}
@@ -113,48 +127,12 @@ func checkLowOverlap(p *Pass) {
 			}
 			ps[i] = prepared[src.text]
 		}
-		res := defaultScorer.ScorePrepared(claimText(doc, ci), ps...)
-		if !res.Scorable {
-			continue
-		}
-		counts.Scored++
-		judged := ""
-		if p.Env.Judge != nil && math.Abs(res.Score-s.Threshold) < s.JudgeBand {
-			src := srcs[max(res.Source, 0)].text
-			if v, err := p.Env.Judge.Judge(context.Background(), claimText(doc, ci), res.Best.Text+"\n\n"+src); err == nil {
-				if v.Supported {
-					counts.Supported++
-					continue
-				}
-				judged = "; the judge found no support"
-				if v.Quote != "" {
-					judged += fmt.Sprintf(", citing %q", quote(v.Quote, 120))
-				}
-			}
-		} else if res.Score >= s.Threshold {
-			counts.Supported++
-			continue
-		}
-		if judged == "" && res.Score >= s.Threshold {
-			counts.Supported++ // the judge failed: keep the lexical verdict
-			continue
-		}
-		msg := fmt.Sprintf("%s barely support%s this sentence (score %.2f < %.2f)", sourceNames(srcs), verbS(len(srcs)), res.Score, s.Threshold)
-		if judged != "" {
-			msg = fmt.Sprintf("%s do%s not support this sentence, says the judge model (lexical score %.2f, threshold %.2f)",
-				sourceNames(srcs), map[bool]string{true: "es", false: ""}[len(srcs) == 1], res.Score, s.Threshold)
-		}
-		if t := strings.TrimSpace(res.Best.Text); t != "" {
-			msg += fmt.Sprintf("; closest passage (%s): %q", srcs[max(res.Source, 0)].from, quote(t, 160))
-		}
-		if len(res.Missing) > 0 {
-			msg += "; not found: " + strings.Join(res.Missing[:min(len(res.Missing), 6)], ", ")
-		}
-		iss := p.Report(at.Start, at.End, msg+judged)
-		if onlyMarker(doc, ci, at) {
-			if start, end, ok := markerRemoval(doc.Src, at); ok {
-				iss.Fix = &result.Fix{Description: "remove the citation its source does not support", Unsafe: true,
-					Edits: []result.Edit{{Start: start, End: end}}}
+		checkSupport(p, s, ci, at, srcs, ps, "", &counts)
+		if s.CoveredSentences {
+			for _, j := range coveredClaims(doc, ci) {
+				cl := doc.Claims[j]
+				cited++
+				checkSupport(p, s, j, markdown.Span{Start: cl.Start, End: cl.End}, srcs, ps, " (cited by the citation closing the paragraph)", &counts)
 			}
 		}
 	}
@@ -189,4 +167,51 @@ func onlyMarker(doc *markdown.Document, ci int, m markdown.Span) bool {
 		}
 	}
 	return true
+}
+
+// checkSupport scores claim ci against srcs and reports it at span at
+// when its sources do not support it; suffix qualifies the message.
+func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs []citedSource, ps []*score.Prepared, suffix string, counts *SupportCounts) {
+	doc := p.Doc
+	res := defaultScorer.ScorePrepared(claimText(doc, ci), ps...)
+	if !res.Scorable {
+		return
+	}
+	counts.Scored++
+	judged := ""
+	if p.Env.Judge != nil && math.Abs(res.Score-s.Threshold) < s.JudgeBand {
+		src := srcs[max(res.Source, 0)].text
+		if v, err := p.Env.Judge.Judge(context.Background(), claimText(doc, ci), res.Best.Text+"\n\n"+src); err == nil {
+			if v.Supported {
+				counts.Supported++
+				return
+			}
+			judged = "; the judge found no support"
+			if v.Quote != "" {
+				judged += fmt.Sprintf(", citing %q", quote(v.Quote, 120))
+			}
+		}
+	}
+	if judged == "" && res.Score >= s.Threshold {
+		counts.Supported++ // with no judge, or when the judge failed: the lexical verdict
+		return
+	}
+	msg := fmt.Sprintf("%s barely support%s this sentence%s (score %.2f < %.2f)", sourceNames(srcs), verbS(len(srcs)), suffix, res.Score, s.Threshold)
+	if judged != "" {
+		msg = fmt.Sprintf("%s do%s not support this sentence%s, says the judge model (lexical score %.2f, threshold %.2f)",
+			sourceNames(srcs), map[bool]string{true: "es", false: ""}[len(srcs) == 1], suffix, res.Score, s.Threshold)
+	}
+	if t := strings.TrimSpace(res.Best.Text); t != "" {
+		msg += fmt.Sprintf("; closest passage (%s): %q", srcs[max(res.Source, 0)].from, quote(t, 160))
+	}
+	if len(res.Missing) > 0 {
+		msg += "; not found: " + strings.Join(res.Missing[:min(len(res.Missing), 6)], ", ")
+	}
+	iss := p.Report(at.Start, at.End, msg+judged)
+	if suffix == "" && onlyMarker(doc, ci, at) {
+		if start, end, ok := markerRemoval(doc.Src, at); ok {
+			iss.Fix = &result.Fix{Description: "remove the citation its source does not support", Unsafe: true,
+				Edits: []result.Edit{{Start: start, End: end}}}
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/score"
 )
@@ -25,8 +26,10 @@ Quantities are compared after normalising how they are written: "12%",
 "3,500,000"; "three" and "3"; "0.12" and "12%". Years and whole numbers
 must match exactly, decimals and magnitudes to 0.1%. Numbers inside names
 and identifiers (COVID-19, H2O, v1.2.3) and ordinals (19th) are not
-quantities. The source text comes from the same places as for low-overlap;
-sentences without obtainable source text are not checked.
+quantities. The source text comes from the same places as for low-overlap,
+and, as there, a citation closing a paragraph also covers the factual
+sentences before it that cite nothing themselves. Sentences without
+obtainable source text are not checked.
 
 Bad:
 
@@ -58,14 +61,22 @@ func checkNumberMismatch(p *Pass) {
 		for i, s := range srcs {
 			texts[i] = s.text
 		}
-		missing := score.MissingNumbers(claimText(doc, ci), texts...)
-		if len(missing) == 0 {
-			continue
+		reportMissingNumbers(p, ci, at, texts, srcs, "")
+		for _, j := range coveredClaims(doc, ci) {
+			cl := doc.Claims[j]
+			reportMissingNumbers(p, j, markdown.Span{Start: cl.Start, End: cl.End}, texts, srcs, " (cited by the citation closing the paragraph)")
 		}
-		quoted := make([]string, len(missing))
-		for i, m := range missing {
-			quoted[i] = fmt.Sprintf("%q", m)
-		}
-		p.Reportf(at.Start, at.End, "%s not found in %s", strings.Join(quoted, ", "), sourceNames(srcs))
 	}
+}
+
+func reportMissingNumbers(p *Pass, ci int, at markdown.Span, texts []string, srcs []citedSource, suffix string) {
+	missing := score.MissingNumbers(claimText(p.Doc, ci), texts...)
+	if len(missing) == 0 {
+		return
+	}
+	quoted := make([]string, len(missing))
+	for i, m := range missing {
+		quoted[i] = fmt.Sprintf("%q", m)
+	}
+	p.Reportf(at.Start, at.End, "%s not found in %s%s", strings.Join(quoted, ", "), sourceNames(srcs), suffix)
 }

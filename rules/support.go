@@ -52,6 +52,25 @@ func claimSources(p *Pass, ci int) (srcs []citedSource, cited int, at markdown.S
 	return srcs, cited, at
 }
 
+// coveredClaims returns the sentences a citation closing a paragraph also
+// covers: when claim ci is the last sentence of its block, the sentences
+// before it in the block that cite nothing themselves (back to the previous
+// cited one) and state a checkable fact (FactScore ≥ 3, uncited-claim's
+// default). Background sentences with nothing to check are left out.
+func coveredClaims(doc *markdown.Document, ci int) []int {
+	cl := &doc.Claims[ci]
+	if ci+1 < len(doc.Claims) && doc.Claims[ci+1].Block == cl.Block {
+		return nil // not the paragraph's last sentence
+	}
+	var out []int
+	for j := ci - 1; j >= 0 && doc.Claims[j].Block == cl.Block && len(doc.Claims[j].Citations) == 0; j-- {
+		if n, _ := FactScore(claimText(doc, j)); n >= 3 {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
 // claimText is the sentence without its citation markers, which are not
 // part of what it claims (and whose numbers would count as quantities).
 func claimText(doc *markdown.Document, ci int) string {

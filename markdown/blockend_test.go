@@ -121,3 +121,14 @@ func TestBlockEnds(t *testing.T) {
 		})
 	}
 }
+
+// FuzzBlockEnds compares the walker's list items and footnotes with the
+// direct definitions on arbitrary input.
+func FuzzBlockEnds(f *testing.F) {
+	f.Add([]byte("- a\n  - b\n    > - c\n\n[^x]: y\n    - z\n"))
+	f.Add([]byte("1. a\n2. b\n   3. c\n\n- - - d\n"))
+	f.Add([]byte("x[^a]\n\n[^a]: one\n\n    two\n\n[^b]: three\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkBlockEnds(t, "input", src)
+	})
+}

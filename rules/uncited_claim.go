@@ -260,10 +260,10 @@ func FactScore(s string) (int, string) {
 	if hasQuote(plain) {
 		add(2, "a quotation")
 	}
-	if containsAny(lower, findingWords) {
+	if findingSet.containsAny(lower) {
 		add(1, "a finding")
 	}
-	if containsAny(lower, comparisonWords) {
+	if comparisonSet.containsAny(lower) {
 		add(1, "a comparison")
 	}
 	if namedEntities(words) >= 2 {
@@ -316,9 +316,49 @@ func stripMarkup(s string) string {
 	return b.String()
 }
 
-func containsAny(s string, list []string) bool {
-	for _, w := range list {
-		if i := strings.Index(s, w); i >= 0 {
+// wordSet finds keywords in one pass over a sentence. containsAny answers
+// as this did: for each keyword, look at its first occurrence only, and
+// accept it if it is a whole word (Latin keywords) or at all (others):
+//
+//	for _, w := range list {
+//		if i := strings.Index(s, w); i >= 0 && !(Latin w and not whole) {
+//			return true
+//		}
+//	}
+//
+// Scanning once and trying only the keywords that start with each byte
+// replaces a scan of the sentence per keyword (about 95 of them), which was
+// a sixth of citelint's time on real documents.
+type wordSet struct {
+	words   []string
+	byFirst [256][]uint8 // indexes into words, by first byte
+}
+
+var findingSet, comparisonSet = newWordSet(findingWords), newWordSet(comparisonWords)
+
+func newWordSet(list []string) *wordSet {
+	if len(list) > 128 {
+		panic("wordSet: more than 128 words")
+	}
+	ws := &wordSet{words: list}
+	for k, w := range list {
+		ws.byFirst[w[0]] = append(ws.byFirst[w[0]], uint8(k))
+	}
+	return ws
+}
+
+func (ws *wordSet) containsAny(s string) bool {
+	var seen [2]uint64 // keywords whose first occurrence has been judged
+	for i := 0; i < len(s); i++ {
+		for _, k := range ws.byFirst[s[i]] {
+			if seen[k>>6]&(1<<(k&63)) != 0 {
+				continue
+			}
+			w := ws.words[k]
+			if !strings.HasPrefix(s[i:], w) {
+				continue
+			}
+			seen[k>>6] |= 1 << (k & 63)
 			// Whole words for Latin entries.
 			if w[0] < 0x80 && (i > 0 && isWordByte(s[i-1]) || i+len(w) < len(s) && isWordByte(s[i+len(w)]) && w != "%") {
 				continue

@@ -1,0 +1,319 @@
+package markdown_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/rules"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/util"
+)
+
+// Pathological inputs: machine-written reports are large and regular, and
+// a linter in CI must not turn one odd file into a hang. Each case is
+// generated in memory at a size n. BenchmarkPathological runs it at n and 2n
+// (and 4n where cheap); with linear cost, ns/byte stays flat from one size
+// to the next. TestPathological runs every case once at a small size and
+// checks what was extracted; its time bound only catches hangs.
+//
+//	go test -run '^$' -bench Pathological -benchtime 1x ./markdown/
+
+type pathoCase struct {
+	name string
+	gen  func(n int) []byte
+	// bench sizes: n, 2n (and 4n); test: a small n.
+	sizes []int
+	small int
+	// check verifies the document built at size n.
+	check func(t *testing.T, doc *markdown.Document, n int)
+}
+
+// footnoteReport cites n footnotes, ten to a paragraph, and defines them all.
+func footnoteReport(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("# Footnotes\n\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "Claim %d holds in 2020.[^f%d] ", i, i)
+		if i%10 == 0 {
+			b.WriteString("\n\n")
+		}
+	}
+	b.WriteString("\n\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "[^f%d]: Source %d, https://example.org/f/%d\n", i, i, i)
+	}
+	return b.Bytes()
+}
+
+// numberedReport cites n numbered references, ten to a paragraph, then lists them.
+func numberedReport(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("# Numbered\n\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "Output rose %d%% in 2020 [%d]. ", i%90, i)
+		if i%10 == 0 {
+			b.WriteString("\n\n")
+		}
+	}
+	b.WriteString("\n\n## References\n\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "[%d] Author %d. Title %d. Journal, 2020. https://doi.org/10.1000/r%d\n", i, i, i, i)
+	}
+	return b.Bytes()
+}
+
+// authorYearReport cites n parenthetical author-year works, each beside a
+// numeric citation, against a reference list of 100 authors.
+func authorYearReport(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("# Author-year\n\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "Output rose in region %d (%s et al., %d) [%d]. ", i, surname(i%100), 1950+i%70, i%100+1)
+		if i%10 == 0 {
+			b.WriteString("\n\n")
+		}
+	}
+	b.WriteString("\n\n## References\n\n")
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(&b, "[%d] %s, A. Title %d. Journal, %d.\n", i, surname(i-1), i, 1950+(i-1)%70)
+	}
+	return b.Bytes()
+}
+
+func surname(i int) string {
+	return "Auth" + string(rune('a'+i%26)) + string(rune('a'+i/26%26))
+}
+
+// bigReport is one file of about mb megabytes: sections of prose with
+// numeric citations into a 100-entry list, a footnote per section, a table.
+func bigReport(mb int) []byte {
+	var b bytes.Buffer
+	b.WriteString("# Big report\n\n")
+	for s := 0; b.Len() < mb<<20; s++ {
+		fmt.Fprintf(&b, "## Section %d\n\n", s)
+		for p := 0; p < 4; p++ {
+			fmt.Fprintf(&b, "Global output rose by %d.5%% between 2001 and 2019 [%d], while Smith et al. (2020) found the opposite [%d, %d]. ", p, s%90+1, s%90+2, s%90+3)
+			fmt.Fprintf(&b, "See the [survey](https://example.org/s/%d) and doi:10.1000/x%d for details.[^n%d] ", s, s, s)
+			b.WriteString("The effect is strongest in coastal cities, e.g. Miami, and weakest inland.\n\n")
+		}
+		b.WriteString("| year | value |\n|---|---|\n| 2020 | 3.1 [4] |\n| 2021 | 3.4 [5] |\n\n")
+		fmt.Fprintf(&b, "[^n%d]: A note on section %d.\n\n", s, s)
+	}
+	b.WriteString("## References\n\n")
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(&b, "[%d] Author %d. A title of work %d. Journal, 2020. https://doi.org/10.1000/ref%d\n", i, i, i, i)
+	}
+	return b.Bytes()
+}
+
+// bigTable is one table of n rows, each citing one of 50 references.
+func bigTable(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("# Table\n\n| year | value | source |\n|---|---:|---|\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "| %d | %d.%d | [%d] |\n", 1900+i%200, i%97, i%10, i%50+1)
+	}
+	b.WriteString("\n## References\n\n")
+	for i := 1; i <= 50; i++ {
+		fmt.Fprintf(&b, "[%d] Author %d. Title %d. https://doi.org/10.1000/t%d\n", i, i, i, i)
+	}
+	return b.Bytes()
+}
+
+const nestedRefs = "\n\n## References\n\n[1] Author. Title. https://doi.org/10.1000/n1\n"
+
+// nestedListCompact opens depth nested lists on one line ("- - - … item"):
+// the input grows linearly with the depth.
+func nestedListCompact(depth int) []byte {
+	return []byte(strings.Repeat("- ", depth) + "Deep claim from 2020 [1].\n" + nestedRefs)
+}
+
+// nestedListStairs indents each line one level deeper: depth lines, the
+// input grows with depth².
+func nestedListStairs(depth int) []byte {
+	var b bytes.Buffer
+	for i := 0; i < depth; i++ {
+		fmt.Fprintf(&b, "%s- item %d [1]\n", strings.Repeat("  ", i), i)
+	}
+	b.WriteString(nestedRefs)
+	return b.Bytes()
+}
+
+// nestedQuoteCompact opens depth blockquotes on one line.
+func nestedQuoteCompact(depth int) []byte {
+	return []byte(strings.Repeat("> ", depth) + "Deep claim from 2020 [1].\n" + nestedRefs)
+}
+
+// nestedQuoteStairs adds one level of quoting per line.
+func nestedQuoteStairs(depth int) []byte {
+	var b bytes.Buffer
+	for i := 1; i <= depth; i++ {
+		fmt.Fprintf(&b, "%s quote %d [1]\n", strings.Repeat(">", i), i)
+	}
+	b.WriteString(nestedRefs)
+	return b.Bytes()
+}
+
+func countCitations(doc *markdown.Document) (cites, resolved int) {
+	for i := range doc.Citations {
+		c := &doc.Citations[i]
+		if c.InReferences {
+			continue
+		}
+		cites++
+		if c.Status == markdown.Resolved {
+			resolved++
+		}
+	}
+	return
+}
+
+// wantCites checks that at least min citations were found (DOIs and URLs
+// stay unchecked offline, so not all of them resolve).
+func wantCites(min int) func(*testing.T, *markdown.Document, int) {
+	return func(t *testing.T, doc *markdown.Document, n int) {
+		t.Helper()
+		if cites, _ := countCitations(doc); cites < min {
+			t.Errorf("%d citations; want at least %d", cites, min)
+		}
+	}
+}
+
+var pathoCases = []pathoCase{
+	{name: "footnotes", gen: footnoteReport, sizes: []int{5000, 10000, 20000}, small: 2000,
+		check: func(t *testing.T, doc *markdown.Document, n int) {
+			cites, resolved := countCitations(doc)
+			if cites != n || resolved != n {
+				t.Errorf("%d footnote citations, %d resolved; want %d", cites, resolved, n)
+			}
+		}},
+	{name: "numbered", gen: numberedReport, sizes: []int{12500, 25000, 50000}, small: 2000,
+		check: func(t *testing.T, doc *markdown.Document, n int) {
+			cites, resolved := countCitations(doc)
+			if cites != n || resolved != n {
+				t.Errorf("%d numeric citations, %d resolved; want %d", cites, resolved, n)
+			}
+		}},
+	{name: "authoryear", gen: authorYearReport, sizes: []int{5000, 10000, 20000}, small: 1000,
+		check: func(t *testing.T, doc *markdown.Document, n int) {
+			ay := 0
+			for i := range doc.Citations {
+				if doc.Citations[i].Kind == markdown.KindAuthorYear {
+					ay++
+				}
+			}
+			if ay != n {
+				t.Errorf("%d author-year citations, want %d", ay, n)
+			}
+		}},
+	{name: "bigfile-MB", gen: bigReport, sizes: []int{12, 25, 50}, small: 1, check: wantCites(1000)},
+	{name: "table-rows", gen: bigTable, sizes: []int{25000, 50000, 100000}, small: 2000,
+		check: func(t *testing.T, doc *markdown.Document, n int) {
+			cites, resolved := countCitations(doc)
+			if cites != n || resolved != n {
+				t.Errorf("%d table citations, %d resolved; want %d", cites, resolved, n)
+			}
+		}},
+	{name: "list-compact", gen: nestedListCompact, sizes: []int{1000, 2000, 4000}, small: 300, check: wantCites(1)},
+	{name: "list-stairs", gen: nestedListStairs, sizes: []int{250, 500, 1000}, small: 300, check: wantCites(1)},
+	{name: "quote-compact", gen: nestedQuoteCompact, sizes: []int{1000, 2000, 4000}, small: 300, check: wantCites(1)},
+	{name: "quote-stairs", gen: nestedQuoteStairs, sizes: []int{500, 1000, 2000}, small: 300, check: wantCites(1)},
+}
+
+// citelintGoldmark is goldmark configured as markdown/parse.go does (Table
+// and the footnote block parser only), for the bare parse-and-walk floor.
+var citelintGoldmark = goldmark.New(
+	goldmark.WithExtensions(extension.Table),
+	goldmark.WithParserOptions(parser.WithBlockParsers(
+		util.Prioritized(extension.NewFootnoteBlockParser(), 999),
+	)),
+)
+
+// defaultRules are the rules `citelint run --no-config` runs.
+func defaultRules() []lint.Enabled {
+	var out []lint.Enabled
+	for _, r := range rules.All() {
+		if !r.Default {
+			continue
+		}
+		var s any
+		if r.NewSettings != nil {
+			s = r.NewSettings()
+		}
+		out = append(out, lint.Enabled{Rule: r, Settings: s})
+	}
+	return out
+}
+
+// lintBytes runs the whole per-file pipeline (parse, resolve, rules,
+// suppression, positions) on src as standard input.
+func lintBytes(tb testing.TB, src []byte, enabled []lint.Enabled) []lint.FileResult {
+	res := lint.Run(context.Background(), []string{"-"}, lint.Options{
+		Rules: enabled, Stdin: bytes.NewReader(src), Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},
+		Known: func(string) bool { return true },
+	})
+	if res[0].Err != nil {
+		tb.Fatal(res[0].Err)
+	}
+	return res
+}
+
+func TestPathological(t *testing.T) {
+	enabled := defaultRules()
+	for _, c := range pathoCases {
+		t.Run(c.name, func(t *testing.T) {
+			src := c.gen(c.small)
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				doc := markdown.Parse(src, markdown.Options{})
+				resolve.Resolve(doc, nil)
+				c.check(t, doc, c.small)
+				lintBytes(t, src, enabled)
+			}()
+			// Not a timing assertion: these take milliseconds; a minute means a hang.
+			select {
+			case <-done:
+			case <-time.After(time.Minute):
+				t.Fatalf("%s (n=%d, %d bytes) did not finish in a minute", c.name, c.small, len(src))
+			}
+		})
+	}
+}
+
+func BenchmarkPathological(b *testing.B) {
+	enabled := defaultRules()
+	for _, c := range pathoCases {
+		for _, n := range c.sizes {
+			var src []byte // generated on first use: -bench filters most cases out
+			run := func(b *testing.B, f func()) {
+				if src == nil {
+					src = c.gen(n)
+				}
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					f()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(src)), "ns/byte")
+			}
+			b.Run(fmt.Sprintf("%s=%d/goldmark", c.name, n), func(b *testing.B) {
+				run(b, func() { bareParse(citelintGoldmark, src) })
+			})
+			b.Run(fmt.Sprintf("%s=%d/parse", c.name, n), func(b *testing.B) {
+				run(b, func() { resolve.Resolve(markdown.Parse(src, markdown.Options{}), nil) })
+			})
+			b.Run(fmt.Sprintf("%s=%d/lint", c.name, n), func(b *testing.B) {
+				run(b, func() { lintBytes(b, src, enabled) })
+			})
+		}
+	}
+}

@@ -6,11 +6,19 @@ import (
 	"testing"
 )
 
-// containsAnyScan is the definition wordSet.containsAny must match.
+// containsAnyScan is the definition wordSet.containsAny must match: any
+// occurrence of a keyword that is a whole word (Latin keywords) or any
+// occurrence at all (others).
 func containsAnyScan(s string, list []string) bool {
 	for _, w := range list {
-		if i := strings.Index(s, w); i >= 0 {
+		for off := 0; ; {
+			i := strings.Index(s[off:], w)
+			if i < 0 {
+				break
+			}
+			i += off
 			if w[0] < 0x80 && (i > 0 && isWordByte(s[i-1]) || i+len(w) < len(s) && isWordByte(s[i+len(w)]) && w != "%") {
+				off = i + 1
 				continue
 			}
 			return true
@@ -47,5 +55,11 @@ func TestWordSetMatchesScan(t *testing.T) {
 				t.Fatalf("containsAny(%q) = %v, want %v", s, got, want)
 			}
 		}
+	}
+}
+
+func TestWordSetLaterWholeWord(t *testing.T) {
+	if !findingSet.containsAny("the foundation found that") {
+		t.Error(`"found" after "foundation" not seen`)
 	}
 }

@@ -223,10 +223,8 @@ var magnitudes = []string{"million", "billion", "trillion", "thousand", "percent
 func FactScore(s string) (int, string) {
 	plain := stripMarkup(s)
 	lower := strings.ToLower(plain)
-	for _, n := range normative {
-		if containsWord(plain, n) {
-			return 0, "normative"
-		}
+	if normativeSet.containsAny(plain) {
+		return 0, "normative"
 	}
 	for _, r := range selfRef {
 		if strings.HasPrefix(lower, r) {
@@ -236,7 +234,8 @@ func FactScore(s string) (int, string) {
 	words := strings.FieldsFunc(plain, func(r rune) bool {
 		return unicode.IsSpace(r) || r == ',' || r == ';' || r == ':' || r == '(' || r == ')'
 	})
-	if len(words) > 0 && imperatives[strings.ToLower(strings.Trim(words[0], "*_\"'"))] {
+	var buf [64]byte
+	if len(words) > 0 && imperatives[string(lowerTrim(buf[:0], words[0], quoteCut))] {
 		return 0, "imperative"
 	}
 	score := 0
@@ -269,16 +268,18 @@ func FactScore(s string) (int, string) {
 	if namedEntities(words) >= 2 {
 		add(1, "named entities")
 	}
+	hedged, personal := false, false
 	for _, w := range words {
-		lw := strings.ToLower(strings.Trim(w, "*_\"'.!?"))
-		if hedgeWords[lw] {
+		lw := lowerTrim(buf[:0], w, wordCut)
+		if !hedged && hedgeWords[string(lw)] {
 			score--
-			break
+			hedged = true
 		}
-	}
-	for _, w := range words {
-		if personWords[strings.ToLower(strings.Trim(w, "*_\"'.!?"))] {
+		if !personal && personWords[string(lw)] {
 			score -= 2
+			personal = true
+		}
+		if hedged && personal {
 			break
 		}
 	}
@@ -291,6 +292,7 @@ func FactScore(s string) (int, string) {
 // stripMarkup removes link destinations, code spans and emphasis marks.
 func stripMarkup(s string) string {
 	var b strings.Builder
+	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '`':
@@ -343,7 +345,9 @@ func (ws *wordSet) containsAny(s string) bool {
 	for i := 0; i < len(s); i++ {
 		for _, k := range ws.byFirst[s[i]] {
 			w := ws.words[k]
-			if !strings.HasPrefix(s[i:], w) {
+			// Second byte first: it rules out most keywords without a
+			// call.
+			if len(w) > len(s)-i || len(w) > 1 && s[i+1] != w[1] || !strings.HasPrefix(s[i:], w) {
 				continue
 			}
 			// Whole words for Latin entries; a later occurrence may be
@@ -355,6 +359,46 @@ func (ws *wordSet) containsAny(s string) bool {
 		}
 	}
 	return false
+}
+
+var normativeSet = newWordSet(normative)
+
+// Cut sets for lowerTrim: emphasis and quotes, and those plus end punctuation.
+var quoteCut, wordCut = cutSet("*_\"'"), cutSet("*_\"'.!?")
+
+func cutSet(chars string) (t [256]bool) {
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = true
+	}
+	return t
+}
+
+// lowerTrim appends w to dst with the bytes in cut trimmed from both ends,
+// lower-cased. FactScore looks up every word of every sentence in maps;
+// with dst on the stack and m[string(b)] (which Go does not allocate for),
+// the lookups cost no allocation, where strings.Trim and ToLower did.
+func lowerTrim(dst []byte, w string, cut [256]bool) []byte {
+	i, j := 0, len(w)
+	for i < j && cut[w[i]] {
+		i++
+	}
+	for j > i && cut[w[j-1]] {
+		j--
+	}
+	w = w[i:j]
+	for k := 0; k < len(w); k++ {
+		if w[k] >= 0x80 {
+			return append(dst, strings.ToLower(w)...)
+		}
+	}
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 func isWordByte(c byte) bool {
@@ -450,13 +494,38 @@ func hasQuote(s string) bool {
 }
 
 // namedEntities counts capitalised words that do not start the sentence.
+// trimEntity trims emphasis, quotes (straight and curly) and end
+// punctuation from a word, as strings.Trim(w, "*_\"'“”‘’.!?") did, without
+// building the cut set on every call.
+func trimEntity(w string) string {
+	for len(w) > 0 {
+		if wordCut[w[0]] {
+			w = w[1:]
+		} else if r, n := utf8.DecodeRuneInString(w); r == '“' || r == '”' || r == '‘' || r == '’' {
+			w = w[n:]
+		} else {
+			break
+		}
+	}
+	for len(w) > 0 {
+		if wordCut[w[len(w)-1]] {
+			w = w[:len(w)-1]
+		} else if r, n := utf8.DecodeLastRuneInString(w); r == '“' || r == '”' || r == '‘' || r == '’' {
+			w = w[:len(w)-n]
+		} else {
+			break
+		}
+	}
+	return w
+}
+
 func namedEntities(words []string) int {
 	n := 0
 	for i, w := range words {
 		if i == 0 {
 			continue
 		}
-		w = strings.Trim(w, "*_\"'“”‘’.!?")
+		w = trimEntity(w)
 		r, _ := utf8.DecodeRuneInString(w)
 		if unicode.IsUpper(r) && len(w) > 1 && w != "I" {
 			n++

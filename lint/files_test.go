@@ -1,0 +1,64 @@
+package lint
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestWalkAndRunSurviveBadFiles: a symlink loop, a dangling link, a binary
+// file, a file that is not UTF-8 and an unreadable one each give a
+// per-file error naming the file; the good file is still linted.
+func TestWalkAndRunSurviveBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("good.md", "A claim [1].\n\n[1]: https://example.org\n")
+	write("bin.md", "abc\x00def")
+	write("latin1.md", "line one\ncaf\xe9\n")
+	if err := os.Symlink(".", filepath.Join(dir, "loop")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	os.Symlink("missing.md", filepath.Join(dir, "dangling.md"))
+	unreadable := write("secret.md", "x")
+	os.Chmod(unreadable, 0)
+
+	files, walkErrs := Walk([]string{dir}, "", []string{"**/*.md"}, nil)
+	var werr []string
+	for _, e := range walkErrs {
+		werr = append(werr, e.Error())
+	}
+	joined := strings.Join(werr, "\n")
+	if !strings.Contains(joined, "symbolic link loop") || !strings.Contains(joined, "dangling.md") {
+		t.Errorf("walk errors:\n%s", joined)
+	}
+	res := Run(context.Background(), files, Options{})
+	got := map[string]string{}
+	for _, r := range res {
+		msg := ""
+		if r.Err != nil {
+			msg = r.Err.Error()
+		}
+		got[filepath.Base(r.Path)] = msg
+	}
+	if got["good.md"] != "" {
+		t.Errorf("good.md failed: %s", got["good.md"])
+	}
+	if !strings.Contains(got["bin.md"], "binary file") {
+		t.Errorf("bin.md: %q", got["bin.md"])
+	}
+	if !strings.Contains(got["latin1.md"], "latin1.md:2: not valid UTF-8") {
+		t.Errorf("latin1.md: %q", got["latin1.md"])
+	}
+	if os.Getuid() != 0 && !strings.Contains(got["secret.md"], "permission denied") {
+		t.Errorf("secret.md: %q", got["secret.md"])
+	}
+}

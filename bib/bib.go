@@ -56,7 +56,9 @@ func normalizeDOI(s string) string {
 
 // arxivFromURL returns the id in an arxiv.org/abs|pdf URL.
 func arxivFromURL(u string) string {
-	l := strings.ToLower(u)
+	// ASCII lower case keeps every byte where it was: strings.ToLower
+	// turns an invalid byte into a 3-byte U+FFFD and shifts the index.
+	l := asciiLower(u)
 	for _, p := range []string{"arxiv.org/abs/", "arxiv.org/pdf/"} {
 		if i := strings.Index(l, p); i >= 0 {
 			id := u[i+len(p):]
@@ -65,4 +67,16 @@ func arxivFromURL(u string) string {
 		}
 	}
 	return ""
+}
+
+// asciiLower lower-cases ASCII letters only, so offsets in the result are
+// offsets in s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

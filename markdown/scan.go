@@ -311,7 +311,10 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		out = w.scanBareKeys(text, base, out)
 	}
 	out = scanGlued(text, base, out)
-	w.identBuf = ident.AppendScan(w.identBuf[:0], text)
+	w.identBuf = w.identBuf[:0]
+	if mayHoldLink(text) {
+		w.identBuf = ident.AppendScan(w.identBuf, text)
+	}
 	for _, m := range w.identBuf {
 		id := m.ID
 		if m.Kind == ident.ArXiv && m.Version != "" {
@@ -365,6 +368,15 @@ func gluedToSymbol(text []byte, i int) bool {
 }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// mayHoldLink reports whether prose could hold a DOI, arXiv id or URL:
+// every form scanProse keeps has a ':' (https:, doi:, arXiv:), a '/'
+// (arxiv.org/abs, hep-th/9901001) or "10." (a bare DOI). Most sentences
+// have none, and three vectorised searches cost less than the identifier
+// scanner's per-byte loop.
+func mayHoldLink(text []byte) bool {
+	return bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '/') >= 0 || bytes.Contains(text, []byte("10."))
+}
 
 // escaped reports whether text[i] is preceded by an odd run of backslashes.
 func escaped(text []byte, i int) bool {

@@ -371,11 +371,12 @@ func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // mayHoldLink reports whether prose could hold a DOI, arXiv id or URL:
 // every form scanProse keeps has a ':' (https:, doi:, arXiv:), a '/'
-// (arxiv.org/abs, hep-th/9901001) or "10." (a bare DOI). Most sentences
-// have none, and three vectorised searches cost less than the identifier
-// scanner's per-byte loop.
+// (arxiv.org/abs, hep-th/9901001), "10." (a bare DOI) or "arXiv" written
+// before a bare id ("arXiv 2411.04368"). Most sentences have none, and a
+// few vectorised searches cost less than the scanner's per-byte loop.
 func mayHoldLink(text []byte) bool {
-	return bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '/') >= 0 || bytes.Contains(text, []byte("10."))
+	return bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '/') >= 0 || bytes.Contains(text, []byte("10.")) ||
+		bytes.Contains(text, []byte("rXiv")) || bytes.Contains(text, []byte("rxiv")) || bytes.Contains(text, []byte("RXIV"))
 }
 
 // escaped reports whether text[i] is preceded by an odd run of backslashes.

@@ -121,15 +121,15 @@ done:
 		}
 		return Number{}, k, false
 	}
-	// Versions and dotted identifiers: "1.2.3".
-	if strings.Count(raw, ".") > 1 {
+	// The scorer's separator rules (canonicalDigits), so that the scorer
+	// and number-mismatch read "1.000.000" and "3,5" alike. What they
+	// leave ambiguous, versions such as "1.2.3", is not a quantity.
+	canon := canonicalDigits(raw)
+	v, err := strconv.ParseFloat(canon, 64)
+	if err != nil {
 		return Number{}, j, false
 	}
-	v, ok := parseDigits(raw)
-	if !ok {
-		return Number{}, j, false
-	}
-	n := Number{Raw: raw, Value: v, Approx: strings.ContainsAny(raw, ".")}
+	n := Number{Raw: raw, Value: v, Approx: strings.Contains(canon, ".")}
 	if len(raw) == 4 && !strings.ContainsAny(raw, ".,") && v >= 1500 && v <= 2100 {
 		n.Year = true
 	}
@@ -153,36 +153,6 @@ func magnitudeAt(text string, j int) bool {
 		}
 	}
 	return false
-}
-
-// parseDigits reads "1,000", "1.5", "1,5" (a decimal comma when it is the
-// only separator and not followed by exactly three digits).
-func parseDigits(raw string) (float64, bool) {
-	s := raw
-	switch {
-	case strings.Contains(s, ",") && strings.Contains(s, "."):
-		if strings.LastIndex(s, ",") > strings.LastIndex(s, ".") {
-			s = strings.ReplaceAll(s, ".", "") // 1.000,5
-			s = strings.Replace(s, ",", ".", 1)
-		} else {
-			s = strings.ReplaceAll(s, ",", "")
-		}
-	case strings.Contains(s, ","):
-		parts := strings.Split(s, ",")
-		thousands := true
-		for _, p := range parts[1:] {
-			thousands = thousands && len(p) == 3
-		}
-		if thousands {
-			s = strings.ReplaceAll(s, ",", "")
-		} else if len(parts) == 2 {
-			s = parts[0] + "." + parts[1]
-		} else {
-			return 0, false
-		}
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	return v, err == nil
 }
 
 // applySuffix reads what follows a number: "%", " percent", " per cent",

@@ -17,6 +17,7 @@ func TestNumbers(t *testing.T) {
 		{"COVID-19 in the 19th century, H2O, v1.2.3 and 5G", ""},
 		{"a 1,5 share and 1.000,5 units", "1,5=1.5 | 1.000,5=1000.5"},
 		{"see [3] and 40 per cent", "3=3 | 40 per cent=40%"},
+		{"version 1.2.3 for 1.000.000 users", "1.000.000=1e+06"},
 	}
 	for _, tt := range tests {
 		var parts []string

@@ -3,8 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/lint"
@@ -151,21 +149,4 @@ func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, ref
 		defer cancel()
 	}
 	return v.Run(ctx, req), nil
-}
-
-// unverifiedSummary describes unverified lookups by kind: "3 doi, 1 url".
-func unverifiedSummary(counts map[string]int) (total int, desc string) {
-	var kinds []string
-	for k, n := range counts {
-		if n > 0 {
-			kinds = append(kinds, k)
-			total += n
-		}
-	}
-	sort.Strings(kinds)
-	parts := make([]string, len(kinds))
-	for i, k := range kinds {
-		parts[i] = fmt.Sprintf("%d %s", counts[k], k)
-	}
-	return total, strings.Join(parts, ", ")
 }

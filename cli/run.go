@@ -219,15 +219,14 @@ func runCmd(args []string, env Env) int {
 	}
 	unverified := 0
 	if verified != nil {
-		counts := verified.Unverified()
-		unverified, _ = unverifiedSummary(counts)
-		report.Summary.Unverified = unverified
-		for k, n := range counts {
+		for k, n := range verified.Unverified() {
+			unverified += n
 			if report.Summary.Extra == nil {
 				report.Summary.Extra = map[string]int{}
 			}
 			report.Summary.Extra["unverified_"+k] = n
 		}
+		report.Summary.Unverified = unverified
 	}
 	dropped := 0
 	var newOnly pipeline.NewOnly

@@ -150,10 +150,18 @@ func checkLowOverlap(p *Pass) {
 	}
 }
 
-// verbS returns the verb ending for one subject ("supports") or several.
+// verbS and verbES return the verb ending for one subject ("supports",
+// "does") or several.
 func verbS(n int) string {
 	if n == 1 {
 		return "s"
+	}
+	return ""
+}
+
+func verbES(n int) string {
+	if n == 1 {
+		return "es"
 	}
 	return ""
 }
@@ -173,7 +181,8 @@ func onlyMarker(doc *markdown.Document, ci int, m markdown.Span) bool {
 // when its sources do not support it; suffix qualifies the message.
 func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs []citedSource, ps []*score.Prepared, suffix string, counts *SupportCounts) {
 	doc := p.Doc
-	res := defaultScorer.ScorePrepared(claimText(doc, ci), ps...)
+	text := claimText(doc, ci)
+	res := defaultScorer.ScorePrepared(text, ps...)
 	if !res.Scorable {
 		return
 	}
@@ -181,7 +190,7 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 	judged := ""
 	if p.Env.Judge != nil && math.Abs(res.Score-s.Threshold) < s.JudgeBand {
 		src := srcs[max(res.Source, 0)].text
-		if v, err := p.Env.Judge.Judge(context.Background(), claimText(doc, ci), res.Best.Text+"\n\n"+src); err == nil {
+		if v, err := p.Env.Judge.Judge(context.Background(), text, res.Best.Text+"\n\n"+src); err == nil {
 			if v.Supported {
 				counts.Supported++
 				return
@@ -199,7 +208,7 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 	msg := fmt.Sprintf("%s barely support%s this sentence%s (score %.2f < %.2f)", sourceNames(srcs), verbS(len(srcs)), suffix, res.Score, s.Threshold)
 	if judged != "" {
 		msg = fmt.Sprintf("%s do%s not support this sentence%s, says the judge model (lexical score %.2f, threshold %.2f)",
-			sourceNames(srcs), map[bool]string{true: "es", false: ""}[len(srcs) == 1], suffix, res.Score, s.Threshold)
+			sourceNames(srcs), verbES(len(srcs)), suffix, res.Score, s.Threshold)
 	}
 	if t := strings.TrimSpace(res.Best.Text); t != "" {
 		msg += fmt.Sprintf("; closest passage (%s): %q", srcs[max(res.Source, 0)].from, quote(t, 160))

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 
@@ -18,6 +19,7 @@ import (
 // "" for web URLs), once per span.
 func citedIdentifiers(doc *markdown.Document, prefix string, fn func(c *markdown.Citation, id string)) {
 	seen := map[markdown.Span]bool{}
+	var starts []int // of the citations reported, ascending: Citations are in source order
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
 		if c.Problem != "" || seen[c.Span] {
@@ -37,6 +39,7 @@ func citedIdentifiers(doc *markdown.Document, prefix string, fn func(c *markdown
 			t = t[len(prefix):]
 		}
 		seen[c.Span] = true
+		starts = append(starts, c.Start)
 		fn(c, t)
 	}
 	// A link definition's URL is not a citation: check it on the
@@ -57,12 +60,8 @@ func citedIdentifiers(doc *markdown.Document, prefix string, fn func(c *markdown
 		default:
 			continue
 		}
-		covered := false
-		for sp := range seen {
-			covered = covered || r.Span.Contains(sp.Start)
-		}
-		if covered {
-			continue
+		if k := sort.SearchInts(starts, r.Span.Start); k < len(starts) && starts[k] < r.Span.End {
+			continue // a citation inside the definition was checked already
 		}
 		start, end := firstLine(doc, r)
 		fn(&markdown.Citation{Span: markdown.Span{Start: start, End: end}, InReferences: true, Claim: -1, Ref: i}, id)

@@ -80,9 +80,8 @@ func BenchmarkVerifyRun(b *testing.B) {
 		if u := res.Unverified(); len(u) > 0 && (u["doi"]+u["arxiv"]+u["url"]) > 0 {
 			b.Errorf("unverified: %v", u)
 		}
-		for k, s := range stubs {
+		for k := range stubs {
 			b.ReportMetric(float64(v.Requests()[host(k)]), k+"-requests")
-			_ = s
 		}
 	}
 	dir := b.TempDir()

@@ -196,6 +196,7 @@ func keys(m map[string]bool) []string {
 type Results struct {
 	v                             *Verifier
 	doi, meta, arxiv, urls, pages map[string]resolve.Lookup
+	sharedPages                   bool // urls is pages: count it once
 	Elapsed                       time.Duration
 }
 
@@ -221,11 +222,13 @@ func (v *Verifier) Run(ctx context.Context, req *Request) *Results {
 	if v.needs.ArXiv || v.needs.Metadata || v.needs.Text {
 		run(&res.arxiv, v.arxiv, keys(req.arxivs))
 	}
-	if v.needs.URL {
-		run(&res.urls, v.url, keys(req.urls))
-	}
-	if v.needs.Text {
+	switch {
+	case v.needs.Text:
+		// One GET per page serves both dead-link (its status) and claim
+		// support (its text); a HEAD first would ask every page twice.
 		run(&res.pages, v.pages, keys(req.urls))
+	case v.needs.URL:
+		run(&res.urls, v.url, keys(req.urls))
 	}
 	if v.needs.Metadata || v.needs.Text {
 		wg.Add(1)
@@ -235,6 +238,9 @@ func (v *Verifier) Run(ctx context.Context, req *Request) *Results {
 		}()
 	}
 	wg.Wait()
+	if v.needs.Text && v.needs.URL {
+		res.urls, res.sharedPages = res.pages, true
+	}
 	res.Elapsed = time.Since(start)
 	return res
 }
@@ -305,6 +311,7 @@ func (r *Results) ArXiv(id string) (resolve.Lookup, bool) {
 
 // URL is the answer for a web page.
 func (r *Results) URL(u string) (resolve.Lookup, bool) {
+	// url and url-text checkers share Key, so either keys the map.
 	return r.get(r.urls, func(v *Verifier) resolve.Resolver { return v.url }, u)
 }
 
@@ -320,7 +327,11 @@ func (r *Results) Unverified() map[string]int {
 	if r == nil {
 		return out
 	}
-	for kind, m := range map[string]map[string]resolve.Lookup{"doi": r.doi, "metadata": r.meta, "arxiv": r.arxiv, "url": r.urls, "page-text": r.pages} {
+	pages := r.pages
+	if r.sharedPages {
+		pages = nil // counted as "url"
+	}
+	for kind, m := range map[string]map[string]resolve.Lookup{"doi": r.doi, "metadata": r.meta, "arxiv": r.arxiv, "url": r.urls, "page-text": pages} {
 		for _, l := range m {
 			if l.Verdict == resolve.Unverified {
 				out[kind]++

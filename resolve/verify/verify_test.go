@@ -72,3 +72,28 @@ func TestCollectAndRun(t *testing.T) {
 		t.Errorf("%d Crossref requests, want 2 (arXiv DOIs go straight to DataCite)", n)
 	}
 }
+
+// TestPagesFetchedOnce: with dead-link and claim support both on, each page
+// is requested once and answers both.
+func TestPagesFetchedOnce(t *testing.T) {
+	stub := registrystub.Start(registrystub.Registry{Pages: map[string]int{"/a": 200, "/gone": 404, "/busy": 503}})
+	defer stub.Close()
+	src := "Pages " + stub.URL + "/a, " + stub.URL + "/gone and " + stub.URL + "/busy.\n"
+	doc := markdown.Parse([]byte(src), markdown.Options{})
+	req := NewRequest()
+	req.Collect(doc)
+	v := New(Options{Client: httpclient.Options{AllowPrivate: true, Retries: -1}, Needs: Needs{URL: true, Text: true}})
+	res := v.Run(context.Background(), req)
+	if n := stub.Requests()["page"]; n != 3 {
+		t.Errorf("%d page requests for 3 pages", n)
+	}
+	if l, _ := res.URL(stub.URL + "/gone"); l.Verdict != resolve.Broken {
+		t.Errorf("/gone: %+v", l)
+	}
+	if l, _ := res.PageText(stub.URL + "/a"); l.Verdict != resolve.OK || l.Text == "" {
+		t.Errorf("/a text: %+v", l)
+	}
+	if u := res.Unverified(); u["url"] != 1 || u["page-text"] != 0 {
+		t.Errorf("unverified %v, want the busy page once, as url", u)
+	}
+}

@@ -3,22 +3,15 @@ package cli
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/internal/gittest"
 )
 
-func gitIn(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@e", "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
+func gitIn(t *testing.T, dir string, args ...string) { gittest.Run(t, dir, args...) }
 
 const newFromBase = `Old broken [9] stays unreported.
 Cites entry one [1].
@@ -31,9 +24,7 @@ Cites entry two [2].
 `
 
 func TestNewFrom(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
+	gittest.Require(t)
 	dir := t.TempDir()
 	gitIn(t, dir, "init", "-q", "-b", "main")
 	p := write(t, dir, "a.md", newFromBase)
@@ -123,9 +114,7 @@ func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) 
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestPatchPathsFromRepositoryRoot(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
+	gittest.Require(t)
 	dir := t.TempDir()
 	gitIn(t, dir, "init", "-q")
 	p := write(t, dir, "docs/a.md", "Broken [9].\nAlso [8].\n")

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citelint/citelint/internal/gittest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -55,17 +56,7 @@ func buildCitelint(t *testing.T) string {
 	return bin
 }
 
-func git(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@e", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@e", "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
+func git(t *testing.T, dir string, args ...string) string { return gittest.Run(t, dir, args...) }
 
 func TestActionMetadata(t *testing.T) {
 	a := loadAction(t)
@@ -88,9 +79,7 @@ func TestActionMetadata(t *testing.T) {
 }
 
 func TestActionRunStep(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
+	gittest.Require(t)
 	a := loadAction(t)
 	var step actionStep
 	for _, s := range a.Runs.Steps {

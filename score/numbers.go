@@ -2,6 +2,7 @@ package score
 
 import (
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -229,22 +230,62 @@ func MissingNumbers(claim string, sources ...string) []string {
 	if len(want) == 0 {
 		return nil
 	}
-	var have []Number
+	var have numberIndex
 	for _, s := range sources {
-		have = append(have, Numbers(s)...)
+		for _, n := range Numbers(s) {
+			have.add(n)
+		}
 	}
+	have.sort()
 	var missing []string
 	for _, w := range want {
-		found := false
-		for _, h := range have {
-			if same(w, h) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !have.holds(w) {
 			missing = append(missing, w.Raw)
 		}
 	}
 	return missing
+}
+
+// numberIndex holds a source's quantities sorted by value, percentages
+// apart, so that each claim number is looked up by binary search instead
+// of against every source number (a web page has thousands).
+type numberIndex struct {
+	plain, percent []Number
+}
+
+func (x *numberIndex) add(n Number) {
+	if n.Percent {
+		x.percent = append(x.percent, n)
+	} else {
+		x.plain = append(x.plain, n)
+	}
+}
+
+func (x *numberIndex) sort() {
+	for _, l := range [][]Number{x.plain, x.percent} {
+		sort.Slice(l, func(i, j int) bool { return l[i].Value < l[j].Value })
+	}
+}
+
+// holds reports whether some indexed number is the same quantity as w. The
+// candidates are those near w's value in the same kind, and, across kinds,
+// near the value same() converts ("12%" and 0.12).
+func (x *numberIndex) holds(w Number) bool {
+	if w.Percent {
+		return near(x.percent, w.Value, w) || near(x.plain, w.Value/100, w)
+	}
+	return near(x.plain, w.Value, w) || w.Value < 1 && near(x.percent, w.Value*100, w)
+}
+
+// near tries the numbers of l (sorted by value) within a little more than
+// same()'s tolerance of t.
+func near(l []Number, t float64, w Number) bool {
+	tol := 2e-3*math.Abs(t) + 1e-9
+	i := sort.Search(len(l), func(i int) bool { return l[i].Value >= t-tol })
+	for ; i < len(l) && l[i].Value <= t+tol; i++ {
+		if same(w, l[i]) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package score
 
 import (
+	"math/rand"
 	"strconv"
 	"strings"
 	"testing"
@@ -83,4 +84,32 @@ func FuzzReadPairs(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNumberIndexMatchesScan: the index finds a match exactly when a scan
+// of every source number with same() does.
+func TestNumberIndexMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	vals := []float64{0, 0.08, 0.12, 0.5, 1, 3, 3.5, 8, 12, 12.001, 20, 1000, 1001, 2019, 3.5e6, 3.5002e6}
+	gen := func() Number {
+		return Number{Value: vals[rng.Intn(len(vals))], Percent: rng.Intn(3) == 0, Approx: rng.Intn(2) == 0}
+	}
+	for round := 0; round < 2000; round++ {
+		var have []Number
+		var x numberIndex
+		for range rng.Intn(8) {
+			n := gen()
+			have = append(have, n)
+			x.add(n)
+		}
+		x.sort()
+		w := gen()
+		scan := false
+		for _, h := range have {
+			scan = scan || same(w, h)
+		}
+		if got := x.holds(w); got != scan {
+			t.Fatalf("holds(%+v) = %v, scan %v, over %+v", w, got, scan, have)
+		}
+	}
 }

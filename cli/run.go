@@ -39,6 +39,8 @@ type runFlags struct {
 	pathPrefix                                 string
 
 	offline, refresh, failOnUnverified bool
+
+	profile profileFlags
 }
 
 func runCmd(args []string, env Env) int {
@@ -60,10 +62,13 @@ func runCmd(args []string, env Env) int {
 	fs.BoolVar(&f.failOnUnverified, "fail-on-unverified", false, "exit 1 when a network lookup got no definite answer (timeout, 429, 5xx, bot wall, offline)")
 	fs.StringVar(&f.pathPrefix, "path-prefix", "", "prefix relative paths in the output with this folder (when running in a subfolder of the repository)")
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
+	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
+	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		return ExitUsage
 	}
+	defer f.profile.start(env.Stderr)()
 	st, code := f.setup(paths, env)
 	if st == nil {
 		return code

@@ -1,6 +1,7 @@
 package result
 
 import (
+	"bytes"
 	"sort"
 	"unicode/utf8"
 )
@@ -15,11 +16,16 @@ type LineIndex struct {
 
 // NewLineIndex indexes src. It does not copy src; do not modify it afterwards.
 func NewLineIndex(src []byte) *LineIndex {
-	starts := make([]int, 1, 64)
-	for i, b := range src {
-		if b == '\n' {
-			starts = append(starts, i+1)
+	// bytes.Count and bytes.IndexByte are vectorised: on prose files this
+	// is several times faster than a byte loop with a growing slice.
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			break
 		}
+		off += i + 1
+		starts = append(starts, off)
 	}
 	return &LineIndex{src: src, starts: starts}
 }

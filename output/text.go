@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -40,7 +41,10 @@ func severityColor(s result.Severity) string {
 }
 
 func (p textPrinter) Print(w io.Writer, r *Report) error {
-	var b strings.Builder
+	// Streamed through a buffer, not built whole: the report of a large
+	// tree runs to hundreds of megabytes, which a strings.Builder held
+	// (twice, while growing) at the run's memory peak.
+	b := bufio.NewWriterSize(w, 64<<10)
 	issues := visible(r)
 	files := map[string]bool{}
 	bySev := map[result.Severity]int{}
@@ -48,7 +52,7 @@ func (p textPrinter) Print(w io.Writer, r *Report) error {
 		files[i.Path] = true
 		bySev[i.Severity]++
 		pos := clampPos(i.Pos)
-		fmt.Fprintf(&b, "%s: %s (%s)\n", p.paint(ansiBold, fmt.Sprintf("%s:%d:%d", i.Path, pos.Line, pos.Column)),
+		fmt.Fprintf(b, "%s: %s (%s)\n", p.paint(ansiBold, fmt.Sprintf("%s:%d:%d", i.Path, pos.Line, pos.Column)),
 			p.paint(severityColor(i.Severity), i.Message), p.paint(ansiDim, i.Rule))
 		if i.SourceLine != "" {
 			line := strings.TrimRight(i.SourceLine, "\r\n")
@@ -61,15 +65,14 @@ func (p textPrinter) Print(w io.Writer, r *Report) error {
 	}
 	for _, e := range r.Summary.Errors {
 		if e.Line > 0 {
-			fmt.Fprintf(&b, "%s:%d: %s %s\n", e.Path, e.Line, p.paint(ansiRed, "error:"), e.Msg)
+			fmt.Fprintf(b, "%s:%d: %s %s\n", e.Path, e.Line, p.paint(ansiRed, "error:"), e.Msg)
 		} else {
-			fmt.Fprintf(&b, "%s: %s %s\n", e.Path, p.paint(ansiRed, "error:"), e.Msg)
+			fmt.Fprintf(b, "%s: %s %s\n", e.Path, p.paint(ansiRed, "error:"), e.Msg)
 		}
 	}
 	b.WriteString(summaryLine(r, len(issues), len(files), bySev))
 	b.WriteByte('\n')
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.Flush()
 }
 
 func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string {

@@ -44,14 +44,24 @@ Good:
 
 func checkDuplicateReference(p *Pass) {
 	doc := p.Doc
-	idx := result.NewLineIndex(doc.Src)
-	line := func(ref *markdown.Reference) int { return idx.Position(ref.Span.Start).Line }
+	// Lines are needed only to report, which most documents never do.
+	var idx *result.LineIndex
+	line := func(ref *markdown.Reference) int {
+		if idx == nil {
+			idx = result.NewLineIndex(doc.Src)
+		}
+		return idx.Position(ref.Span.Start).Line
+	}
 	labels := map[string]int{}
 	// Entries in different reference lists may repeat a work (per-section
 	// lists are common in LLM reports); a link or footnote definition that
 	// repeats any listed work is a duplicate.
 	anyKind := map[string]int{}
-	perList := map[string]int{}
+	type listKey struct {
+		section int
+		target  string
+	}
+	perList := map[listKey]int{}
 	order := make([]int, len(doc.References))
 	for i := range order {
 		order[i] = i
@@ -82,10 +92,10 @@ func checkDuplicateReference(p *Pass) {
 		if t == "" {
 			continue
 		}
-		listKey := fmt.Sprintf("%d\x00%s", ref.Section, t)
+		lk := listKey{ref.Section, t}
 		j, dup := anyKind[t]
 		if ref.Kind == markdown.RefEntry && dup && doc.References[j].Kind == markdown.RefEntry {
-			j, dup = perList[listKey]
+			j, dup = perList[lk]
 		}
 		if dup {
 			if first := &doc.References[j]; first.Label != ref.Label {
@@ -97,7 +107,7 @@ func checkDuplicateReference(p *Pass) {
 			anyKind[t] = i
 		}
 		if ref.Kind == markdown.RefEntry {
-			perList[listKey] = i
+			perList[lk] = i
 		}
 	}
 }

@@ -98,13 +98,17 @@ type kwEntry struct {
 // kwTable is an open-addressing hash table of every ASCII keyword of the
 // rule, built from its lists so that they stay the one place to edit:
 // looking a word up costs a short hash and one or two string compares,
-// where a Go map lookup cost several times that. kwLens[b] has bit n set
-// when some key of length n starts with byte b, which rejects most words
-// before hashing.
-var (
-	kwTable [512]kwEntry
-	kwLens  [256]uint32
-)
+// where a Go map lookup cost several times that.
+var kwTable [512]kwEntry
+
+// kwLens reject most words before hashing: bit n of lens[b] is set when
+// some key of length n starts with byte b. wordLens covers the keys that
+// ASCII words and phrases are looked up for (findings, comparisons,
+// normative keywords), fieldLens those of fields (hedges, persons,
+// imperatives).
+type kwLens [256]uint32
+
+var wordLens, fieldLens kwLens
 
 // Keywords that are not plain ASCII words: non-ASCII ones (CJK) match
 // anywhere, indexed by their first byte; "%" matches where no letter or
@@ -117,6 +121,9 @@ type kwOther struct {
 var (
 	kwByLead  [256][]kwOther
 	kwPercent uint8 // classes of "%"
+	// kwRunes has bit r%4096 set for the first rune r of each non-ASCII
+	// keyword: most runes of CJK text are ruled out with one test.
+	kwRunes [4096 / 64]uint64
 )
 
 // selfRefFirst marks the first bytes of selfRef's phrases.
@@ -124,11 +131,15 @@ var selfRefFirst [256]bool
 
 func init() {
 	addKey := func(k string, class uint8) {
-		if k == "" || len(k) > kwMaxLen || len(k) >= 32 {
+		if k == "" || len(k) > kwMaxLen {
 			panic(fmt.Sprintf("uncited-claim keyword %q: empty or longer than %d bytes", k, kwMaxLen))
 		}
-		kwLens[k[0]] |= 1 << len(k)
-		for i := kwHash(k) & (len(kwTable) - 1); ; i = (i + 1) & (len(kwTable) - 1) {
+		if class&(kwHedge|kwPerson|kwImperative) != 0 {
+			fieldLens[k[0]] |= 1 << len(k)
+		} else {
+			wordLens[k[0]] |= 1 << len(k)
+		}
+		for i := kwHash(k); ; i = (i + 1) & (len(kwTable) - 1) {
 			e := &kwTable[i]
 			if e.key == "" {
 				e.key = k
@@ -158,6 +169,8 @@ func init() {
 					panic(fmt.Sprintf("uncited-claim keyword %q: invalid UTF-8", w))
 				}
 				kwByLead[w[0]] = append(kwByLead[w[0]], kwOther{w, l.class})
+				r, _ := utf8.DecodeRuneInString(w)
+				kwRunes[r%4096/64] |= 1 << (r % 64)
 			case w == "%":
 				kwPercent |= l.class
 			default:
@@ -202,22 +215,22 @@ func init() {
 	}
 }
 
-// kwHash is FNV-1a.
+// kwHash hashes a key by its length and three of its bytes into an
+// index of kwTable: enough to spread the keys, and cheaper than hashing
+// every byte.
 func kwHash[T string | []byte](w T) int {
-	h := uint32(2166136261)
-	for i := 0; i < len(w); i++ {
-		h ^= uint32(w[i])
-		h *= 16777619
-	}
-	return int(h ^ h>>16)
+	n := len(w)
+	h := uint32(w[0]) | uint32(w[n-1])<<8 | uint32(w[n>>1])<<16 | uint32(n)<<24
+	return int(h * 0x9E3779B1 >> 23) // 9 bits: len(kwTable) is 512
 }
 
-// kwLookup returns the classes of w, 0 if it is no keyword.
-func kwLookup(w []byte) uint8 {
-	if len(w) == 0 || len(w) > kwMaxLen || kwLens[w[0]]&(1<<len(w)) == 0 {
+// kwLookup returns the classes of w, 0 if it is no keyword, given the
+// lengths that may hold a key (lens).
+func kwLookup(w []byte, lens *kwLens) uint8 {
+	if len(w) == 0 || len(w) > kwMaxLen || lens[w[0]]&(1<<len(w)) == 0 {
 		return 0
 	}
-	for i := kwHash(w) & (len(kwTable) - 1); ; i = (i + 1) & (len(kwTable) - 1) {
+	for i := kwHash(w); ; i = (i + 1) & (len(kwTable) - 1) {
 		e := &kwTable[i]
 		if e.key == string(w) {
 			return e.class
@@ -226,6 +239,18 @@ func kwLookup(w []byte) uint8 {
 			return 0
 		}
 	}
+}
+
+// isSpaceHigh is unicode.IsSpace for runes beyond ASCII, without its
+// table search (TestIsSpaceHigh checks it against every rune).
+func isSpaceHigh(r rune) bool {
+	switch {
+	case r < 0x2000:
+		return r == 0x85 || r == 0xA0 || r == 0x1680
+	case r <= 0x200A:
+		return true
+	}
+	return r == 0x2028 || r == 0x2029 || r == 0x202F || r == 0x205F || r == 0x3000
 }
 
 // lowerLenChanges reports the runes whose unicode.ToLower is encoded in a
@@ -242,11 +267,49 @@ func lowerLenChanges(r rune) bool {
 }
 
 func lowerASCII(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		c += 'a' - 'A'
-	}
-	return c
+	return lowerTab[c]
 }
+
+var lowerTab = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if c >= 'A' && c <= 'Z' {
+			t[c] += 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// Byte classes for factScore's pass.
+const (
+	bWord   uint8 = 1 << iota // ASCII letter or digit (isWordByte)
+	bDigit                    // ASCII digit
+	bSep                      // ends a field: ASCII space (unicode.IsSpace) or , ; : ( )
+	bOther                    // '%' or '"': the scan notes where they are
+	bHigh                     // not ASCII
+	bMarkup                   // stripMarkup's: ` [ ] * _
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = bHigh
+		case isWordByte(byte(c)):
+			t[c] = bWord
+			if c <= '9' {
+				t[c] |= bDigit
+			}
+		case strings.IndexByte("\t\n\v\f\r ,;:()", byte(c)) >= 0:
+			t[c] = bSep
+		case c == '%' || c == '"':
+			t[c] = bOther
+		case strings.IndexByte("`[]*_", byte(c)) >= 0:
+			t[c] = bMarkup
+		}
+	}
+	return t
+}()
 
 // hasLowerPrefix reports whether s starts with p once its ASCII letters are
 // lower-cased, which is strings.HasPrefix(strings.ToLower(s), p) where
@@ -263,12 +326,32 @@ func hasLowerPrefix(s []byte, p string) bool {
 	return true
 }
 
+// firstMarkup returns the index of the first byte of s that stripMarkup
+// acts on, or -1. Five vectorised byte searches beat one loop over a
+// table.
+func firstMarkup(s []byte) int {
+	first := -1
+	for _, c := range [...]byte{'`', '[', ']', '*', '_'} {
+		in := s
+		if first >= 0 {
+			in = s[:first]
+		}
+		if i := bytes.IndexByte(in, c); i >= 0 {
+			first = i
+		}
+	}
+	return first
+}
+
 // stripMarkupTo appends s to dst without link destinations, code spans
 // and emphasis marks, as stripMarkup does, copying the runs between markup
 // bytes whole.
 func stripMarkupTo(dst, s []byte) []byte {
 	start := 0
 	for i := 0; i < len(s); i++ {
+		if byteClass[s[i]] != bMarkup {
+			continue
+		}
 		switch s[i] {
 		case '`':
 			j := bytes.IndexByte(s[i+1:], '`')
@@ -285,32 +368,30 @@ func stripMarkupTo(dst, s []byte) []byte {
 					i += j
 				}
 			}
-		case '[', '*', '_':
+		default: // [ * _
 			dst = append(dst, s[start:i]...)
-		default:
-			continue
 		}
 		start = i + 1
 	}
 	return append(dst, s[start:]...)
 }
 
-// fieldSep marks the ASCII bytes that end a word for FactScore: spaces
-// (as unicode.IsSpace) and , ; : ( ).
-var fieldSep = cutSet("\t\n\v\f\r ,;:()")
-
 // factScore is FactScore on bytes; ok is false when the sentence needs
 // factScoreSlow (see the top of this file), and then score and why mean
 // nothing. It allocates only for sentences longer than its stack buffer.
 func factScore(s []byte) (score int, why reasons, ok bool) {
-	var stack [512]byte
-	plain := stack[:0]
-	// Stripping shortens a sentence, except that a code span becomes
-	// "code", which at worst doubles "``".
-	if n := len(s); n > len(stack) || 2*n > len(stack) && bytes.IndexByte(s, '`') >= 0 {
-		plain = make([]byte, 0, 2*n)
+	// Most sentences have no markup to strip: scan them in place.
+	plain := s
+	if i := firstMarkup(s); i >= 0 {
+		var stack [512]byte
+		buf := stack[:0]
+		// Stripping shortens a sentence, except that a code span
+		// becomes "code", which at worst doubles "``".
+		if n := len(s); n > len(stack) || 2*n > len(stack) && bytes.IndexByte(s, '`') >= 0 {
+			buf = make([]byte, 0, 2*n)
+		}
+		plain = stripMarkupTo(append(buf, s[:i]...), s[i:])
 	}
-	plain = stripMarkupTo(plain, s)
 
 	var sc scan
 	sc.plain = plain
@@ -387,24 +468,27 @@ type scan struct {
 func (sc *scan) run() bool {
 	plain := sc.plain
 	sc.straight, sc.curly, sc.corner, sc.phraseA = -1, -1, -1, -1
-	word, field := -1, 0 // start of the current ASCII word (or -1) and field
+	field := 0 // start of the current field
 	for i := 0; i < len(plain); {
 		c := plain[i]
-		if c < utf8.RuneSelf {
-			if isWordByte(c) {
-				if word < 0 {
-					word = i
+		k := byteClass[c]
+		if k&bWord != 0 {
+			// An ASCII word: find its end, then look it up.
+			a, all := i, k
+			for i++; i < len(plain); i++ {
+				k = byteClass[plain[i]]
+				if k&bWord == 0 {
+					break
 				}
-				sc.hasDigit = sc.hasDigit || c <= '9'
-				i++
-				continue
+				all |= k
 			}
-			if word >= 0 {
-				sc.endWord(word, i)
-				word = -1
-			}
+			sc.hasDigit = sc.hasDigit || all&bDigit != 0
+			sc.endWord(a, i)
+			continue
+		}
+		if k&bHigh == 0 {
 			switch {
-			case fieldSep[c]:
+			case k&bSep != 0:
 				sc.endField(field, i)
 				field = i + 1
 			case c == '%':
@@ -425,15 +509,13 @@ func (sc *scan) run() bool {
 		if r == utf8.RuneError && n == 1 || lowerLenChanges(r) {
 			return false
 		}
-		if word >= 0 {
-			sc.endWord(word, i)
-			word = -1
-		}
 		// Non-ASCII keywords match anywhere; in valid UTF-8 they can only
 		// start where a rune does.
-		for _, k := range kwByLead[c] {
-			if len(plain)-i >= len(k.key) && string(plain[i:i+len(k.key)]) == k.key {
-				sc.found |= k.class
+		if kwRunes[r%4096/64]&(1<<(r%64)) != 0 {
+			for _, k := range kwByLead[c] {
+				if len(plain)-i >= len(k.key) && string(plain[i:i+len(k.key)]) == k.key {
+					sc.found |= k.class
+				}
 			}
 		}
 		switch r {
@@ -446,15 +528,12 @@ func (sc *scan) run() bool {
 				sc.corner = i
 			}
 		default:
-			if unicode.IsSpace(r) {
+			if isSpaceHigh(r) {
 				sc.endField(field, i)
 				field = i + n
 			}
 		}
 		i += n
-	}
-	if word >= 0 {
-		sc.endWord(word, len(plain))
 	}
 	sc.endField(field, len(plain))
 	return true
@@ -469,11 +548,11 @@ func (sc *scan) endWord(a, b int) {
 		for k := pa; k < b; k++ {
 			buf[k-pa] = lowerASCII(plain[k])
 		}
-		sc.found |= kwLookup(buf[:b-pa]) & (kwFinding | kwComparison)
+		sc.found |= kwLookup(buf[:b-pa], &wordLens) & (kwFinding | kwComparison)
 	}
 	sc.phraseA = -1
 	n, c0 := b-a, plain[a]
-	if n > kwMaxLen || (kwLens[lowerASCII(c0)]|kwLens[c0])&(1<<n) == 0 {
+	if n > kwMaxLen || (wordLens[lowerASCII(c0)]|wordLens[c0])&(1<<n) == 0 {
 		return
 	}
 	upper := false
@@ -482,9 +561,9 @@ func (sc *scan) endWord(a, b int) {
 		upper = upper || c >= 'A' && c <= 'Z'
 		buf[k] = lowerASCII(c)
 	}
-	class := kwLookup(buf[:n])
+	class := kwLookup(buf[:n], &wordLens)
 	if upper {
-		class |= kwLookup(plain[a:b]) & kwNormative
+		class |= kwLookup(plain[a:b], &wordLens) & kwNormative
 	}
 	sc.found |= class & (kwFinding | kwComparison | kwNormative)
 	if class&kwPhraseStart != 0 {
@@ -498,6 +577,12 @@ func (sc *scan) endField(a, b int) {
 		return
 	}
 	w := sc.plain[a:b]
+	if c := w[0]; sc.nField > 0 && c < utf8.RuneSelf && !wordCut[c] && (c < 'A' || c > 'Z') && fieldLens[c]&(1<<len(w)) == 0 && byteClass[w[len(w)-1]]&bWord != 0 {
+		// The common case, a lower-case word: not an entity, and,
+		// trimmed of nothing, no hedge or person either.
+		sc.nField++
+		return
+	}
 	if sc.nField == 0 {
 		sc.imperative = lookupTrimmed(w, &quoteCut)&kwImperative != 0
 	} else if isEntity(w) {
@@ -523,7 +608,7 @@ func lookupTrimmed(w []byte, cut *[256]bool) uint8 {
 		j--
 	}
 	w = w[i:j]
-	if len(w) == 0 || len(w) > kwMaxLen || (kwLens[lowerASCII(w[0])]|kwLens[w[0]])&(1<<len(w)) == 0 {
+	if len(w) == 0 || len(w) > kwMaxLen || fieldLens[lowerASCII(w[0])]&(1<<len(w)) == 0 {
 		return 0
 	}
 	var buf [kwMaxLen]byte
@@ -533,7 +618,7 @@ func lookupTrimmed(w []byte, cut *[256]bool) uint8 {
 		}
 		buf[k] = lowerASCII(c)
 	}
-	return kwLookup(buf[:len(w)])
+	return kwLookup(buf[:len(w)], &fieldLens)
 }
 
 // isEntity is one word's test in namedEntities: capitalised once trimmed
@@ -612,7 +697,13 @@ func hasFields(s []byte, n int) bool {
 // lower-cased instead.
 func numberSignalsBytes(plain []byte) (nums, strong, years int) {
 	for i := 0; i < len(plain); {
-		if plain[i] < '0' || plain[i] > '9' || i > 0 && (isWordByte(plain[i-1]) && !(plain[i-1] >= '0' && plain[i-1] <= '9')) {
+		for i < len(plain) && byteClass[plain[i]]&bDigit == 0 {
+			i++
+		}
+		if i == len(plain) {
+			break
+		}
+		if i > 0 && (isWordByte(plain[i-1]) && !(plain[i-1] >= '0' && plain[i-1] <= '9')) {
 			i++
 			continue
 		}

@@ -164,6 +164,14 @@ func TestLowerLenChanges(t *testing.T) {
 	}
 }
 
+func TestIsSpaceHigh(t *testing.T) {
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if got, want := isSpaceHigh(r), unicode.IsSpace(r); got != want {
+			t.Errorf("isSpaceHigh(%U) = %v, want %v", r, got, want)
+		}
+	}
+}
+
 func FuzzFactScore(f *testing.F) {
 	for _, c := range factScoreCases {
 		f.Add(c.s)

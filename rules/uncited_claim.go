@@ -145,7 +145,19 @@ func checkUncitedClaim(p *Pass) {
 		if c.Section >= 0 && c.Section < len(doc.Headings) && secExempt[c.Section] {
 			continue
 		}
+		// Most sentences score below min-score: score first, without
+		// building the reasons, and run the exemption checks and count
+		// words only for the rest. All
+		// the tests must pass, and none has side effects, so their order
+		// does not change the result. Sentences factScore hands back keep
+		// the original order, because factScoreSlow can panic (see
+		// TestFactScoreCases), and a panic must not reach sentences that
+		// an exemption or the word count skipped before.
 		text := doc.Src[c.Start:c.End]
+		score, r, fast := factScore(text)
+		if fast && score < s.MinScore {
+			continue
+		}
 		if exQuestions && isQuestion(text) {
 			continue
 		}
@@ -155,25 +167,14 @@ func checkUncitedClaim(p *Pass) {
 		if exLabels && isLabel(text) {
 			continue
 		}
-		// Most sentences score below min-score: score first, without
-		// building the reasons, and count words only for the rest. Both
-		// tests must pass, so their order does not change the result;
-		// factScoreSlow keeps the original order, words first, so that a
-		// sentence it panics on still panics only when it has enough words.
+		if sentence.Words(text) < s.MinWords {
+			continue
+		}
 		var why string
-		if score, r, ok := factScore(text); ok {
-			if score < s.MinScore || sentence.Words(text) < s.MinWords {
-				continue
-			}
+		if fast {
 			why = r.String()
-		} else {
-			if sentence.Words(text) < s.MinWords {
-				continue
-			}
-			var score int
-			if score, why = factScoreSlow(string(text)); score < s.MinScore {
-				continue
-			}
+		} else if score, why = factScoreSlow(string(text)); score < s.MinScore {
+			continue
 		}
 		p.Reportf(c.Start, c.End, "sentence states a checkable fact (%s) but cites no source", why)
 	}

@@ -101,14 +101,16 @@ type kwEntry struct {
 // where a Go map lookup cost several times that.
 var kwTable [512]kwEntry
 
-// kwLens reject most words before hashing: bit n of lens[b] is set when
-// some key of length n starts with byte b. wordLens covers the keys that
-// ASCII words and phrases are looked up for (findings, comparisons,
-// normative keywords), fieldLens those of fields (hedges, persons,
-// imperatives).
-type kwLens [256]uint32
+// kwFirst and kwLast reject most words before hashing: bit n of
+// kwFirst[b] is set when some key of length n starts with byte b, and of
+// kwLast[b] when one ends with it.
+var kwFirst, kwLast [256]uint32
 
-var wordLens, fieldLens kwLens
+// kwMaybe reports whether a key of length n may start with byte first and
+// end with byte last.
+func kwMaybe(first, last byte, n int) bool {
+	return n <= kwMaxLen && kwFirst[first]&kwLast[last]&(1<<n) != 0
+}
 
 // Keywords that are not plain ASCII words: non-ASCII ones (CJK) match
 // anywhere, indexed by their first byte; "%" matches where no letter or
@@ -134,11 +136,8 @@ func init() {
 		if k == "" || len(k) > kwMaxLen {
 			panic(fmt.Sprintf("uncited-claim keyword %q: empty or longer than %d bytes", k, kwMaxLen))
 		}
-		if class&(kwHedge|kwPerson|kwImperative) != 0 {
-			fieldLens[k[0]] |= 1 << len(k)
-		} else {
-			wordLens[k[0]] |= 1 << len(k)
-		}
+		kwFirst[k[0]] |= 1 << len(k)
+		kwLast[k[len(k)-1]] |= 1 << len(k)
 		for i := kwHash(k); ; i = (i + 1) & (len(kwTable) - 1) {
 			e := &kwTable[i]
 			if e.key == "" {
@@ -224,10 +223,9 @@ func kwHash[T string | []byte](w T) int {
 	return int(h * 0x9E3779B1 >> 23) // 9 bits: len(kwTable) is 512
 }
 
-// kwLookup returns the classes of w, 0 if it is no keyword, given the
-// lengths that may hold a key (lens).
-func kwLookup(w []byte, lens *kwLens) uint8 {
-	if len(w) == 0 || len(w) > kwMaxLen || lens[w[0]]&(1<<len(w)) == 0 {
+// kwLookup returns the classes of w, 0 if it is no keyword.
+func kwLookup(w []byte) uint8 {
+	if len(w) == 0 || !kwMaybe(w[0], w[len(w)-1], len(w)) {
 		return 0
 	}
 	for i := kwHash(w); ; i = (i + 1) & (len(kwTable) - 1) {
@@ -460,6 +458,8 @@ type scan struct {
 	entities                int
 	straight, curly, corner int // first ", “ and 「, or -1
 	phraseA, phraseB        int // last word if it starts a phrase, else phraseA < 0
+	wordA, wordB            int // last word looked up
+	wordClass               uint8
 	nField                  int // fields ended so far
 }
 
@@ -467,7 +467,7 @@ type scan struct {
 // lower case changes length.
 func (sc *scan) run() bool {
 	plain := sc.plain
-	sc.straight, sc.curly, sc.corner, sc.phraseA = -1, -1, -1, -1
+	sc.straight, sc.curly, sc.corner, sc.phraseA, sc.wordA = -1, -1, -1, -1, -1
 	field := 0 // start of the current field
 	for i := 0; i < len(plain); {
 		c := plain[i]
@@ -548,11 +548,12 @@ func (sc *scan) endWord(a, b int) {
 		for k := pa; k < b; k++ {
 			buf[k-pa] = lowerASCII(plain[k])
 		}
-		sc.found |= kwLookup(buf[:b-pa], &wordLens) & (kwFinding | kwComparison)
+		sc.found |= kwLookup(buf[:b-pa]) & (kwFinding | kwComparison)
 	}
 	sc.phraseA = -1
-	n, c0 := b-a, plain[a]
-	if n > kwMaxLen || (wordLens[lowerASCII(c0)]|wordLens[c0])&(1<<n) == 0 {
+	sc.wordA, sc.wordB, sc.wordClass = a, b, 0
+	n, c0, cn := b-a, plain[a], plain[b-1]
+	if !kwMaybe(lowerASCII(c0), lowerASCII(cn), n) && !kwMaybe(c0, cn, n) {
 		return
 	}
 	upper := false
@@ -561,10 +562,11 @@ func (sc *scan) endWord(a, b int) {
 		upper = upper || c >= 'A' && c <= 'Z'
 		buf[k] = lowerASCII(c)
 	}
-	class := kwLookup(buf[:n], &wordLens)
+	class := kwLookup(buf[:n])
 	if upper {
-		class |= kwLookup(plain[a:b], &wordLens) & kwNormative
+		class |= kwLookup(plain[a:b]) & kwNormative
 	}
+	sc.wordClass = class
 	sc.found |= class & (kwFinding | kwComparison | kwNormative)
 	if class&kwPhraseStart != 0 {
 		sc.phraseA, sc.phraseB = a, b
@@ -577,23 +579,31 @@ func (sc *scan) endField(a, b int) {
 		return
 	}
 	w := sc.plain[a:b]
-	if c := w[0]; sc.nField > 0 && c < utf8.RuneSelf && !wordCut[c] && (c < 'A' || c > 'Z') && fieldLens[c]&(1<<len(w)) == 0 && byteClass[w[len(w)-1]]&bWord != 0 {
-		// The common case, a lower-case word: not an entity, and,
-		// trimmed of nothing, no hedge or person either.
-		sc.nField++
-		return
-	}
 	if sc.nField == 0 {
 		sc.imperative = lookupTrimmed(w, &quoteCut)&kwImperative != 0
 	} else if isEntity(w) {
 		sc.entities++
 	}
 	sc.nField++
-	if !sc.hedged || !sc.personal {
-		c := lookupTrimmed(w, &wordCut)
-		sc.hedged = sc.hedged || c&kwHedge != 0
-		sc.personal = sc.personal || c&kwPerson != 0
+	if sc.hedged && sc.personal {
+		return
 	}
+	for a < b && wordCut[sc.plain[a]] {
+		a++
+	}
+	for b > a && wordCut[sc.plain[b-1]] {
+		b--
+	}
+	var c uint8
+	if a == sc.wordA && b == sc.wordB {
+		// The trimmed field is the ASCII word just looked up, as most
+		// are ("word", "word."): the same key, if any.
+		c = sc.wordClass
+	} else {
+		c = lookupTrimmed(sc.plain[a:b], &wordCut)
+	}
+	sc.hedged = sc.hedged || c&kwHedge != 0
+	sc.personal = sc.personal || c&kwPerson != 0
 }
 
 // lookupTrimmed is kwLookup(lowerTrim(w, cut)). A word that keeps a
@@ -608,7 +618,7 @@ func lookupTrimmed(w []byte, cut *[256]bool) uint8 {
 		j--
 	}
 	w = w[i:j]
-	if len(w) == 0 || len(w) > kwMaxLen || fieldLens[lowerASCII(w[0])]&(1<<len(w)) == 0 {
+	if len(w) == 0 || !kwMaybe(lowerASCII(w[0]), lowerASCII(w[len(w)-1]), len(w)) {
 		return 0
 	}
 	var buf [kwMaxLen]byte
@@ -618,7 +628,7 @@ func lookupTrimmed(w []byte, cut *[256]bool) uint8 {
 		}
 		buf[k] = lowerASCII(c)
 	}
-	return kwLookup(buf[:len(w)], &fieldLens)
+	return kwLookup(buf[:len(w)])
 }
 
 // isEntity is one word's test in namedEntities: capitalised once trimmed

@@ -115,11 +115,21 @@ func checkUncitedClaim(p *Pass) {
 			break
 		}
 	}
-	// Whether each section is exempt, decided once per heading rather than
-	// once per sentence (lower-casing the title allocates).
-	secExempt := make([]bool, len(doc.Headings))
-	for i, h := range doc.Headings {
-		secExempt[i] = exemptSec[strings.ToLower(strings.TrimRight(h.Text, ":： "))]
+	// sectionExempt says whether sentences under heading i are exempt,
+	// deciding once per heading, and only for headings over a sentence
+	// that scores (lower-casing a title allocates).
+	var secState []int8 // 0 unknown, 1 checked, 2 exempt
+	sectionExempt := func(i int) bool {
+		if secState == nil {
+			secState = make([]int8, len(doc.Headings))
+		}
+		if secState[i] == 0 {
+			secState[i] = 1
+			if exemptSec[strings.ToLower(strings.TrimRight(doc.Headings[i].Text, ":： "))] {
+				secState[i] = 2
+			}
+		}
+		return secState[i] == 2
 	}
 	// covered[i]: claim i counts as cited under the scope.
 	covered := make([]bool, len(doc.Claims))
@@ -142,12 +152,9 @@ func checkUncitedClaim(p *Pass) {
 			c.ListItem && exLists:
 			continue
 		}
-		if c.Section >= 0 && c.Section < len(doc.Headings) && secExempt[c.Section] {
-			continue
-		}
 		// Most sentences score below min-score: score first, without
-		// building the reasons, and run the exemption checks and count
-		// words only for the rest. All
+		// building the reasons, and run the other exemption checks and
+		// count words only for the rest. All
 		// the tests must pass, and none has side effects, so their order
 		// does not change the result. Sentences factScore hands back keep
 		// the original order, because factScoreSlow can panic (see
@@ -156,6 +163,9 @@ func checkUncitedClaim(p *Pass) {
 		text := doc.Src[c.Start:c.End]
 		score, r, fast := factScore(text)
 		if fast && score < s.MinScore {
+			continue
+		}
+		if c.Section >= 0 && c.Section < len(doc.Headings) && sectionExempt(c.Section) {
 			continue
 		}
 		if exQuestions && isQuestion(text) {

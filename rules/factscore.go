@@ -468,7 +468,8 @@ type scan struct {
 func (sc *scan) run() bool {
 	plain := sc.plain
 	sc.straight, sc.curly, sc.corner, sc.phraseA, sc.wordA = -1, -1, -1, -1, -1
-	field := 0 // start of the current field
+	field := 0      // start of the current field
+	var words uint8 // byte classes seen in ASCII words
 	for i := 0; i < len(plain); {
 		c := plain[i]
 		k := byteClass[c]
@@ -482,7 +483,7 @@ func (sc *scan) run() bool {
 				}
 				all |= k
 			}
-			sc.hasDigit = sc.hasDigit || all&bDigit != 0
+			words |= all
 			sc.endWord(a, i)
 			continue
 		}
@@ -536,6 +537,7 @@ func (sc *scan) run() bool {
 		i += n
 	}
 	sc.endField(field, len(plain))
+	sc.hasDigit = words&bDigit != 0
 	return true
 }
 
@@ -556,14 +558,12 @@ func (sc *scan) endWord(a, b int) {
 	if !kwMaybe(lowerASCII(c0), lowerASCII(cn), n) && !kwMaybe(c0, cn, n) {
 		return
 	}
-	upper := false
 	for k := 0; k < n; k++ {
-		c := plain[a+k]
-		upper = upper || c >= 'A' && c <= 'Z'
-		buf[k] = lowerASCII(c)
+		buf[k] = lowerASCII(plain[a+k])
 	}
 	class := kwLookup(buf[:n])
-	if upper {
+	if c0 >= 'A' && c0 <= 'Z' {
+		// Normative keywords are upper-case: look the word up as it is.
 		class |= kwLookup(plain[a:b]) & kwNormative
 	}
 	sc.wordClass = class
@@ -581,7 +581,8 @@ func (sc *scan) endField(a, b int) {
 	w := sc.plain[a:b]
 	if sc.nField == 0 {
 		sc.imperative = lookupTrimmed(w, &quoteCut)&kwImperative != 0
-	} else if isEntity(w) {
+	} else if c := w[0]; (c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf || wordCut[c]) && isEntity(w) {
+		// Most words start with a lower-case letter: no entity.
 		sc.entities++
 	}
 	sc.nField++
@@ -634,10 +635,6 @@ func lookupTrimmed(w []byte, cut *[256]bool) uint8 {
 // isEntity is one word's test in namedEntities: capitalised once trimmed
 // of emphasis, quotes and end punctuation, and not "I".
 func isEntity(w []byte) bool {
-	c := w[0]
-	if c < utf8.RuneSelf && !wordCut[c] && (c < 'A' || c > 'Z') {
-		return false // the common case: nothing to trim, not upper-case
-	}
 	for len(w) > 0 {
 		if wordCut[w[0]] {
 			w = w[1:]

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode"
@@ -132,6 +133,52 @@ func TestFactScoreKeywords(t *testing.T) {
 			} {
 				checkFactScore(t, fmt.Sprintf(f, v))
 			}
+		}
+	}
+}
+
+// TestFactScoreRandom scores sentences pieced together from keywords,
+// markup, numbers, units, quotation marks, spaces and awkward runes, which
+// a byte-mutating fuzzer takes long to assemble.
+func TestFactScoreRandom(t *testing.T) {
+	pieces := []string{
+		" ", " ", " ", "  ", "\t", "\n", "\u00a0", "\u3000", ",", ";", ":", "(", ")", ".", "!", "?", "'", "\"", "-",
+		"*", "**", "_", "`", "[", "]", "](", "[1]", "[x](http://e.org/a_b)", "`code`",
+		"“", "”", "‘", "’", "「", "」", "%", "$", "£", "€", "¥", "°",
+		"0", "1", "12", "1999", "2024", "3.5", "73.0", "1,000", "20", "A380",
+		"The", "the", "It", "Smith", "I", "I'm", "OECD", "x", "é", "É", "Ünited", "中国", "的", "了",
+		"İ", "\u212a", "Ⱥ", "\xff", "\xe4\xb8", "\ufffd",
+	}
+	for _, l := range [][]string{findingWords, comparisonWords, normative, selfRef, magnitudes, units} {
+		pieces = append(pieces, l...)
+	}
+	for _, m := range []map[string]bool{hedgeWords, personWords, imperatives} {
+		for w := range m {
+			pieces = append(pieces, w)
+		}
+	}
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < n; i++ {
+		var b strings.Builder
+		for j := rng.IntN(16); j >= 0; j-- {
+			p := pieces[rng.IntN(len(pieces))]
+			switch rng.IntN(8) {
+			case 0:
+				p = strings.ToUpper(p)
+			case 1:
+				p = strings.ToUpper(p[:1]) + p[1:]
+			case 2:
+				p = p[:rng.IntN(len(p)+1)] // partial words, cut UTF-8
+			}
+			b.WriteString(p)
+		}
+		checkFactScore(t, b.String())
+		if t.Failed() {
+			return
 		}
 	}
 }

@@ -154,12 +154,12 @@ func checkUncitedClaim(p *Pass) {
 		}
 		// Most sentences score below min-score: score first, without
 		// building the reasons, and run the other exemption checks and
-		// count words only for the rest. All
-		// the tests must pass, and none has side effects, so their order
-		// does not change the result. Sentences factScore hands back keep
-		// the original order, because factScoreSlow can panic (see
-		// TestFactScoreCases), and a panic must not reach sentences that
-		// an exemption or the word count skipped before.
+		// count words only for the rest. All the tests must pass and none
+		// has side effects, so their order does not change the result.
+		// Sentences factScore hands back keep the original order, because
+		// factScoreSlow can panic (see TestFactScoreCases), and a panic
+		// must not reach sentences that an exemption or the word count
+		// skipped before.
 		text := doc.Src[c.Start:c.End]
 		score, r, fast := factScore(text)
 		if fast && score < s.MinScore {

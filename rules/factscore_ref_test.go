@@ -309,6 +309,76 @@ func namedEntitiesRef(words []string) int {
 	return n
 }
 
+// checkUncitedClaimRef is checkUncitedClaim before the rewrite.
+func checkUncitedClaimRef(p *Pass) {
+	s, _ := p.Settings.(*UncitedClaimSettings)
+	if s == nil {
+		s = newUncitedClaimSettings().(*UncitedClaimSettings)
+	}
+	exempt := map[string]bool{}
+	for _, e := range s.Exempt {
+		exempt[e] = true
+	}
+	exemptSec := map[string]bool{}
+	for _, t := range s.ExemptSections {
+		exemptSec[strings.ToLower(strings.TrimSpace(t))] = true
+	}
+	if exempt["abstract"] {
+		exemptSec["abstract"], exemptSec["摘要"] = true, true
+	}
+	doc := p.Doc
+	title := -1
+	for i, h := range doc.Headings {
+		if h.Level == 1 {
+			title = i
+			break
+		}
+	}
+	// covered[i]: claim i counts as cited under the scope.
+	covered := make([]bool, len(doc.Claims))
+	for i := len(doc.Claims) - 1; i >= 0; i-- {
+		c := &doc.Claims[i]
+		covered[i] = len(c.Citations) > 0
+		if !covered[i] && s.Scope != "sentence" && i+1 < len(doc.Claims) && doc.Claims[i+1].Block == c.Block && covered[i+1] {
+			covered[i] = true
+		}
+	}
+	for i := range doc.Claims {
+		c := &doc.Claims[i]
+		if covered[i] {
+			continue
+		}
+		switch {
+		case c.Heading && (exempt["headings"] || exempt["title"] && c.Section == title),
+			c.TableCell && exempt["tables"],
+			c.Quote && exempt["quotes"],
+			c.ListItem && exempt["lists"]:
+			continue
+		}
+		if c.Section >= 0 && c.Section < len(doc.Headings) && exemptSec[strings.ToLower(strings.TrimRight(doc.Headings[c.Section].Text, ":： "))] {
+			continue
+		}
+		text := doc.Src[c.Start:c.End]
+		if exempt["questions"] && isQuestionRef(text) {
+			continue
+		}
+		if exempt["link-lists"] && c.ListItem && linkHeavyRef(text) {
+			continue
+		}
+		if exempt["labels"] && isLabelRef(text) {
+			continue
+		}
+		if sentence.Words(text) < s.MinWords {
+			continue
+		}
+		score, why := factScoreRef(string(text))
+		if score < s.MinScore {
+			continue
+		}
+		p.Reportf(c.Start, c.End, "sentence states a checkable fact (%s) but cites no source", why)
+	}
+}
+
 func isQuestionRef(text []byte) bool {
 	t := strings.TrimRight(string(text), " *_\"”')")
 	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")

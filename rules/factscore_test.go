@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode"
@@ -249,4 +250,43 @@ func TestFactScoreCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d sentences, %d scored by the fast path", n, fast)
+}
+
+// TestUncitedClaimCorpus runs uncited-claim and its reference version over
+// the shared corpus under several settings, which reorder its tests
+// differently (a min-score of 0 reports normative and imperative
+// sentences, a negative one hedged ones).
+func TestUncitedClaimCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus comparison skipped in -short mode")
+	}
+	docs := parsedCorpus(t)
+	ref := *UncitedClaim
+	ref.Check = checkUncitedClaimRef
+	settings := []*UncitedClaimSettings{newUncitedClaimSettings().(*UncitedClaimSettings)}
+	for _, s := range []UncitedClaimSettings{
+		{Scope: "sentence", MinWords: 3, MinScore: 0},
+		{Scope: "paragraph", MinWords: 0, MinScore: -2, Exempt: []string{"tables", "quotes", "lists", "abstract"}, ExemptSections: []string{"Introduction", "Summary"}},
+		{Scope: "sentence", MinWords: 20, MinScore: 5, Exempt: []string{"title", "questions"}},
+	} {
+		settings = append(settings, &s)
+	}
+	for _, s := range settings {
+		n := 0
+		for _, d := range docs {
+			got, err := Run(UncitedClaim, d.path, d.doc, s, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Run(&ref, d.path, d.doc, s, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("settings %+v, %s: got %d issues, want %d", *s, d.path, len(got), len(want))
+			}
+			n += len(got)
+		}
+		t.Logf("settings %+v: %d issues", *s, n)
+	}
 }

@@ -1,9 +1,11 @@
 package rules
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/sentence"
@@ -103,6 +105,8 @@ func checkUncitedClaim(p *Pass) {
 	if exempt["abstract"] {
 		exemptSec["abstract"], exemptSec["摘要"] = true, true
 	}
+	exHeadings, exTitle, exTables, exQuotes, exLists := exempt["headings"], exempt["title"], exempt["tables"], exempt["quotes"], exempt["lists"]
+	exQuestions, exLinkLists, exLabels := exempt["questions"], exempt["link-lists"], exempt["labels"]
 	doc := p.Doc
 	title := -1
 	for i, h := range doc.Headings {
@@ -110,6 +114,22 @@ func checkUncitedClaim(p *Pass) {
 			title = i
 			break
 		}
+	}
+	// sectionExempt says whether sentences under heading i are exempt,
+	// deciding once per heading, and only for headings over a sentence
+	// that scores (lower-casing a title allocates).
+	var secState []int8 // 0 unknown, 1 checked, 2 exempt
+	sectionExempt := func(i int) bool {
+		if secState == nil {
+			secState = make([]int8, len(doc.Headings))
+		}
+		if secState[i] == 0 {
+			secState[i] = 1
+			if exemptSec[strings.ToLower(strings.TrimRight(doc.Headings[i].Text, ":： "))] {
+				secState[i] = 2
+			}
+		}
+		return secState[i] == 2
 	}
 	// covered[i]: claim i counts as cited under the scope.
 	covered := make([]bool, len(doc.Claims))
@@ -126,39 +146,56 @@ func checkUncitedClaim(p *Pass) {
 			continue
 		}
 		switch {
-		case c.Heading && (exempt["headings"] || exempt["title"] && c.Section == title),
-			c.TableCell && exempt["tables"],
-			c.Quote && exempt["quotes"],
-			c.ListItem && exempt["lists"]:
+		case c.Heading && (exHeadings || exTitle && c.Section == title),
+			c.TableCell && exTables,
+			c.Quote && exQuotes,
+			c.ListItem && exLists:
 			continue
 		}
-		if c.Section >= 0 && c.Section < len(doc.Headings) && exemptSec[strings.ToLower(strings.TrimRight(doc.Headings[c.Section].Text, ":： "))] {
-			continue
-		}
+		// Most sentences score below min-score: score first, without
+		// building the reasons, and run the other exemption checks and
+		// count words only for the rest. All the tests must pass and none
+		// has side effects, so their order does not change the result.
+		// Sentences factScore hands back keep the original order, because
+		// factScoreSlow can panic (see TestFactScoreCases), and a panic
+		// must not reach sentences that an exemption or the word count
+		// skipped before.
 		text := doc.Src[c.Start:c.End]
-		if exempt["questions"] && isQuestion(text) {
+		score, r, fast := factScore(text)
+		if fast && score < s.MinScore {
 			continue
 		}
-		if exempt["link-lists"] && c.ListItem && linkHeavy(text) {
+		if c.Section >= 0 && c.Section < len(doc.Headings) && sectionExempt(c.Section) {
 			continue
 		}
-		if exempt["labels"] && isLabel(text) {
+		if exQuestions && isQuestion(text) {
+			continue
+		}
+		if exLinkLists && c.ListItem && linkHeavy(text) {
+			continue
+		}
+		if exLabels && isLabel(text) {
 			continue
 		}
 		if sentence.Words(text) < s.MinWords {
 			continue
 		}
-		score, why := FactScore(string(text))
-		if score < s.MinScore {
+		var why string
+		if fast {
+			why = r.String()
+		} else if score, why = factScoreSlow(string(text)); score < s.MinScore {
 			continue
 		}
 		p.Reportf(c.Start, c.End, "sentence states a checkable fact (%s) but cites no source", why)
 	}
 }
 
+// The exemption checks work on the sentence's bytes: converting each
+// sentence to a string cost an allocation and a copy.
+
 func isQuestion(text []byte) bool {
-	t := strings.TrimRight(string(text), " *_\"”')")
-	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
+	t := bytes.TrimRight(text, " *_\"”')")
+	return bytes.HasSuffix(t, []byte("?")) || bytes.HasSuffix(t, []byte("？"))
 }
 
 // maxLabelWords bounds a bold pseudo-heading: a long sentence in bold is
@@ -169,13 +206,13 @@ const maxLabelWords = 10
 // sentence set wholly in bold or italics ("**Market size**"): both introduce
 // what follows rather than state a fact of their own.
 func isLabel(text []byte) bool {
-	t := strings.TrimSpace(string(text))
-	if strings.HasSuffix(strings.TrimRight(t, " *_"), ":") || strings.HasSuffix(strings.TrimRight(t, " *_"), "：") {
+	t := bytes.TrimSpace(text)
+	if bytes.HasSuffix(bytes.TrimRight(t, " *_"), []byte(":")) || bytes.HasSuffix(bytes.TrimRight(t, " *_"), []byte("：")) {
 		return true
 	}
-	for _, m := range []string{"**", "__", "*", "_"} {
-		if len(t) > 2*len(m) && strings.HasPrefix(t, m) && strings.HasSuffix(strings.TrimRight(t, ":："), m) &&
-			!strings.Contains(t[len(m):len(t)-len(m)], m) && sentence.Words(text) <= maxLabelWords {
+	for _, m := range [][]byte{[]byte("**"), []byte("__"), []byte("*"), []byte("_")} {
+		if len(t) > 2*len(m) && bytes.HasPrefix(t, m) && bytes.HasSuffix(bytes.TrimRight(t, ":："), m) &&
+			!bytes.Contains(t[len(m):len(t)-len(m)], m) && sentence.Words(text) <= maxLabelWords {
 			return true
 		}
 	}
@@ -183,7 +220,7 @@ func isLabel(text []byte) bool {
 }
 
 func linkHeavy(text []byte) bool {
-	return strings.Contains(string(text), "](") || strings.Contains(string(text), "http")
+	return bytes.Contains(text, []byte("](")) || bytes.Contains(text, []byte("http"))
 }
 
 var findingWords = []string{
@@ -221,6 +258,18 @@ var magnitudes = []string{"million", "billion", "trillion", "thousand", "percent
 
 // FactScore rates how strongly a sentence states a checkable fact, and says why.
 func FactScore(s string) (int, string) {
+	// factScore only reads its argument: view the string's bytes rather
+	// than copy them.
+	if score, why, ok := factScore(unsafe.Slice(unsafe.StringData(s), len(s))); ok {
+		return score, why.String()
+	}
+	return factScoreSlow(s)
+}
+
+// factScoreSlow is FactScore on every input, including those factScore
+// hands back (invalid UTF-8, and the few runes whose lower case is longer or
+// shorter than they are, where it indexes lower with offsets into plain).
+func factScoreSlow(s string) (int, string) {
 	plain := stripMarkup(s)
 	lower := strings.ToLower(plain)
 	if normativeSet.containsAny(plain) {

@@ -1,0 +1,775 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file scores sentences for uncited-claim in one pass over their bytes.
+// factScoreSlow (the original FactScore) strips markup into a new string,
+// lower-cases it into another, splits it into words and scans it once per
+// keyword family; on the shared corpus the rule was nearly a third of
+// citelint's CPU. factScore reads the sentence in place (or a stack copy,
+// when there is markup to strip), matches keywords word by word through a
+// small hash table built from the rule's keyword lists, and builds no
+// strings: the reasons are a bit set, turned into text only for the
+// sentences that get reported.
+//
+// The shortcut is only exact where strings.ToLower keeps every byte of the
+// stripped sentence in place, which factScoreSlow relies on (it indexes the
+// lower-cased copy with offsets into the original). That holds unless the
+// sentence has invalid UTF-8 or one of the few runes whose lower case has a
+// different length (İ, the Kelvin sign...); for those factScore reports
+// !ok and callers fall back to factScoreSlow.
+
+// reasons is why a sentence scored what it did: the evidence found, or
+// one of the three verdicts that make a sentence no claim at all.
+type reasons uint16
+
+const (
+	whyQuantity reasons = 1 << iota
+	whyNumber
+	whyDate
+	whyQuotation
+	whyFinding
+	whyComparison
+	whyEntities
+	numEvidence = iota // bits above are evidence, in the order reported
+
+	whyNormative reasons = 1 << (iota - 1)
+	whyAboutDoc
+	whyImperative
+)
+
+var evidenceText = [numEvidence]string{"a quantity", "a number", "a date", "a quotation", "a finding", "a comparison", "named entities"}
+
+// whyText holds the joined reasons for every set of evidence bits, so
+// turning reasons into text allocates nothing.
+var whyText = func() (t [1 << numEvidence]string) {
+	for m := range t {
+		var parts []string
+		for k, s := range evidenceText {
+			if m&(1<<k) != 0 {
+				parts = append(parts, s)
+			}
+		}
+		t[m] = "nothing"
+		if len(parts) > 0 {
+			t[m] = strings.Join(parts, ", ")
+		}
+	}
+	return t
+}()
+
+// String is the reason text FactScore returns.
+func (r reasons) String() string {
+	switch {
+	case r&whyNormative != 0:
+		return "normative"
+	case r&whyAboutDoc != 0:
+		return "about the document"
+	case r&whyImperative != 0:
+		return "imperative"
+	}
+	return whyText[r&(1<<numEvidence-1)]
+}
+
+// Classes of the words in kwTable.
+const (
+	kwFinding     uint8 = 1 << iota // findingWords: a whole word, or a two-word phrase
+	kwComparison                    // comparisonWords, likewise
+	kwPhraseStart                   // first word of a two-word finding or comparison phrase
+	kwNormative                     // normative, matched case-sensitively
+	kwHedge                         // hedgeWords
+	kwPerson                        // personWords
+	kwImperative                    // imperatives
+)
+
+// kwMaxLen is the longest word or phrase kwTable can hold.
+const kwMaxLen = 24
+
+type kwEntry struct {
+	key   string
+	class uint8
+}
+
+// kwTable is an open-addressing hash table of every ASCII keyword of the
+// rule, built from its lists so that they stay the one place to edit:
+// looking a word up costs a short hash and one or two string compares,
+// where a Go map lookup cost several times that.
+var kwTable [512]kwEntry
+
+// kwFirst and kwLast reject most words before hashing: bit n of
+// kwFirst[b] is set when some key of length n starts with byte b, and of
+// kwLast[b] when one ends with it.
+var kwFirst, kwLast [256]uint32
+
+// kwMaybe reports whether a key of length n may start with byte first and
+// end with byte last.
+func kwMaybe(first, last byte, n int) bool {
+	return n <= kwMaxLen && kwFirst[first]&kwLast[last]&(1<<n) != 0
+}
+
+// Keywords that are not plain ASCII words: non-ASCII ones (CJK) match
+// anywhere, indexed by their first byte; "%" matches where no letter or
+// digit precedes it.
+type kwOther struct {
+	key   string
+	class uint8
+}
+
+var (
+	kwByLead  [256][]kwOther
+	kwPercent uint8 // classes of "%"
+	// kwRunes has bit r%4096 set for the first rune r of each non-ASCII
+	// keyword: most runes of CJK text are ruled out with one test.
+	kwRunes [4096 / 64]uint64
+)
+
+// selfRefFirst marks the first bytes of selfRef's phrases.
+var selfRefFirst [256]bool
+
+func init() {
+	keys := 0
+	addKey := func(k string, class uint8) {
+		if k == "" || len(k) > kwMaxLen {
+			panic(fmt.Sprintf("uncited-claim keyword %q: empty or longer than %d bytes", k, kwMaxLen))
+		}
+		// Probing ends at an empty slot: keep the table at most half full.
+		if keys++; 2*keys > len(kwTable) {
+			panic("uncited-claim: too many keywords for kwTable")
+		}
+		kwFirst[k[0]] |= 1 << len(k)
+		kwLast[k[len(k)-1]] |= 1 << len(k)
+		for i := kwHash(k); ; i = (i + 1) & (len(kwTable) - 1) {
+			e := &kwTable[i]
+			if e.key == "" {
+				e.key = k
+			}
+			if e.key == k {
+				e.class |= class
+				return
+			}
+		}
+	}
+	isLowerWord := func(w string) bool {
+		for i := 0; i < len(w); i++ {
+			if !(w[i] >= 'a' && w[i] <= 'z' || w[i] >= '0' && w[i] <= '9') {
+				return false
+			}
+		}
+		return w != ""
+	}
+	for _, l := range []struct {
+		words []string
+		class uint8
+	}{{findingWords, kwFinding}, {comparisonWords, kwComparison}} {
+		for _, w := range l.words {
+			switch {
+			case w[0] >= utf8.RuneSelf:
+				if !utf8.ValidString(w) {
+					panic(fmt.Sprintf("uncited-claim keyword %q: invalid UTF-8", w))
+				}
+				kwByLead[w[0]] = append(kwByLead[w[0]], kwOther{w, l.class})
+				r, _ := utf8.DecodeRuneInString(w)
+				kwRunes[r%4096/64] |= 1 << (r % 64)
+			case w == "%":
+				kwPercent |= l.class
+			default:
+				// One lower-case word, or two joined by one space: the
+				// matcher looks at a word and the one before it.
+				a, b, two := strings.Cut(w, " ")
+				if !isLowerWord(a) || two && !isLowerWord(b) {
+					panic(fmt.Sprintf("uncited-claim keyword %q: not one or two lower-case ASCII words", w))
+				}
+				addKey(w, l.class)
+				if two {
+					addKey(a, kwPhraseStart)
+				}
+			}
+		}
+	}
+	for _, w := range normative {
+		for i := 0; i < len(w); i++ {
+			if w[i] < 'A' || w[i] > 'Z' {
+				panic(fmt.Sprintf("uncited-claim normative keyword %q: not upper-case ASCII", w))
+			}
+		}
+		addKey(w, kwNormative)
+	}
+	for _, l := range []struct {
+		words map[string]bool
+		class uint8
+	}{{hedgeWords, kwHedge}, {personWords, kwPerson}, {imperatives, kwImperative}} {
+		for w := range l.words {
+			// Words are lower-cased ASCII before the lookup, and a word
+			// with other bytes never equals an ASCII key (see factScore).
+			for i := 0; i < len(w); i++ {
+				if w[i] >= utf8.RuneSelf || w[i] >= 'A' && w[i] <= 'Z' {
+					panic(fmt.Sprintf("uncited-claim word %q: not lower-case ASCII", w))
+				}
+			}
+			addKey(w, l.class)
+		}
+	}
+	for _, r := range selfRef {
+		selfRefFirst[r[0]] = true
+	}
+}
+
+// kwHash hashes a key by its length and three of its bytes into an
+// index of kwTable: enough to spread the keys, and cheaper than hashing
+// every byte.
+func kwHash[T string | []byte](w T) int {
+	n := len(w)
+	h := uint32(w[0]) | uint32(w[n-1])<<8 | uint32(w[n>>1])<<16 | uint32(n)<<24
+	return int(h * 0x9E3779B1 >> 23) // 9 bits: len(kwTable) is 512
+}
+
+// kwLookup returns the classes of w, 0 if it is no keyword.
+func kwLookup(w []byte) uint8 {
+	if len(w) == 0 || !kwMaybe(w[0], w[len(w)-1], len(w)) {
+		return 0
+	}
+	for i := kwHash(w); ; i = (i + 1) & (len(kwTable) - 1) {
+		e := &kwTable[i]
+		if e.key == string(w) {
+			return e.class
+		}
+		if e.key == "" {
+			return 0
+		}
+	}
+}
+
+// isSpaceHigh is unicode.IsSpace for runes beyond ASCII, without its
+// table search (TestIsSpaceHigh checks it against every rune).
+func isSpaceHigh(r rune) bool {
+	switch {
+	case r < 0x2000:
+		return r == 0x85 || r == 0xA0 || r == 0x1680
+	case r <= 0x200A:
+		return true
+	}
+	return r == 0x2028 || r == 0x2029 || r == 0x202F || r == 0x205F || r == 0x3000
+}
+
+// lowerLenChanges reports the runes whose unicode.ToLower is encoded in a
+// different number of bytes (TestLowerLenChanges checks the list against
+// every rune).
+func lowerLenChanges(r rune) bool {
+	switch r {
+	case 0x130, 0x23A, 0x23E, 0x1E9E, 0x2126, 0x212A, 0x212B,
+		0x2C62, 0x2C64, 0x2C6D, 0x2C6E, 0x2C6F, 0x2C70, 0x2C7E, 0x2C7F,
+		0xA78D, 0xA7AA, 0xA7AB, 0xA7AC, 0xA7AD, 0xA7AE, 0xA7B0, 0xA7B1, 0xA7B2, 0xA7C5:
+		return true
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	return lowerTab[c]
+}
+
+var lowerTab = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if c >= 'A' && c <= 'Z' {
+			t[c] += 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// Byte classes for factScore's pass.
+const (
+	bWord   uint8 = 1 << iota // ASCII letter or digit (isWordByte)
+	bDigit                    // ASCII digit
+	bSep                      // ends a field: ASCII space (unicode.IsSpace) or , ; : ( )
+	bOther                    // '%' or '"': the scan notes where they are
+	bHigh                     // not ASCII
+	bMarkup                   // stripMarkup's: ` [ ] * _
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = bHigh
+		case isWordByte(byte(c)):
+			t[c] = bWord
+			if c <= '9' {
+				t[c] |= bDigit
+			}
+		case strings.IndexByte("\t\n\v\f\r ,;:()", byte(c)) >= 0:
+			t[c] = bSep
+		case c == '%' || c == '"':
+			t[c] = bOther
+		case strings.IndexByte("`[]*_", byte(c)) >= 0:
+			t[c] = bMarkup
+		}
+	}
+	return t
+}()
+
+// hasLowerPrefix reports whether s starts with p once its ASCII letters are
+// lower-cased, which is strings.HasPrefix(strings.ToLower(s), p) where
+// factScore applies: p is lower-case, and its non-ASCII runes have no case.
+func hasLowerPrefix(s []byte, p string) bool {
+	if len(s) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if lowerASCII(s[i]) != p[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// firstMarkup returns the index of the first byte of s that stripMarkup
+// acts on, or -1. Five vectorised byte searches beat one loop over a
+// table.
+func firstMarkup(s []byte) int {
+	first := -1
+	for _, c := range [...]byte{'`', '[', ']', '*', '_'} {
+		in := s
+		if first >= 0 {
+			in = s[:first]
+		}
+		if i := bytes.IndexByte(in, c); i >= 0 {
+			first = i
+		}
+	}
+	return first
+}
+
+// stripMarkupTo appends s to dst without link destinations, code spans
+// and emphasis marks, as stripMarkup does, copying the runs between markup
+// bytes whole.
+func stripMarkupTo(dst, s []byte) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if byteClass[s[i]] != bMarkup {
+			continue
+		}
+		switch s[i] {
+		case '`':
+			j := bytes.IndexByte(s[i+1:], '`')
+			if j < 0 {
+				continue // an unclosed backtick stays
+			}
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, "code"...)
+			i += j + 1
+		case ']':
+			dst = append(dst, s[start:i]...)
+			if i+1 < len(s) && s[i+1] == '(' {
+				if j := bytes.IndexByte(s[i:], ')'); j >= 0 {
+					i += j
+				}
+			}
+		default: // [ * _
+			dst = append(dst, s[start:i]...)
+		}
+		start = i + 1
+	}
+	return append(dst, s[start:]...)
+}
+
+// factScore is FactScore on bytes; ok is false when the sentence needs
+// factScoreSlow (see the top of this file), and then score and why mean
+// nothing. It allocates only for sentences longer than its stack buffer.
+func factScore(s []byte) (score int, why reasons, ok bool) {
+	// Most sentences have no markup to strip: scan them in place.
+	plain := s
+	if i := firstMarkup(s); i >= 0 {
+		var stack [512]byte
+		buf := stack[:0]
+		// Stripping shortens a sentence, except that a code span
+		// becomes "code", which at worst doubles "``".
+		if n := len(s); n > len(stack) || 2*n > len(stack) && bytes.IndexByte(s, '`') >= 0 {
+			buf = make([]byte, 0, 2*n)
+		}
+		plain = stripMarkupTo(append(buf, s[:i]...), s[i:])
+	}
+
+	var sc scan
+	sc.plain = plain
+	if !sc.run() {
+		return 0, 0, false
+	}
+	switch {
+	case sc.found&kwNormative != 0:
+		return 0, whyNormative, true
+	case len(plain) > 0 && selfRefFirst[lowerASCII(plain[0])] && hasSelfRef(plain):
+		return 0, whyAboutDoc, true
+	case sc.imperative:
+		return 0, whyImperative, true
+	}
+	if sc.hasDigit {
+		nums, strong, years := numberSignalsBytes(plain)
+		switch {
+		case strong > 0:
+			score += 2
+			why |= whyQuantity
+		case nums > 0:
+			score++
+			why |= whyNumber
+		}
+		if years > 0 {
+			score++
+			why |= whyDate
+		}
+	}
+	if hasQuoteAt(plain, sc.curly, "“", "”") || hasQuoteAt(plain, sc.straight, "\"", "\"") || hasQuoteAt(plain, sc.corner, "「", "」") {
+		score += 2
+		why |= whyQuotation
+	}
+	if sc.found&kwFinding != 0 {
+		score++
+		why |= whyFinding
+	}
+	if sc.found&kwComparison != 0 {
+		score++
+		why |= whyComparison
+	}
+	if sc.entities >= 2 {
+		score++
+		why |= whyEntities
+	}
+	if sc.hedged {
+		score--
+	}
+	if sc.personal {
+		score -= 2
+	}
+	return score, why, true
+}
+
+// scan is the state of factScore's pass over the stripped sentence, which
+// finds two kinds of words at once: ASCII words (runs of letters and
+// digits, the unit of wordSet.containsAny's whole-word keywords) and
+// fields (what strings.FieldsFunc splits on spaces and , ; : ( ), the
+// words FactScore checks for imperatives, names, hedges and persons).
+type scan struct {
+	plain []byte
+
+	found                   uint8 // keyword classes seen
+	imperative, hasDigit    bool
+	hedged, personal        bool
+	entities                int
+	straight, curly, corner int // first ", “ and 「, or -1
+	phraseA, phraseB        int // last word if it starts a phrase, else phraseA < 0
+	wordA, wordB            int // last word looked up
+	wordClass               uint8
+	nField                  int // fields ended so far
+}
+
+// run scans sc.plain; it returns false on invalid UTF-8 or a rune whose
+// lower case changes length.
+func (sc *scan) run() bool {
+	plain := sc.plain
+	sc.straight, sc.curly, sc.corner, sc.phraseA, sc.wordA = -1, -1, -1, -1, -1
+	field := 0      // start of the current field
+	var words uint8 // byte classes seen in ASCII words
+	for i := 0; i < len(plain); {
+		c := plain[i]
+		k := byteClass[c]
+		if k&bWord != 0 {
+			// An ASCII word: find its end, then look it up.
+			a, all := i, k
+			for i++; i < len(plain); i++ {
+				k = byteClass[plain[i]]
+				if k&bWord == 0 {
+					break
+				}
+				all |= k
+			}
+			words |= all
+			sc.endWord(a, i)
+			continue
+		}
+		if k&bHigh == 0 {
+			switch {
+			case k&bSep != 0:
+				sc.endField(field, i)
+				field = i + 1
+			case c == '%':
+				// Like the Latin keywords, "%" must not follow a
+				// letter or digit (though it may precede one).
+				if i == 0 || !isWordByte(plain[i-1]) {
+					sc.found |= kwPercent
+				}
+			case c == '"':
+				if sc.straight < 0 {
+					sc.straight = i
+				}
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(plain[i:])
+		if r == utf8.RuneError && n == 1 || lowerLenChanges(r) {
+			return false
+		}
+		// Non-ASCII keywords match anywhere; in valid UTF-8 they can only
+		// start where a rune does.
+		if kwRunes[r%4096/64]&(1<<(r%64)) != 0 {
+			for _, k := range kwByLead[c] {
+				if len(plain)-i >= len(k.key) && string(plain[i:i+len(k.key)]) == k.key {
+					sc.found |= k.class
+				}
+			}
+		}
+		switch r {
+		case '“':
+			if sc.curly < 0 {
+				sc.curly = i
+			}
+		case '「':
+			if sc.corner < 0 {
+				sc.corner = i
+			}
+		default:
+			if isSpaceHigh(r) {
+				sc.endField(field, i)
+				field = i + n
+			}
+		}
+		i += n
+	}
+	sc.endField(field, len(plain))
+	sc.hasDigit = words&bDigit != 0
+	return true
+}
+
+// endWord looks up the ASCII word plain[a:b], and the phrase it ends if the
+// word before it starts one and one space separates them.
+func (sc *scan) endWord(a, b int) {
+	plain := sc.plain
+	var buf [kwMaxLen]byte
+	if pa, pb := sc.phraseA, sc.phraseB; pa >= 0 && pb+1 == a && plain[pb] == ' ' && b-pa <= kwMaxLen {
+		for k := pa; k < b; k++ {
+			buf[k-pa] = lowerASCII(plain[k])
+		}
+		sc.found |= kwLookup(buf[:b-pa]) & (kwFinding | kwComparison)
+	}
+	sc.phraseA = -1
+	sc.wordA, sc.wordB, sc.wordClass = a, b, 0
+	n, c0, cn := b-a, plain[a], plain[b-1]
+	if !kwMaybe(lowerASCII(c0), lowerASCII(cn), n) && !kwMaybe(c0, cn, n) {
+		return
+	}
+	for k := 0; k < n; k++ {
+		buf[k] = lowerASCII(plain[a+k])
+	}
+	class := kwLookup(buf[:n])
+	if c0 >= 'A' && c0 <= 'Z' {
+		// Normative keywords are upper-case: look the word up as it is.
+		class |= kwLookup(plain[a:b]) & kwNormative
+	}
+	sc.wordClass = class
+	sc.found |= class & (kwFinding | kwComparison | kwNormative)
+	if class&kwPhraseStart != 0 {
+		sc.phraseA, sc.phraseB = a, b
+	}
+}
+
+// endField checks the field plain[a:b], if not empty.
+func (sc *scan) endField(a, b int) {
+	if a >= b {
+		return
+	}
+	w := sc.plain[a:b]
+	if sc.nField == 0 {
+		sc.imperative = lookupTrimmed(w, &quoteCut)&kwImperative != 0
+	} else if c := w[0]; (c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf || wordCut[c]) && isEntity(w) {
+		// Most words start with a lower-case letter: no entity.
+		sc.entities++
+	}
+	sc.nField++
+	if sc.hedged && sc.personal {
+		return
+	}
+	for a < b && wordCut[sc.plain[a]] {
+		a++
+	}
+	for b > a && wordCut[sc.plain[b-1]] {
+		b--
+	}
+	var c uint8
+	if a == sc.wordA && b == sc.wordB {
+		// The trimmed field is the ASCII word just looked up, as most
+		// are ("word", "word."): the same key, if any.
+		c = sc.wordClass
+	} else {
+		c = lookupTrimmed(sc.plain[a:b], &wordCut)
+	}
+	sc.hedged = sc.hedged || c&kwHedge != 0
+	sc.personal = sc.personal || c&kwPerson != 0
+}
+
+// lookupTrimmed is kwLookup(lowerTrim(w, cut)). A word that keeps a
+// non-ASCII byte matches no key: lower-casing it (where factScore applies)
+// keeps the non-ASCII byte.
+func lookupTrimmed(w []byte, cut *[256]bool) uint8 {
+	i, j := 0, len(w)
+	for i < j && cut[w[i]] {
+		i++
+	}
+	for j > i && cut[w[j-1]] {
+		j--
+	}
+	w = w[i:j]
+	if len(w) == 0 || !kwMaybe(lowerASCII(w[0]), lowerASCII(w[len(w)-1]), len(w)) {
+		return 0
+	}
+	var buf [kwMaxLen]byte
+	for k, c := range w {
+		if c >= utf8.RuneSelf {
+			return 0
+		}
+		buf[k] = lowerASCII(c)
+	}
+	return kwLookup(buf[:len(w)])
+}
+
+// isEntity is one word's test in namedEntities: capitalised once trimmed
+// of emphasis, quotes and end punctuation, and not "I".
+func isEntity(w []byte) bool {
+	for len(w) > 0 {
+		if wordCut[w[0]] {
+			w = w[1:]
+		} else if r, n := utf8.DecodeRune(w); r == '“' || r == '”' || r == '‘' || r == '’' {
+			w = w[n:]
+		} else {
+			break
+		}
+	}
+	for len(w) > 0 {
+		if wordCut[w[len(w)-1]] {
+			w = w[:len(w)-1]
+		} else if r, n := utf8.DecodeLastRune(w); r == '“' || r == '”' || r == '‘' || r == '’' {
+			w = w[:len(w)-n]
+		} else {
+			break
+		}
+	}
+	r, _ := utf8.DecodeRune(w)
+	return unicode.IsUpper(r) && len(w) > 1 // which leaves out "I"
+}
+
+func hasSelfRef(plain []byte) bool {
+	for _, p := range selfRef {
+		if hasLowerPrefix(plain, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasQuoteAt is one quotation mark's test in hasQuote, given the first
+// opening mark at i (or -1).
+func hasQuoteAt(plain []byte, i int, open, close string) bool {
+	if i < 0 {
+		return false
+	}
+	in := plain[i+len(open):]
+	j := bytes.Index(in, []byte(close))
+	return j >= 0 && hasFields(in[:j], 4)
+}
+
+// hasFields reports whether s has at least n words separated by spaces, as
+// len(strings.Fields(s)) >= n for valid UTF-8.
+func hasFields(s []byte, n int) bool {
+	in := false
+	for i := 0; i < len(s); {
+		r, w := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRune(s[i:])
+		}
+		if unicode.IsSpace(r) {
+			in = false
+		} else if !in {
+			in = true
+			if n--; n == 0 {
+				return true
+			}
+		}
+		i += w
+	}
+	return false
+}
+
+// numberSignalsBytes is numberSignals(plain, strings.ToLower(plain)) where
+// factScore applies, comparing what follows a number with its ASCII letters
+// lower-cased instead.
+func numberSignalsBytes(plain []byte) (nums, strong, years int) {
+	for i := 0; i < len(plain); {
+		for i < len(plain) && byteClass[plain[i]]&bDigit == 0 {
+			i++
+		}
+		if i == len(plain) {
+			break
+		}
+		if i > 0 && (isWordByte(plain[i-1]) && !(plain[i-1] >= '0' && plain[i-1] <= '9')) {
+			i++
+			continue
+		}
+		j := i
+		dec := false
+		for j < len(plain) && (plain[j] >= '0' && plain[j] <= '9' || (plain[j] == '.' || plain[j] == ',') && j+1 < len(plain) && plain[j+1] >= '0' && plain[j+1] <= '9') {
+			if plain[j] == '.' {
+				dec = true
+			}
+			j++
+		}
+		digits := plain[i:j]
+		before := byte(' ')
+		if i > 0 {
+			before = plain[i-1]
+		}
+		after := plain[j:]
+		for len(after) > 0 && after[0] == ' ' {
+			after = after[1:]
+		}
+		switch {
+		case len(digits) == 4 && (digits[0] == '1' || digits[0] == '2') && !dec && bytes.IndexByte(digits, ',') < 0:
+			years++
+		case before == '$' || len(after) > 0 && after[0] == '%' || dec && len(digits) > 2 || hasMagnitudeLower(after) || hasUnitLower(after):
+			strong++
+		case len(digits) >= 2 || bytes.IndexByte(digits, ',') >= 0:
+			nums++
+		}
+		if r, _ := utf8.DecodeLastRune(plain[:i]); r == '£' || r == '¥' || r == '€' {
+			strong++
+		}
+		i = j
+	}
+	return
+}
+
+func hasMagnitudeLower(after []byte) bool {
+	for _, m := range magnitudes {
+		if hasLowerPrefix(after, m) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasUnitLower(after []byte) bool {
+	for _, u := range units {
+		if hasLowerPrefix(after, u) {
+			rest := after[len(u):]
+			if len(rest) == 0 || !isWordByte(rest[0]) || u == "x " {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,292 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+// outcome is what a scoring function did with one input: its result, or
+// the panic it raised.
+type outcome struct {
+	score int
+	why   string
+	panic string
+}
+
+func outcomeOf(f func(string) (int, string), s string) (o outcome) {
+	defer func() {
+		if v := recover(); v != nil {
+			o.panic = fmt.Sprint(v)
+		}
+	}()
+	o.score, o.why = f(s)
+	return o
+}
+
+// checkFactScore fails t unless FactScore, and the exemption checks of
+// uncited-claim, agree with their reference versions on s.
+func checkFactScore(t *testing.T, s string) {
+	t.Helper()
+	got, want := outcomeOf(FactScore, s), outcomeOf(factScoreRef, s)
+	if got != want {
+		t.Errorf("FactScore(%q) = %+v, want %+v", s, got, want)
+	}
+	b := []byte(s)
+	if got, want := isQuestion(b), isQuestionRef(b); got != want {
+		t.Errorf("isQuestion(%q) = %v, want %v", s, got, want)
+	}
+	if got, want := isLabel(b), isLabelRef(b); got != want {
+		t.Errorf("isLabel(%q) = %v, want %v", s, got, want)
+	}
+	if got, want := linkHeavy(b), linkHeavyRef(b); got != want {
+		t.Errorf("linkHeavy(%q) = %v, want %v", s, got, want)
+	}
+}
+
+// factScoreCases are sentences of the kinds the corpus holds, and the
+// corners of every signal. fast says whether factScore must score the
+// sentence itself rather than hand it to factScoreSlow.
+var factScoreCases = []struct {
+	s     string
+	score int
+	why   string
+	fast  bool
+}{
+	{"Global sea level rose 20 cm between 1901 and 2018.", 4, "a quantity, a date, a finding", true},
+	{"Global sea level rose 20 cm between 1901 and 2018 [1].", 4, "a quantity, a date, a finding", true},
+	{"Revenue grew to $3.5 million in 1999, up 73.0% from the year before.", 4, "a quantity, a date, a finding", true},
+	{"The market is worth £40bn.", 2, "a quantity", true},
+	{"The study found that 12 of 40 patients improved.", 3, "a quantity, a finding", true},
+	{"This document describes the protocol in 2024.", 0, "about the document", true},
+	{"THIS PROPOSAL changes 12 things.", 0, "about the document", true},
+	{"本报告分析了2023年的市场。", 0, "about the document", true},
+	{"Clients MUST send 3 retries.", 0, "normative", true},
+	{"Clients MUSTN'T send 30 retries, MUSTY.", 2, "a number, named entities", true},
+	{"Use `go build` to build 20 binaries.", 0, "imperative", true},
+	{"\"Use\" is 20 kg.", 0, "imperative", true},
+	{"Use. It weighs 20 kg.", 2, "a quantity", true},
+	{"We found that it may rise by 20%.", 0, "a quantity, a finding", true},
+	{"You could see it rise 5 %.", 0, "a quantity, a comparison", true},
+	{"Smith said “the results are very clear” in Nature.", 2, "a quotation", true},
+	{"Smith said \"the results are clear\" yesterday.", 2, "a quotation", true},
+	{"他说「这是 一个 很 好 的 结果」。", 2, "a quotation", true},
+	{"研究表明，中国的GDP增长了5.2%。", 3, "a quantity, a finding", true},
+	{"该公司是全球最大的电池制造商，占据了37%的市场份额。", 4, "a quantity, a finding, a comparison", true},
+	{"It is more than twice the size of the *largest* rival.", 1, "a comparison", true},
+	{"It is more  than that, more\tthan this.", 0, "nothing", true},
+	{"Prices were higher than in Paris and London.", 2, "a comparison, named entities", true},
+	{"According to the OECD, output fell in France.", 2, "a finding, named entities", true},
+	{"The foundation found that outperformed models outperform.", 2, "a finding, a comparison", true},
+	{"**Microsoft** and _Google_ lead, as [Apple](https://apple.com) said.", 1, "named entities", true},
+	{"It has 2,000 users and 1,5 ratios, e.g. A380 and 3x more.", 2, "a quantity", true},
+	{"Around 20 million people, 5 billion euros, 7 tonnes, 30 years old.", 2, "a quantity", true},
+	{"Temperatures reach 40° in July, 3.14159 for pi.", 2, "a quantity", true},
+	{"€40 and ¥300 and 10万人.", 2, "a quantity", true},
+	{"Say “hello” to I and I'm and ‘Bob’ and “Alice”.", -1, "named entities", true},
+	{"Let's measure it in 2020.", -1, "a date", true},
+	{"", 0, "nothing", true},
+	{"``", 0, "nothing", true},
+	{"`unclosed code in 1999", 1, "a date", true},
+	{"broken [link]( and ] alone [x](y) 1999", 1, "a date", true},
+	{"İstanbul grew 20% in 1999.", 3, "a number, a date, a finding", false}, // lower is a byte shorter: "%" is missed
+	{"The \xff sensor recorded 30 km.", 2, "a number, a finding", false},
+	{"Ⱥ 12", 1, "a number", false},
+	{"İİ 12", 0, "", false}, // factScoreRef panics: lower is shorter than plain
+}
+
+func TestFactScoreCases(t *testing.T) {
+	for _, c := range factScoreCases {
+		checkFactScore(t, c.s)
+		if _, _, ok := factScore([]byte(c.s)); ok != c.fast {
+			t.Errorf("factScore(%q) ok = %v, want %v", c.s, ok, c.fast)
+		}
+		if o := outcomeOf(factScoreRef, c.s); c.why != "" && (o.score != c.score || o.why != c.why) {
+			t.Errorf("factScoreRef(%q) = %d, %q; the case expects %d, %q", c.s, o.score, o.why, c.score, c.why)
+		}
+	}
+}
+
+// TestFactScoreKeywords puts every keyword of the rule's lists in a few
+// contexts, so a list entry the fast matcher cannot see fails here.
+func TestFactScoreKeywords(t *testing.T) {
+	var kws []string
+	kws = append(kws, findingWords...)
+	kws = append(kws, comparisonWords...)
+	kws = append(kws, normative...)
+	kws = append(kws, selfRef...)
+	kws = append(kws, magnitudes...)
+	kws = append(kws, units...)
+	for _, m := range []map[string]bool{hedgeWords, personWords, imperatives} {
+		for w := range m {
+			kws = append(kws, w)
+		}
+	}
+	for _, w := range kws {
+		for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:]} {
+			for _, f := range []string{
+				"%s", "%s 12 of them.", "In 2020 the Fed %s Apple.", "It was 12 %s.", "It was 12%s.", "x%s", "%sx",
+				"It was “%s” said.", "*%s* grew", "it %s, then", "(%s)", "\"%s\"", "3.5 %s", "£12%s",
+			} {
+				checkFactScore(t, fmt.Sprintf(f, v))
+			}
+		}
+	}
+}
+
+// TestFactScoreRandom scores sentences pieced together from keywords,
+// markup, numbers, units, quotation marks, spaces and awkward runes, which
+// a byte-mutating fuzzer takes long to assemble.
+func TestFactScoreRandom(t *testing.T) {
+	pieces := []string{
+		" ", " ", " ", "  ", "\t", "\n", "\u00a0", "\u3000", ",", ";", ":", "(", ")", ".", "!", "?", "'", "\"", "-",
+		"*", "**", "_", "`", "[", "]", "](", "[1]", "[x](http://e.org/a_b)", "`code`",
+		"“", "”", "‘", "’", "「", "」", "%", "$", "£", "€", "¥", "°",
+		"0", "1", "12", "1999", "2024", "3.5", "73.0", "1,000", "20", "A380",
+		"The", "the", "It", "Smith", "I", "I'm", "OECD", "x", "é", "É", "Ünited", "中国", "的", "了",
+		"İ", "\u212a", "Ⱥ", "\xff", "\xe4\xb8", "\ufffd",
+	}
+	for _, l := range [][]string{findingWords, comparisonWords, normative, selfRef, magnitudes, units} {
+		pieces = append(pieces, l...)
+	}
+	for _, m := range []map[string]bool{hedgeWords, personWords, imperatives} {
+		for w := range m {
+			pieces = append(pieces, w)
+		}
+	}
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < n; i++ {
+		var b strings.Builder
+		for j := rng.IntN(16); j >= 0; j-- {
+			p := pieces[rng.IntN(len(pieces))]
+			switch rng.IntN(8) {
+			case 0:
+				p = strings.ToUpper(p)
+			case 1:
+				p = strings.ToUpper(p[:1]) + p[1:]
+			case 2:
+				p = p[:rng.IntN(len(p)+1)] // partial words, cut UTF-8
+			}
+			b.WriteString(p)
+		}
+		checkFactScore(t, b.String())
+		if t.Failed() {
+			return
+		}
+	}
+}
+
+// TestLowerLenChanges checks lowerLenChanges against every rune, and that
+// the non-ASCII runes of the keyword lists are their own lower case and no
+// other rune's: factScore compares those bytes without lower-casing them.
+func TestLowerLenChanges(t *testing.T) {
+	kwRunes := map[rune]bool{}
+	for _, l := range [][]string{findingWords, comparisonWords, selfRef, magnitudes, units} {
+		for _, w := range l {
+			for _, r := range w {
+				if r >= utf8.RuneSelf {
+					kwRunes[r] = true
+				}
+			}
+		}
+	}
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		l := unicode.ToLower(r)
+		if got, want := lowerLenChanges(r), utf8.RuneLen(l) != utf8.RuneLen(r); got != want {
+			t.Errorf("lowerLenChanges(%U) = %v, want %v", r, got, want)
+		}
+		if kwRunes[l] && l != r || kwRunes[r] && l != r {
+			t.Errorf("%U lower-cases to %U (a keyword rune)", r, l)
+		}
+	}
+}
+
+func TestIsSpaceHigh(t *testing.T) {
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if got, want := isSpaceHigh(r), unicode.IsSpace(r); got != want {
+			t.Errorf("isSpaceHigh(%U) = %v, want %v", r, got, want)
+		}
+	}
+}
+
+func FuzzFactScore(f *testing.F) {
+	for _, c := range factScoreCases {
+		f.Add(c.s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkFactScore(t, s)
+	})
+}
+
+// TestFactScoreCorpus scores every sentence of the shared corpus both
+// ways.
+func TestFactScoreCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus comparison skipped in -short mode")
+	}
+	n, fast := 0, 0
+	for _, d := range parsedCorpus(t) {
+		for _, c := range d.doc.Claims {
+			text := d.doc.Src[c.Start:c.End]
+			checkFactScore(t, string(text))
+			if _, _, ok := factScore(text); ok {
+				fast++
+			}
+			n++
+		}
+		if t.Failed() {
+			t.Fatalf("differences in %s", d.path)
+		}
+	}
+	t.Logf("%d sentences, %d scored by the fast path", n, fast)
+}
+
+// TestUncitedClaimCorpus runs uncited-claim and its reference version over
+// the shared corpus under several settings, which reorder its tests
+// differently (a min-score of 0 reports normative and imperative
+// sentences, a negative one hedged ones).
+func TestUncitedClaimCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus comparison skipped in -short mode")
+	}
+	docs := parsedCorpus(t)
+	ref := *UncitedClaim
+	ref.Check = checkUncitedClaimRef
+	settings := []*UncitedClaimSettings{newUncitedClaimSettings().(*UncitedClaimSettings)}
+	for _, s := range []UncitedClaimSettings{
+		{Scope: "sentence", MinWords: 3, MinScore: 0},
+		{Scope: "paragraph", MinWords: 0, MinScore: -2, Exempt: []string{"tables", "quotes", "lists", "abstract"}, ExemptSections: []string{"Introduction", "Summary"}},
+		{Scope: "sentence", MinWords: 20, MinScore: 5, Exempt: []string{"title", "questions"}},
+	} {
+		settings = append(settings, &s)
+	}
+	for _, s := range settings {
+		n := 0
+		for _, d := range docs {
+			got, err := Run(UncitedClaim, d.path, d.doc, s, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Run(&ref, d.path, d.doc, s, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("settings %+v, %s: got %d issues, want %d", *s, d.path, len(got), len(want))
+			}
+			n += len(got)
+		}
+		t.Logf("settings %+v: %d issues", *s, n)
+	}
+}

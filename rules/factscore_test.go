@@ -33,7 +33,13 @@ func outcomeOf(f func(string) (int, string), s string) (o outcome) {
 func checkFactScore(t *testing.T, s string) {
 	t.Helper()
 	got, want := outcomeOf(FactScore, s), outcomeOf(factScoreRef, s)
-	if got != want {
+	if got.panic != "" {
+		t.Errorf("FactScore(%q) panicked: %s", s, got.panic)
+	}
+	// The reference misread numbers (or panicked) when lower-casing
+	// changed the sentence's length; FactScore now reads them right, so
+	// there the reference is no guide.
+	if plain := stripMarkupRef(s); len(strings.ToLower(plain)) == len(plain) && got != want {
 		t.Errorf("FactScore(%q) = %+v, want %+v", s, got, want)
 	}
 	b := []byte(s)
@@ -93,10 +99,10 @@ var factScoreCases = []struct {
 	{"``", 0, "nothing", true},
 	{"`unclosed code in 1999", 1, "a date", true},
 	{"broken [link]( and ] alone [x](y) 1999", 1, "a date", true},
-	{"İstanbul grew 20% in 1999.", 3, "a number, a date, a finding", false}, // lower is a byte shorter: "%" is missed
-	{"The \xff sensor recorded 30 km.", 2, "a number, a finding", false},
+	{"İstanbul grew 20% in 1999.", 4, "a quantity, a date, a finding", false}, // lower is a byte shorter; "%" is still seen
+	{"The \xff sensor recorded 30 km.", 3, "a quantity, a finding", false},    // ToLower makes \xff three bytes; "km" is still seen
 	{"Ⱥ 12", 1, "a number", false},
-	{"İİ 12", 0, "", false}, // factScoreRef panics: lower is shorter than plain
+	{"İİ 12", 1, "a number", false}, // factScoreRef panicked: lower is shorter than plain
 }
 
 func TestFactScoreCases(t *testing.T) {
@@ -105,8 +111,8 @@ func TestFactScoreCases(t *testing.T) {
 		if _, _, ok := factScore([]byte(c.s)); ok != c.fast {
 			t.Errorf("factScore(%q) ok = %v, want %v", c.s, ok, c.fast)
 		}
-		if o := outcomeOf(factScoreRef, c.s); c.why != "" && (o.score != c.score || o.why != c.why) {
-			t.Errorf("factScoreRef(%q) = %d, %q; the case expects %d, %q", c.s, o.score, o.why, c.score, c.why)
+		if o := outcomeOf(FactScore, c.s); c.why != "" && (o.score != c.score || o.why != c.why) {
+			t.Errorf("FactScore(%q) = %d, %q; the case expects %d, %q", c.s, o.score, o.why, c.score, c.why)
 		}
 	}
 }

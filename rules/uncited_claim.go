@@ -490,7 +490,15 @@ func numberSignals(plain, lower string) (nums, strong, years int) {
 		if i > 0 {
 			before = plain[i-1]
 		}
-		after := strings.TrimLeft(lower[j:], " ")
+		// lower lines up with plain unless lower-casing changed a rune's
+		// length (İ, the Kelvin sign); then lower the rest itself, rather
+		// than read past lower's end or at the wrong place.
+		var after string
+		if len(lower) == len(plain) {
+			after = strings.TrimLeft(lower[j:], " ")
+		} else {
+			after = strings.ToLower(strings.TrimLeft(plain[j:], " "))
+		}
 		switch {
 		case len(digits) == 4 && (digits[0] == '1' || digits[0] == '2') && !dec && !strings.Contains(digits, ","):
 			years++

@@ -19,11 +19,11 @@ import (
 // sentences that get reported.
 //
 // The shortcut is only exact where strings.ToLower keeps every byte of the
-// stripped sentence in place, which factScoreSlow relies on (it indexes the
-// lower-cased copy with offsets into the original). That holds unless the
-// sentence has invalid UTF-8 or one of the few runes whose lower case has a
-// different length (İ, the Kelvin sign...); for those factScore reports
-// !ok and callers fall back to factScoreSlow.
+// stripped sentence in place: it compares lower-cased ASCII byte by byte.
+// That holds unless the sentence has invalid UTF-8 or one of the few runes
+// whose lower case has a different length (İ, the Kelvin sign...); for
+// those factScore reports !ok and callers fall back to factScoreSlow, which
+// lower-cases a copy.
 
 // reasons is why a sentence scored what it did: the evidence found, or
 // one of the three verdicts that make a sentence no claim at all.

@@ -2,6 +2,8 @@ package markdown
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"sort"
 
 	"github.com/citelint/citelint/sentence"
@@ -26,7 +28,7 @@ func (w *walker) scanBlocks() {
 // candidates that are not citations after all, and sorts by offset.
 func (w *walker) collectCitations() {
 	doc := w.doc
-	sort.Slice(w.linkMarker, func(i, j int) bool { return w.linkMarker[i].Start < w.linkMarker[j].Start })
+	sortSpans(w.linkMarker)
 	insideLink := func(off int) bool {
 		i := sort.Search(len(w.linkMarker), func(i int) bool { return w.linkMarker[i].End > off })
 		return i < len(w.linkMarker) && w.linkMarker[i].Start <= off
@@ -53,7 +55,7 @@ func (w *walker) collectCitations() {
 			claimed = append(claimed, c.Marker)
 		}
 	}
-	sort.Slice(claimed, func(i, j int) bool { return claimed[i].Start < claimed[j].Start })
+	sortSpans(claimed)
 	overlaps := func(s Span) bool {
 		i := sort.Search(len(claimed), func(i int) bool { return claimed[i].End > s.Start })
 		return i < len(claimed) && claimed[i].Start < s.End
@@ -94,7 +96,21 @@ func (w *walker) collectCitations() {
 		}
 		picks = append(picks, pick{c.Start, int32(ci)})
 	}
-	sort.SliceStable(picks, func(i, j int) bool { return picks[i].start < picks[j].start })
+	// A stable sort by start is a sort by (start, position in picks);
+	// rawCites come first, then the candidates, each in index order.
+	nRaw := int32(len(w.rawCites))
+	seq := func(p pick) int32 {
+		if p.cand < 0 {
+			return -1 - p.cand
+		}
+		return nRaw + p.cand
+	}
+	slices.SortFunc(picks, func(a, b pick) int {
+		if a.start != b.start {
+			return cmp.Compare(a.start, b.start)
+		}
+		return cmp.Compare(seq(a), seq(b))
+	})
 	cites := make([]Citation, len(picks))
 	for i, p := range picks {
 		if p.cand < 0 {
@@ -115,7 +131,7 @@ func (w *walker) collectCitations() {
 			refSpans = append(refSpans, doc.References[i].Span)
 		}
 	}
-	sort.Slice(refSpans, func(i, j int) bool { return refSpans[i].Start < refSpans[j].Start })
+	sortSpans(refSpans)
 	// reach[k] is the largest End among refSpans[:k+1]: a citation at off
 	// lies in some span starting at or before it exactly when the reach of
 	// those spans passes off. (A scan of the spans per citation was
@@ -154,7 +170,7 @@ func newSpanSet(cands []candidate) *spanSet {
 			s.spans = append(s.spans, o.Marker)
 		}
 	}
-	sort.Slice(s.spans, func(i, j int) bool { return s.spans[i].Start < s.spans[j].Start })
+	sortSpans(s.spans)
 	s.reach = make([]int, len(s.spans))
 	for k, sp := range s.spans {
 		s.reach[k] = sp.End
@@ -175,7 +191,12 @@ func (s *spanSet) overlaps(m Span) bool {
 // definitions into sentences, and attaches each citation to its sentence.
 func (w *walker) buildClaims() {
 	doc := w.doc
-	sort.SliceStable(w.blocks, func(i, j int) bool { return w.blocks[i].span.Start < w.blocks[j].span.Start })
+	// Blocks are in walk order, which is source order except for
+	// footnotes: a stable sort of sorted blocks leaves them as they are.
+	byStart := func(a, b block) int { return cmp.Compare(a.span.Start, b.span.Start) }
+	if !slices.IsSortedFunc(w.blocks, byStart) {
+		slices.SortStableFunc(w.blocks, byStart)
+	}
 	var glue []sentence.Span
 	var spans []sentence.Span
 	ci := 0
@@ -247,4 +268,11 @@ func (w *walker) inSectionBody(off int) bool {
 		}
 	}
 	return false
+}
+
+// sortSpans sorts spans by start. slices.SortFunc runs the same pdqsort as
+// sort.Slice (both are generated from one template), so equal starts end
+// in the same order as before, without sort.Slice's reflection.
+func sortSpans(s []Span) {
+	slices.SortFunc(s, func(a, b Span) int { return cmp.Compare(a.Start, b.Start) })
 }

@@ -480,7 +480,7 @@ func OnlyOnLine(src []byte, sp Span) bool {
 }
 
 func (w *walker) finish() {
-	sort.Slice(w.prose, func(i, j int) bool { return w.prose[i].Start < w.prose[j].Start })
+	sortSpans(w.prose)
 	w.buildSections()
 	w.scanBlocks()
 	w.collectCitations()

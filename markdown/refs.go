@@ -2,7 +2,9 @@ package markdown
 
 import (
 	"bytes"
+	"cmp"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -164,7 +166,7 @@ func (w *walker) buildSections() {
 		}
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{start, first}, Span: Span{start, end}})
 	}
-	sort.Slice(doc.Sections, func(i, j int) bool { return doc.Sections[i].Span.Start < doc.Sections[j].Span.Start })
+	slices.SortFunc(doc.Sections, func(a, b Section) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 	// A reference section nested in another ("## 十、参考文献" then
 	// "### Sources") ends the outer one, so each entry is parsed once.
 	for si := 0; si+1 < len(doc.Sections); si++ {
@@ -365,7 +367,7 @@ func (w *walker) isLinkDefAt(lineStart int) bool {
 				w.defSpans = append(w.defSpans, r.Span)
 			}
 		}
-		sort.Slice(w.defSpans, func(i, j int) bool { return w.defSpans[i].Start < w.defSpans[j].Start })
+		sortSpans(w.defSpans)
 	}
 	i := sort.Search(len(w.defSpans), func(i int) bool { return w.defSpans[i].End > lineStart })
 	return i < len(w.defSpans) && w.defSpans[i].Start <= lineStart+4

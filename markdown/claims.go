@@ -11,10 +11,8 @@ import (
 
 // scanBlocks scans every prose range for markers.
 func (w *walker) scanBlocks() {
-	// Most candidates are bracket markers: size the slice once instead of
-	// growing (and copying) a slice of large structs many times.
-	n := bytes.Count(w.src, []byte("[")) + bytes.Count(w.src, []byte("://")) + bytes.Count(w.src, []byte("10.")) + 16
-	cands := make([]candidate, 0, n)
+	// The slice of large structs comes from the pool, grown by earlier files.
+	cands := w.cands[:0]
 	for _, sp := range w.prose {
 		cands = w.scanProse(sp, cands)
 	}
@@ -46,7 +44,7 @@ func (w *walker) collectCitations() {
 
 	// Non-identifier markers claim their bytes first (DOI → marker order):
 	// the doi: inside [@doi:10.1/x] is part of the pandoc key.
-	var claimed []Span
+	claimed := w.claimed[:0]
 	for _, c := range w.rawCites {
 		claimed = append(claimed, c.Marker)
 	}
@@ -56,6 +54,7 @@ func (w *walker) collectCitations() {
 		}
 	}
 	sortSpans(claimed)
+	w.claimed = claimed
 	overlaps := func(s Span) bool {
 		i := sort.Search(len(claimed), func(i int) bool { return claimed[i].End > s.Start })
 		return i < len(claimed) && claimed[i].Start < s.End
@@ -70,11 +69,7 @@ func (w *walker) collectCitations() {
 
 	// Pick and order by index, then copy each Citation once: sorting the
 	// structs themselves moves hundreds of bytes per swap.
-	type pick struct {
-		start int
-		cand  int32 // index into w.cands, or -1-i for w.rawCites[i]
-	}
-	picks := make([]pick, 0, len(w.rawCites)+len(w.cands))
+	picks := w.picks[:0]
 	for i := range w.rawCites {
 		picks = append(picks, pick{w.rawCites[i].Start, int32(-1 - i)})
 	}
@@ -111,6 +106,7 @@ func (w *walker) collectCitations() {
 		}
 		return cmp.Compare(seq(a), seq(b))
 	})
+	w.picks = picks
 	cites := make([]Citation, len(picks))
 	for i, p := range picks {
 		if p.cand < 0 {
@@ -119,10 +115,9 @@ func (w *walker) collectCitations() {
 			cites[i] = w.cands[p.cand].Citation
 		}
 	}
-	w.cands = nil
 
 	// Citations inside reference lists and definitions describe references.
-	var refSpans []Span
+	refSpans := w.refSpans[:0]
 	for _, s := range doc.Sections {
 		refSpans = append(refSpans, s.Span)
 	}
@@ -136,7 +131,9 @@ func (w *walker) collectCitations() {
 	// lies in some span starting at or before it exactly when the reach of
 	// those spans passes off. (A scan of the spans per citation was
 	// quadratic: 1.4 s of a 12 MB report's 4 s.)
-	reach := make([]int, len(refSpans))
+	w.refSpans = refSpans
+	reach := slices.Grow(w.reach[:0], len(refSpans))[:len(refSpans)]
+	w.reach = reach
 	for k, s := range refSpans {
 		reach[k] = s.End
 		if k > 0 {
@@ -150,6 +147,12 @@ func (w *walker) collectCitations() {
 		cites[i].Claim, cites[i].Ref = -1, -1
 	}
 	doc.Citations = cites
+}
+
+// pick is a citation chosen by collectCitations, by index.
+type pick struct {
+	start int
+	cand  int32 // index into w.cands, or -1-i for w.rawCites[i]
 }
 
 // spanSet answers whether a parenthetical author-year candidate overlaps a
@@ -197,10 +200,9 @@ func (w *walker) buildClaims() {
 	if !slices.IsSortedFunc(w.blocks, byStart) {
 		slices.SortStableFunc(w.blocks, byStart)
 	}
-	var glue []sentence.Span
-	var spans []sentence.Span
+	glue, spans := w.glue[:0], w.spans[:0]
 	ci := 0
-	blockOf := make([]Span, 0, len(w.blocks))
+	blockOf := w.blockOf[:0]
 	// Roughly one claim per sentence end: size once rather than regrow.
 	if doc.Claims == nil {
 		doc.Claims = make([]Claim, 0, len(w.blocks)+bytes.Count(w.src, []byte(". ")))
@@ -240,6 +242,7 @@ func (w *walker) buildClaims() {
 			blockOf = append(blockOf, b.span)
 		}
 	}
+	w.glue, w.spans, w.blockOf = glue, spans, blockOf
 	// Attach: the sentence containing the marker, else the sentence before
 	// it in the same block (a marker in the gap after a full stop).
 	for i := range doc.Citations {

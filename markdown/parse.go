@@ -3,8 +3,11 @@ package markdown
 import (
 	"bytes"
 	"fmt"
-	"github.com/citelint/citelint/ident"
 	"sort"
+	"unsafe"
+
+	"github.com/citelint/citelint/ident"
+	"github.com/citelint/citelint/sentence"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -63,9 +66,12 @@ func Parse(src []byte, opts Options) *Document {
 	}
 
 	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(parser.NewContext()))
-	w := walker{doc: doc, src: work, opts: opts}
+	b := getBufs()
+	w := walker{doc: doc, src: work, opts: opts, bufs: *b}
 	w.walk(root)
 	w.finish()
+	*b = w.bufs
+	putBufs(b)
 	return doc
 }
 
@@ -93,24 +99,15 @@ type block struct {
 // walker collects everything in one pass over the AST; finish then scans the
 // prose ranges for markers, builds reference sections and attaches claims.
 type walker struct {
-	identBuf []ident.Match // reused by scanProse across prose spans
-	doc      *Document
-	src      []byte
-	opts     Options
-
-	prose  []Span // merged byte ranges of prose Text nodes, in source order
-	blocks []block
+	doc  *Document
+	src  []byte
+	opts Options
 
 	// Nesting state while walking.
 	listDepth, quoteDepth, footnoteDepth int
 	heading                              int
 
-	listItems  []listItem
-	footnotes  []int // indexes into doc.References of footnote definitions
-	rawCites   []Citation
-	linkMarker []Span      // markers consumed by link syntax, never rescanned
-	defSpans   []Span      // link definition spans, sorted, built on first use
-	cands      []candidate // markers found by scanning prose
+	defSpansBuilt bool
 
 	// Block ends, found in one pass: lastStop is the largest line end of
 	// the blocks entered since the innermost open list item or footnote was
@@ -119,10 +116,99 @@ type walker struct {
 	// openItems and openNotes hold the indexes (in listItems and
 	// doc.References; -1 when not recorded) of the list items and footnotes
 	// being walked, and ordinals the next number of each open list.
-	lastStop             int
+	lastStop int
+
+	bufs
+}
+
+// bufs are the walker's working slices. Nothing in a Document points into
+// them, so Parse takes them from a free list and puts them back: a file's
+// walk then allocates little beyond the Document itself, which matters
+// because goldmark already makes the garbage collector the largest cost.
+type bufs struct {
+	identBuf []ident.Match // reused by scanProse across prose spans
+
+	prose  []Span // merged byte ranges of prose Text nodes, in source order
+	blocks []block
+
+	listItems  []listItem
+	footnotes  []int // indexes into doc.References of footnote definitions
+	rawCites   []Citation
+	linkMarker []Span      // markers consumed by link syntax, never rescanned
+	defSpans   []Span      // link definition spans, sorted, built on first use
+	cands      []candidate // markers found by scanning prose
+
 	savedStops           []int
 	openItems, openNotes []int
 	ordinals             []int
+
+	// collectCitations and buildClaims.
+	claimed  []Span
+	picks    []pick
+	refSpans []Span
+	reach    []int
+	glue     []sentence.Span
+	spans    []sentence.Span
+	blockOf  []Span
+}
+
+// freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
+// is emptied by every second garbage collection, and parsing one large file
+// runs several, so the buffers would regrow from nothing for each file.
+// Sets whose arrays total more than maxFreeBytes are left to the collector.
+var freeBufs = make(chan *bufs, 4)
+
+const maxFreeBytes = 8 << 20
+
+func getBufs() *bufs {
+	select {
+	case b := <-freeBufs:
+		return b
+	default:
+		return new(bufs)
+	}
+}
+
+func putBufs(b *bufs) {
+	if b.bytes() > maxFreeBytes {
+		return
+	}
+	b.reset()
+	select {
+	case freeBufs <- b:
+	default:
+	}
+}
+
+// bytes returns the size of the arrays behind b's slices.
+func (b *bufs) bytes() int {
+	return capBytes(b.identBuf) + capBytes(b.prose) + capBytes(b.blocks) + capBytes(b.listItems) +
+		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) + capBytes(b.defSpans) +
+		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
+		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
+		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf)
+}
+
+func capBytes[E any](s []E) int {
+	var e E
+	return cap(s) * int(unsafe.Sizeof(e))
+}
+
+// reset empties every slice, keeping its array, and drops the strings the
+// citation slices hold so that a pooled buffer does not keep them alive.
+func (b *bufs) reset() {
+	clear(b.identBuf)
+	clear(b.rawCites)
+	clear(b.cands)
+	*b = bufs{
+		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
+		listItems: b.listItems[:0], footnotes: b.footnotes[:0], rawCites: b.rawCites[:0],
+		linkMarker: b.linkMarker[:0], defSpans: b.defSpans[:0], cands: b.cands[:0],
+		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
+		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
+		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
+		blockOf: b.blockOf[:0],
+	}
 }
 
 // listItem records an item of an ordered or bullet list, for reference

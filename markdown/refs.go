@@ -360,8 +360,8 @@ func lineStart(src []byte, off int) int {
 // isLinkDefAt reports whether a link reference definition covers the line
 // starting at lineStart ("[n]: url" lines are definitions, not entries).
 func (w *walker) isLinkDefAt(lineStart int) bool {
-	if w.defSpans == nil {
-		w.defSpans = []Span{}
+	if !w.defSpansBuilt {
+		w.defSpansBuilt = true
 		for i := range w.doc.References {
 			if r := &w.doc.References[i]; r.Kind == RefLinkDef {
 				w.defSpans = append(w.defSpans, r.Span)

@@ -203,10 +203,9 @@ func (w *walker) buildClaims() {
 	glue, spans := w.glue[:0], w.spans[:0]
 	ci := 0
 	blockOf := w.blockOf[:0]
-	// Roughly one claim per sentence end: size once rather than regrow.
-	if doc.Claims == nil {
-		doc.Claims = make([]Claim, 0, len(w.blocks)+bytes.Count(w.src, []byte(". ")))
-	}
+	// Sentences go to a reused buffer first, then to a slice of their exact
+	// number: a guess from the count of ". " was off both ways.
+	claims := w.claims[:0]
 	for _, b := range w.blocks {
 		if b.inRefs || w.inSectionBody(b.span.Start) {
 			continue
@@ -230,7 +229,7 @@ func (w *walker) buildClaims() {
 		}
 		spans = sentence.AppendSplit(spans[:0], w.src[b.span.Start:b.span.End], glue)
 		for _, s := range spans {
-			doc.Claims = append(doc.Claims, Claim{
+			claims = append(claims, Claim{
 				Span:      Span{b.span.Start + s.Start, b.span.Start + s.End},
 				Block:     b.id,
 				Heading:   b.heading,
@@ -242,9 +241,16 @@ func (w *walker) buildClaims() {
 			blockOf = append(blockOf, b.span)
 		}
 	}
-	w.glue, w.spans, w.blockOf = glue, spans, blockOf
+	w.glue, w.spans, w.blockOf, w.claims = glue, spans, blockOf, claims
+	doc.Claims = append(make([]Claim, 0, len(claims)), claims...)
 	// Attach: the sentence containing the marker, else the sentence before
-	// it in the same block (a marker in the gap after a full stop).
+	// it in the same block (a marker in the gap after a full stop). Each
+	// claim's list of citations is a window of one array, filled in
+	// citation order.
+	counts := slices.Grow(w.counts[:0], len(doc.Claims))[:len(doc.Claims)]
+	clear(counts)
+	w.counts = counts
+	total := 0
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
 		if c.InReferences {
@@ -257,6 +263,23 @@ func (w *walker) buildClaims() {
 		}
 		if off < doc.Claims[k].End || blockOf[k].Contains(off) {
 			c.Claim = k
+			counts[k]++
+			total++
+		}
+	}
+	if total == 0 {
+		return
+	}
+	all := make([]int, total)
+	at := 0
+	for k, n := range counts {
+		if n > 0 {
+			doc.Claims[k].Citations = all[at : at : at+int(n)]
+			at += int(n)
+		}
+	}
+	for i := range doc.Citations {
+		if k := doc.Citations[i].Claim; k >= 0 {
 			doc.Claims[k].Citations = append(doc.Claims[k].Citations, i)
 		}
 	}

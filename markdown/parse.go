@@ -68,8 +68,16 @@ func Parse(src []byte, opts Options) *Document {
 	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(parser.NewContext()))
 	b := getBufs()
 	w := walker{doc: doc, src: work, opts: opts, bufs: *b}
+	// References grow in a reused buffer; the document gets a copy of
+	// their exact number (nil for none).
+	doc.References = w.refs[:0]
 	w.walk(root)
 	w.finish()
+	w.refs = doc.References
+	doc.References = nil
+	if len(w.refs) > 0 {
+		doc.References = append(make([]Reference, 0, len(w.refs)), w.refs...)
+	}
 	*b = w.bufs
 	putBufs(b)
 	return doc
@@ -150,6 +158,9 @@ type bufs struct {
 	glue     []sentence.Span
 	spans    []sentence.Span
 	blockOf  []Span
+	claims   []Claim
+	counts   []int32
+	refs     []Reference // doc.References while parsing
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
@@ -186,7 +197,8 @@ func (b *bufs) bytes() int {
 		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) + capBytes(b.defSpans) +
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
-		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf)
+		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
+		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs)
 }
 
 func capBytes[E any](s []E) int {
@@ -200,6 +212,8 @@ func (b *bufs) reset() {
 	clear(b.identBuf)
 	clear(b.rawCites)
 	clear(b.cands)
+	clear(b.claims)
+	clear(b.refs)
 	*b = bufs{
 		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
 		listItems: b.listItems[:0], footnotes: b.footnotes[:0], rawCites: b.rawCites[:0],
@@ -207,7 +221,7 @@ func (b *bufs) reset() {
 		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
-		blockOf: b.blockOf[:0],
+		blockOf: b.blockOf[:0], claims: b.claims[:0], counts: b.counts[:0], refs: b.refs[:0],
 	}
 }
 

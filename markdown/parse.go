@@ -161,6 +161,7 @@ type bufs struct {
 	claims   []Claim
 	counts   []int32
 	refs     []Reference // doc.References while parsing
+	textBuf  []byte
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
@@ -198,7 +199,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs)
+		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf)
 }
 
 func capBytes[E any](s []E) int {
@@ -222,6 +223,7 @@ func (b *bufs) reset() {
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], claims: b.claims[:0], counts: b.counts[:0], refs: b.refs[:0],
+		textBuf: b.textBuf[:0],
 	}
 }
 
@@ -393,12 +395,18 @@ func (w *walker) headingBlock(n *ast.Heading) {
 	w.doc.Headings = append(w.doc.Headings, Heading{
 		Level: n.Level,
 		Span:  Span{start, sp.End},
-		Text:  string(plainText(w.src[sp.Start:sp.End])),
+		Text:  w.plainString(w.src[sp.Start:sp.End]),
 	})
 	w.heading = len(w.doc.Headings) - 1
 	if ok {
 		w.addBlock(n, true, false)
 	}
+}
+
+// plainString returns string(plainText(b)), through a reused buffer.
+func (w *walker) plainString(b []byte) string {
+	w.textBuf = appendPlainText(w.textBuf[:0], b)
+	return string(bytes.TrimSpace(w.textBuf))
 }
 
 // listItem records an item when the walk enters it; listItemEnd sets its

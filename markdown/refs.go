@@ -25,14 +25,17 @@ var sectionNames = map[string]bool{
 }
 
 // isSectionTitle reports whether a heading or line names a reference list:
-// "References", "**Works cited**", "7. Sources:", "参考文献：".
+// "References", "**Works cited**", "7. Sources:", "参考文献：". The title
+// is returned only when it does. Every block's first line is tested, so it
+// works in stack buffers and allocates only the title it returns.
 func isSectionTitle(b []byte) (string, bool) {
-	// Every block's first line is tested: reject long lines before
-	// allocating (titles are at most 40 bytes once markup is stripped).
+	// Reject long lines first: titles are at most 40 bytes once markup is
+	// stripped.
 	if len(bytes.TrimSpace(b)) > 80 {
 		return "", false
 	}
-	t := plainText(b)
+	var buf [128]byte
+	t := appendPlainText(buf[:0], b)
 	t = bytes.TrimSpace(t)
 	t = bytes.TrimRight(t, ":：")
 	t = bytes.TrimSpace(t)
@@ -48,22 +51,46 @@ func isSectionTitle(b []byte) (string, bool) {
 	if len(t) == 0 || len(t) > 40 {
 		return "", false
 	}
-	s := strings.ToLower(string(t))
-	return string(t), sectionNames[s]
+	// sectionNames[strings.ToLower(string(t))], lower-casing into a stack
+	// buffer: a rune's lower case takes at most 3 bytes (an invalid byte
+	// becomes U+FFFD, as in strings.ToLower), so 40 bytes fit in 120.
+	var lower [120]byte
+	l := lower[:0]
+	for i := 0; i < len(t); {
+		c := t[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			l = append(l, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(t[i:])
+		l = utf8.AppendRune(l, unicode.ToLower(r))
+		i += n
+	}
+	if !sectionNames[string(l)] {
+		return "", false
+	}
+	return string(t), true
 }
 
 // trimCJKOrdinal removes a leading Chinese or full-width section number:
 // "六、", "十二、", "6、", "（六）", "第六章 ".
 func trimCJKOrdinal(t []byte) []byte {
-	s := string(t)
-	if strings.HasPrefix(s, "（") || strings.HasPrefix(s, "(") {
-		if i := strings.IndexAny(s, "）)"); i > 0 && i <= 12 {
-			return bytes.TrimSpace(t[i+len(string([]rune(s[i:])[0])):])
+	if bytes.HasPrefix(t, []byte("（")) || bytes.HasPrefix(t, []byte("(")) {
+		if i := bytes.IndexAny(t, "）)"); i > 0 && i <= 12 {
+			w := len("）")
+			if t[i] == ')' {
+				w = 1
+			}
+			return bytes.TrimSpace(t[i+w:])
 		}
 	}
 	i := 0
-	for i < len(s) {
-		r, n := utf8.DecodeRuneInString(s[i:])
+	for i < len(t) {
+		r, n := utf8.DecodeRune(t[i:])
 		if strings.ContainsRune("一二三四五六七八九十百零0123456789第章节部分", r) {
 			i += n
 			continue
@@ -73,10 +100,10 @@ func trimCJKOrdinal(t []byte) []byte {
 	if i == 0 {
 		return t
 	}
-	rest := s[i:]
+	rest := t[i:]
 	for _, sep := range []string{"、", "．", ".", " ", "：", ":"} {
-		if strings.HasPrefix(rest, sep) {
-			return bytes.TrimSpace([]byte(rest[len(sep):]))
+		if bytes.HasPrefix(rest, []byte(sep)) {
+			return bytes.TrimSpace(rest[len(sep):])
 		}
 	}
 	return t
@@ -97,23 +124,34 @@ func isRoman(b []byte) bool {
 // plainText strips inline Markdown punctuation (emphasis, escapes, heading
 // hashes, link brackets) from b.
 func plainText(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch c {
-		case '\\':
-			if i+1 < len(b) && isASCIIPunct(b[i+1]) {
-				i++
-				out = append(out, b[i])
-			}
-			continue
-		case '*', '_', '#', '`', '[', ']':
-			continue
-		}
-		out = append(out, c)
-	}
-	return bytes.TrimSpace(out)
+	return bytes.TrimSpace(appendPlainText(make([]byte, 0, len(b)), b))
 }
+
+// appendPlainText appends b without its inline Markdown punctuation to dst.
+func appendPlainText(dst, b []byte) []byte {
+	for len(b) > 0 {
+		// Copy the run up to the next punctuation byte at once.
+		k := 0
+		for k < len(b) && !plainStop[b[k]] {
+			k++
+		}
+		dst = append(dst, b[:k]...)
+		if k == len(b) {
+			break
+		}
+		if b[k] == '\\' {
+			if k+1 < len(b) && isASCIIPunct(b[k+1]) {
+				dst = append(dst, b[k+1])
+				k++
+			}
+		}
+		b = b[k+1:]
+	}
+	return dst
+}
+
+// plainStop marks the bytes appendPlainText does not copy as they are.
+var plainStop = [256]bool{'\\': true, '*': true, '_': true, '#': true, '`': true, '[': true, ']': true}
 
 func isASCIIPunct(c byte) bool {
 	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
@@ -196,36 +234,49 @@ func (w *walker) inSection(off int) bool {
 // paragraph), but their author meant them as the reference list.
 func (w *walker) entryRun(sp Span) (int, bool) {
 	text := w.src[sp.Start:sp.End]
-	lines := bytes.Split(text, []byte("\n"))
-	if len(lines) < 2 {
-		return 0, false
+	if bytes.IndexByte(text, '\n') < 0 {
+		return 0, false // one line
 	}
-	k := len(lines)
+	// Walk the lines from the last: text[ls:le] is the current one.
+	le := len(text)
+	n := 0 // lines in the run
 	link := false
-	for k > 0 {
-		l := lines[k-1]
-		if _, _, ok := entryLabel(l); !ok {
+	for {
+		ls := bytes.LastIndexByte(text[:le], '\n') + 1
+		l := text[ls:le]
+		if _, _, _, ok := entryLabelAt(l); !ok {
 			break
 		}
 		if bytes.Contains(l, []byte("http")) || bytes.Contains(l, []byte("doi")) {
 			link = true
 		}
-		k--
+		n++
+		if ls == 0 {
+			le = -1 // every line is in the run
+			break
+		}
+		le = ls - 1
 	}
-	if len(lines)-k < 2 || !link {
+	if n < 2 || !link {
 		return 0, false
 	}
-	off := sp.Start
-	for _, l := range lines[:k] {
-		off += len(l) + 1
-	}
-	return off, true
+	// The run starts after the newline that ends the line before it.
+	return sp.Start + le + 1, true
 }
 
 // entryLabel recognises the start of a reference entry line: "[n] ",
 // "[n]: ", "n. ", "n) ", "n\. ", "- [n] ". It returns the label and the
 // offset where the entry text starts.
 func entryLabel(line []byte) (label string, textAt int, ok bool) {
+	ls, le, at, ok := entryLabelAt(line)
+	if !ok {
+		return "", 0, false
+	}
+	return string(line[ls:le]), at, true
+}
+
+// entryLabelAt is entryLabel without the string: the label is line[ls:le].
+func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '>') {
 		i++
@@ -247,26 +298,26 @@ func entryLabel(line []byte) (label string, textAt int, ok bool) {
 				k++
 			}
 			if k == len(line) || line[k] == ' ' || line[k] == '\t' {
-				return string(line[i+1 : j]), k, true
+				return i + 1, j, k, true
 			}
 		}
-		return "", 0, false
+		return 0, 0, 0, false
 	}
 	j := i
 	for j < len(line) && line[j] >= '0' && line[j] <= '9' {
 		j++
 	}
 	if j == i || j-i > 5 {
-		return "", 0, false
+		return 0, 0, 0, false
 	}
 	k := j
 	if k < len(line) && line[k] == '\\' {
 		k++
 	}
 	if k < len(line) && (line[k] == '.' || line[k] == ')') && (k+1 == len(line) || line[k+1] == ' ' || line[k+1] == '\t') {
-		return string(line[i:j]), k + 1, true
+		return i, j, k + 1, true
 	}
-	return "", 0, false
+	return 0, 0, 0, false
 }
 
 // parseEntries reads the entries of section si line by line. A line that

@@ -13,6 +13,7 @@ import (
 func (w *walker) scanBlocks() {
 	// The slice of large structs comes from the pool, grown by earlier files.
 	cands := w.cands[:0]
+	w.hints.reset(w.src)
 	for _, sp := range w.prose {
 		cands = w.scanProse(sp, cands)
 	}

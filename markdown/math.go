@@ -19,6 +19,12 @@ func mathSpans(src []byte) []Span {
 	var out []Span
 	const maxLen = 4096
 	for i := 0; i < len(src); i++ {
+		for i < len(src) && !mathByte[src[i]] {
+			i++ // every other byte is passed over below
+		}
+		if i == len(src) {
+			break
+		}
 		switch src[i] {
 		case '\\':
 			i++ // an escaped character, \$ included
@@ -61,6 +67,9 @@ func mathSpans(src []byte) []Span {
 	}
 	return out
 }
+
+// mathByte marks the bytes mathSpans acts on.
+var mathByte = [256]bool{'\\': true, '`': true, '$': true}
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 

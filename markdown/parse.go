@@ -162,6 +162,7 @@ type bufs struct {
 	counts   []int32
 	refs     []Reference // doc.References while parsing
 	textBuf  []byte
+	hints    hints
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
@@ -199,7 +200,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf)
+		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + b.hints.bytes()
 }
 
 func capBytes[E any](s []E) int {
@@ -223,7 +224,7 @@ func (b *bufs) reset() {
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], claims: b.claims[:0], counts: b.counts[:0], refs: b.refs[:0],
-		textBuf: b.textBuf[:0],
+		textBuf: b.textBuf[:0], hints: b.hints,
 	}
 }
 

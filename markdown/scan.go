@@ -282,7 +282,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		}
 	}
 	// 【3†source】 as ChatGPT's browsing tool writes it.
-	for off := 0; off < len(text); {
+	for off := 0; off < len(text) && w.hints.has(hintCJK, sp.Start, sp.End); {
 		i := bytes.Index(text[off:], []byte("【"))
 		if i < 0 {
 			break
@@ -312,7 +312,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 	}
 	out = scanGlued(text, base, out)
 	w.identBuf = w.identBuf[:0]
-	if mayHoldLink(text) {
+	if w.hints.mayHoldLink(sp.Start, sp.End) {
 		w.identBuf = ident.AppendScan(w.identBuf, text)
 	}
 	for _, m := range w.identBuf {
@@ -706,14 +706,41 @@ func (w *walker) scanBareKeys(text []byte, base int, out []candidate) []candidat
 // gluedAbbrev are words after which ".2" is a figure or section number, not a citation.
 var gluedAbbrev = map[string]bool{"fig": true, "figs": true, "eq": true, "eqs": true, "no": true, "vol": true, "p": true, "pp": true, "sec": true, "ch": true, "ver": true, "v": true}
 
+// isGluedAbbrev reports gluedAbbrev[strings.ToLower(string(w))] for an
+// ASCII word w, without the strings (the longest abbreviation has 4 letters).
+func isGluedAbbrev(w []byte) bool {
+	if len(w) > 4 {
+		return false
+	}
+	var b [4]byte
+	for k, c := range w {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[k] = c
+	}
+	return gluedAbbrev[string(b[:len(w)])]
+}
+
+var isTerminator = [256]bool{'.': true, '!': true, '?': true}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 // scanGlued finds numbers glued to a sentence end as Gemini exports write
 // citations: "…the brain.13 Next", "…text.1, 2". Decimals (3.5), versions
 // (v1.2) and years (4 digits) never match; the candidates are kept only if
 // the document has a numbered reference list (checked in collectCitations).
 func scanGlued(text []byte, base int, out []candidate) []candidate {
 	for i := 1; i+1 < len(text); i++ {
-		c := text[i]
-		if c != '.' && c != '!' && c != '?' {
+		for i+1 < len(text) && !isTerminator[text[i]] {
+			i++
+		}
+		if i+1 >= len(text) {
+			break
+		}
+		// A digit must follow, maybe after a quote or parenthesis: most
+		// full stops fail this, so it goes before the other tests.
+		if k := i + 1; !isDigit(text[k]) && !((text[k] == '"' || text[k] == ')') && k+1 < len(text) && isDigit(text[k+1])) {
 			continue
 		}
 		// What precedes the terminator: a letter, ')', ']', '"', quote or '%', never a digit.
@@ -726,7 +753,7 @@ func scanGlued(text []byte, base int, out []candidate) []candidate {
 			for ws > 0 && text[ws-1] < 0x80 && unicode.IsLetter(rune(text[ws-1])) {
 				ws--
 			}
-			if gluedAbbrev[strings.ToLower(string(text[ws:i]))] {
+			if isGluedAbbrev(text[ws:i]) {
 				continue
 			}
 		}

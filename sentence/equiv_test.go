@@ -110,4 +110,3 @@ func FuzzSplitEquiv(f *testing.F) {
 		}
 	})
 }
-

@@ -11,9 +11,6 @@ import (
 	"unicode/utf8"
 )
 
-// Scan returns the identifiers in text in order of position. Spans never
-// overlap.
-
 // AppendScan appends the identifiers in text to dst.
 func oldAppendScan(dst []Match, text []byte) []Match {
 	for i := 0; i < len(text); {

@@ -474,7 +474,7 @@ func (w *walker) linkDef(n *ast.LinkReferenceDefinition) {
 	ref := Reference{Kind: RefLinkDef, Label: label, Span: sp, LabelSpan: ls, Section: -1}
 	dest := string(n.Destination)
 	ref.Title = string(n.Title)
-	setIdentifiers(&ref, []byte(dest), sp.Start)
+	w.setIdentifiers(&ref, n.Destination, sp.Start)
 	if ref.URL == "" && ref.DOI == "" && ref.ArXiv == "" {
 		ref.URL = dest
 	}
@@ -519,7 +519,7 @@ func (w *walker) footnoteEnd(n *east.Footnote) {
 	ref := Reference{Kind: RefFootnote, Label: label, Span: Span{p, end}, LabelSpan: ls, Section: -1}
 	raw := w.src[body.Start:body.End]
 	ref.Text = string(bytes.TrimSpace(raw))
-	setIdentifiers(&ref, raw, body.Start)
+	w.setIdentifiers(&ref, raw, body.Start)
 	ref.Title = guessTitle(raw)
 	w.doc.References[idx] = ref
 }

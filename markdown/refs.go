@@ -330,9 +330,12 @@ func (w *walker) parseEntries(si int) {
 		start = sec.Span.Start
 	}
 	src := w.src
-	ordinals := make(map[int]int)
+	var ordinals map[int]int // made for the first list item in the section
 	for _, li := range w.listItems {
 		if sec.Span.Contains(li.span.Start) {
+			if ordinals == nil {
+				ordinals = make(map[int]int)
+			}
 			ordinals[lineStart(src, li.span.Start)] = li.ordinal
 		}
 	}
@@ -343,18 +346,19 @@ func (w *walker) parseEntries(si int) {
 		end       int
 		labelSpan Span
 	}
-	var cur *open
+	var cur open
+	isOpen := false
 	flush := func() {
-		if cur == nil {
+		if !isOpen {
 			return
 		}
 		ref := Reference{Kind: RefEntry, Label: cur.label, Span: Span{cur.start, cur.end}, LabelSpan: cur.labelSpan, Section: si}
 		raw := blankComments(src[cur.textStart:cur.end])
 		ref.Text = string(bytes.TrimSpace(raw))
-		setIdentifiers(&ref, raw, cur.textStart)
+		w.setIdentifiers(&ref, raw, cur.textStart)
 		ref.Title = guessTitle(raw)
 		w.doc.References = append(w.doc.References, ref)
-		cur = nil
+		isOpen = false
 	}
 	for pos := start; pos < sec.Span.End; {
 		eol := bytes.IndexByte(src[pos:sec.Span.End], '\n')
@@ -373,7 +377,11 @@ func (w *walker) parseEntries(si int) {
 		case w.isLinkDefAt(pos):
 			flush()
 		default:
-			label, at, ok := entryLabel(line)
+			ls, le, at, ok := entryLabelAt(line)
+			label := ""
+			if ok {
+				label = numString(line[ls:le])
+			}
 			if ord, isItem := ordinals[pos]; isItem && ok && ord > 0 && !bytes.Contains(line[:at], []byte("[")) {
 				label = itoa(ord) // lazy "1. 1. 1." numbering renders as 1, 2, 3
 			}
@@ -386,13 +394,13 @@ func (w *walker) parseEntries(si int) {
 			if ok || bullet {
 				flush()
 				lead := len(line) - len(bytes.TrimLeft(line, " \t>-*+"))
-				cur = &open{label: label, start: pos + lead, textStart: pos + at, end: pos + len(line)}
+				cur, isOpen = open{label: label, start: pos + lead, textStart: pos + at, end: pos + len(line)}, true
 				if ok {
 					if ls := bytes.Index(line, []byte(label)); ls >= 0 {
 						cur.labelSpan = Span{pos + ls, pos + ls + len(label)}
 					}
 				}
-			} else if cur != nil {
+			} else if isOpen {
 				cur.end = pos + len(line)
 			}
 		}
@@ -426,8 +434,9 @@ func (w *walker) isLinkDefAt(lineStart int) bool {
 
 // setIdentifiers fills a reference's DOI, arXiv id and URL from its raw text
 // (link destinations included: in an entry they are the point).
-func setIdentifiers(ref *Reference, raw []byte, base int) {
-	for _, m := range ident.Scan(raw) {
+func (w *walker) setIdentifiers(ref *Reference, raw []byte, base int) {
+	w.identBuf = ident.AppendScan(w.identBuf[:0], raw)
+	for _, m := range w.identBuf {
 		if m.Problem != "" {
 			ref.Problems = append(ref.Problems, IdentProblem{Span: Span{base + m.Start, base + m.End}, Raw: m.Raw, Kind: string(m.Kind), Problem: m.Problem})
 			continue
@@ -463,10 +472,11 @@ var entryLinkDest = regexp.MustCompile(`\]\(<?([^)\s<>]+)>?(?:\s+"[^"]*")?\)`)
 // first link, a quoted title, or the text before the URL or the "accessed" /
 // "Available at" tail, whichever the entry's style uses.
 func guessTitle(raw []byte) string {
+	var buf [512]byte // for plain text, which cleanTitle copies
 	t := bytes.TrimSpace(raw)
 	if i := bytes.Index(t, []byte("](")); i > 0 {
 		if j := bytes.LastIndexByte(t[:i], '['); j >= 0 {
-			txt := plainText(t[j+1 : i])
+			txt := bytes.TrimSpace(appendPlainText(buf[:0], t[j+1:i]))
 			if len(txt) > 0 && !bytes.HasPrefix(txt, []byte("http")) {
 				return cleanTitle(txt)
 			}
@@ -483,16 +493,18 @@ func guessTitle(raw []byte) string {
 	// "url - Title"
 	if bytes.HasPrefix(t, []byte("http")) {
 		if i := bytes.Index(t, []byte(" - ")); i > 0 {
-			return cleanTitle(plainText(t[i+3:]))
+			return cleanTitle(bytes.TrimSpace(appendPlainText(buf[:0], t[i+3:])))
 		}
 	}
+	// Cut at the first of the stops. Each is searched for only where it
+	// could start before the earliest found so far.
 	cut := len(t)
 	for _, stop := range []string{"http://", "https://", ", accessed", ". Available at", " Available at", "Retrieved from", "doi:", "DOI:", "arXiv:"} {
-		if i := bytes.Index(t, []byte(stop)); i >= 0 && i < cut {
+		if i := bytes.Index(t[:min(len(t), cut+len(stop)-1)], []byte(stop)); i >= 0 && i < cut {
 			cut = i
 		}
 	}
-	return cleanTitle(plainText(t[:cut]))
+	return cleanTitle(bytes.TrimSpace(appendPlainText(buf[:0], t[:cut])))
 }
 
 func matchParenAt(t []byte, i int) int {
@@ -503,9 +515,10 @@ func matchParenAt(t []byte, i int) int {
 }
 
 func cleanTitle(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—(<", r) })
-	s = strings.TrimLeftFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—)>", r) })
+	b = bytes.TrimSpace(b)
+	b = bytes.TrimRightFunc(b, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—(<", r) })
+	b = bytes.TrimLeftFunc(b, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—)>", r) })
+	s := string(b)
 	if utf8.RuneCountInString(s) > 300 {
 		r := []rune(s)
 		s = string(r[:300])

@@ -2,8 +2,10 @@ package markdown
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -157,6 +159,78 @@ func TestSectionTitleSeeds(t *testing.T) {
 		oldTitle, oldOK := oldIsSectionTitle([]byte(s))
 		if ok != oldOK || ok && title != oldTitle {
 			t.Errorf("isSectionTitle(%q) = %q, %v; old %q, %v", s, title, ok, oldTitle, oldOK)
+		}
+	}
+}
+
+func oldGuessTitle(raw []byte) string {
+	t := bytes.TrimSpace(raw)
+	if i := bytes.Index(t, []byte("](")); i > 0 {
+		if j := bytes.LastIndexByte(t[:i], '['); j >= 0 {
+			txt := oldPlainText(t[j+1 : i])
+			if len(txt) > 0 && !bytes.HasPrefix(txt, []byte("http")) {
+				return oldCleanTitle(txt)
+			}
+			t = append(append([]byte{}, t[:j]...), t[matchParenAt(t, i+1):]...)
+		}
+	}
+	for _, q := range [][2]string{{"“", "”"}, {"\"", "\""}} {
+		if i := bytes.Index(t, []byte(q[0])); i >= 0 {
+			if j := bytes.Index(t[i+len(q[0]):], []byte(q[1])); j > 8 {
+				return oldCleanTitle(t[i+len(q[0]) : i+len(q[0])+j])
+			}
+		}
+	}
+	// "url - Title"
+	if bytes.HasPrefix(t, []byte("http")) {
+		if i := bytes.Index(t, []byte(" - ")); i > 0 {
+			return oldCleanTitle(oldPlainText(t[i+3:]))
+		}
+	}
+	cut := len(t)
+	for _, stop := range []string{"http://", "https://", ", accessed", ". Available at", " Available at", "Retrieved from", "doi:", "DOI:", "arXiv:"} {
+		if i := bytes.Index(t, []byte(stop)); i >= 0 && i < cut {
+			cut = i
+		}
+	}
+	return oldCleanTitle(oldPlainText(t[:cut]))
+}
+func oldCleanTitle(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—(<", r) })
+	s = strings.TrimLeftFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—)>", r) })
+	if utf8.RuneCountInString(s) > 300 {
+		r := []rune(s)
+		s = string(r[:300])
+	}
+	return s
+}
+
+func FuzzGuessTitle(f *testing.F) {
+	for _, s := range []string{
+		"Smith, J. [A study of things](https://x.org/a) 2020", "[https://x.org](https://x.org) - Title here",
+		"“A quoted title of a work”, Journal. https://doi.org/10.1/x", "https://example.com - Page *title*",
+		"Doe. Title of work, accessed 2024. Available at https://x", "Lee. Retrieved from arXiv:2101.00001",
+		"[](x) tail", "x. \\*Title\\*  , ", "\xff Title. doi:10.1/x", strings.Repeat("ü", 400),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := guessTitle([]byte(s)), oldGuessTitle([]byte(s)); got != want {
+			t.Fatalf("guessTitle(%q) = %q, old %q", s, got, want)
+		}
+		for _, b := range [][]byte{[]byte(s), bytes.TrimLeft([]byte(s), "-")} {
+			if len(b) > 0 && isDigits(b) && numString(b) != string(b) {
+				t.Fatalf("numString(%q) = %q", b, numString(b))
+			}
+		}
+	})
+}
+
+func TestNumStrings(t *testing.T) {
+	for v := 0; v < 2000; v++ {
+		if s := strconv.Itoa(v); itoa(v) != s || numString([]byte(s)) != s || numString([]byte("0"+s)) != "0"+s {
+			t.Fatalf("itoa/numString(%d) wrong", v)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -466,7 +467,35 @@ func (it numItem) labels() []string {
 	return out
 }
 
+// smallNumbers holds "0" to "999": most labels are small numbers, and
+// sharing these strings saves an allocation for each.
+var smallNumbers = func() (t [1000]string) {
+	for v := range t {
+		t[v] = strconv.Itoa(v)
+	}
+	return t
+}()
+
+// numString returns string(b) for a run of digits b, shared for 0 to 999
+// written without leading zeros.
+func numString(b []byte) string {
+	if n := len(b); n > 0 && n <= 3 && (b[0] != '0' || n == 1) {
+		v := 0
+		for _, c := range b {
+			if c < '0' || c > '9' {
+				return string(b)
+			}
+			v = v*10 + int(c-'0')
+		}
+		return smallNumbers[v]
+	}
+	return string(b)
+}
+
 func itoa(v int) string {
+	if v >= 0 && v < len(smallNumbers) {
+		return smallNumbers[v]
+	}
 	if v == 0 {
 		return "0"
 	}

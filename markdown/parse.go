@@ -163,6 +163,7 @@ type bufs struct {
 	refs     []Reference // doc.References while parsing
 	textBuf  []byte
 	hints    hints
+	numItems []numItem
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
@@ -200,7 +201,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + b.hints.bytes()
+		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + b.hints.bytes() + capBytes(b.numItems)
 }
 
 func capBytes[E any](s []E) int {
@@ -211,11 +212,12 @@ func capBytes[E any](s []E) int {
 // reset empties every slice, keeping its array, and drops the strings the
 // citation slices hold so that a pooled buffer does not keep them alive.
 func (b *bufs) reset() {
-	clear(b.identBuf)
-	clear(b.rawCites)
-	clear(b.cands)
-	clear(b.claims)
-	clear(b.refs)
+	clear(b.identBuf[:cap(b.identBuf)])
+	clear(b.rawCites[:cap(b.rawCites)])
+	clear(b.cands[:cap(b.cands)])
+	clear(b.claims[:cap(b.claims)])
+	clear(b.refs[:cap(b.refs)])
+	clear(b.numItems[:cap(b.numItems)])
 	*b = bufs{
 		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
 		listItems: b.listItems[:0], footnotes: b.footnotes[:0], rawCites: b.rawCites[:0],
@@ -224,7 +226,7 @@ func (b *bufs) reset() {
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], claims: b.claims[:0], counts: b.counts[:0], refs: b.refs[:0],
-		textBuf: b.textBuf[:0], hints: b.hints,
+		textBuf: b.textBuf[:0], hints: b.hints, numItems: b.numItems[:0],
 	}
 }
 

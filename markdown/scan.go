@@ -86,13 +86,14 @@ func (w *walker) link(n *ast.Link) ast.WalkStatus {
 	if len(inner) >= 2 && inner[0] == '[' && inner[len(inner)-1] == ']' {
 		inner, innerOff = inner[1:len(inner)-1], innerOff+1
 	}
-	if items, ok := parseNumericList(inner); ok && len(inner) > 0 {
+	if items, ok := w.parseNumericList(inner); ok && len(inner) > 0 {
 		dest := ""
 		if n.Reference == nil {
 			dest = string(n.Destination)
 		}
 		for _, it := range items {
-			for _, lab := range it.labels() {
+			for v := it.from; v <= it.to; v++ {
+				lab := it.label(v)
 				sp := Span{innerOff + it.start, innerOff + it.end}
 				if len(items) == 1 && it.from == it.to {
 					sp = marker
@@ -106,7 +107,7 @@ func (w *walker) link(n *ast.Link) ast.WalkStatus {
 		}
 		if n.Reference != nil && n.Reference.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
 			lab := bytes.TrimSpace(w.src[labelSpan.Start:labelSpan.End])
-			if items2, ok := parseNumericList(lab); ok && len(items2) == 1 && items2[0].from == items2[0].to {
+			if items2, ok := w.parseNumericList(lab); ok && len(items2) == 1 && items2[0].from == items2[0].to {
 				add(Citation{Kind: KindNumeric, Span: labelSpan, Label: string(lab)})
 			} else {
 				add(Citation{Kind: KindRefLink, Span: marker, Label: string(n.Reference.Value)})
@@ -419,7 +420,7 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 	case hasPrefixFold(content, "SOURCE_"):
 		return appendSources(content, cstart, marker, out)
 	}
-	items, ok := parseNumericList(content)
+	items, ok := w.parseNumericList(content)
 	if !ok {
 		return out
 	}
@@ -433,8 +434,8 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		if single {
 			sp = marker
 		}
-		labs := it.labels()
-		for _, lab := range labs {
+		for v := it.from; v <= it.to; v++ {
+			lab := it.label(v)
 			c := mk(KindNumeric, sp, lab, "")
 			c.yearLike = single && len(lab) == 4
 			c.zeroLike = zero
@@ -456,15 +457,13 @@ type numItem struct {
 	text       string
 }
 
-func (it numItem) labels() []string {
+// label returns the label of number v of the item (from <= v <= to): the
+// number as written for a single one, else v in decimal.
+func (it numItem) label(v int) string {
 	if it.from == it.to {
-		return []string{it.text}
+		return it.text
 	}
-	out := make([]string, 0, it.to-it.from+1)
-	for v := it.from; v <= it.to; v++ {
-		out = append(out, itoa(v))
-	}
-	return out
+	return itoa(v)
 }
 
 // smallNumbers holds "0" to "999": most labels are small numbers, and
@@ -513,8 +512,20 @@ func itoa(v int) string {
 // and mixtures, with optional spaces. Numbers have 1 to 4 digits. A range
 // whose end is below its start, or that spans more than maxRange labels, is
 // not a citation.
-func parseNumericList(b []byte) ([]numItem, bool) {
-	var items []numItem
+func parseNumericList(b []byte) ([]numItem, bool) { return appendNumericList(nil, b) }
+
+// parseNumericList is parseNumericList in the walker's reused buffer; the
+// items are good until the next call.
+func (w *walker) parseNumericList(b []byte) ([]numItem, bool) {
+	items, ok := appendNumericList(w.numItems[:0], b)
+	if cap(items) > cap(w.numItems) {
+		w.numItems = items[:0]
+	}
+	return items, ok
+}
+
+// appendNumericList is parseNumericList appending to items.
+func appendNumericList(items []numItem, b []byte) ([]numItem, bool) {
 	i := 0
 	skip := func() {
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
@@ -537,7 +548,7 @@ func parseNumericList(b []byte) ([]numItem, bool) {
 		if !ok {
 			return nil, false
 		}
-		it := numItem{start: s, end: i, from: from, to: from, text: string(b[s:i])}
+		it := numItem{start: s, end: i, from: from, to: from, text: numString(b[s:i])}
 		save := i
 		skip()
 		if d := dashLen(b[i:]); d > 0 {

@@ -13,7 +13,23 @@ func Scan(text []byte) []Match { return AppendScan(nil, text) }
 
 // AppendScan appends the identifiers in text to dst.
 func AppendScan(dst []Match, text []byte) []Match {
-	for i := 0; i+1 < len(text); { // maybeStart needs a byte after i
+	for i := 0; ; {
+		m, ok := next(text, i)
+		if !ok {
+			return dst
+		}
+		dst = append(dst, m)
+		i = m.End
+	}
+}
+
+// First returns the first identifier in text, Scan(text)[0], without
+// looking for the others.
+func First(text []byte) (Match, bool) { return next(text, 0) }
+
+// next returns the first identifier found from offset i on.
+func next(text []byte, i int) (Match, bool) {
+	for i+1 < len(text) { // maybeStart needs a byte after i
 		// Skip bytes that start nothing without a call: most bytes of
 		// prose. The table holds every pair of bytes maybeStart may accept.
 		if x := uint(text[i])<<8 | uint(text[i+1]); startPairs[x>>6]&(1<<(x&63)) == 0 || !maybeStart(text, i) {
@@ -33,10 +49,9 @@ func AppendScan(dst []Match, text []byte) []Match {
 			}
 		}
 		finish(&m)
-		dst = append(dst, m)
-		i = m.End
+		return m, true
 	}
-	return dst
+	return Match{}, false
 }
 
 // startBytes marks the bytes an identifier can start with (or, for bare

@@ -638,5 +638,8 @@ func FuzzScanEquiv(f *testing.F) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("Scan(%q) =\n%+v\nold\n%+v", s, got, want)
 		}
+		if m, ok := First([]byte(s)); ok != (len(want) > 0) || ok && !reflect.DeepEqual(m, want[0]) {
+			t.Fatalf("First(%q) = %+v, %v", s, m, ok)
+		}
 	})
 }

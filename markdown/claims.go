@@ -69,10 +69,15 @@ func (w *walker) collectCitations() {
 	}
 
 	// Pick and order by index, then copy each Citation once: sorting the
-	// structs themselves moves hundreds of bytes per swap.
+	// structs themselves moves hundreds of bytes per swap. The order is a
+	// stable sort by start: by (start, position), with the rawCites first
+	// and then the candidates, each in index order. Both fit in a uint64
+	// (files are below 4 GiB; larger ones take the slower sort), and
+	// distinct keys have one sorted order.
+	nRaw := len(w.rawCites)
 	picks := w.picks[:0]
 	for i := range w.rawCites {
-		picks = append(picks, pick{w.rawCites[i].Start, int32(-1 - i)})
+		picks = append(picks, pick{w.rawCites[i].Start, i})
 	}
 	for ci := range w.cands {
 		c := &w.cands[ci]
@@ -90,30 +95,33 @@ func (w *walker) collectCitations() {
 		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(c.Marker):
 			continue
 		}
-		picks = append(picks, pick{c.Start, int32(ci)})
+		picks = append(picks, pick{c.Start, nRaw + ci})
 	}
-	// A stable sort by start is a sort by (start, position in picks);
-	// rawCites come first, then the candidates, each in index order.
-	nRaw := int32(len(w.rawCites))
-	seq := func(p pick) int32 {
-		if p.cand < 0 {
-			return -1 - p.cand
-		}
-		return nRaw + p.cand
-	}
-	slices.SortFunc(picks, func(a, b pick) int {
-		if a.start != b.start {
-			return cmp.Compare(a.start, b.start)
-		}
-		return cmp.Compare(seq(a), seq(b))
-	})
 	w.picks = picks
+	if len(w.src) < 1<<32 && len(picks) < 1<<32 {
+		keys := w.keys[:0]
+		for _, p := range picks {
+			keys = append(keys, uint64(p.start)<<32|uint64(p.seq))
+		}
+		slices.Sort(keys)
+		for i, k := range keys {
+			picks[i] = pick{int(k >> 32), int(uint32(k))}
+		}
+		w.keys = keys
+	} else {
+		slices.SortFunc(picks, func(a, b pick) int {
+			if a.start != b.start {
+				return cmp.Compare(a.start, b.start)
+			}
+			return cmp.Compare(a.seq, b.seq)
+		})
+	}
 	cites := make([]Citation, len(picks))
 	for i, p := range picks {
-		if p.cand < 0 {
-			cites[i] = w.rawCites[-1-p.cand]
+		if p.seq < nRaw {
+			cites[i] = w.rawCites[p.seq]
 		} else {
-			cites[i] = w.cands[p.cand].Citation
+			cites[i] = w.cands[p.seq-nRaw].Citation
 		}
 	}
 
@@ -150,10 +158,10 @@ func (w *walker) collectCitations() {
 	doc.Citations = cites
 }
 
-// pick is a citation chosen by collectCitations, by index.
+// pick is a citation chosen by collectCitations: seq is an index into
+// w.rawCites, or len(w.rawCites) plus one into w.cands.
 type pick struct {
-	start int
-	cand  int32 // index into w.cands, or -1-i for w.rawCites[i]
+	start, seq int
 }
 
 // spanSet answers whether a parenthetical author-year candidate overlaps a

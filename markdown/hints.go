@@ -29,7 +29,7 @@ var hintLen = [hintLists]int{1, 1, 3, 4, 4, len("【")}
 // hintList holds the sorted offsets of a pattern in the source and a
 // cursor: the first offset not before the start of the last range asked.
 type hintList struct {
-	pos  []int32
+	pos  []int
 	next int
 }
 
@@ -49,7 +49,7 @@ func (h *hints) reset(src []byte) {
 			off += i + 1
 		}
 	}
-	add := func(k, i int) { h.lists[k].pos = append(h.lists[k].pos, int32(i)) }
+	add := func(k, i int) { h.lists[k].pos = append(h.lists[k].pos, i) }
 	at := func(i int, s string) bool { return i >= 0 && bytes.HasPrefix(src[i:], []byte(s)) }
 	each(':', func(i int) { add(hintColon, i) })
 	each('/', func(i int) { add(hintSlash, i) })
@@ -82,10 +82,10 @@ func (h *hints) reset(src []byte) {
 // Successive calls must not decrease start.
 func (h *hints) has(k, start, end int) bool {
 	l := &h.lists[k]
-	for l.next < len(l.pos) && int(l.pos[l.next]) < start {
+	for l.next < len(l.pos) && l.pos[l.next] < start {
 		l.next++
 	}
-	return l.next < len(l.pos) && int(l.pos[l.next])+hintLen[k] <= end
+	return l.next < len(l.pos) && l.pos[l.next]+hintLen[k] <= end
 }
 
 // mayHoldLink is mayHoldLink(src[start:end]).

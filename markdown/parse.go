@@ -164,6 +164,7 @@ type bufs struct {
 	textBuf  []byte
 	hints    hints
 	numItems []numItem
+	keys     []uint64
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
@@ -201,7 +202,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + b.hints.bytes() + capBytes(b.numItems)
+		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + b.hints.bytes() + capBytes(b.numItems) + capBytes(b.keys)
 }
 
 func capBytes[E any](s []E) int {
@@ -226,7 +227,7 @@ func (b *bufs) reset() {
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], claims: b.claims[:0], counts: b.counts[:0], refs: b.refs[:0],
-		textBuf: b.textBuf[:0], hints: b.hints, numItems: b.numItems[:0],
+		textBuf: b.textBuf[:0], hints: b.hints, numItems: b.numItems[:0], keys: b.keys[:0],
 	}
 }
 
@@ -591,7 +592,15 @@ func OnlyOnLine(src []byte, sp Span) bool {
 }
 
 func (w *walker) finish() {
-	sortSpans(w.prose)
+	// Prose ranges are in source order but for footnotes (goldmark moves
+	// them): sorting ranges whose starts all differ has one result, so
+	// ranges already in strictly increasing order are left as they are.
+	for i := 1; i < len(w.prose); i++ {
+		if w.prose[i].Start <= w.prose[i-1].Start {
+			sortSpans(w.prose)
+			break
+		}
+	}
 	w.buildSections()
 	w.scanBlocks()
 	w.collectCitations()

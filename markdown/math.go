@@ -141,6 +141,7 @@ func (w *walker) dropInMath(math []Span) {
 			cands = append(cands, c)
 		}
 	}
+	clear(w.cands[len(cands):]) // see bufs.reset
 	w.cands = cands
 	raw := w.rawCites[:0]
 	for _, c := range w.rawCites {
@@ -148,5 +149,6 @@ func (w *walker) dropInMath(math []Span) {
 			raw = append(raw, c)
 		}
 	}
+	clear(w.rawCites[len(raw):])
 	w.rawCites = raw
 }

@@ -211,13 +211,16 @@ func capBytes[E any](s []E) int {
 }
 
 // reset empties every slice, keeping its array, and drops the strings the
-// citation slices hold so that a pooled buffer does not keep them alive.
+// slices of matches, citations and references hold so that a buffer on the
+// free list does not keep them alive. Clearing whole arrays cost more than
+// parsing small files, so the code that shortens these slices clears what
+// it drops, and only their lengths are cleared here. (Claims hold no
+// pointers until they are copied to the document; numItems are short.)
 func (b *bufs) reset() {
-	clear(b.identBuf[:cap(b.identBuf)])
-	clear(b.rawCites[:cap(b.rawCites)])
-	clear(b.cands[:cap(b.cands)])
-	clear(b.claims[:cap(b.claims)])
-	clear(b.refs[:cap(b.refs)])
+	clear(b.identBuf)
+	clear(b.rawCites)
+	clear(b.cands)
+	clear(b.refs)
 	clear(b.numItems[:cap(b.numItems)])
 	*b = bufs{
 		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],

@@ -435,6 +435,7 @@ func (w *walker) isLinkDefAt(lineStart int) bool {
 // setIdentifiers fills a reference's DOI, arXiv id and URL from its raw text
 // (link destinations included: in an entry they are the point).
 func (w *walker) setIdentifiers(ref *Reference, raw []byte, base int) {
+	clear(w.identBuf) // see bufs.reset
 	w.identBuf = ident.AppendScan(w.identBuf[:0], raw)
 	for _, m := range w.identBuf {
 		if m.Problem != "" {

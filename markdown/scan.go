@@ -313,6 +313,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		out = w.scanBareKeys(text, base, out)
 	}
 	out = scanGlued(text, base, out)
+	clear(w.identBuf) // see bufs.reset
 	w.identBuf = w.identBuf[:0]
 	if w.hints.mayHoldLink(sp.Start, sp.End) {
 		w.identBuf = ident.AppendScan(w.identBuf, text)

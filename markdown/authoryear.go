@@ -336,6 +336,26 @@ func isName(w string) bool {
 	return lower
 }
 
+// isNameBytes is isName(string(w)).
+func isNameBytes(w []byte) bool {
+	r, n := utf8.DecodeRune(w)
+	if !unicode.IsUpper(r) || len(w) < 2 {
+		return false
+	}
+	lower := false
+	for i := n; i < len(w); {
+		c, n := utf8.DecodeRune(w[i:])
+		i += n
+		if unicode.IsLower(c) {
+			lower = true
+		}
+		if unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return lower
+}
+
 // nameBefore finds the author of a narrative citation ending right before
 // text[paren]: "Smith (", "Smith et al. (", "Smith and Doe (".
 func nameBefore(text []byte, paren int) (string, int) {
@@ -356,8 +376,7 @@ func nameBefore(text []byte, paren int) (string, int) {
 		s--
 	}
 	ws := lastWordStart(text, s)
-	w := string(text[ws:s])
-	if !isName(w) || notNames[w] {
+	if w := text[ws:s]; !isNameBytes(w) || notNames[string(w)] {
 		return "", 0
 	}
 	start := ws
@@ -374,7 +393,7 @@ func nameBefore(text []byte, paren int) (string, int) {
 					q--
 				}
 				ws2 := lastWordStart(text, q)
-				if w2 := string(text[ws2:q]); isName(w2) && !notNames[w2] {
+				if w2 := text[ws2:q]; isNameBytes(w2) && !notNames[string(w2)] {
 					start = ws2
 				}
 			}

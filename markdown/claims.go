@@ -27,7 +27,7 @@ func (w *walker) scanBlocks() {
 // candidates that are not citations after all, and sorts by offset.
 func (w *walker) collectCitations() {
 	doc := w.doc
-	sortSpans(w.linkMarker)
+	w.sortSpans(w.linkMarker)
 	insideLink := func(off int) bool {
 		i := sort.Search(len(w.linkMarker), func(i int) bool { return w.linkMarker[i].End > off })
 		return i < len(w.linkMarker) && w.linkMarker[i].Start <= off
@@ -54,7 +54,7 @@ func (w *walker) collectCitations() {
 			claimed = append(claimed, c.Marker)
 		}
 	}
-	sortSpans(claimed)
+	w.sortSpans(claimed)
 	w.claimed = claimed
 	overlaps := func(s Span) bool {
 		i := sort.Search(len(claimed), func(i int) bool { return claimed[i].End > s.Start })
@@ -135,7 +135,7 @@ func (w *walker) collectCitations() {
 			refSpans = append(refSpans, doc.References[i].Span)
 		}
 	}
-	sortSpans(refSpans)
+	w.sortSpans(refSpans)
 	// reach[k] is the largest End among refSpans[:k+1]: a citation at off
 	// lies in some span starting at or before it exactly when the reach of
 	// those spans passes off. (A scan of the spans per citation was
@@ -182,7 +182,7 @@ func newSpanSet(cands []candidate) *spanSet {
 			s.spans = append(s.spans, o.Marker)
 		}
 	}
-	sortSpans(s.spans)
+	sortSpansKeys(s.spans, nil)
 	s.reach = make([]int, len(s.spans))
 	for k, sp := range s.spans {
 		s.reach[k] = sp.End
@@ -305,9 +305,52 @@ func (w *walker) inSectionBody(off int) bool {
 	return false
 }
 
-// sortSpans sorts spans by start. slices.SortFunc runs the same pdqsort as
-// sort.Slice (both are generated from one template), so equal starts end
-// in the same order as before, without sort.Slice's reflection.
-func sortSpans(s []Span) {
+// sortSpans sorts spans by start, as sort.Slice did: slices.SortFunc runs
+// the same pdqsort (both are generated from one template), so spans with
+// equal starts end in the same order. When no two different spans share a
+// start, every sort by start gives that one order, and two faster ways
+// are taken: nothing to do when the starts already increase, else a sort
+// of one uint64 (start, end) per span, which also shows whether spans
+// with equal starts differ (then the pdqsort by start runs after all).
+//
+// The keys go to w.keys, reused.
+func (w *walker) sortSpans(s []Span) {
+	w.keys = sortSpansKeys(s, w.keys[:0])
+}
+
+// sortSpansKeys is sortSpans with keys as the buffer for the keys; it
+// returns the buffer.
+func sortSpansKeys(s []Span, keys []uint64) []uint64 {
+	increasing := true
+	fits := true
+	for i := range s {
+		if i > 0 && s[i].Start <= s[i-1].Start {
+			increasing = false
+		}
+		if uint(s[i].Start) >= 1<<32 || uint(s[i].End) >= 1<<32 {
+			fits = false
+		}
+	}
+	if increasing {
+		return keys
+	}
+	if fits {
+		keys = slices.Grow(keys[:0], len(s))
+		for _, x := range s {
+			keys = append(keys, uint64(x.Start)<<32|uint64(x.End))
+		}
+		slices.Sort(keys)
+		same := true
+		for i := 1; i < len(keys) && same; i++ {
+			same = keys[i]>>32 != keys[i-1]>>32 || keys[i] == keys[i-1]
+		}
+		if same {
+			for i, k := range keys {
+				s[i] = Span{int(k >> 32), int(uint32(k))}
+			}
+			return keys
+		}
+	}
 	slices.SortFunc(s, func(a, b Span) int { return cmp.Compare(a.Start, b.Start) })
+	return keys
 }

@@ -596,14 +596,8 @@ func OnlyOnLine(src []byte, sp Span) bool {
 
 func (w *walker) finish() {
 	// Prose ranges are in source order but for footnotes (goldmark moves
-	// them): sorting ranges whose starts all differ has one result, so
-	// ranges already in strictly increasing order are left as they are.
-	for i := 1; i < len(w.prose); i++ {
-		if w.prose[i].Start <= w.prose[i-1].Start {
-			sortSpans(w.prose)
-			break
-		}
-	}
+	// them).
+	w.sortSpans(w.prose)
 	w.buildSections()
 	w.scanBlocks()
 	w.collectCitations()

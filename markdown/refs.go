@@ -426,7 +426,7 @@ func (w *walker) isLinkDefAt(lineStart int) bool {
 				w.defSpans = append(w.defSpans, r.Span)
 			}
 		}
-		sortSpans(w.defSpans)
+		w.sortSpans(w.defSpans)
 	}
 	i := sort.Search(len(w.defSpans), func(i int) bool { return w.defSpans[i].End > lineStart })
 	return i < len(w.defSpans) && w.defSpans[i].Start <= lineStart+4

@@ -3,6 +3,7 @@ package markdown
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -47,10 +48,44 @@ func TestFreeBufsHoldNoStrings(t *testing.T) {
 				t.Errorf("refs[%d] = %+v", i, r)
 			}
 		}
-		for i, c := range b.claims[:cap(b.claims)] {
-			if c.Citations != nil {
-				t.Errorf("claims[%d] = %+v", i, c)
+	}
+}
+
+// TestCopyCitation sets each field of a Citation in turn and checks that
+// copyCitation copies it (a field added to Citation must be added there).
+func TestCopyCitation(t *testing.T) {
+	typ := reflect.TypeFor[Citation]()
+	var fields [][]int
+	var walk func(t reflect.Type, index []int)
+	walk = func(t reflect.Type, index []int) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			idx := append(append([]int(nil), index...), i)
+			if f.Type.Kind() == reflect.Struct {
+				walk(f.Type, idx)
+				continue
 			}
+			fields = append(fields, idx)
+		}
+	}
+	walk(typ, nil)
+	for _, idx := range fields {
+		var src Citation
+		f := reflect.ValueOf(&src).Elem().FieldByIndex(idx)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Int:
+			f.SetInt(7)
+		case reflect.Bool:
+			f.SetBool(true)
+		default:
+			t.Fatalf("field %v of kind %v: teach this test and copyCitation about it", typ.FieldByIndex(idx).Name, f.Kind())
+		}
+		var dst Citation
+		copyCitation(&dst, &src)
+		if !reflect.DeepEqual(dst, src) {
+			t.Errorf("field %s not copied", typ.FieldByIndex(idx).Name)
 		}
 	}
 }

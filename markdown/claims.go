@@ -119,9 +119,9 @@ func (w *walker) collectCitations() {
 	cites := make([]Citation, len(picks))
 	for i, p := range picks {
 		if p.seq < nRaw {
-			cites[i] = w.rawCites[p.seq]
+			copyCitation(&cites[i], &w.rawCites[p.seq])
 		} else {
-			cites[i] = w.cands[p.seq-nRaw].Citation
+			copyCitation(&cites[i], &w.cands[p.seq-nRaw].Citation)
 		}
 	}
 
@@ -156,6 +156,46 @@ func (w *walker) collectCitations() {
 		cites[i].Claim, cites[i].Ref = -1, -1
 	}
 	doc.Citations = cites
+}
+
+// copyCitation sets *dst, a zero Citation, to *src. It writes only the
+// strings that are set: while the collector marks, every pointer written to
+// the heap goes through a write barrier, and copying the whole struct pays
+// for all eight strings where a citation typically has two or three.
+// TestCopyCitation checks that it copies every field.
+func copyCitation(dst, src *Citation) {
+	dst.Span, dst.Marker = src.Span, src.Marker
+	dst.Claim, dst.InReferences, dst.Status, dst.Ref = src.Claim, src.InReferences, src.Status, src.Ref
+	if src.Kind != "" {
+		dst.Kind = src.Kind
+	}
+	if src.Label != "" {
+		dst.Label = src.Label
+	}
+	if src.Scheme != "" {
+		dst.Scheme = src.Scheme
+	}
+	if src.ID != "" {
+		dst.ID = src.ID
+	}
+	if src.Problem != "" {
+		dst.Problem = src.Problem
+	}
+	if src.Author != "" {
+		dst.Author = src.Author
+	}
+	if src.Year != "" {
+		dst.Year = src.Year
+	}
+	if src.Target != "" {
+		dst.Target = src.Target
+	}
+}
+
+// sent is a sentence of w.blocks[block].
+type sent struct {
+	Span
+	block int
 }
 
 // pick is a citation chosen by collectCitations: seq is an index into
@@ -212,10 +252,11 @@ func (w *walker) buildClaims() {
 	glue, spans := w.glue[:0], w.spans[:0]
 	ci := 0
 	blockOf := w.blockOf[:0]
-	// Sentences go to a reused buffer first, then to a slice of their exact
-	// number: a guess from the count of ". " was off both ways.
-	claims := w.claims[:0]
-	for _, b := range w.blocks {
+	// Sentences go to a reused buffer first (a span and a block each, no
+	// pointers to copy), then to a slice of claims of their exact number:
+	// a guess from the count of ". " was off both ways.
+	sents := w.sents[:0]
+	for bi, b := range w.blocks {
 		if b.inRefs || w.inSectionBody(b.span.Start) {
 			continue
 		}
@@ -238,20 +279,24 @@ func (w *walker) buildClaims() {
 		}
 		spans = sentence.AppendSplit(spans[:0], w.src[b.span.Start:b.span.End], glue)
 		for _, s := range spans {
-			claims = append(claims, Claim{
-				Span:      Span{b.span.Start + s.Start, b.span.Start + s.End},
-				Block:     b.id,
-				Heading:   b.heading,
-				ListItem:  b.listItem,
-				TableCell: b.tableCell,
-				Quote:     b.quote,
-				Section:   b.section,
-			})
+			sents = append(sents, sent{Span{b.span.Start + s.Start, b.span.Start + s.End}, bi})
 			blockOf = append(blockOf, b.span)
 		}
 	}
-	w.glue, w.spans, w.blockOf, w.claims = glue, spans, blockOf, claims
-	doc.Claims = append(make([]Claim, 0, len(claims)), claims...)
+	w.glue, w.spans, w.blockOf, w.sents = glue, spans, blockOf, sents
+	doc.Claims = make([]Claim, len(sents))
+	for i, s := range sents {
+		b := &w.blocks[s.block]
+		doc.Claims[i] = Claim{
+			Span:      s.Span,
+			Block:     b.id,
+			Heading:   b.heading,
+			ListItem:  b.listItem,
+			TableCell: b.tableCell,
+			Quote:     b.quote,
+			Section:   b.section,
+		}
+	}
 	// Attach: the sentence containing the marker, else the sentence before
 	// it in the same block (a marker in the gap after a full stop). Each
 	// claim's list of citations is a window of one array, filled in

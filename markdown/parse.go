@@ -158,7 +158,7 @@ type bufs struct {
 	glue     []sentence.Span
 	spans    []sentence.Span
 	blockOf  []Span
-	claims   []Claim
+	sents    []sent
 	counts   []int32
 	refs     []Reference // doc.References while parsing
 	textBuf  []byte
@@ -202,7 +202,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.claims) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + b.hints.bytes() + capBytes(b.numItems) + capBytes(b.keys)
+		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + b.hints.bytes() + capBytes(b.numItems) + capBytes(b.keys)
 }
 
 func capBytes[E any](s []E) int {
@@ -214,8 +214,7 @@ func capBytes[E any](s []E) int {
 // slices of matches, citations and references hold so that a buffer on the
 // free list does not keep them alive. Clearing whole arrays cost more than
 // parsing small files, so the code that shortens these slices clears what
-// it drops, and only their lengths are cleared here. (Claims hold no
-// pointers until they are copied to the document; numItems are short.)
+// it drops, and only their lengths are cleared here. (numItems are short.)
 func (b *bufs) reset() {
 	clear(b.identBuf)
 	clear(b.rawCites)
@@ -229,7 +228,7 @@ func (b *bufs) reset() {
 		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
-		blockOf: b.blockOf[:0], claims: b.claims[:0], counts: b.counts[:0], refs: b.refs[:0],
+		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], refs: b.refs[:0],
 		textBuf: b.textBuf[:0], hints: b.hints, numItems: b.numItems[:0], keys: b.keys[:0],
 	}
 }

@@ -13,8 +13,9 @@ func Scan(text []byte) []Match { return AppendScan(nil, text) }
 
 // AppendScan appends the identifiers in text to dst.
 func AppendScan(dst []Match, text []byte) []Match {
+	s := newScanner(text)
 	for i := 0; ; {
-		m, ok := next(text, i)
+		m, ok := s.next(i)
 		if !ok {
 			return dst
 		}
@@ -25,11 +26,48 @@ func AppendScan(dst []Match, text []byte) []Match {
 
 // First returns the first identifier in text, Scan(text)[0], without
 // looking for the others.
-func First(text []byte) (Match, bool) { return next(text, 0) }
+func First(text []byte) (Match, bool) {
+	s := newScanner(text)
+	return s.next(0)
+}
 
-// next returns the first identifier found from offset i on.
-func next(text []byte, i int) (Match, bool) {
+// A scanner finds identifiers from successive offsets of one text.
+//
+// Every identifier has a ':' or '/' at most 10 bytes after where matchAt
+// is tried for it (the ':' of "https:" at 5, the '/' of "dx.doi.org/" at
+// 10, an old-style arXiv id is tried at its '/'), except those tried at a
+// '1' (bare DOIs), an 'I' (ISBN, ISSN) or a 'P' (PMC, PMID), and "arXiv "
+// with an 'x' or 'X' 2 bytes on. So the offsets before the first of those
+// cannot start one, and next jumps over them: the cursors find each byte
+// with IndexByte, which in prose leaves little for the per-byte loop.
+type scanner struct {
+	text []byte
+	// ':', '/', '1', 'I', 'P', 'x', 'X'
+	cur [7]cursor
+}
+
+func newScanner(text []byte) scanner {
+	return scanner{text: text, cur: [7]cursor{{c: ':'}, {c: '/'}, {c: '1'}, {c: 'I'}, {c: 'P'}, {c: 'x'}, {c: 'X'}}}
+}
+
+// skip returns the first offset from i on where an identifier may be
+// tried (see scanner); i must not decrease from one call to the next.
+func (s *scanner) skip(i int) int {
+	t, c := s.text, &s.cur
+	to := min(c[0].next(t, i), c[1].next(t, i)) - 10
+	to = min(to, c[2].next(t, i), c[3].next(t, i), c[4].next(t, i))
+	to = min(to, c[5].next(t, i)-2, c[6].next(t, i)-2)
+	return max(to, i)
+}
+
+// next returns the first identifier found from offset i on; i must not
+// decrease from one call to the next.
+func (s *scanner) next(i int) (Match, bool) {
+	text := s.text
 	for i+1 < len(text) { // maybeStart needs a byte after i
+		if i = s.skip(i); i+1 >= len(text) {
+			break
+		}
 		// Skip bytes that start nothing without a call: most bytes of
 		// prose. The table holds every pair of bytes maybeStart may accept.
 		if x := uint(text[i])<<8 | uint(text[i+1]); startPairs[x>>6]&(1<<(x&63)) == 0 || !maybeStart(text, i) {
@@ -52,6 +90,28 @@ func next(text []byte, i int) (Match, bool) {
 		return m, true
 	}
 	return Match{}, false
+}
+
+// cursor finds the occurrences of byte c in order: at is the first one at
+// or after the offset last asked for, len(text) when there is none.
+type cursor struct {
+	c     byte
+	at    int
+	valid bool
+}
+
+// next returns the offset of the first c at or after i in text, or
+// len(text). Offsets asked for must not decrease.
+func (k *cursor) next(text []byte, i int) int {
+	if !k.valid || k.at < i {
+		k.valid = true
+		if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
+			k.at = i + j
+		} else {
+			k.at = len(text)
+		}
+	}
+	return k.at
 }
 
 // startBytes marks the bytes an identifier can start with (or, for bare

@@ -18,10 +18,11 @@ import (
 func mathSpans(src []byte) []Span {
 	var out []Span
 	const maxLen = 4096
+	// Only '\\', '`' and '$' matter, and all three are rare in prose: a
+	// cursor per byte finds them with IndexByte.
+	cur := [...]cursor{{c: '\\'}, {c: '`'}, {c: '$'}}
 	for i := 0; i < len(src); i++ {
-		for i < len(src) && !mathByte[src[i]] {
-			i++ // every other byte is passed over below
-		}
+		i = min(cur[0].next(src, i), cur[1].next(src, i), cur[2].next(src, i))
 		if i == len(src) {
 			break
 		}
@@ -67,9 +68,6 @@ func mathSpans(src []byte) []Span {
 	}
 	return out
 }
-
-// mathByte marks the bytes mathSpans acts on.
-var mathByte = [256]bool{'\\': true, '`': true, '$': true}
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 

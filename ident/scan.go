@@ -35,29 +35,56 @@ func First(text []byte) (Match, bool) {
 //
 // Every identifier has a ':' or '/' at most 10 bytes after where matchAt
 // is tried for it (the ':' of "https:" at 5, the '/' of "dx.doi.org/" at
-// 10, an old-style arXiv id is tried at its '/'), except those tried at a
-// '1' (bare DOIs), an 'I' (ISBN, ISSN) or a 'P' (PMC, PMID), and "arXiv "
-// with an 'x' or 'X' 2 bytes on. So the offsets before the first of those
-// cannot start one, and next jumps over them: the cursors find each byte
-// with IndexByte, which in prose leaves little for the per-byte loop.
+// 10, an old-style arXiv id is tried at its '/'), except bare DOIs, those
+// tried at an 'I' (ISBN, ISSN) or a 'P' (PMC, PMID), and "arXiv " with an
+// 'x' or 'X' 2 bytes on. A bare DOI "10.NNNN(.NNN)*/" starts the run of
+// digits and dots before its '/' (bareDOIPrefix and the test before it
+// want no digit or '.' before the "10."), and the first ':' or '/' after
+// it is that '/'. So the offsets before the first of those places cannot
+// start an identifier, and next jumps over them: the cursors find each
+// byte with IndexByte, which in prose leaves little for the per-byte loop.
 type scanner struct {
 	text []byte
-	// ':', '/', '1', 'I', 'P', 'x', 'X'
-	cur [7]cursor
+	// ':', '/', 'I', 'P', 'x', 'X'
+	cur [6]cursor
+	// dense is where skip is asked again: up to it, every byte is tried
+	// (trying more offsets than needed changes nothing).
+	dense int
 }
 
 func newScanner(text []byte) scanner {
-	return scanner{text: text, cur: [7]cursor{{c: ':'}, {c: '/'}, {c: '1'}, {c: 'I'}, {c: 'P'}, {c: 'x'}, {c: 'X'}}}
+	s := scanner{text: text, cur: [6]cursor{{c: ':', at: -1}, {c: '/', at: -1}, {c: 'I', at: -1}, {c: 'P', at: -1}, {c: 'x', at: -1}, {c: 'X', at: -1}}}
+	if len(text) < shortText {
+		s.dense = len(text) // six searches cost more than trying each byte
+	}
+	return s
 }
 
+// shortText is the length below which a scanner tries every byte.
+const shortText = 64
+
 // skip returns the first offset from i on where an identifier may be
-// tried (see scanner); i must not decrease from one call to the next.
-func (s *scanner) skip(i int) int {
+// tried (see scanner), and the offset up to which to try every byte from
+// there; i must not decrease from one call to the next.
+func (s *scanner) skip(i int) (to, dense int) {
 	t, c := s.text, &s.cur
-	to := min(c[0].next(t, i), c[1].next(t, i)) - 10
-	to = min(to, c[2].next(t, i), c[3].next(t, i), c[4].next(t, i))
-	to = min(to, c[5].next(t, i)-2, c[6].next(t, i)-2)
-	return max(to, i)
+	sep := min(c[0].next(t, i), c[1].next(t, i))
+	from := sep - 10
+	if sep < len(t) && t[sep] == '/' {
+		// A bare DOI whose '/' this is starts where the digits and dots
+		// before it do.
+		r := sep
+		for r > 0 && (isDigit(t[r-1]) || t[r-1] == '.') {
+			r--
+		}
+		from = min(from, r)
+	}
+	other := min(c[2].next(t, i), c[3].next(t, i), c[4].next(t, i)-2, c[5].next(t, i)-2)
+	if from <= other {
+		// Every byte from there through the separator.
+		return max(from, i), sep + 1
+	}
+	return max(other, i), max(other, i) + 1
 }
 
 // next returns the first identifier found from offset i on; i must not
@@ -65,8 +92,10 @@ func (s *scanner) skip(i int) int {
 func (s *scanner) next(i int) (Match, bool) {
 	text := s.text
 	for i+1 < len(text) { // maybeStart needs a byte after i
-		if i = s.skip(i); i+1 >= len(text) {
-			break
+		if i >= s.dense {
+			if i, s.dense = s.skip(i); i+1 >= len(text) {
+				break
+			}
 		}
 		// Skip bytes that start nothing without a call: most bytes of
 		// prose. The table holds every pair of bytes maybeStart may accept.
@@ -93,25 +122,28 @@ func (s *scanner) next(i int) (Match, bool) {
 }
 
 // cursor finds the occurrences of byte c in order: at is the first one at
-// or after the offset last asked for, len(text) when there is none.
+// or after the offset last asked for, len(text) when there is none, and
+// starts below 0.
 type cursor struct {
-	c     byte
-	at    int
-	valid bool
+	c  byte
+	at int
 }
 
 // next returns the offset of the first c at or after i in text, or
 // len(text). Offsets asked for must not decrease.
 func (k *cursor) next(text []byte, i int) int {
-	if !k.valid || k.at < i {
-		k.valid = true
-		if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
-			k.at = i + j
-		} else {
-			k.at = len(text)
-		}
+	if k.at < i {
+		k.find(text, i)
 	}
 	return k.at
+}
+
+func (k *cursor) find(text []byte, i int) {
+	if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
+		k.at = i + j
+	} else {
+		k.at = len(text)
+	}
 }
 
 // startBytes marks the bytes an identifier can start with (or, for bare

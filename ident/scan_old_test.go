@@ -629,6 +629,8 @@ func FuzzScanEquiv(f *testing.F) {
 		"HTTPS://DX.DOI.ORG/10.1/ABC x https://arxiv.org/abs/2101.00001v2?x#y https://export.arxiv.org/pdf/2101.00001.pdf",
 		"https://doİ.org/10.1/x https://arxiv.org/abs/ arxiv.org/format/hep-th/9901001/ https://doi.org/",
 		"urn:doi:10.1/x info:doi/10.1/y arxiv 2411.04368 PMID: 123 PMC9.1 ISSN 0317-8471 https://a.b/c?d#e",
+		"see 10.12345.678.9012.3456/abc and 10.123456789.1.2.3.4.5/x, 1234567890.10.1234/x (10.1234.5.6.7.8.9.10.11/y)",
+		"Ix Px ax ArXiv 2101.00001 ISBN-13: 978-0-306-40615-7 PMCID PMC12 PMID:1 arxiv.org/pdf/2101.00001v1.pdf",
 	} {
 		f.Add(s)
 	}

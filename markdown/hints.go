@@ -5,14 +5,16 @@ import "bytes"
 // hints answers mayHoldLink and "holds 【" for the prose ranges of one
 // source, which scanBlocks visits in order of start. Testing each range
 // took six searches of its bytes (most ranges are short, so mostly call
-// overhead); the offsets of the few bytes and strings those tests look for
-// are instead listed once for the whole source, and each range only moves
-// a cursor per list.
+// overhead, and a search for a string that is not there reads the whole
+// range). A cursor per pattern instead remembers where its next occurrence
+// in the source is: a range asks only whether that lies inside it, and the
+// source is searched again only once a range starts past it.
 type hints struct {
-	lists [hintLists]hintList
+	src   []byte
+	lists [hintLists]patCursor
 }
 
-// The lists: every ':', '/', "10.", "rXiv" or "RXIV", "rxiv", and "【".
+// The patterns: every ':', '/', "10.", "rXiv" or "RXIV", "rxiv", and "【".
 const (
 	hintColon = iota
 	hintSlash
@@ -23,69 +25,66 @@ const (
 	hintLists
 )
 
-// hintLen is the length of each list's pattern.
+// hintLen is the length of each pattern.
 var hintLen = [hintLists]int{1, 1, 3, 4, 4, len("【")}
 
-// hintList holds the sorted offsets of a pattern in the source and a
-// cursor: the first offset not before the start of the last range asked.
-type hintList struct {
-	pos  []int
-	next int
+// patCursor is the offset of the first occurrence of a pattern at or after
+// the start of the last range asked about (len(src) for none); it starts
+// below 0.
+type patCursor struct{ at int }
+
+// reset starts over on src.
+func (h *hints) reset(src []byte) {
+	h.src = src
+	for k := range h.lists {
+		h.lists[k].at = -1
+	}
 }
 
-// reset lists the patterns' offsets in src, reusing the lists' arrays.
-// Each list comes from one IndexByte pass for its least common byte.
-func (h *hints) reset(src []byte) {
-	for k := range h.lists {
-		h.lists[k].pos, h.lists[k].next = h.lists[k].pos[:0], 0
+// has reports whether pattern k occurs inside [start, end). Successive
+// calls must not decrease start.
+func (h *hints) has(k, start, end int) bool {
+	if h.lists[k].at < start {
+		h.lists[k].at = h.find(k, start)
 	}
-	each := func(c byte, f func(i int)) {
-		for off := 0; ; {
+	return h.lists[k].at+hintLen[k] <= end
+}
+
+// find returns the offset of the first occurrence of pattern k at or
+// after from, or len(src). Each is found by IndexByte of its least common
+// byte.
+func (h *hints) find(k, from int) int {
+	src := h.src
+	byteAt := func(c byte, back int, ok func(p int) bool) int {
+		for off := from + back; off < len(src); {
 			i := bytes.IndexByte(src[off:], c)
 			if i < 0 {
-				return
+				break
 			}
-			f(off + i)
+			if p := off + i - back; ok(p) {
+				return p
+			}
 			off += i + 1
 		}
+		return len(src)
 	}
-	add := func(k, i int) { h.lists[k].pos = append(h.lists[k].pos, i) }
-	at := func(i int, s string) bool { return i >= 0 && bytes.HasPrefix(src[i:], []byte(s)) }
-	each(':', func(i int) { add(hintColon, i) })
-	each('/', func(i int) { add(hintSlash, i) })
-	each('0', func(i int) {
-		if at(i-1, "10.") {
-			add(hintTen, i-1)
-		}
-	})
-	each('X', func(i int) {
-		if at(i-1, "rXiv") || at(i-1, "RXIV") {
-			add(hintRXiv, i-1)
-		}
-	})
-	each('x', func(i int) {
-		if at(i-1, "rxiv") {
-			add(hintRxiv, i-1)
-		}
-	})
-	for off := 0; ; {
-		i := bytes.Index(src[off:], []byte("【"))
-		if i < 0 {
-			break
-		}
-		add(hintCJK, off+i)
-		off += i + len("【")
+	at := func(p int, s string) bool { return bytes.HasPrefix(src[p:], []byte(s)) }
+	switch k {
+	case hintColon:
+		return byteAt(':', 0, func(int) bool { return true })
+	case hintSlash:
+		return byteAt('/', 0, func(int) bool { return true })
+	case hintTen:
+		return byteAt('0', 1, func(p int) bool { return at(p, "10.") })
+	case hintRXiv:
+		return byteAt('X', 1, func(p int) bool { return at(p, "rXiv") || at(p, "RXIV") })
+	case hintRxiv:
+		return byteAt('x', 1, func(p int) bool { return at(p, "rxiv") })
 	}
-}
-
-// has reports whether list k's pattern occurs inside [start, end).
-// Successive calls must not decrease start.
-func (h *hints) has(k, start, end int) bool {
-	l := &h.lists[k]
-	for l.next < len(l.pos) && l.pos[l.next] < start {
-		l.next++
+	if i := bytes.Index(src[from:], []byte("【")); i >= 0 {
+		return from + i
 	}
-	return l.next < len(l.pos) && l.pos[l.next]+hintLen[k] <= end
+	return len(src)
 }
 
 // mayHoldLink is mayHoldLink(src[start:end]).
@@ -96,12 +95,4 @@ func (h *hints) mayHoldLink(start, end int) bool {
 		}
 	}
 	return false
-}
-
-func (h *hints) bytes() int {
-	n := 0
-	for k := range h.lists {
-		n += capBytes(h.lists[k].pos)
-	}
-	return n
 }

@@ -20,7 +20,7 @@ func mathSpans(src []byte) []Span {
 	const maxLen = 4096
 	// Only '\\', '`' and '$' matter, and all three are rare in prose: a
 	// cursor per byte finds them with IndexByte.
-	cur := [...]cursor{{c: '\\'}, {c: '`'}, {c: '$'}}
+	cur := [...]cursor{{c: '\\', at: -1}, {c: '`', at: -1}, {c: '$', at: -1}}
 	for i := 0; i < len(src); i++ {
 		i = min(cur[0].next(src, i), cur[1].next(src, i), cur[2].next(src, i))
 		if i == len(src) {

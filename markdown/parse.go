@@ -116,6 +116,7 @@ type walker struct {
 	heading                              int
 
 	defSpansBuilt bool
+	hints         hints
 
 	// Block ends, found in one pass: lastStop is the largest line end of
 	// the blocks entered since the innermost open list item or footnote was
@@ -162,7 +163,6 @@ type bufs struct {
 	counts   []int32
 	refs     []Reference // doc.References while parsing
 	textBuf  []byte
-	hints    hints
 	numItems []numItem
 	keys     []uint64
 }
@@ -202,7 +202,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + b.hints.bytes() + capBytes(b.numItems) + capBytes(b.keys)
+		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys)
 }
 
 func capBytes[E any](s []E) int {
@@ -229,7 +229,7 @@ func (b *bufs) reset() {
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], refs: b.refs[:0],
-		textBuf: b.textBuf[:0], hints: b.hints, numItems: b.numItems[:0], keys: b.keys[:0],
+		textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0],
 	}
 }
 

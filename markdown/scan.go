@@ -764,25 +764,28 @@ func isGluedAbbrev(w []byte) bool {
 }
 
 // cursor finds the occurrences of byte c in order: at is the first one at
-// or after the offset last asked for, len(text) when there is none.
+// or after the offset last asked for, len(text) when there is none, and
+// starts below 0.
 type cursor struct {
-	c     byte
-	at    int
-	valid bool
+	c  byte
+	at int
 }
 
 // next returns the offset of the first c at or after i in text, or
 // len(text). Offsets asked for must not decrease.
 func (k *cursor) next(text []byte, i int) int {
-	if !k.valid || k.at < i {
-		k.valid = true
-		if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
-			k.at = i + j
-		} else {
-			k.at = len(text)
-		}
+	if k.at < i {
+		k.find(text, i)
 	}
 	return k.at
+}
+
+func (k *cursor) find(text []byte, i int) {
+	if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
+		k.at = i + j
+	} else {
+		k.at = len(text)
+	}
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
@@ -794,7 +797,7 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 func scanGlued(text []byte, base int, out []candidate) []candidate {
 	// Full stops are far apart and '!' and '?' rare: IndexByte finds
 	// each (a cursor per byte) faster than a loop over every byte.
-	cur := [...]cursor{{c: '.'}, {c: '!'}, {c: '?'}}
+	cur := [...]cursor{{c: '.', at: -1}, {c: '!', at: -1}, {c: '?', at: -1}}
 	for i := 1; i+1 < len(text); i++ {
 		i = min(cur[0].next(text, i), cur[1].next(text, i), cur[2].next(text, i))
 		if i+1 >= len(text) {

@@ -28,8 +28,22 @@ func (w *walker) scanBlocks() {
 func (w *walker) collectCitations() {
 	doc := w.doc
 	w.sortSpans(w.linkMarker)
+	// The first marker ending after off, by binary search; when the ends
+	// increase with the starts (markers do not nest) that index is the
+	// same however it is found, and a cursor finds it for offsets asked in
+	// increasing order, as most are.
+	linkEnds := searchable(w.linkMarker, func(s Span) int { return s.End })
+	lastOff, li := -1, 0
 	insideLink := func(off int) bool {
-		i := sort.Search(len(w.linkMarker), func(i int) bool { return w.linkMarker[i].End > off })
+		var i int
+		if linkEnds && off >= lastOff {
+			for li < len(w.linkMarker) && w.linkMarker[li].End <= off {
+				li++
+			}
+			i, lastOff = li, off
+		} else {
+			i = sort.Search(len(w.linkMarker), func(i int) bool { return w.linkMarker[i].End > off })
+		}
 		return i < len(w.linkMarker) && w.linkMarker[i].Start <= off
 	}
 
@@ -156,6 +170,17 @@ func (w *walker) collectCitations() {
 		cites[i].Claim, cites[i].Ref = -1, -1
 	}
 	doc.Citations = cites
+}
+
+// searchable reports whether key never decreases along s, so that a binary
+// search for the first element whose key passes an offset has one answer.
+func searchable[E any](s []E, key func(E) int) bool {
+	for i := 1; i < len(s); i++ {
+		if key(s[i]) < key(s[i-1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // copyCitation sets *dst, a zero Citation, to *src. It writes only the
@@ -305,13 +330,25 @@ func (w *walker) buildClaims() {
 	clear(counts)
 	w.counts = counts
 	total := 0
+	// As in collectCitations: claims in order of start can be walked with
+	// a cursor for markers in increasing order.
+	claimStarts := searchable(doc.Claims, func(c Claim) int { return c.Start })
+	lastOff, next := -1, 0
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
 		if c.InReferences {
 			continue
 		}
 		off := c.Marker.Start
-		k := sort.Search(len(doc.Claims), func(k int) bool { return doc.Claims[k].Start > off }) - 1
+		var k int
+		if claimStarts && off >= lastOff {
+			for next < len(doc.Claims) && doc.Claims[next].Start <= off {
+				next++
+			}
+			k, lastOff = next-1, off
+		} else {
+			k = sort.Search(len(doc.Claims), func(k int) bool { return doc.Claims[k].Start > off }) - 1
+		}
 		if k < 0 {
 			continue
 		}

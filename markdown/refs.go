@@ -24,6 +24,16 @@ var sectionNames = map[string]bool{
 	"信息来源": true, "引用来源": true, "参考文献与资料": true, "参考资料与来源": true,
 }
 
+// nameEnds holds the last rune of each of sectionNames.
+var nameEnds = func() map[rune]bool {
+	m := map[rune]bool{}
+	for name := range sectionNames {
+		r, _ := utf8.DecodeLastRuneInString(name)
+		m[r] = true
+	}
+	return m
+}()
+
 // isSectionTitle reports whether a heading or line names a reference list:
 // "References", "**Works cited**", "7. Sources:", "参考文献：". The title
 // is returned only when it does. Every block's first line is tested, so it
@@ -31,7 +41,7 @@ var sectionNames = map[string]bool{
 func isSectionTitle(b []byte) (string, bool) {
 	// Reject long lines first: titles are at most 40 bytes once markup is
 	// stripped.
-	if len(bytes.TrimSpace(b)) > 80 {
+	if len(b) > 80 && len(bytes.TrimSpace(b)) > 80 {
 		return "", false
 	}
 	var buf [128]byte
@@ -39,6 +49,11 @@ func isSectionTitle(b []byte) (string, bool) {
 	t = bytes.TrimSpace(t)
 	t = bytes.TrimRight(t, ":：")
 	t = bytes.TrimSpace(t)
+	// What follows trims only the front of t (or empties it), so the last
+	// rune is final: a title's lower-cased last rune ends some name.
+	if r, _ := utf8.DecodeLastRune(t); !nameEnds[unicode.ToLower(r)] {
+		return "", false
+	}
 	// Chinese ordinals: "六、参考资料", "6、参考文献", "（六）来源".
 	t = trimCJKOrdinal(t)
 	// Leading section numbers: "7.", "7", "VII.", "A.".

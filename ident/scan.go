@@ -31,6 +31,38 @@ func First(text []byte) (Match, bool) {
 	return s.next(0)
 }
 
+// WholeWork returns the identifier text consists of when it is a DOI or an
+// arXiv id without a problem: the first one Scan finds, if it covers all
+// of text (then it is the only one). Link destinations are mostly URLs on
+// other hosts, which it answers without scanning them.
+func WholeWork(text []byte) (Match, bool) {
+	n := hasPrefixFold(text, "https://")
+	if n == 0 {
+		n = hasPrefixFold(text, "http://")
+	}
+	if n > 0 {
+		// Scan would try a URL at 0 (an identifier starting later does
+		// not cover text): a DOI or arXiv id only on their hosts, which
+		// the host up to the first '/' must be (if the URL ends before
+		// that '/', its path is empty, and it is a plain URL).
+		host := text[n:]
+		if k := bytes.IndexByte(host, '/'); k >= 0 {
+			host = host[:k]
+		}
+		if k := bytes.IndexAny(host, ":?#"); k >= 0 {
+			host = host[:k]
+		}
+		if hostKind(host) == "" {
+			return Match{}, false
+		}
+	}
+	m, ok := First(text)
+	if !ok || m.Start != 0 || m.End != len(text) || m.Problem != "" || m.Kind != DOI && m.Kind != ArXiv {
+		return Match{}, false
+	}
+	return m, true
+}
+
 // A scanner finds identifiers from successive offsets of one text.
 //
 // Every identifier has a ':' or '/' at most 10 bytes after where matchAt

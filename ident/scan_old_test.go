@@ -631,6 +631,8 @@ func FuzzScanEquiv(f *testing.F) {
 		"urn:doi:10.1/x info:doi/10.1/y arxiv 2411.04368 PMID: 123 PMC9.1 ISSN 0317-8471 https://a.b/c?d#e",
 		"see 10.12345.678.9012.3456/abc and 10.123456789.1.2.3.4.5/x, 1234567890.10.1234/x (10.1234.5.6.7.8.9.10.11/y)",
 		"Ix Px ax ArXiv 2101.00001 ISBN-13: 978-0-306-40615-7 PMCID PMC12 PMID:1 arxiv.org/pdf/2101.00001v1.pdf",
+		"https://doi.org/10.1000/abc", "http://ARXIV.org/abs/2101.00001v2", "https://doİ.org/10.1/x", "https://doi.org\"x/10.1/y",
+		"HTTPS://dx.doi.org:443/10.1/z", "https://export.arxiv.org/pdf/hep-th/9901001v1", "https://example.com/10.1000/x", "doi:10.1/x",
 	} {
 		f.Add(s)
 	}
@@ -642,6 +644,10 @@ func FuzzScanEquiv(f *testing.F) {
 		}
 		if m, ok := First([]byte(s)); ok != (len(want) > 0) || ok && !reflect.DeepEqual(m, want[0]) {
 			t.Fatalf("First(%q) = %+v, %v", s, m, ok)
+		}
+		whole := len(want) == 1 && want[0].Start == 0 && want[0].End == len(s) && want[0].Problem == "" && (want[0].Kind == DOI || want[0].Kind == ArXiv)
+		if m, ok := WholeWork([]byte(s)); ok != whole || ok && !reflect.DeepEqual(m, want[0]) {
+			t.Fatalf("WholeWork(%q) = %+v, %v; want %v", s, m, ok, whole)
 		}
 	})
 }

@@ -241,13 +241,10 @@ func identTarget(dest string) string {
 	return r.identTarget(dest)
 }
 
-// identTarget is identTarget with the resolver's buffer for the bytes. A
-// destination is one identifier when the first one found covers it all
-// (then there is no other).
+// identTarget is identTarget with the resolver's buffer for the bytes.
 func (r *resolver) identTarget(dest string) string {
 	r.buf = append(r.buf[:0], dest...)
-	m, ok := ident.First(r.buf)
-	if ok && m.Start == 0 && m.End == len(dest) && m.Problem == "" {
+	if m, ok := ident.WholeWork(r.buf); ok {
 		switch m.Kind {
 		case ident.DOI:
 			return "doi:" + m.ID

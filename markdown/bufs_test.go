@@ -43,6 +43,11 @@ func TestFreeBufsHoldNoStrings(t *testing.T) {
 				t.Errorf("cands[%d] = %+v", i, c)
 			}
 		}
+		for i, h := range b.headings[:cap(b.headings)] {
+			if h.Text != "" || h.Level != 0 {
+				t.Errorf("headings[%d] = %+v", i, h)
+			}
+		}
 		for i, r := range b.refs[:cap(b.refs)] {
 			if r.Label != "" || r.Text != "" || r.Kind != "" {
 				t.Errorf("refs[%d] = %+v", i, r)

@@ -68,15 +68,18 @@ func Parse(src []byte, opts Options) *Document {
 	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(parser.NewContext()))
 	b := getBufs()
 	w := walker{doc: doc, src: work, opts: opts, bufs: *b}
-	// References grow in a reused buffer; the document gets a copy of
-	// their exact number (nil for none).
-	doc.References = w.refs[:0]
+	// References and headings grow in reused buffers; the document gets
+	// copies of their exact number (nil for none).
+	doc.References, doc.Headings = w.refs[:0], w.headings[:0]
 	w.walk(root)
 	w.finish()
-	w.refs = doc.References
-	doc.References = nil
+	w.refs, w.headings = doc.References, doc.Headings
+	doc.References, doc.Headings = nil, nil
 	if len(w.refs) > 0 {
 		doc.References = append(make([]Reference, 0, len(w.refs)), w.refs...)
+	}
+	if len(w.headings) > 0 {
+		doc.Headings = append(make([]Heading, 0, len(w.headings)), w.headings...)
 	}
 	*b = w.bufs
 	putBufs(b)
@@ -162,6 +165,7 @@ type bufs struct {
 	sents    []sent
 	counts   []int32
 	refs     []Reference // doc.References while parsing
+	headings []Heading   // doc.Headings while parsing
 	textBuf  []byte
 	numItems []numItem
 	keys     []uint64
@@ -202,7 +206,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys)
+		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.headings) + capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys)
 }
 
 func capBytes[E any](s []E) int {
@@ -211,15 +215,17 @@ func capBytes[E any](s []E) int {
 }
 
 // reset empties every slice, keeping its array, and drops the strings the
-// slices of matches, citations and references hold so that a buffer on the
-// free list does not keep them alive. Clearing whole arrays cost more than
-// parsing small files, so the code that shortens these slices clears what
-// it drops, and only their lengths are cleared here. (numItems are short.)
+// slices of matches, citations, references and headings hold, so that a
+// buffer on the free list does not keep them alive. Clearing whole arrays
+// cost more than parsing small files, so the code that shortens these
+// slices clears what it drops, and only their lengths are cleared here.
+// (numItems are short; TestFreeBufsHoldNoStrings checks all this.)
 func (b *bufs) reset() {
 	clear(b.identBuf)
 	clear(b.rawCites)
 	clear(b.cands)
 	clear(b.refs)
+	clear(b.headings)
 	clear(b.numItems[:cap(b.numItems)])
 	*b = bufs{
 		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
@@ -229,7 +235,7 @@ func (b *bufs) reset() {
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], refs: b.refs[:0],
-		textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0],
+		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0],
 	}
 }
 

@@ -11,7 +11,8 @@ import (
 
 // scanBlocks scans every prose range for markers.
 func (w *walker) scanBlocks() {
-	// The slice of large structs comes from the pool, grown by earlier files.
+	// The slice of large structs comes from the free list, grown by earlier
+	// files.
 	cands := w.cands[:0]
 	w.hints.reset(w.src)
 	for _, sp := range w.prose {

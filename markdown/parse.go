@@ -119,13 +119,13 @@ type walker struct {
 	heading                              int
 
 	defSpansBuilt bool
-	hints         hints
+	hints         hints // for scanProse
 
 	// Block ends, found in one pass: lastStop is the largest line end of
 	// the blocks entered since the innermost open list item or footnote was
 	// entered (AST order is not source order: goldmark moves every footnote
-	// to where the first one was), savedStops the values it had outside.
-	// openItems and openNotes hold the indexes (in listItems and
+	// to where the first one was), savedStops (in bufs) the values it had
+	// outside. openItems and openNotes hold the indexes (in listItems and
 	// doc.References; -1 when not recorded) of the list items and footnotes
 	// being walked, and ordinals the next number of each open list.
 	lastStop int
@@ -206,7 +206,8 @@ func (b *bufs) bytes() int {
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.headings) + capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys)
+		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.headings) +
+		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys)
 }
 
 func capBytes[E any](s []E) int {

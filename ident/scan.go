@@ -1,6 +1,7 @@
 package ident
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,23 +13,169 @@ func Scan(text []byte) []Match { return AppendScan(nil, text) }
 
 // AppendScan appends the identifiers in text to dst.
 func AppendScan(dst []Match, text []byte) []Match {
-	for i := 0; i < len(text); {
-		// Skip bytes that start nothing without a call: most bytes of prose.
-		if !startBytes[text[i]] || !maybeStart(text, i) {
+	s := newScanner(text)
+	for i := 0; ; {
+		m, ok := s.next(i)
+		if !ok {
+			return dst
+		}
+		dst = append(dst, m)
+		i = m.End
+	}
+}
+
+// First returns the first identifier in text, Scan(text)[0], without
+// looking for the others.
+func First(text []byte) (Match, bool) {
+	s := newScanner(text)
+	return s.next(0)
+}
+
+// WholeWork returns the identifier text consists of when it is a DOI or an
+// arXiv id without a problem: the first one Scan finds, if it covers all
+// of text (then it is the only one). Link destinations are mostly URLs on
+// other hosts, which it answers without scanning them.
+func WholeWork(text []byte) (Match, bool) {
+	n := hasPrefixFold(text, "https://")
+	if n == 0 {
+		n = hasPrefixFold(text, "http://")
+	}
+	if n > 0 {
+		// Scan would try a URL at 0 (an identifier starting later does
+		// not cover text): a DOI or arXiv id only on their hosts, which
+		// the host up to the first '/' must be (if the URL ends before
+		// that '/', its path is empty, and it is a plain URL).
+		host := text[n:]
+		if k := bytes.IndexByte(host, '/'); k >= 0 {
+			host = host[:k]
+		}
+		if k := bytes.IndexAny(host, ":?#"); k >= 0 {
+			host = host[:k]
+		}
+		if hostKind(host) == "" {
+			return Match{}, false
+		}
+	}
+	m, ok := First(text)
+	if !ok || m.Start != 0 || m.End != len(text) || m.Problem != "" || m.Kind != DOI && m.Kind != ArXiv {
+		return Match{}, false
+	}
+	return m, true
+}
+
+// A scanner finds identifiers from successive offsets of one text.
+//
+// Every identifier has a ':' or '/' at most 10 bytes after where matchAt
+// is tried for it (the ':' of "https:" at 5, the '/' of "dx.doi.org/" at
+// 10, an old-style arXiv id is tried at its '/'), except bare DOIs, those
+// tried at an 'I' (ISBN, ISSN) or a 'P' (PMC, PMID), and "arXiv " with an
+// 'x' or 'X' 2 bytes on. A bare DOI "10.NNNN(.NNN)*/" starts the run of
+// digits and dots before its '/' (bareDOIPrefix and the test before it
+// want no digit or '.' before the "10."), and the first ':' or '/' after
+// it is that '/'. So the offsets before the first of those places cannot
+// start an identifier, and next jumps over them: the cursors find each
+// byte with IndexByte, which in prose leaves little for the per-byte loop.
+type scanner struct {
+	text []byte
+	// ':', '/', 'I', 'P', 'x', 'X'
+	cur [6]cursor
+	// dense is where skip is asked again: up to it, every byte is tried
+	// (trying more offsets than needed changes nothing).
+	dense int
+}
+
+func newScanner(text []byte) scanner {
+	s := scanner{text: text, cur: [6]cursor{{c: ':', at: -1}, {c: '/', at: -1}, {c: 'I', at: -1}, {c: 'P', at: -1}, {c: 'x', at: -1}, {c: 'X', at: -1}}}
+	if len(text) < shortText {
+		s.dense = len(text) // six searches cost more than trying each byte
+	}
+	return s
+}
+
+// shortText is the length below which a scanner tries every byte.
+const shortText = 64
+
+// skip returns the first offset from i on where an identifier may be
+// tried (see scanner), and the offset up to which to try every byte from
+// there; i must not decrease from one call to the next.
+func (s *scanner) skip(i int) (to, dense int) {
+	t, c := s.text, &s.cur
+	sep := min(c[0].next(t, i), c[1].next(t, i))
+	from := sep - 10
+	if sep < len(t) && t[sep] == '/' {
+		// A bare DOI whose '/' this is starts where the digits and dots
+		// before it do.
+		r := sep
+		for r > 0 && (isDigit(t[r-1]) || t[r-1] == '.') {
+			r--
+		}
+		from = min(from, r)
+	}
+	other := min(c[2].next(t, i), c[3].next(t, i), c[4].next(t, i)-2, c[5].next(t, i)-2)
+	if from <= other {
+		// Every byte from there through the separator.
+		return max(from, i), sep + 1
+	}
+	return max(other, i), max(other, i) + 1
+}
+
+// next returns the first identifier found from offset i on; i must not
+// decrease from one call to the next.
+func (s *scanner) next(i int) (Match, bool) {
+	text := s.text
+	for i+1 < len(text) { // maybeStart needs a byte after i
+		if i >= s.dense {
+			if i, s.dense = s.skip(i); i+1 >= len(text) {
+				break
+			}
+		}
+		// Skip bytes that start nothing without a call: most bytes of
+		// prose. The table holds every pair of bytes maybeStart may accept.
+		if x := uint(text[i])<<8 | uint(text[i+1]); startPairs[x>>6]&(1<<(x&63)) == 0 || !maybeStart(text, i) {
 			i++
 			continue
 		}
-		m, ok := matchAt(text, i)
+		m, ref, ok := matchAt(text, i)
 		if !ok {
 			i++
 			continue
 		}
 		m.Raw = string(text[m.Start:m.End])
+		if ref.end > 0 {
+			m.ID = m.Raw[ref.start-m.Start : ref.end-m.Start]
+			if ref.doi {
+				m.ID = NormalizeDOI(m.ID)
+			}
+		}
 		finish(&m)
-		dst = append(dst, m)
-		i = m.End
+		return m, true
 	}
-	return dst
+	return Match{}, false
+}
+
+// cursor finds the occurrences of byte c in order: at is the first one at
+// or after the offset last asked for, len(text) when there is none, and
+// starts below 0.
+type cursor struct {
+	c  byte
+	at int
+}
+
+// next returns the offset of the first c at or after i in text, or
+// len(text). Offsets asked for must not decrease.
+func (k *cursor) next(text []byte, i int) int {
+	if k.at < i {
+		k.find(text, i)
+	}
+	return k.at
+}
+
+func (k *cursor) find(text []byte, i int) {
+	if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
+		k.at = i + j
+	} else {
+		k.at = len(text)
+	}
 }
 
 // startBytes marks the bytes an identifier can start with (or, for bare
@@ -36,6 +183,20 @@ func AppendScan(dst []Match, text []byte) []Match {
 var startBytes = func() (t [256]bool) {
 	for _, c := range []byte("hHdDiIuUaA1P/") {
 		t[c] = true
+	}
+	return t
+}()
+
+// startPairs is a bit set of the pairs of bytes (first<<8 | second) that
+// maybeStart accepts at some offset; for '/' it also needs a letter before.
+var startPairs = func() (t [1 << 16 / 64]uint64) {
+	for c := 0; c < 256; c++ {
+		for n := 0; n < 256; n++ {
+			if maybeStart([]byte{'a', byte(c), byte(n)}, 1) {
+				x := c<<8 | n
+				t[x>>6] |= 1 << (x & 63)
+			}
+		}
 	}
 	return t
 }()
@@ -73,7 +234,7 @@ func maybeStart(text []byte, i int) bool {
 // matchAt tries to recognise an identifier starting at or (for old-style
 // arXiv ids, found from their slash) shortly before i. It fills Kind, Start,
 // End and for URLs that are really DOIs or arXiv ids the ID.
-func matchAt(text []byte, i int) (Match, bool) {
+func matchAt(text []byte, i int) (Match, idRef, bool) {
 	c := text[i]
 	switch c {
 	case 'h', 'H':
@@ -82,13 +243,13 @@ func matchAt(text []byte, i int) (Match, bool) {
 				n = len("http://")
 			}
 			if !boundaryBefore(text, i) {
-				return Match{}, false
+				return Match{}, idRef{}, false
 			}
 			return urlMatch(text, i, i+n)
 		}
 	case 'd', 'D':
 		if !boundaryBefore(text, i) {
-			return Match{}, false
+			return Match{}, idRef{}, false
 		}
 		if n := hasPrefixFold(text[i:], "doi:"); n > 0 {
 			return doiAfterPrefix(text, i, i+n)
@@ -98,7 +259,7 @@ func matchAt(text []byte, i int) (Match, bool) {
 		}
 	case 'i', 'I':
 		if !boundaryBefore(text, i) {
-			return Match{}, false
+			return Match{}, idRef{}, false
 		}
 		if n := hasPrefixFold(text[i:], "info:doi/"); n > 0 {
 			return doiAfterPrefix(text, i, i+n)
@@ -117,7 +278,7 @@ func matchAt(text []byte, i int) (Match, bool) {
 		}
 	case 'a', 'A':
 		if !boundaryBefore(text, i) {
-			return Match{}, false
+			return Match{}, idRef{}, false
 		}
 		if hasPrefixFold(text[i:], "arxiv.org/") > 0 {
 			return urlMatch(text, i, i)
@@ -140,14 +301,14 @@ func matchAt(text []byte, i int) (Match, bool) {
 		}
 	case 'P':
 		if !boundaryBefore(text, i) {
-			return Match{}, false
+			return Match{}, idRef{}, false
 		}
 		if n := hasPrefixFold(text[i:], "PMCID"); n > 0 {
 			j := skipSep(text, i+n)
 			if j > i+n && j < len(text) {
 				end := tokenEnd(text, j)
 				if end > j {
-					return Match{Kind: PMCID, Start: i, End: end}, true
+					return Match{Kind: PMCID, Start: i, End: end}, idRef{}, true
 				}
 			}
 		}
@@ -157,7 +318,7 @@ func matchAt(text []byte, i int) (Match, bool) {
 				end++
 			}
 			if boundaryAfter(text, end) {
-				return Match{Kind: PMCID, Start: i, End: end}, true
+				return Match{Kind: PMCID, Start: i, End: end}, idRef{}, true
 			}
 		}
 		if n := hasPrefixFold(text[i:], "PMID"); n > 0 {
@@ -168,14 +329,14 @@ func matchAt(text []byte, i int) (Match, bool) {
 					end++
 				}
 				if boundaryAfter(text, end) {
-					return Match{Kind: PMID, Start: i, End: end}, true
+					return Match{Kind: PMID, Start: i, End: end}, idRef{}, true
 				}
 			}
 		}
 	case '/':
 		return oldArXivAround(text, i)
 	}
-	return Match{}, false
+	return Match{}, idRef{}, false
 }
 
 // finish normalises a match's ID and records its problem.
@@ -228,51 +389,102 @@ func stripArXivPrefix(s string) string {
 
 // urlMatch scans a URL whose body starts at body (after the scheme; or at
 // start for scheme-less doi.org / arxiv.org forms) and classifies it.
-func urlMatch(text []byte, start, body int) (Match, bool) {
+func urlMatch(text []byte, start, body int) (Match, idRef, bool) {
 	end := scanBody(text, body, false)
 	if end <= body {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	m := Match{Kind: URL, Start: start, End: end}
-	host, path := splitHost(string(text[body:end]))
-	switch strings.ToLower(host) {
-	case "doi.org", "dx.doi.org", "www.doi.org":
-		if path != "" {
-			m.Kind, m.ID = DOI, NormalizeDOI(path)
+	// The host runs to the first '/', cut at ':', '?' or '#'; the path
+	// follows that '/'.
+	b := text[body:end]
+	host, pathAt := b, len(b)
+	if k := bytes.IndexByte(b, '/'); k >= 0 {
+		host, pathAt = b[:k], k+1
+	}
+	if k := bytes.IndexAny(host, ":?#"); k >= 0 {
+		host = host[:k]
+	}
+	path := b[pathAt:]
+	switch hostKind(host) {
+	case DOI:
+		if len(path) > 0 {
+			m.Kind = DOI
+			return m, idRef{start: body + pathAt, end: end, doi: true}, true
 		}
-	case "arxiv.org", "www.arxiv.org", "export.arxiv.org":
+	case ArXiv:
 		for _, p := range []string{"abs/", "pdf/", "html/", "format/"} {
-			if strings.HasPrefix(path, p) {
+			if bytes.HasPrefix(path, []byte(p)) {
 				id := path[len(p):]
-				if k := strings.IndexAny(id, "?#"); k >= 0 {
+				if k := bytes.IndexAny(id, "?#"); k >= 0 {
 					id = id[:k]
 				}
-				id = strings.TrimSuffix(strings.TrimSuffix(id, "/"), ".pdf")
-				if id != "" {
-					m.Kind, m.ID = ArXiv, id
+				id = bytes.TrimSuffix(bytes.TrimSuffix(id, []byte("/")), []byte(".pdf"))
+				if len(id) > 0 {
+					m.Kind = ArXiv
+					s := body + pathAt + len(p)
+					return m, idRef{start: s, end: s + len(id)}, true
 				}
 				break
 			}
 		}
 	}
-	return m, true
+	return m, idRef{}, true
 }
 
-func splitHost(s string) (host, path string) {
-	host, path, _ = strings.Cut(s, "/")
-	if k := strings.IndexAny(host, ":?#"); k >= 0 {
-		host = host[:k]
+// hostKind returns DOI for the doi.org hosts, ArXiv for arxiv.org's, else
+// "": the switch on strings.ToLower(host) it replaces, without the string
+// for ASCII hosts (ToLower maps some non-ASCII letters to ASCII ones, such
+// as the Kelvin sign to 'k', so other hosts still take that way).
+func hostKind(host []byte) Kind {
+	var buf [16]byte
+	var h []byte
+	if isASCII(host) {
+		if len(host) > len(buf) {
+			return "" // longer than every host below
+		}
+		h = buf[:len(host)]
+		for k, c := range host {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			h[k] = c
+		}
+	} else {
+		h = []byte(strings.ToLower(string(host)))
 	}
-	return host, path
+	switch string(h) {
+	case "doi.org", "dx.doi.org", "www.doi.org":
+		return DOI
+	case "arxiv.org", "www.arxiv.org", "export.arxiv.org":
+		return ArXiv
+	}
+	return ""
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// idRef locates a match's ID in text: AppendScan takes it from the Raw
+// string it makes anyway rather than allocating another. end == 0: none.
+type idRef struct {
+	start, end int
+	doi        bool // the ID is NormalizeDOI of those bytes
 }
 
 // doiAfterPrefix handles doi:, info:doi/ and urn:doi: forms.
-func doiAfterPrefix(text []byte, start, j int) (Match, bool) {
+func doiAfterPrefix(text []byte, start, j int) (Match, idRef, bool) {
 	if j < len(text) && text[j] == ' ' {
 		j++
 	}
 	if j >= len(text) || !isDigit(text[j]) {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	return doiBody(text, start, j, j)
 }
@@ -305,12 +517,12 @@ func doiSuffixChar(c byte) bool {
 	return c > ' ' && c < 0x7f && c != '"' && c != '`' && c != '|' && c != '>' && c != ')' && c != ']' && c != '}'
 }
 
-func doiBody(text []byte, start, idStart, _ int) (Match, bool) {
+func doiBody(text []byte, start, idStart, _ int) (Match, idRef, bool) {
 	end := scanBody(text, idStart, true)
 	if end <= idStart {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
-	return Match{Kind: DOI, Start: start, End: end, ID: NormalizeDOI(string(text[idStart:end]))}, true
+	return Match{Kind: DOI, Start: start, End: end}, idRef{start: idStart, end: end, doi: true}, true
 }
 
 // scanBody reads an identifier or URL body from j: up to white space, a
@@ -324,6 +536,13 @@ func scanBody(text []byte, j int, doi bool) int {
 	end := j
 loop:
 	for end < len(text) {
+		// Most bytes of a URL need none of the tests below.
+		for end < len(text) && bodyByte[text[end]] {
+			end++
+		}
+		if end == len(text) {
+			break
+		}
 		c := text[end]
 		if c >= utf8.RuneSelf {
 			if doi {
@@ -372,6 +591,18 @@ loop:
 	return trimTrailing(text, j, end)
 }
 
+// bodyByte marks the ASCII bytes scanBody passes over without a test: not
+// a control byte, space, quote, backtick or | { } \ ^, and no bracket.
+var bodyByte = func() (t [256]bool) {
+	for c := '!'; c < 0x7f; c++ {
+		t[c] = true
+	}
+	for _, c := range "\"`|{}\\^()[]<>" {
+		t[c] = false
+	}
+	return t
+}()
+
 // trimTrailing drops sentence punctuation and emphasis markers from the end
 // of text[j:end], and an opening bracket left unbalanced by an earlier trim.
 func trimTrailing(text []byte, j, end int) int {
@@ -416,9 +647,9 @@ func balanced(b []byte) bool {
 }
 
 // arxivToken reads an arXiv id after its prefix.
-func arxivToken(text []byte, start, j int) (Match, bool) {
+func arxivToken(text []byte, start, j int) (Match, idRef, bool) {
 	if j >= len(text) {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	end := j
 	for end < len(text) {
@@ -434,9 +665,9 @@ func arxivToken(text []byte, start, j int) (Match, bool) {
 	}
 	tok := text[j:end]
 	if len(tok) == 0 || !(isDigit(tok[0]) || containsByte(tok, '/')) {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
-	return Match{Kind: ArXiv, Start: start, End: end, ID: string(tok)}, true
+	return Match{Kind: ArXiv, Start: start, End: end}, idRef{start: j, end: j + len(tok)}, true
 }
 
 // newStyleAhead reports whether b starts with NNNN.N, so that "arXiv 2411.04368"
@@ -447,7 +678,7 @@ func newStyleAhead(b []byte) bool {
 
 // oldArXivAround recognises a bare old-style id such as hep-th/9901001 from
 // its slash at i.
-func oldArXivAround(text []byte, i int) (Match, bool) {
+func oldArXivAround(text []byte, i int) (Match, idRef, bool) {
 	s := i
 	for s > 0 {
 		c := text[s-1]
@@ -458,21 +689,21 @@ func oldArXivAround(text []byte, i int) (Match, bool) {
 		break
 	}
 	if s == i || !boundaryBefore(text, s) || (s > 0 && (text[s-1] == '/' || text[s-1] == ':')) {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	archive := string(text[s:i])
 	if dot := strings.IndexByte(archive, '.'); dot >= 0 {
 		archive = archive[:dot]
 	}
 	if !oldArchives[archive] {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	end := i + 1
 	for end < len(text) && isDigit(text[end]) {
 		end++
 	}
 	if end-i-1 != 7 {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	if end+1 < len(text) && text[end] == 'v' && isDigit(text[end+1]) {
 		end++
@@ -481,22 +712,22 @@ func oldArXivAround(text []byte, i int) (Match, bool) {
 		}
 	}
 	if !boundaryAfter(text, end) {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
-	return Match{Kind: ArXiv, Start: s, End: end, ID: string(text[s:end])}, true
+	return Match{Kind: ArXiv, Start: s, End: end}, idRef{start: s, end: end}, true
 }
 
 // isbnMatch reads "ISBN[-10|-13][:] digits-and-hyphens". Spaces may separate
 // digit groups; the match ends after the last group that makes 10 or 13
 // digits, so a following number is not swallowed.
-func isbnMatch(text []byte, i int) (Match, bool) {
+func isbnMatch(text []byte, i int) (Match, idRef, bool) {
 	j := i + 4
 	if j+3 <= len(text) && (string(text[j:j+3]) == "-10" || string(text[j:j+3]) == "-13") {
 		j += 3
 	}
 	j = skipSep(text, j)
 	if j >= len(text) || !isDigit(text[j]) {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	digits, end, good := 0, j, 0
 	for k := j; k < len(text); k++ {
@@ -518,21 +749,21 @@ func isbnMatch(text []byte, i int) (Match, bool) {
 		break
 	}
 	if digits < 9 {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	if good > 0 && good != end && digits > 13 {
 		end = good
 	}
 	if !boundaryAfter(text, end) {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
-	return Match{Kind: ISBN, Start: i, End: end}, true
+	return Match{Kind: ISBN, Start: i, End: end}, idRef{}, true
 }
 
-func issnMatch(text []byte, i int) (Match, bool) {
+func issnMatch(text []byte, i int) (Match, idRef, bool) {
 	j := skipSep(text, i+4)
 	if j+8 > len(text) {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	b := text[j:]
 	end := 0
@@ -542,12 +773,12 @@ func issnMatch(text []byte, i int) (Match, bool) {
 	case allDigits(string(b[:7])) && (isDigit(b[7]) || b[7] == 'X' || b[7] == 'x'):
 		end = j + 8
 	default:
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
 	if !boundaryAfter(text, end) {
-		return Match{}, false
+		return Match{}, idRef{}, false
 	}
-	return Match{Kind: ISSN, Start: i, End: end}, true
+	return Match{Kind: ISSN, Start: i, End: end}, idRef{}, true
 }
 
 // skipSep skips an optional colon and spaces after a prefix word.

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -58,9 +59,10 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 		marker := Span{base + i, base + j + 1}
 		// Narrative: Name et al. (2020)
 		if y, ok := bareYear(inner); ok {
-			if name, ns := nameBefore(text, i); name != "" {
+			if name, ns := nameBefore(text, i); len(name) > 0 {
 				sp := Span{base + ns, marker.End}
-				out = append(out, candidate{Citation: Citation{Kind: KindAuthorYear, Scheme: "narrative", Span: sp, Marker: sp, Label: name + " " + y, Author: name, Year: y, Claim: -1, Ref: -1}})
+				label, author, year := nameYear(name, y)
+				out = append(out, candidate{Citation: Citation{Kind: KindAuthorYear, Scheme: "narrative", Span: sp, Marker: sp, Label: label, Author: author, Year: year, Claim: -1, Ref: -1}})
 			}
 			continue
 		}
@@ -81,7 +83,8 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 				break
 			}
 			s := base + i + 1 + ps + ns
-			cites = append(cites, candidate{Citation: Citation{Kind: KindAuthorYear, Span: Span{s, base + i + 1 + ps + ne}, Marker: marker, Label: name + " " + year, Author: name, Year: year, Claim: -1, Ref: -1}})
+			label, author, yr := nameYear(name, year)
+			cites = append(cites, candidate{Citation: Citation{Kind: KindAuthorYear, Span: Span{s, base + i + 1 + ps + ne}, Marker: marker, Label: label, Author: author, Year: yr, Claim: -1, Ref: -1}})
 			ps = pe + 1
 		}
 		if ok && len(cites) > 0 {
@@ -93,6 +96,18 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 		}
 	}
 	return out
+}
+
+// nameYear returns name+" "+year and, sharing its bytes, name and year:
+// one string for the three fields of an author-year citation.
+func nameYear(name, year []byte) (label, author, yr string) {
+	var b strings.Builder
+	b.Grow(len(name) + 1 + len(year))
+	b.Write(name)
+	b.WriteByte(' ')
+	b.Write(year)
+	label = b.String()
+	return label, label[:len(name)], label[len(name)+1:]
 }
 
 func hasYear(b []byte) bool {
@@ -130,17 +145,17 @@ func yearAt(b []byte, i int) (int, bool) {
 
 func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-// bareYear accepts "2020", "2020a", "2020, p. 5".
-func bareYear(b []byte) (string, bool) {
+// bareYear accepts "2020", "2020a", "2020, p. 5", and returns the year.
+func bareYear(b []byte) ([]byte, bool) {
 	t := bytes.TrimSpace(b)
 	e, ok := yearAt(t, 0)
 	if !ok {
-		return "", false
+		return nil, false
 	}
 	if e == len(t) || locator(t[e:]) {
-		return string(t[:e]), true
+		return t[:e], true
 	}
-	return "", false
+	return nil, false
 }
 
 // locator accepts a page or chapter locator after a year: ", p. 5", ": 12", ", pp. 3–4".
@@ -174,7 +189,7 @@ func locator(b []byte) bool {
 // parseAuthorYear parses one part of a parenthetical citation: an optional
 // lower-case prefix (e.g., see, cf.), names, and a year with optional
 // locator. It returns the span of the names-and-year inside part.
-func parseAuthorYear(part []byte) (name, year string, start, end int, ok bool) {
+func parseAuthorYear(part []byte) (name, year []byte, start, end int, ok bool) {
 	i := 0
 	for i < len(part) && part[i] == ' ' {
 		i++
@@ -208,10 +223,10 @@ func parseAuthorYear(part []byte) (name, year string, start, end int, ok bool) {
 		}
 		w, n := wordAt(part, i)
 		if n == 0 || !isName(w) {
-			return "", "", 0, 0, false
+			return nil, nil, 0, 0, false
 		}
 		if names == 0 && notNames[w] {
-			return "", "", 0, 0, false
+			return nil, nil, 0, 0, false
 		}
 		names++
 		i += n
@@ -259,15 +274,15 @@ func parseAuthorYear(part []byte) (name, year string, start, end int, ok bool) {
 		}
 		break
 	}
-	name = string(bytes.TrimRight(part[nameStart:i], " ,"))
+	name = bytes.TrimRight(part[nameStart:i], " ,")
 	for i < len(part) && (part[i] == ' ' || part[i] == ',') {
 		i++
 	}
 	e, good := yearAt(part, i)
 	if !good {
-		return "", "", 0, 0, false
+		return nil, nil, 0, 0, false
 	}
-	year = string(part[i:e])
+	year = part[i:e]
 	end = e
 	// More years of the same authors: (Smith 2019, 2020).
 	for {
@@ -282,7 +297,7 @@ func parseAuthorYear(part []byte) (name, year string, start, end int, ok bool) {
 		break
 	}
 	if !locator(part[e:]) {
-		return "", "", 0, 0, false
+		return nil, nil, 0, 0, false
 	}
 	return name, year, start, end, true
 }
@@ -336,15 +351,35 @@ func isName(w string) bool {
 	return lower
 }
 
+// isNameBytes is isName(string(w)).
+func isNameBytes(w []byte) bool {
+	r, n := utf8.DecodeRune(w)
+	if !unicode.IsUpper(r) || len(w) < 2 {
+		return false
+	}
+	lower := false
+	for i := n; i < len(w); {
+		c, n := utf8.DecodeRune(w[i:])
+		i += n
+		if unicode.IsLower(c) {
+			lower = true
+		}
+		if unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return lower
+}
+
 // nameBefore finds the author of a narrative citation ending right before
 // text[paren]: "Smith (", "Smith et al. (", "Smith and Doe (".
-func nameBefore(text []byte, paren int) (string, int) {
+func nameBefore(text []byte, paren int) ([]byte, int) {
 	e := paren
 	for e > 0 && text[e-1] == ' ' {
 		e--
 	}
 	if e == paren {
-		return "", 0
+		return nil, 0
 	}
 	s := e
 	if bytes.HasSuffix(text[:e], []byte("et al.")) {
@@ -356,9 +391,8 @@ func nameBefore(text []byte, paren int) (string, int) {
 		s--
 	}
 	ws := lastWordStart(text, s)
-	w := string(text[ws:s])
-	if !isName(w) || notNames[w] {
-		return "", 0
+	if w := text[ws:s]; !isNameBytes(w) || notNames[string(w)] {
+		return nil, 0
 	}
 	start := ws
 	// "Smith and Doe", "Smith & Doe"
@@ -374,13 +408,13 @@ func nameBefore(text []byte, paren int) (string, int) {
 					q--
 				}
 				ws2 := lastWordStart(text, q)
-				if w2 := string(text[ws2:q]); isName(w2) && !notNames[w2] {
+				if w2 := text[ws2:q]; isNameBytes(w2) && !notNames[string(w2)] {
 					start = ws2
 				}
 			}
 		}
 	}
-	return string(text[start:e]), start
+	return text[start:e], start
 }
 
 func lastWordStart(text []byte, end int) int {

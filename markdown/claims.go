@@ -2,6 +2,8 @@ package markdown
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"sort"
 
 	"github.com/citelint/citelint/sentence"
@@ -9,10 +11,10 @@ import (
 
 // scanBlocks scans every prose range for markers.
 func (w *walker) scanBlocks() {
-	// Most candidates are bracket markers: size the slice once instead of
-	// growing (and copying) a slice of large structs many times.
-	n := bytes.Count(w.src, []byte("[")) + bytes.Count(w.src, []byte("://")) + bytes.Count(w.src, []byte("10.")) + 16
-	cands := make([]candidate, 0, n)
+	// The slice of large structs comes from the free list, grown by earlier
+	// files.
+	cands := w.cands[:0]
+	w.hints.reset(w.src)
 	for _, sp := range w.prose {
 		cands = w.scanProse(sp, cands)
 	}
@@ -26,9 +28,23 @@ func (w *walker) scanBlocks() {
 // candidates that are not citations after all, and sorts by offset.
 func (w *walker) collectCitations() {
 	doc := w.doc
-	sort.Slice(w.linkMarker, func(i, j int) bool { return w.linkMarker[i].Start < w.linkMarker[j].Start })
+	w.sortSpans(w.linkMarker)
+	// The first marker ending after off, by binary search; when the ends
+	// increase with the starts (markers do not nest) that index is the
+	// same however it is found, and a cursor finds it for offsets asked in
+	// increasing order, as most are.
+	linkEnds := searchable(w.linkMarker, func(s Span) int { return s.End })
+	lastOff, li := -1, 0
 	insideLink := func(off int) bool {
-		i := sort.Search(len(w.linkMarker), func(i int) bool { return w.linkMarker[i].End > off })
+		var i int
+		if linkEnds && off >= lastOff {
+			for li < len(w.linkMarker) && w.linkMarker[li].End <= off {
+				li++
+			}
+			i, lastOff = li, off
+		} else {
+			i = sort.Search(len(w.linkMarker), func(i int) bool { return w.linkMarker[i].End > off })
+		}
 		return i < len(w.linkMarker) && w.linkMarker[i].Start <= off
 	}
 
@@ -44,7 +60,7 @@ func (w *walker) collectCitations() {
 
 	// Non-identifier markers claim their bytes first (DOI → marker order):
 	// the doi: inside [@doi:10.1/x] is part of the pandoc key.
-	var claimed []Span
+	claimed := w.claimed[:0]
 	for _, c := range w.rawCites {
 		claimed = append(claimed, c.Marker)
 	}
@@ -53,7 +69,8 @@ func (w *walker) collectCitations() {
 			claimed = append(claimed, c.Marker)
 		}
 	}
-	sort.Slice(claimed, func(i, j int) bool { return claimed[i].Start < claimed[j].Start })
+	w.sortSpans(claimed)
+	w.claimed = claimed
 	overlaps := func(s Span) bool {
 		i := sort.Search(len(claimed), func(i int) bool { return claimed[i].End > s.Start })
 		return i < len(claimed) && claimed[i].Start < s.End
@@ -67,14 +84,15 @@ func (w *walker) collectCitations() {
 	}
 
 	// Pick and order by index, then copy each Citation once: sorting the
-	// structs themselves moves hundreds of bytes per swap.
-	type pick struct {
-		start int
-		cand  int32 // index into w.cands, or -1-i for w.rawCites[i]
-	}
-	picks := make([]pick, 0, len(w.rawCites)+len(w.cands))
+	// structs themselves moves hundreds of bytes per swap. The order is a
+	// stable sort by start: by (start, position), with the rawCites first
+	// and then the candidates, each in index order. Both fit in a uint64
+	// (files are below 4 GiB; larger ones take the slower sort), and
+	// distinct keys have one sorted order.
+	nRaw := len(w.rawCites)
+	picks := w.picks[:0]
 	for i := range w.rawCites {
-		picks = append(picks, pick{w.rawCites[i].Start, int32(-1 - i)})
+		picks = append(picks, pick{w.rawCites[i].Start, i})
 	}
 	for ci := range w.cands {
 		c := &w.cands[ci]
@@ -92,21 +110,38 @@ func (w *walker) collectCitations() {
 		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(c.Marker):
 			continue
 		}
-		picks = append(picks, pick{c.Start, int32(ci)})
+		picks = append(picks, pick{c.Start, nRaw + ci})
 	}
-	sort.SliceStable(picks, func(i, j int) bool { return picks[i].start < picks[j].start })
+	w.picks = picks
+	if len(w.src) < 1<<32 && len(picks) < 1<<32 {
+		keys := w.keys[:0]
+		for _, p := range picks {
+			keys = append(keys, uint64(p.start)<<32|uint64(p.seq))
+		}
+		slices.Sort(keys)
+		for i, k := range keys {
+			picks[i] = pick{int(k >> 32), int(uint32(k))}
+		}
+		w.keys = keys
+	} else {
+		slices.SortFunc(picks, func(a, b pick) int {
+			if a.start != b.start {
+				return cmp.Compare(a.start, b.start)
+			}
+			return cmp.Compare(a.seq, b.seq)
+		})
+	}
 	cites := make([]Citation, len(picks))
 	for i, p := range picks {
-		if p.cand < 0 {
-			cites[i] = w.rawCites[-1-p.cand]
+		if p.seq < nRaw {
+			copyCitation(&cites[i], &w.rawCites[p.seq])
 		} else {
-			cites[i] = w.cands[p.cand].Citation
+			copyCitation(&cites[i], &w.cands[p.seq-nRaw].Citation)
 		}
 	}
-	w.cands = nil
 
 	// Citations inside reference lists and definitions describe references.
-	var refSpans []Span
+	refSpans := w.refSpans[:0]
 	for _, s := range doc.Sections {
 		refSpans = append(refSpans, s.Span)
 	}
@@ -115,12 +150,14 @@ func (w *walker) collectCitations() {
 			refSpans = append(refSpans, doc.References[i].Span)
 		}
 	}
-	sort.Slice(refSpans, func(i, j int) bool { return refSpans[i].Start < refSpans[j].Start })
+	w.sortSpans(refSpans)
 	// reach[k] is the largest End among refSpans[:k+1]: a citation at off
 	// lies in some span starting at or before it exactly when the reach of
 	// those spans passes off. (A scan of the spans per citation was
 	// quadratic: 1.4 s of a 12 MB report's 4 s.)
-	reach := make([]int, len(refSpans))
+	w.refSpans = refSpans
+	reach := slices.Grow(w.reach[:0], len(refSpans))[:len(refSpans)]
+	w.reach = reach
 	for k, s := range refSpans {
 		reach[k] = s.End
 		if k > 0 {
@@ -134,6 +171,63 @@ func (w *walker) collectCitations() {
 		cites[i].Claim, cites[i].Ref = -1, -1
 	}
 	doc.Citations = cites
+}
+
+// searchable reports whether key never decreases along s, so that a binary
+// search for the first element whose key passes an offset has one answer.
+func searchable[E any](s []E, key func(E) int) bool {
+	for i := 1; i < len(s); i++ {
+		if key(s[i]) < key(s[i-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// copyCitation sets *dst, a zero Citation, to *src. It writes only the
+// strings that are set: while the collector marks, every pointer written to
+// the heap goes through a write barrier, and copying the whole struct pays
+// for all eight strings where a citation typically has two or three.
+// TestCopyCitation checks that it copies every field.
+func copyCitation(dst, src *Citation) {
+	dst.Span, dst.Marker = src.Span, src.Marker
+	dst.Claim, dst.InReferences, dst.Status, dst.Ref = src.Claim, src.InReferences, src.Status, src.Ref
+	if src.Kind != "" {
+		dst.Kind = src.Kind
+	}
+	if src.Label != "" {
+		dst.Label = src.Label
+	}
+	if src.Scheme != "" {
+		dst.Scheme = src.Scheme
+	}
+	if src.ID != "" {
+		dst.ID = src.ID
+	}
+	if src.Problem != "" {
+		dst.Problem = src.Problem
+	}
+	if src.Author != "" {
+		dst.Author = src.Author
+	}
+	if src.Year != "" {
+		dst.Year = src.Year
+	}
+	if src.Target != "" {
+		dst.Target = src.Target
+	}
+}
+
+// sent is a sentence of w.blocks[block].
+type sent struct {
+	Span
+	block int
+}
+
+// pick is a citation chosen by collectCitations: seq is an index into
+// w.rawCites, or len(w.rawCites) plus one into w.cands.
+type pick struct {
+	start, seq int
 }
 
 // spanSet answers whether a parenthetical author-year candidate overlaps a
@@ -154,7 +248,7 @@ func newSpanSet(cands []candidate) *spanSet {
 			s.spans = append(s.spans, o.Marker)
 		}
 	}
-	sort.Slice(s.spans, func(i, j int) bool { return s.spans[i].Start < s.spans[j].Start })
+	sortSpansKeys(s.spans, nil)
 	s.reach = make([]int, len(s.spans))
 	for k, sp := range s.spans {
 		s.reach[k] = sp.End
@@ -175,16 +269,20 @@ func (s *spanSet) overlaps(m Span) bool {
 // definitions into sentences, and attaches each citation to its sentence.
 func (w *walker) buildClaims() {
 	doc := w.doc
-	sort.SliceStable(w.blocks, func(i, j int) bool { return w.blocks[i].span.Start < w.blocks[j].span.Start })
-	var glue []sentence.Span
-	var spans []sentence.Span
-	ci := 0
-	blockOf := make([]Span, 0, len(w.blocks))
-	// Roughly one claim per sentence end: size once rather than regrow.
-	if doc.Claims == nil {
-		doc.Claims = make([]Claim, 0, len(w.blocks)+bytes.Count(w.src, []byte(". ")))
+	// Blocks are in walk order, which is source order except for
+	// footnotes: a stable sort of sorted blocks leaves them as they are.
+	byStart := func(a, b block) int { return cmp.Compare(a.span.Start, b.span.Start) }
+	if !slices.IsSortedFunc(w.blocks, byStart) {
+		slices.SortStableFunc(w.blocks, byStart)
 	}
-	for _, b := range w.blocks {
+	glue, spans := w.glue[:0], w.spans[:0]
+	ci := 0
+	blockOf := w.blockOf[:0]
+	// Sentences go to a reused buffer first (a span and a block each, no
+	// pointers to copy), then to a slice of claims of their exact number:
+	// a guess from the count of ". " was off both ways.
+	sents := w.sents[:0]
+	for bi, b := range w.blocks {
 		if b.inRefs || w.inSectionBody(b.span.Start) {
 			continue
 		}
@@ -207,32 +305,73 @@ func (w *walker) buildClaims() {
 		}
 		spans = sentence.AppendSplit(spans[:0], w.src[b.span.Start:b.span.End], glue)
 		for _, s := range spans {
-			doc.Claims = append(doc.Claims, Claim{
-				Span:      Span{b.span.Start + s.Start, b.span.Start + s.End},
-				Block:     b.id,
-				Heading:   b.heading,
-				ListItem:  b.listItem,
-				TableCell: b.tableCell,
-				Quote:     b.quote,
-				Section:   b.section,
-			})
+			sents = append(sents, sent{Span{b.span.Start + s.Start, b.span.Start + s.End}, bi})
 			blockOf = append(blockOf, b.span)
 		}
 	}
+	w.glue, w.spans, w.blockOf, w.sents = glue, spans, blockOf, sents
+	doc.Claims = make([]Claim, len(sents))
+	for i, s := range sents {
+		b := &w.blocks[s.block]
+		doc.Claims[i] = Claim{
+			Span:      s.Span,
+			Block:     b.id,
+			Heading:   b.heading,
+			ListItem:  b.listItem,
+			TableCell: b.tableCell,
+			Quote:     b.quote,
+			Section:   b.section,
+		}
+	}
 	// Attach: the sentence containing the marker, else the sentence before
-	// it in the same block (a marker in the gap after a full stop).
+	// it in the same block (a marker in the gap after a full stop). Each
+	// claim's list of citations is a window of one array, filled in
+	// citation order.
+	counts := slices.Grow(w.counts[:0], len(doc.Claims))[:len(doc.Claims)]
+	clear(counts)
+	w.counts = counts
+	total := 0
+	// As in collectCitations: claims in order of start can be walked with
+	// a cursor for markers in increasing order.
+	claimStarts := searchable(doc.Claims, func(c Claim) int { return c.Start })
+	lastOff, next := -1, 0
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
 		if c.InReferences {
 			continue
 		}
 		off := c.Marker.Start
-		k := sort.Search(len(doc.Claims), func(k int) bool { return doc.Claims[k].Start > off }) - 1
+		var k int
+		if claimStarts && off >= lastOff {
+			for next < len(doc.Claims) && doc.Claims[next].Start <= off {
+				next++
+			}
+			k, lastOff = next-1, off
+		} else {
+			k = sort.Search(len(doc.Claims), func(k int) bool { return doc.Claims[k].Start > off }) - 1
+		}
 		if k < 0 {
 			continue
 		}
 		if off < doc.Claims[k].End || blockOf[k].Contains(off) {
 			c.Claim = k
+			counts[k]++
+			total++
+		}
+	}
+	if total == 0 {
+		return
+	}
+	all := make([]int, total)
+	at := 0
+	for k, n := range counts {
+		if n > 0 {
+			doc.Claims[k].Citations = all[at : at : at+int(n)]
+			at += int(n)
+		}
+	}
+	for i := range doc.Citations {
+		if k := doc.Citations[i].Claim; k >= 0 {
 			doc.Claims[k].Citations = append(doc.Claims[k].Citations, i)
 		}
 	}
@@ -247,4 +386,54 @@ func (w *walker) inSectionBody(off int) bool {
 		}
 	}
 	return false
+}
+
+// sortSpans sorts spans by start, as sort.Slice did: slices.SortFunc runs
+// the same pdqsort (both are generated from one template), so spans with
+// equal starts end in the same order. When no two different spans share a
+// start, every sort by start gives that one order, and two faster ways
+// are taken: nothing to do when the starts already increase, else a sort
+// of one uint64 (start, end) per span, which also shows whether spans
+// with equal starts differ (then the pdqsort by start runs after all).
+//
+// The keys go to w.keys, reused.
+func (w *walker) sortSpans(s []Span) {
+	w.keys = sortSpansKeys(s, w.keys[:0])
+}
+
+// sortSpansKeys is sortSpans with keys as the buffer for the keys; it
+// returns the buffer.
+func sortSpansKeys(s []Span, keys []uint64) []uint64 {
+	increasing := true
+	fits := true
+	for i := range s {
+		if i > 0 && s[i].Start <= s[i-1].Start {
+			increasing = false
+		}
+		if uint(s[i].Start) >= 1<<32 || uint(s[i].End) >= 1<<32 {
+			fits = false
+		}
+	}
+	if increasing {
+		return keys
+	}
+	if fits {
+		keys = slices.Grow(keys[:0], len(s))
+		for _, x := range s {
+			keys = append(keys, uint64(x.Start)<<32|uint64(x.End))
+		}
+		slices.Sort(keys)
+		same := true
+		for i := 1; i < len(keys) && same; i++ {
+			same = keys[i]>>32 != keys[i-1]>>32 || keys[i] == keys[i-1]
+		}
+		if same {
+			for i, k := range keys {
+				s[i] = Span{int(k >> 32), int(uint32(k))}
+			}
+			return keys
+		}
+	}
+	slices.SortFunc(s, func(a, b Span) int { return cmp.Compare(a.Start, b.Start) })
+	return keys
 }

@@ -18,7 +18,14 @@ import (
 func mathSpans(src []byte) []Span {
 	var out []Span
 	const maxLen = 4096
+	// Only '\\', '`' and '$' matter, and all three are rare in prose: a
+	// cursor per byte finds them with IndexByte.
+	cur := [...]cursor{{c: '\\', at: -1}, {c: '`', at: -1}, {c: '$', at: -1}}
 	for i := 0; i < len(src); i++ {
+		i = min(cur[0].next(src, i), cur[1].next(src, i), cur[2].next(src, i))
+		if i == len(src) {
+			break
+		}
 		switch src[i] {
 		case '\\':
 			i++ // an escaped character, \$ included
@@ -132,6 +139,7 @@ func (w *walker) dropInMath(math []Span) {
 			cands = append(cands, c)
 		}
 	}
+	clear(w.cands[len(cands):]) // see bufs.reset
 	w.cands = cands
 	raw := w.rawCites[:0]
 	for _, c := range w.rawCites {
@@ -139,5 +147,6 @@ func (w *walker) dropInMath(math []Span) {
 			raw = append(raw, c)
 		}
 	}
+	clear(w.rawCites[len(raw):])
 	w.rawCites = raw
 }

@@ -3,8 +3,11 @@ package markdown
 import (
 	"bytes"
 	"fmt"
-	"github.com/citelint/citelint/ident"
 	"sort"
+	"unsafe"
+
+	"github.com/citelint/citelint/ident"
+	"github.com/citelint/citelint/sentence"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -82,9 +85,23 @@ func Parse(src []byte, opts Options) *Document {
 	}
 
 	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(parser.NewContext()))
-	w := walker{doc: doc, src: work, opts: opts}
+	b := getBufs()
+	w := walker{doc: doc, src: work, opts: opts, bufs: *b}
+	// References and headings grow in reused buffers; the document gets
+	// copies of their exact number (nil for none).
+	doc.References, doc.Headings = w.refs[:0], w.headings[:0]
 	w.walk(root)
 	w.finish()
+	w.refs, w.headings = doc.References, doc.Headings
+	doc.References, doc.Headings = nil, nil
+	if len(w.refs) > 0 {
+		doc.References = append(make([]Reference, 0, len(w.refs)), w.refs...)
+	}
+	if len(w.headings) > 0 {
+		doc.Headings = append(make([]Heading, 0, len(w.headings)), w.headings...)
+	}
+	*b = w.bufs
+	putBufs(b)
 	return doc
 }
 
@@ -112,17 +129,38 @@ type block struct {
 // walker collects everything in one pass over the AST; finish then scans the
 // prose ranges for markers, builds reference sections and attaches claims.
 type walker struct {
-	identBuf []ident.Match // reused by scanProse across prose spans
-	doc      *Document
-	src      []byte
-	opts     Options
-
-	prose  []Span // merged byte ranges of prose Text nodes, in source order
-	blocks []block
+	doc  *Document
+	src  []byte
+	opts Options
 
 	// Nesting state while walking.
 	listDepth, quoteDepth, footnoteDepth int
 	heading                              int
+
+	defSpansBuilt bool
+	hints         hints // for scanProse
+
+	// Block ends, found in one pass: lastStop is the largest line end of
+	// the blocks entered since the innermost open list item or footnote was
+	// entered (AST order is not source order: goldmark moves every footnote
+	// to where the first one was), savedStops (in bufs) the values it had
+	// outside. openItems and openNotes hold the indexes (in listItems and
+	// doc.References; -1 when not recorded) of the list items and footnotes
+	// being walked, and ordinals the next number of each open list.
+	lastStop int
+
+	bufs
+}
+
+// bufs are the walker's working slices. Nothing in a Document points into
+// them, so Parse takes them from a free list and puts them back: a file's
+// walk then allocates little beyond the Document itself, which matters
+// because goldmark already makes the garbage collector the largest cost.
+type bufs struct {
+	identBuf []ident.Match // reused by scanProse across prose spans
+
+	prose  []Span // merged byte ranges of prose Text nodes, in source order
+	blocks []block
 
 	listItems  []listItem
 	footnotes  []int // indexes into doc.References of footnote definitions
@@ -131,17 +169,94 @@ type walker struct {
 	defSpans   []Span      // link definition spans, sorted, built on first use
 	cands      []candidate // markers found by scanning prose
 
-	// Block ends, found in one pass: lastStop is the largest line end of
-	// the blocks entered since the innermost open list item or footnote was
-	// entered (AST order is not source order: goldmark moves every footnote
-	// to where the first one was), savedStops the values it had outside.
-	// openItems and openNotes hold the indexes (in listItems and
-	// doc.References; -1 when not recorded) of the list items and footnotes
-	// being walked, and ordinals the next number of each open list.
-	lastStop             int
 	savedStops           []int
 	openItems, openNotes []int
 	ordinals             []int
+
+	// collectCitations and buildClaims.
+	claimed  []Span
+	picks    []pick
+	refSpans []Span
+	reach    []int
+	glue     []sentence.Span
+	spans    []sentence.Span
+	blockOf  []Span
+	sents    []sent
+	counts   []int32
+	refs     []Reference // doc.References while parsing
+	headings []Heading   // doc.Headings while parsing
+	textBuf  []byte
+	numItems []numItem
+	keys     []uint64
+}
+
+// freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
+// is emptied by every second garbage collection, and parsing one large file
+// runs several, so the buffers would regrow from nothing for each file.
+// Sets whose arrays total more than maxFreeBytes are left to the collector.
+var freeBufs = make(chan *bufs, 4)
+
+const maxFreeBytes = 8 << 20
+
+func getBufs() *bufs {
+	select {
+	case b := <-freeBufs:
+		return b
+	default:
+		return new(bufs)
+	}
+}
+
+func putBufs(b *bufs) {
+	if b.bytes() > maxFreeBytes {
+		return
+	}
+	b.reset()
+	select {
+	case freeBufs <- b:
+	default:
+	}
+}
+
+// bytes returns the size of the arrays behind b's slices.
+func (b *bufs) bytes() int {
+	return capBytes(b.identBuf) + capBytes(b.prose) + capBytes(b.blocks) + capBytes(b.listItems) +
+		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) + capBytes(b.defSpans) +
+		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
+		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
+		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
+		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.headings) +
+		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys)
+}
+
+func capBytes[E any](s []E) int {
+	var e E
+	return cap(s) * int(unsafe.Sizeof(e))
+}
+
+// reset empties every slice, keeping its array, and drops the strings the
+// slices of matches, citations, references and headings hold, so that a
+// buffer on the free list does not keep them alive. Clearing whole arrays
+// cost more than parsing small files, so the code that shortens these
+// slices clears what it drops, and only their lengths are cleared here.
+// (numItems are short; TestFreeBufsHoldNoStrings checks all this.)
+func (b *bufs) reset() {
+	clear(b.identBuf)
+	clear(b.rawCites)
+	clear(b.cands)
+	clear(b.refs)
+	clear(b.headings)
+	clear(b.numItems[:cap(b.numItems)])
+	*b = bufs{
+		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
+		listItems: b.listItems[:0], footnotes: b.footnotes[:0], rawCites: b.rawCites[:0],
+		linkMarker: b.linkMarker[:0], defSpans: b.defSpans[:0], cands: b.cands[:0],
+		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
+		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
+		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
+		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], refs: b.refs[:0],
+		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0],
+	}
 }
 
 // listItem records an item of an ordered or bullet list, for reference
@@ -312,12 +427,18 @@ func (w *walker) headingBlock(n *ast.Heading) {
 	w.doc.Headings = append(w.doc.Headings, Heading{
 		Level: n.Level,
 		Span:  Span{start, sp.End},
-		Text:  string(plainText(w.src[sp.Start:sp.End])),
+		Text:  w.plainString(w.src[sp.Start:sp.End]),
 	})
 	w.heading = len(w.doc.Headings) - 1
 	if ok {
 		w.addBlock(n, true, false)
 	}
+}
+
+// plainString returns string(plainText(b)), through a reused buffer.
+func (w *walker) plainString(b []byte) string {
+	w.textBuf = appendPlainText(w.textBuf[:0], b)
+	return string(bytes.TrimSpace(w.textBuf))
 }
 
 // listItem records an item when the walk enters it; listItemEnd sets its
@@ -384,7 +505,7 @@ func (w *walker) linkDef(n *ast.LinkReferenceDefinition) {
 	ref := Reference{Kind: RefLinkDef, Label: label, Span: sp, LabelSpan: ls, Section: -1}
 	dest := string(n.Destination)
 	ref.Title = string(n.Title)
-	setIdentifiers(&ref, []byte(dest), sp.Start)
+	w.setIdentifiers(&ref, n.Destination, sp.Start)
 	if ref.URL == "" && ref.DOI == "" && ref.ArXiv == "" {
 		ref.URL = dest
 	}
@@ -429,7 +550,7 @@ func (w *walker) footnoteEnd(n *east.Footnote) {
 	ref := Reference{Kind: RefFootnote, Label: label, Span: Span{p, end}, LabelSpan: ls, Section: -1}
 	raw := w.src[body.Start:body.End]
 	ref.Text = string(bytes.TrimSpace(raw))
-	setIdentifiers(&ref, raw, body.Start)
+	w.setIdentifiers(&ref, raw, body.Start)
 	ref.Title = guessTitle(raw)
 	w.doc.References[idx] = ref
 }
@@ -499,7 +620,9 @@ func OnlyOnLine(src []byte, sp Span) bool {
 }
 
 func (w *walker) finish() {
-	sort.Slice(w.prose, func(i, j int) bool { return w.prose[i].Start < w.prose[j].Start })
+	// Prose ranges are in source order but for footnotes (goldmark moves
+	// them).
+	w.sortSpans(w.prose)
 	w.buildSections()
 	w.scanBlocks()
 	w.collectCitations()

@@ -2,7 +2,9 @@ package markdown
 
 import (
 	"bytes"
+	"cmp"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -22,18 +24,36 @@ var sectionNames = map[string]bool{
 	"信息来源": true, "引用来源": true, "参考文献与资料": true, "参考资料与来源": true,
 }
 
+// nameEnds holds the last rune of each of sectionNames.
+var nameEnds = func() map[rune]bool {
+	m := map[rune]bool{}
+	for name := range sectionNames {
+		r, _ := utf8.DecodeLastRuneInString(name)
+		m[r] = true
+	}
+	return m
+}()
+
 // isSectionTitle reports whether a heading or line names a reference list:
-// "References", "**Works cited**", "7. Sources:", "参考文献：".
+// "References", "**Works cited**", "7. Sources:", "参考文献：". The title
+// is returned only when it does. Every block's first line is tested, so it
+// works in stack buffers and allocates only the title it returns.
 func isSectionTitle(b []byte) (string, bool) {
-	// Every block's first line is tested: reject long lines before
-	// allocating (titles are at most 40 bytes once markup is stripped).
-	if len(bytes.TrimSpace(b)) > 80 {
+	// Reject long lines first: titles are at most 40 bytes once markup is
+	// stripped.
+	if len(b) > 80 && len(bytes.TrimSpace(b)) > 80 {
 		return "", false
 	}
-	t := plainText(b)
+	var buf [128]byte
+	t := appendPlainText(buf[:0], b)
 	t = bytes.TrimSpace(t)
 	t = bytes.TrimRight(t, ":：")
 	t = bytes.TrimSpace(t)
+	// What follows trims only the front of t (or empties it), so the last
+	// rune is final: a title's lower-cased last rune ends some name.
+	if r, _ := utf8.DecodeLastRune(t); !nameEnds[unicode.ToLower(r)] {
+		return "", false
+	}
 	// Chinese ordinals: "六、参考资料", "6、参考文献", "（六）来源".
 	t = trimCJKOrdinal(t)
 	// Leading section numbers: "7.", "7", "VII.", "A.".
@@ -46,22 +66,46 @@ func isSectionTitle(b []byte) (string, bool) {
 	if len(t) == 0 || len(t) > 40 {
 		return "", false
 	}
-	s := strings.ToLower(string(t))
-	return string(t), sectionNames[s]
+	// sectionNames[strings.ToLower(string(t))], lower-casing into a stack
+	// buffer: a rune's lower case takes at most 3 bytes (an invalid byte
+	// becomes U+FFFD, as in strings.ToLower), so 40 bytes fit in 120.
+	var lower [120]byte
+	l := lower[:0]
+	for i := 0; i < len(t); {
+		c := t[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			l = append(l, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(t[i:])
+		l = utf8.AppendRune(l, unicode.ToLower(r))
+		i += n
+	}
+	if !sectionNames[string(l)] {
+		return "", false
+	}
+	return string(t), true
 }
 
 // trimCJKOrdinal removes a leading Chinese or full-width section number:
 // "六、", "十二、", "6、", "（六）", "第六章 ".
 func trimCJKOrdinal(t []byte) []byte {
-	s := string(t)
-	if strings.HasPrefix(s, "（") || strings.HasPrefix(s, "(") {
-		if i := strings.IndexAny(s, "）)"); i > 0 && i <= 12 {
-			return bytes.TrimSpace(t[i+len(string([]rune(s[i:])[0])):])
+	if bytes.HasPrefix(t, []byte("（")) || bytes.HasPrefix(t, []byte("(")) {
+		if i := bytes.IndexAny(t, "）)"); i > 0 && i <= 12 {
+			w := len("）")
+			if t[i] == ')' {
+				w = 1
+			}
+			return bytes.TrimSpace(t[i+w:])
 		}
 	}
 	i := 0
-	for i < len(s) {
-		r, n := utf8.DecodeRuneInString(s[i:])
+	for i < len(t) {
+		r, n := utf8.DecodeRune(t[i:])
 		if strings.ContainsRune("一二三四五六七八九十百零0123456789第章节部分", r) {
 			i += n
 			continue
@@ -71,10 +115,10 @@ func trimCJKOrdinal(t []byte) []byte {
 	if i == 0 {
 		return t
 	}
-	rest := s[i:]
+	rest := t[i:]
 	for _, sep := range []string{"、", "．", ".", " ", "：", ":"} {
-		if strings.HasPrefix(rest, sep) {
-			return bytes.TrimSpace([]byte(rest[len(sep):]))
+		if bytes.HasPrefix(rest, []byte(sep)) {
+			return bytes.TrimSpace(rest[len(sep):])
 		}
 	}
 	return t
@@ -95,23 +139,34 @@ func isRoman(b []byte) bool {
 // plainText strips inline Markdown punctuation (emphasis, escapes, heading
 // hashes, link brackets) from b.
 func plainText(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch c {
-		case '\\':
-			if i+1 < len(b) && isASCIIPunct(b[i+1]) {
-				i++
-				out = append(out, b[i])
-			}
-			continue
-		case '*', '_', '#', '`', '[', ']':
-			continue
-		}
-		out = append(out, c)
-	}
-	return bytes.TrimSpace(out)
+	return bytes.TrimSpace(appendPlainText(make([]byte, 0, len(b)), b))
 }
+
+// appendPlainText appends b without its inline Markdown punctuation to dst.
+func appendPlainText(dst, b []byte) []byte {
+	for len(b) > 0 {
+		// Copy the run up to the next punctuation byte at once.
+		k := 0
+		for k < len(b) && !plainStop[b[k]] {
+			k++
+		}
+		dst = append(dst, b[:k]...)
+		if k == len(b) {
+			break
+		}
+		if b[k] == '\\' {
+			if k+1 < len(b) && isASCIIPunct(b[k+1]) {
+				dst = append(dst, b[k+1])
+				k++
+			}
+		}
+		b = b[k+1:]
+	}
+	return dst
+}
+
+// plainStop marks the bytes appendPlainText does not copy as they are.
+var plainStop = [256]bool{'\\': true, '*': true, '_': true, '#': true, '`': true, '[': true, ']': true}
 
 func isASCIIPunct(c byte) bool {
 	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
@@ -164,7 +219,7 @@ func (w *walker) buildSections() {
 		}
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{start, first}, Span: Span{start, end}})
 	}
-	sort.Slice(doc.Sections, func(i, j int) bool { return doc.Sections[i].Span.Start < doc.Sections[j].Span.Start })
+	slices.SortFunc(doc.Sections, func(a, b Section) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 	// A reference section nested in another ("## 十、参考文献" then
 	// "### Sources") ends the outer one, so each entry is parsed once.
 	for si := 0; si+1 < len(doc.Sections); si++ {
@@ -194,36 +249,49 @@ func (w *walker) inSection(off int) bool {
 // paragraph), but their author meant them as the reference list.
 func (w *walker) entryRun(sp Span) (int, bool) {
 	text := w.src[sp.Start:sp.End]
-	lines := bytes.Split(text, []byte("\n"))
-	if len(lines) < 2 {
-		return 0, false
+	if bytes.IndexByte(text, '\n') < 0 {
+		return 0, false // one line
 	}
-	k := len(lines)
+	// Walk the lines from the last: text[ls:le] is the current one.
+	le := len(text)
+	n := 0 // lines in the run
 	link := false
-	for k > 0 {
-		l := lines[k-1]
-		if _, _, ok := entryLabel(l); !ok {
+	for {
+		ls := bytes.LastIndexByte(text[:le], '\n') + 1
+		l := text[ls:le]
+		if _, _, _, ok := entryLabelAt(l); !ok {
 			break
 		}
 		if bytes.Contains(l, []byte("http")) || bytes.Contains(l, []byte("doi")) {
 			link = true
 		}
-		k--
+		n++
+		if ls == 0 {
+			le = -1 // every line is in the run
+			break
+		}
+		le = ls - 1
 	}
-	if len(lines)-k < 2 || !link {
+	if n < 2 || !link {
 		return 0, false
 	}
-	off := sp.Start
-	for _, l := range lines[:k] {
-		off += len(l) + 1
-	}
-	return off, true
+	// The run starts after the newline that ends the line before it.
+	return sp.Start + le + 1, true
 }
 
 // entryLabel recognises the start of a reference entry line: "[n] ",
 // "[n]: ", "n. ", "n) ", "n\. ", "- [n] ". It returns the label and the
 // offset where the entry text starts.
 func entryLabel(line []byte) (label string, textAt int, ok bool) {
+	ls, le, at, ok := entryLabelAt(line)
+	if !ok {
+		return "", 0, false
+	}
+	return string(line[ls:le]), at, true
+}
+
+// entryLabelAt is entryLabel without the string: the label is line[ls:le].
+func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '>') {
 		i++
@@ -245,26 +313,26 @@ func entryLabel(line []byte) (label string, textAt int, ok bool) {
 				k++
 			}
 			if k == len(line) || line[k] == ' ' || line[k] == '\t' {
-				return string(line[i+1 : j]), k, true
+				return i + 1, j, k, true
 			}
 		}
-		return "", 0, false
+		return 0, 0, 0, false
 	}
 	j := i
 	for j < len(line) && line[j] >= '0' && line[j] <= '9' {
 		j++
 	}
 	if j == i || j-i > 5 {
-		return "", 0, false
+		return 0, 0, 0, false
 	}
 	k := j
 	if k < len(line) && line[k] == '\\' {
 		k++
 	}
 	if k < len(line) && (line[k] == '.' || line[k] == ')') && (k+1 == len(line) || line[k+1] == ' ' || line[k+1] == '\t') {
-		return string(line[i:j]), k + 1, true
+		return i, j, k + 1, true
 	}
-	return "", 0, false
+	return 0, 0, 0, false
 }
 
 // parseEntries reads the entries of section si line by line. A line that
@@ -277,9 +345,12 @@ func (w *walker) parseEntries(si int) {
 		start = sec.Span.Start
 	}
 	src := w.src
-	ordinals := make(map[int]int)
+	var ordinals map[int]int // made for the first list item in the section
 	for _, li := range w.listItems {
 		if sec.Span.Contains(li.span.Start) {
+			if ordinals == nil {
+				ordinals = make(map[int]int)
+			}
 			ordinals[lineStart(src, li.span.Start)] = li.ordinal
 		}
 	}
@@ -290,18 +361,19 @@ func (w *walker) parseEntries(si int) {
 		end       int
 		labelSpan Span
 	}
-	var cur *open
+	var cur open
+	isOpen := false
 	flush := func() {
-		if cur == nil {
+		if !isOpen {
 			return
 		}
 		ref := Reference{Kind: RefEntry, Label: cur.label, Span: Span{cur.start, cur.end}, LabelSpan: cur.labelSpan, Section: si}
 		raw := blankComments(src[cur.textStart:cur.end])
 		ref.Text = string(bytes.TrimSpace(raw))
-		setIdentifiers(&ref, raw, cur.textStart)
+		w.setIdentifiers(&ref, raw, cur.textStart)
 		ref.Title = guessTitle(raw)
 		w.doc.References = append(w.doc.References, ref)
-		cur = nil
+		isOpen = false
 	}
 	for pos := start; pos < sec.Span.End; {
 		eol := bytes.IndexByte(src[pos:sec.Span.End], '\n')
@@ -320,7 +392,11 @@ func (w *walker) parseEntries(si int) {
 		case w.isLinkDefAt(pos):
 			flush()
 		default:
-			label, at, ok := entryLabel(line)
+			ls, le, at, ok := entryLabelAt(line)
+			label := ""
+			if ok {
+				label = numString(line[ls:le])
+			}
 			if ord, isItem := ordinals[pos]; isItem && ok && ord > 0 && !bytes.Contains(line[:at], []byte("[")) {
 				label = itoa(ord) // lazy "1. 1. 1." numbering renders as 1, 2, 3
 			}
@@ -333,13 +409,13 @@ func (w *walker) parseEntries(si int) {
 			if ok || bullet {
 				flush()
 				lead := len(line) - len(bytes.TrimLeft(line, " \t>-*+"))
-				cur = &open{label: label, start: pos + lead, textStart: pos + at, end: pos + len(line)}
+				cur, isOpen = open{label: label, start: pos + lead, textStart: pos + at, end: pos + len(line)}, true
 				if ok {
 					if ls := bytes.Index(line, []byte(label)); ls >= 0 {
 						cur.labelSpan = Span{pos + ls, pos + ls + len(label)}
 					}
 				}
-			} else if cur != nil {
+			} else if isOpen {
 				cur.end = pos + len(line)
 			}
 		}
@@ -358,14 +434,14 @@ func lineStart(src []byte, off int) int {
 // isLinkDefAt reports whether a link reference definition covers the line
 // starting at lineStart ("[n]: url" lines are definitions, not entries).
 func (w *walker) isLinkDefAt(lineStart int) bool {
-	if w.defSpans == nil {
-		w.defSpans = []Span{}
+	if !w.defSpansBuilt {
+		w.defSpansBuilt = true
 		for i := range w.doc.References {
 			if r := &w.doc.References[i]; r.Kind == RefLinkDef {
 				w.defSpans = append(w.defSpans, r.Span)
 			}
 		}
-		sort.Slice(w.defSpans, func(i, j int) bool { return w.defSpans[i].Start < w.defSpans[j].Start })
+		w.sortSpans(w.defSpans)
 	}
 	i := sort.Search(len(w.defSpans), func(i int) bool { return w.defSpans[i].End > lineStart })
 	return i < len(w.defSpans) && w.defSpans[i].Start <= lineStart+4
@@ -373,8 +449,10 @@ func (w *walker) isLinkDefAt(lineStart int) bool {
 
 // setIdentifiers fills a reference's DOI, arXiv id and URL from its raw text
 // (link destinations included: in an entry they are the point).
-func setIdentifiers(ref *Reference, raw []byte, base int) {
-	for _, m := range ident.Scan(raw) {
+func (w *walker) setIdentifiers(ref *Reference, raw []byte, base int) {
+	clear(w.identBuf) // see bufs.reset
+	w.identBuf = ident.AppendScan(w.identBuf[:0], raw)
+	for _, m := range w.identBuf {
 		if m.Problem != "" {
 			ref.Problems = append(ref.Problems, IdentProblem{Span: Span{base + m.Start, base + m.End}, Raw: m.Raw, Kind: string(m.Kind), Problem: m.Problem})
 			continue
@@ -410,10 +488,11 @@ var entryLinkDest = regexp.MustCompile(`\]\(<?([^)\s<>]+)>?(?:\s+"[^"]*")?\)`)
 // first link, a quoted title, or the text before the URL or the "accessed" /
 // "Available at" tail, whichever the entry's style uses.
 func guessTitle(raw []byte) string {
+	var buf [512]byte // for plain text, which cleanTitle copies
 	t := bytes.TrimSpace(raw)
 	if i := bytes.Index(t, []byte("](")); i > 0 {
 		if j := bytes.LastIndexByte(t[:i], '['); j >= 0 {
-			txt := plainText(t[j+1 : i])
+			txt := bytes.TrimSpace(appendPlainText(buf[:0], t[j+1:i]))
 			if len(txt) > 0 && !bytes.HasPrefix(txt, []byte("http")) {
 				return cleanTitle(txt)
 			}
@@ -430,16 +509,42 @@ func guessTitle(raw []byte) string {
 	// "url - Title"
 	if bytes.HasPrefix(t, []byte("http")) {
 		if i := bytes.Index(t, []byte(" - ")); i > 0 {
-			return cleanTitle(plainText(t[i+3:]))
+			return cleanTitle(bytes.TrimSpace(appendPlainText(buf[:0], t[i+3:])))
 		}
 	}
+	// Cut at the first of the stops: one pass, testing the stops where
+	// the bytes begin like one (nine searches of the entry cost more).
 	cut := len(t)
-	for _, stop := range []string{"http://", "https://", ", accessed", ". Available at", " Available at", "Retrieved from", "doi:", "DOI:", "arXiv:"} {
-		if i := bytes.Index(t, []byte(stop)); i >= 0 && i < cut {
+	for i := 0; i+1 < len(t); i++ {
+		if x := uint(t[i])<<8 | uint(t[i+1]); stopPairs[x>>6]&(1<<(x&63)) != 0 && titleStopAt(t[i:]) {
 			cut = i
+			break
 		}
 	}
-	return cleanTitle(plainText(t[:cut]))
+	return cleanTitle(bytes.TrimSpace(appendPlainText(buf[:0], t[:cut])))
+}
+
+// titleStops end the title part of an entry.
+var titleStops = [...]string{"http://", "https://", ", accessed", ". Available at", " Available at", "Retrieved from", "doi:", "DOI:", "arXiv:"}
+
+// stopPairs is a bit set of the first two bytes (first<<8 | second) of
+// titleStops (all are longer than one byte).
+var stopPairs = func() (t [1 << 16 / 64]uint64) {
+	for _, s := range titleStops {
+		x := uint(s[0])<<8 | uint(s[1])
+		t[x>>6] |= 1 << (x & 63)
+	}
+	return t
+}()
+
+// titleStopAt reports whether b starts with one of titleStops.
+func titleStopAt(b []byte) bool {
+	for _, s := range titleStops {
+		if b[0] == s[0] && bytes.HasPrefix(b, []byte(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 func matchParenAt(t []byte, i int) int {
@@ -450,9 +555,10 @@ func matchParenAt(t []byte, i int) int {
 }
 
 func cleanTitle(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—(<", r) })
-	s = strings.TrimLeftFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—)>", r) })
+	b = bytes.TrimSpace(b)
+	b = bytes.TrimRightFunc(b, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—(<", r) })
+	b = bytes.TrimLeftFunc(b, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(":,.;-–—)>", r) })
+	s := string(b)
 	if utf8.RuneCountInString(s) > 300 {
 		r := []rune(s)
 		s = string(r[:300])

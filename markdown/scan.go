@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -85,13 +86,14 @@ func (w *walker) link(n *ast.Link) ast.WalkStatus {
 	if len(inner) >= 2 && inner[0] == '[' && inner[len(inner)-1] == ']' {
 		inner, innerOff = inner[1:len(inner)-1], innerOff+1
 	}
-	if items, ok := parseNumericList(inner); ok && len(inner) > 0 {
+	if items, ok := w.parseNumericList(inner); ok && len(inner) > 0 {
 		dest := ""
 		if n.Reference == nil {
 			dest = string(n.Destination)
 		}
 		for _, it := range items {
-			for _, lab := range it.labels() {
+			for v := it.from; v <= it.to; v++ {
+				lab := it.label(v)
 				sp := Span{innerOff + it.start, innerOff + it.end}
 				if len(items) == 1 && it.from == it.to {
 					sp = marker
@@ -105,7 +107,7 @@ func (w *walker) link(n *ast.Link) ast.WalkStatus {
 		}
 		if n.Reference != nil && n.Reference.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
 			lab := bytes.TrimSpace(w.src[labelSpan.Start:labelSpan.End])
-			if items2, ok := parseNumericList(lab); ok && len(items2) == 1 && items2[0].from == items2[0].to {
+			if items2, ok := w.parseNumericList(lab); ok && len(items2) == 1 && items2[0].from == items2[0].to {
 				add(Citation{Kind: KindNumeric, Span: labelSpan, Label: string(lab)})
 			} else {
 				add(Citation{Kind: KindRefLink, Span: marker, Label: string(n.Reference.Value)})
@@ -282,7 +284,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		}
 	}
 	// 【3†source】 as ChatGPT's browsing tool writes it.
-	for off := 0; off < len(text); {
+	for off := 0; off < len(text) && w.hints.has(hintCJK, sp.Start, sp.End); {
 		i := bytes.Index(text[off:], []byte("【"))
 		if i < 0 {
 			break
@@ -311,8 +313,9 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		out = w.scanBareKeys(text, base, out)
 	}
 	out = scanGlued(text, base, out)
+	clear(w.identBuf) // see bufs.reset
 	w.identBuf = w.identBuf[:0]
-	if mayHoldLink(text) {
+	if w.hints.mayHoldLink(sp.Start, sp.End) {
 		w.identBuf = ident.AppendScan(w.identBuf, text)
 	}
 	for _, m := range w.identBuf {
@@ -418,7 +421,7 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 	case hasPrefixFold(content, "SOURCE_"):
 		return appendSources(content, cstart, marker, out)
 	}
-	items, ok := parseNumericList(content)
+	items, ok := w.parseNumericList(content)
 	if !ok {
 		return out
 	}
@@ -432,8 +435,8 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		if single {
 			sp = marker
 		}
-		labs := it.labels()
-		for _, lab := range labs {
+		for v := it.from; v <= it.to; v++ {
+			lab := it.label(v)
 			c := mk(KindNumeric, sp, lab, "")
 			c.yearLike = single && len(lab) == 4
 			c.zeroLike = zero
@@ -455,18 +458,44 @@ type numItem struct {
 	text       string
 }
 
-func (it numItem) labels() []string {
+// label returns the label of number v of the item (from <= v <= to): the
+// number as written for a single one, else v in decimal.
+func (it numItem) label(v int) string {
 	if it.from == it.to {
-		return []string{it.text}
+		return it.text
 	}
-	out := make([]string, 0, it.to-it.from+1)
-	for v := it.from; v <= it.to; v++ {
-		out = append(out, itoa(v))
+	return itoa(v)
+}
+
+// smallNumbers holds "0" to "999": most labels are small numbers, and
+// sharing these strings saves an allocation for each.
+var smallNumbers = func() (t [1000]string) {
+	for v := range t {
+		t[v] = strconv.Itoa(v)
 	}
-	return out
+	return t
+}()
+
+// numString returns string(b) for a run of digits b, shared for 0 to 999
+// written without leading zeros.
+func numString(b []byte) string {
+	if n := len(b); n > 0 && n <= 3 && (b[0] != '0' || n == 1) {
+		v := 0
+		for _, c := range b {
+			if c < '0' || c > '9' {
+				return string(b)
+			}
+			v = v*10 + int(c-'0')
+		}
+		return smallNumbers[v]
+	}
+	return string(b)
 }
 
 func itoa(v int) string {
+	if v >= 0 && v < len(smallNumbers) {
+		return smallNumbers[v]
+	}
 	if v == 0 {
 		return "0"
 	}
@@ -484,8 +513,20 @@ func itoa(v int) string {
 // and mixtures, with optional spaces. Numbers have 1 to 4 digits. A range
 // whose end is below its start, or that spans more than maxRange labels, is
 // not a citation.
-func parseNumericList(b []byte) ([]numItem, bool) {
-	var items []numItem
+func parseNumericList(b []byte) ([]numItem, bool) { return appendNumericList(nil, b) }
+
+// parseNumericList is parseNumericList in the walker's reused buffer; the
+// items are good until the next call.
+func (w *walker) parseNumericList(b []byte) ([]numItem, bool) {
+	items, ok := appendNumericList(w.numItems[:0], b)
+	if cap(items) > cap(w.numItems) {
+		w.numItems = items[:0]
+	}
+	return items, ok
+}
+
+// appendNumericList is parseNumericList appending to items.
+func appendNumericList(items []numItem, b []byte) ([]numItem, bool) {
 	i := 0
 	skip := func() {
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
@@ -508,7 +549,7 @@ func parseNumericList(b []byte) ([]numItem, bool) {
 		if !ok {
 			return nil, false
 		}
-		it := numItem{start: s, end: i, from: from, to: from, text: string(b[s:i])}
+		it := numItem{start: s, end: i, from: from, to: from, text: numString(b[s:i])}
 		save := i
 		skip()
 		if d := dashLen(b[i:]); d > 0 {
@@ -706,14 +747,65 @@ func (w *walker) scanBareKeys(text []byte, base int, out []candidate) []candidat
 // gluedAbbrev are words after which ".2" is a figure or section number, not a citation.
 var gluedAbbrev = map[string]bool{"fig": true, "figs": true, "eq": true, "eqs": true, "no": true, "vol": true, "p": true, "pp": true, "sec": true, "ch": true, "ver": true, "v": true}
 
+// isGluedAbbrev reports gluedAbbrev[strings.ToLower(string(w))] for an
+// ASCII word w, without the strings (the longest abbreviation has 4 letters).
+func isGluedAbbrev(w []byte) bool {
+	if len(w) > 4 {
+		return false
+	}
+	var b [4]byte
+	for k, c := range w {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[k] = c
+	}
+	return gluedAbbrev[string(b[:len(w)])]
+}
+
+// cursor finds the occurrences of byte c in order: at is the first one at
+// or after the offset last asked for, len(text) when there is none, and
+// starts below 0.
+type cursor struct {
+	c  byte
+	at int
+}
+
+// next returns the offset of the first c at or after i in text, or
+// len(text). Offsets asked for must not decrease.
+func (k *cursor) next(text []byte, i int) int {
+	if k.at < i {
+		k.find(text, i)
+	}
+	return k.at
+}
+
+func (k *cursor) find(text []byte, i int) {
+	if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
+		k.at = i + j
+	} else {
+		k.at = len(text)
+	}
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 // scanGlued finds numbers glued to a sentence end as Gemini exports write
 // citations: "…the brain.13 Next", "…text.1, 2". Decimals (3.5), versions
 // (v1.2) and years (4 digits) never match; the candidates are kept only if
 // the document has a numbered reference list (checked in collectCitations).
 func scanGlued(text []byte, base int, out []candidate) []candidate {
+	// Full stops are far apart and '!' and '?' rare: IndexByte finds
+	// each (a cursor per byte) faster than a loop over every byte.
+	cur := [...]cursor{{c: '.', at: -1}, {c: '!', at: -1}, {c: '?', at: -1}}
 	for i := 1; i+1 < len(text); i++ {
-		c := text[i]
-		if c != '.' && c != '!' && c != '?' {
+		i = min(cur[0].next(text, i), cur[1].next(text, i), cur[2].next(text, i))
+		if i+1 >= len(text) {
+			break
+		}
+		// A digit must follow, maybe after a quote or parenthesis: most
+		// full stops fail this, so it goes before the other tests.
+		if k := i + 1; !isDigit(text[k]) && !((text[k] == '"' || text[k] == ')') && k+1 < len(text) && isDigit(text[k+1])) {
 			continue
 		}
 		// What precedes the terminator: a letter, ')', ']', '"', quote or '%', never a digit.
@@ -726,7 +818,7 @@ func scanGlued(text []byte, base int, out []candidate) []candidate {
 			for ws > 0 && text[ws-1] < 0x80 && unicode.IsLetter(rune(text[ws-1])) {
 				ws--
 			}
-			if gluedAbbrev[strings.ToLower(string(text[ws:i]))] {
+			if isGluedAbbrev(text[ws:i]) {
 				continue
 			}
 		}

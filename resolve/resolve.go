@@ -61,13 +61,35 @@ func (e *Env) KnownKey(key string) bool {
 // entries and sources that are cited are appended to doc.References (as
 // RefBibliography and RefSource) so that rules and output can name them.
 func Resolve(doc *markdown.Document, env *Env) {
-	r := resolver{doc: doc, env: env, entries: map[string][]int{}, defs: map[string]int{}, notes: map[string]int{}, added: map[string]int{}}
+	nEntries, nDefs, nNotes := 0, 0, 0
+	for i := range doc.References {
+		switch doc.References[i].Kind {
+		case markdown.RefEntry:
+			nEntries++
+		case markdown.RefLinkDef:
+			nDefs++
+		case markdown.RefFootnote:
+			nNotes++
+		}
+	}
+	r := resolver{doc: doc, env: env, entries: make(map[string]entryChain, nEntries), defs: make(map[string]int, nDefs), notes: make(map[string]int, nNotes)}
+	if nEntries > 0 {
+		r.nextSame = make([]int32, len(doc.References))
+	}
 	for i := range doc.References {
 		ref := &doc.References[i]
 		switch ref.Kind {
 		case markdown.RefEntry:
 			if ref.Label != "" {
-				r.entries[ref.Label] = append(r.entries[ref.Label], i)
+				// Append i to the label's chain of entries.
+				if ch, ok := r.entries[ref.Label]; ok {
+					r.nextSame[ch.last] = int32(i)
+					ch.last = int32(i)
+					r.entries[ref.Label] = ch
+				} else {
+					r.entries[ref.Label] = entryChain{int32(i), int32(i)}
+				}
+				r.nextSame[i] = -1
 			}
 			r.anyEntries = true
 		case markdown.RefLinkDef:
@@ -92,14 +114,24 @@ func Resolve(doc *markdown.Document, env *Env) {
 }
 
 type resolver struct {
-	doc        *markdown.Document
-	env        *Env
-	entries    map[string][]int // numbered reference-list entries by label, in file order
-	defs       map[string]int   // link definitions by normalised label
-	notes      map[string]int   // footnote definitions by exact label
-	added      map[string]int   // bibliography/source references appended, by key
+	doc *markdown.Document
+	env *Env
+	// entries holds the numbered reference-list entries by label, in file
+	// order: a chain from first to last through nextSame (-1 ends it). One
+	// array for all labels replaces a slice per label.
+	entries    map[string]entryChain
+	nextSame   []int32
+	defs       map[string]int // link definitions by normalised label
+	notes      map[string]int // footnote definitions by exact label
+	added      map[string]int // bibliography/source references appended, by key
 	anyEntries bool
 	aliases    bool // the document defines pandoc aliases ([@tag:x]: doi:...)
+
+	// targets caches References[i].Target(), which builds a string, for
+	// the many citations of one reference; buf holds a destination's bytes
+	// for the identifier scanner.
+	targets []string
+	buf     []byte
 
 	// Author-year lookups: entries by each four-digit run in their text, in
 	// file order (built on first use), and answers by (surname, year).
@@ -118,25 +150,39 @@ func linkKey(label string) string {
 // several entries with the label the first list after the citation wins,
 // else the last list before it.
 func (r *resolver) entry(c *markdown.Citation) (int, bool) {
-	cands := r.entries[c.Label]
-	switch len(cands) {
-	case 0:
+	ch, ok := r.entries[c.Label]
+	switch {
+	case !ok:
 		return 0, false
-	case 1:
-		return cands[0], true
+	case ch.first == ch.last:
+		return int(ch.first), true
 	}
-	best := cands[len(cands)-1]
-	for _, i := range cands {
+	for i := ch.first; i >= 0; i = r.nextSame[i] {
 		if r.doc.References[i].Span.Start >= c.Start {
-			return i, true
+			return int(i), true
 		}
 	}
-	return best, true
+	return int(ch.last), true
 }
+
+// entryChain is the first and last entry with one label.
+type entryChain struct{ first, last int32 }
 
 func (r *resolver) to(c *markdown.Citation, ref int) {
 	c.Status, c.Ref = markdown.Resolved, ref
-	c.Target = r.doc.References[ref].Target()
+	c.Target = r.target(ref)
+}
+
+// target returns r.doc.References[i].Target(), made once per reference.
+// (References are only appended to while resolving, never changed.)
+func (r *resolver) target(i int) string {
+	if i >= len(r.targets) {
+		r.targets = append(r.targets, make([]string, len(r.doc.References)-len(r.targets))...)
+	}
+	if r.targets[i] == "" {
+		r.targets[i] = r.doc.References[i].Target()
+	}
+	return r.targets[i]
 }
 
 func (r *resolver) resolve(c *markdown.Citation) {
@@ -144,17 +190,17 @@ func (r *resolver) resolve(c *markdown.Citation) {
 	case markdown.KindNumeric:
 		if i, ok := r.entry(c); ok {
 			r.to(c, i)
-		} else if i, ok := r.defs[linkKey(c.Label)]; ok {
+		} else if i, ok := r.def(c.Label); ok {
 			r.to(c, i)
 		} else if c.ID != "" { // [1](https://...) names its own target
-			c.Status, c.Target = markdown.Resolved, identTarget(c.ID)
+			c.Status, c.Target = markdown.Resolved, r.identTarget(c.ID)
 		}
 	case markdown.KindFootnote:
 		if i, ok := r.notes[c.Label]; ok {
 			r.to(c, i)
 		}
 	case markdown.KindRefLink:
-		if i, ok := r.defs[linkKey(c.Label)]; ok {
+		if i, ok := r.def(c.Label); ok {
 			r.to(c, i)
 		} else if i, ok := r.entry(c); ok {
 			// [Smith (2011)][10] with no "[10]: url" but a numbered entry
@@ -162,7 +208,7 @@ func (r *resolver) resolve(c *markdown.Citation) {
 			r.to(c, i)
 		}
 	case markdown.KindLink, markdown.KindURL:
-		c.Status, c.Target = markdown.Resolved, identTarget(c.ID)
+		c.Status, c.Target = markdown.Resolved, r.identTarget(c.ID)
 	case markdown.KindDOI:
 		c.Status, c.Target = markdown.Resolved, "doi:"+c.ID
 	case markdown.KindArXiv:
@@ -178,16 +224,32 @@ func (r *resolver) resolve(c *markdown.Citation) {
 	}
 }
 
+// def looks a label up among the link definitions. linkKey allocates, so
+// it is not called when there are none.
+func (r *resolver) def(label string) (int, bool) {
+	if len(r.defs) == 0 {
+		return 0, false
+	}
+	i, ok := r.defs[linkKey(label)]
+	return i, ok
+}
+
 // identTarget turns a link destination into a target string: doi:..., arxiv:...
 // for identifier URLs, the URL itself otherwise.
 func identTarget(dest string) string {
-	ms := ident.Scan([]byte(dest))
-	if len(ms) == 1 && ms[0].Start == 0 && ms[0].End == len(dest) && ms[0].Problem == "" {
-		switch ms[0].Kind {
+	var r resolver
+	return r.identTarget(dest)
+}
+
+// identTarget is identTarget with the resolver's buffer for the bytes.
+func (r *resolver) identTarget(dest string) string {
+	r.buf = append(r.buf[:0], dest...)
+	if m, ok := ident.WholeWork(r.buf); ok {
+		switch m.Kind {
 		case ident.DOI:
-			return "doi:" + ms[0].ID
+			return "doi:" + m.ID
 		case ident.ArXiv:
-			return "arxiv:" + ms[0].ID
+			return "arxiv:" + m.ID
 		}
 	}
 	return dest
@@ -215,7 +277,7 @@ func (r *resolver) pandoc(c *markdown.Citation) {
 			return
 		}
 	}
-	if i, ok := r.defs[linkKey("@"+key)]; ok {
+	if i, ok := r.def("@" + key); ok {
 		r.to(c, i)
 		return
 	}
@@ -258,6 +320,9 @@ func (r *resolver) addRef(key string, mk func() markdown.Reference) int {
 	}
 	r.doc.References = append(r.doc.References, mk())
 	i := len(r.doc.References) - 1
+	if r.added == nil {
+		r.added = map[string]int{}
+	}
 	r.added[key] = i
 	return i
 }

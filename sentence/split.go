@@ -29,6 +29,15 @@ func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 	start := 0
 	g := 0 // first glue span that may still matter
 	for i := 0; i < len(text); {
+		// Only the bytes in mayEnd can start a terminator: skip the rest
+		// without looking at the glue (a marker that covers the next
+		// terminator is found from it just below).
+		for i < len(text) && !mayEnd[text[i]] {
+			i++
+		}
+		if i == len(text) {
+			break
+		}
 		for g < len(glue) && glue[g].End <= i {
 			g++
 		}
@@ -96,6 +105,10 @@ func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 	}
 	return appendTrimmed(dst, text, start, len(text))
 }
+
+// mayEnd marks the bytes a terminator starts with: '.', '!', '?' and the
+// lead bytes of '…' (E2), '。' (E3) and '！', '？', '．' (EF).
+var mayEnd = [256]bool{'.': true, '!': true, '?': true, 0xE2: true, 0xE3: true, 0xEF: true}
 
 // terminatorOrCloser returns the width of a terminator or closing quote or
 // bracket at j, or 0.

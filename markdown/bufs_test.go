@@ -1,0 +1,96 @@
+package markdown
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// TestFreeBufsHoldNoStrings: buffers on the free list must not keep the
+// strings of the documents parsed with them alive (reset clears only up
+// to the slices' lengths, which relies on code that shortens them).
+func TestFreeBufsHoldNoStrings(t *testing.T) {
+	files, _ := filepath.Glob("testdata/extract/*.md")
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		Parse(src, Options{KnownKey: func(string) bool { return true }})
+		// Math drops candidates: "$[1]$" exercises dropInMath.
+		Parse(append(src, "\n\nSee $x = [1]$ and [2] and doi:10.1000/x and 2020.[3]\n"...), Options{})
+	}
+	for {
+		var b *bufs
+		select {
+		case b = <-freeBufs:
+		default:
+			return
+		}
+		for i, m := range b.identBuf[:cap(b.identBuf)] {
+			if m.Raw != "" || m.ID != "" {
+				t.Errorf("identBuf[%d] = %+v", i, m)
+			}
+		}
+		for i, c := range b.rawCites[:cap(b.rawCites)] {
+			if c.Label != "" || c.Kind != "" {
+				t.Errorf("rawCites[%d] = %+v", i, c)
+			}
+		}
+		for i, c := range b.cands[:cap(b.cands)] {
+			if c.Label != "" || c.Kind != "" {
+				t.Errorf("cands[%d] = %+v", i, c)
+			}
+		}
+		for i, h := range b.headings[:cap(b.headings)] {
+			if h.Text != "" || h.Level != 0 {
+				t.Errorf("headings[%d] = %+v", i, h)
+			}
+		}
+		for i, r := range b.refs[:cap(b.refs)] {
+			if r.Label != "" || r.Text != "" || r.Kind != "" {
+				t.Errorf("refs[%d] = %+v", i, r)
+			}
+		}
+	}
+}
+
+// TestCopyCitation sets each field of a Citation in turn and checks that
+// copyCitation copies it (a field added to Citation must be added there).
+func TestCopyCitation(t *testing.T) {
+	typ := reflect.TypeFor[Citation]()
+	var fields [][]int
+	var walk func(t reflect.Type, index []int)
+	walk = func(t reflect.Type, index []int) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			idx := append(append([]int(nil), index...), i)
+			if f.Type.Kind() == reflect.Struct {
+				walk(f.Type, idx)
+				continue
+			}
+			fields = append(fields, idx)
+		}
+	}
+	walk(typ, nil)
+	for _, idx := range fields {
+		var src Citation
+		f := reflect.ValueOf(&src).Elem().FieldByIndex(idx)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString("x")
+		case reflect.Int:
+			f.SetInt(7)
+		case reflect.Bool:
+			f.SetBool(true)
+		default:
+			t.Fatalf("field %v of kind %v: teach this test and copyCitation about it", typ.FieldByIndex(idx).Name, f.Kind())
+		}
+		var dst Citation
+		copyCitation(&dst, &src)
+		if !reflect.DeepEqual(dst, src) {
+			t.Errorf("field %s not copied", typ.FieldByIndex(idx).Name)
+		}
+	}
+}

@@ -1,0 +1,181 @@
+package markdown
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Old versions of scanners that now skip ahead to the bytes they act on;
+// FuzzScannersEquiv checks that the new ones find the same.
+
+func oldScanGlued(text []byte, base int, out []candidate) []candidate {
+	for i := 1; i+1 < len(text); i++ {
+		c := text[i]
+		if c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		// What precedes the terminator: a letter, ')', ']', '"', quote or '%', never a digit.
+		r, _ := utf8.DecodeLastRune(text[:i])
+		if !(unicode.IsLetter(r) || strings.ContainsRune(")]\"'”’%*", r)) {
+			continue
+		}
+		if unicode.IsLetter(r) {
+			ws := i
+			for ws > 0 && text[ws-1] < 0x80 && unicode.IsLetter(rune(text[ws-1])) {
+				ws--
+			}
+			if gluedAbbrev[strings.ToLower(string(text[ws:i]))] {
+				continue
+			}
+		}
+		j := i + 1
+		// Optional closing quote between the terminator and the number.
+		if j < len(text) && (text[j] == '"' || text[j] == ')') {
+			j++
+		}
+		start := j
+		var items []Span
+		for {
+			s := j
+			for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+				j++
+			}
+			if j-s < 1 || j-s > 3 {
+				items = nil
+				break
+			}
+			items = append(items, Span{s, j})
+			if j+1 < len(text) && text[j] == ',' && (text[j+1] >= '0' && text[j+1] <= '9' || text[j+1] == ' ' && j+2 < len(text) && text[j+2] >= '0' && text[j+2] <= '9') {
+				j++
+				if text[j] == ' ' {
+					j++
+				}
+				continue
+			}
+			break
+		}
+		if len(items) == 0 {
+			continue
+		}
+		// The number must end the word: whitespace, end of text, or a marker after it.
+		if j < len(text) {
+			r, _ := utf8.DecodeRune(text[j:])
+			if !(unicode.IsSpace(r) || r == '[' || r == '*') {
+				continue
+			}
+		}
+		marker := Span{base + start, base + j}
+		for _, it := range items {
+			sp := Span{base + it.Start, base + it.End}
+			if len(items) == 1 {
+				sp = marker
+			}
+			out = append(out, candidate{glued: true, Citation: Citation{Kind: KindNumeric, Scheme: "glued", Span: sp, Marker: marker, Label: string(text[it.Start:it.End]), Claim: -1, Ref: -1}})
+		}
+		i = j - 1
+	}
+	return out
+}
+
+func oldMathSpans(src []byte) []Span {
+	var out []Span
+	const maxLen = 4096
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++ // an escaped character, \$ included
+			continue
+		case '`':
+			// Skip a code span (or fence) run: its $ are code.
+			j := i
+			for j < len(src) && src[j] == '`' {
+				j++
+			}
+			run := src[i:j]
+			if k := bytes.Index(src[j:], run); k >= 0 && k < maxLen && !bytes.Contains(src[j:j+k], []byte("\n\n")) {
+				i = j + k + len(run) - 1
+			} else {
+				i = j - 1
+			}
+			continue
+		case '$':
+		default:
+			continue
+		}
+		display := i+1 < len(src) && src[i+1] == '$'
+		if display {
+			end := closeDisplay(src, i+2, maxLen)
+			if end < 0 {
+				i++
+				continue
+			}
+			out = append(out, Span{i, end})
+			i = end - 1
+			continue
+		}
+		if i+1 >= len(src) || isSpace(src[i+1]) {
+			continue
+		}
+		if end := closeInline(src, i+1, maxLen); end >= 0 {
+			out = append(out, Span{i, end})
+			i = end - 1
+		}
+	}
+	return out
+}
+
+var scannerSeeds = []string{
+	"the brain.13 Next. Fig.2 shows it.\"4 and (x).5, 6 and text.1,2 B. Eq.3! v1.2 3.5 year.2024 end.7",
+	"$x$ and $$y$$ `$a` \\$5 $5 and $10 $J[0]$ $$\n\nx$$ ``$`` $a\\$b$",
+	"see doi:10.1000/x and arXiv 2101.00001, RXIV, rxiv; https://a.b/c 【3†source】 10. 1",
+	"Ünïcödé.12 word’.3 %.4 ].5 *.6",
+}
+
+func FuzzScannersEquiv(f *testing.F) {
+	for _, s := range scannerSeeds {
+		f.Add(s, uint64(0x9e3779b97f4a7c15))
+	}
+	f.Fuzz(func(t *testing.T, s string, seed uint64) {
+		text := []byte(s)
+		if got, want := scanGlued(text, 3, nil), oldScanGlued(text, 3, nil); !reflect.DeepEqual(got, want) {
+			t.Fatalf("scanGlued(%q) = %+v, old %+v", s, got, want)
+		}
+		if got, want := mathSpans(text), oldMathSpans(text); !reflect.DeepEqual(got, want) {
+			t.Fatalf("mathSpans(%q) = %v, old %v", s, got, want)
+		}
+		// Ranges in order of start, possibly overlapping, as scanBlocks asks.
+		var h hints
+		h.reset(text)
+		start := 0
+		for seed != 0 && start <= len(text) {
+			start += int(seed % 9)
+			seed /= 9
+			end := start + int(seed%40)
+			seed /= 40
+			if end > len(text) {
+				break
+			}
+			if got, want := h.has(hintCJK, start, end), bytes.Contains(text[start:end], []byte("【")); got != want {
+				t.Fatalf("has 【 in %q = %v", text[start:end], got)
+			}
+			if got, want := h.mayHoldLink(start, end), mayHoldLink(text[start:end]); got != want {
+				t.Fatalf("mayHoldLink(%q) = %v", text[start:end], got)
+			}
+		}
+	})
+}
+
+func TestScannersSeeds(t *testing.T) {
+	for _, s := range scannerSeeds {
+		if got, want := scanGlued([]byte(s), 0, nil), oldScanGlued([]byte(s), 0, nil); !reflect.DeepEqual(got, want) || len(want) == 0 && strings.Contains(s, "brain") {
+			t.Errorf("scanGlued(%q) = %+v, old %+v", s, got, want)
+		}
+		if got, want := mathSpans([]byte(s)), oldMathSpans([]byte(s)); !reflect.DeepEqual(got, want) {
+			t.Errorf("mathSpans(%q) = %v, old %v", s, got, want)
+		}
+	}
+}

@@ -139,6 +139,7 @@ type walker struct {
 
 	defSpansBuilt bool
 	hints         hints // for scanProse
+	terms         terms // for scanGluedWith
 
 	// Block ends, found in one pass: lastStop is the largest line end of
 	// the blocks entered since the innermost open list item or footnote was

@@ -312,7 +312,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 	if w.opts.KnownKey != nil {
 		out = w.scanBareKeys(text, base, out)
 	}
-	out = scanGlued(text, base, out)
+	out = scanGluedWith(&w.terms, w.src, sp.Start, text, base, out)
 	clear(w.identBuf) // see bufs.reset
 	w.identBuf = w.identBuf[:0]
 	if w.hints.mayHoldLink(sp.Start, sp.End) {
@@ -763,6 +763,26 @@ func isGluedAbbrev(w []byte) bool {
 	return gluedAbbrev[string(b[:len(w)])]
 }
 
+// terms finds the terminators '.', '!' and '?' in one text, a cursor each:
+// full stops are far apart and the others rare, so IndexByte finds them
+// faster than a loop over every byte.
+type terms struct {
+	cur  [3]cursor
+	from int // the last offset asked for
+	used bool
+}
+
+// next returns the offset of the first terminator at or after i in text,
+// or len(text). The text must stay the same from one call to the next.
+func (t *terms) next(text []byte, i int) int {
+	if !t.used || i < t.from {
+		// New, or asked for an earlier offset: the cursors start over.
+		t.cur, t.used = [3]cursor{{c: '.', at: -1}, {c: '!', at: -1}, {c: '?', at: -1}}, true
+	}
+	t.from = i
+	return min(t.cur[0].next(text, i), t.cur[1].next(text, i), t.cur[2].next(text, i))
+}
+
 // cursor finds the occurrences of byte c in order: at is the first one at
 // or after the offset last asked for, len(text) when there is none, and
 // starts below 0.
@@ -795,11 +815,17 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 // (v1.2) and years (4 digits) never match; the candidates are kept only if
 // the document has a numbered reference list (checked in collectCitations).
 func scanGlued(text []byte, base int, out []candidate) []candidate {
-	// Full stops are far apart and '!' and '?' rare: IndexByte finds
-	// each (a cursor per byte) faster than a loop over every byte.
-	cur := [...]cursor{{c: '.', at: -1}, {c: '!', at: -1}, {c: '?', at: -1}}
+	var t terms
+	return scanGluedWith(&t, text, 0, text, base, out)
+}
+
+// scanGluedWith is scanGlued(text, base, out) for text = src[at:...],
+// finding terminators with t in src: scanProse keeps one t for the whole
+// source, so that a '!' or '?' absent from it is searched for once, not in
+// every prose range.
+func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []candidate) []candidate {
 	for i := 1; i+1 < len(text); i++ {
-		i = min(cur[0].next(text, i), cur[1].next(text, i), cur[2].next(text, i))
+		i = t.next(src, at+i) - at
 		if i+1 >= len(text) {
 			break
 		}

@@ -150,6 +150,7 @@ func FuzzScannersEquiv(f *testing.F) {
 		// Ranges in order of start, possibly overlapping, as scanBlocks asks.
 		var h hints
 		h.reset(text)
+		var terms terms // shared by the ranges, as in scanProse
 		start := 0
 		for seed != 0 && start <= len(text) {
 			start += int(seed % 9)
@@ -164,6 +165,10 @@ func FuzzScannersEquiv(f *testing.F) {
 			}
 			if got, want := h.mayHoldLink(start, end), mayHoldLink(text[start:end]); got != want {
 				t.Fatalf("mayHoldLink(%q) = %v", text[start:end], got)
+			}
+			got := scanGluedWith(&terms, text, start, text[start:end], 7, nil)
+			if want := oldScanGlued(text[start:end], 7, nil); !reflect.DeepEqual(got, want) {
+				t.Fatalf("scanGluedWith(%q at %d) = %+v, old %+v", text[start:end], start, got, want)
 			}
 		}
 	})

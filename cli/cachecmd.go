@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+
+	"github.com/citelint/citelint/output"
 )
 
 // cacheCmd implements `citelint cache status|clean|path`.
@@ -45,7 +47,7 @@ func cacheCmd(args []string, env Env) int {
 			enc.Encode(st)
 			return ExitOK
 		}
-		fmt.Fprintf(env.Stdout, "cache %s: %d %s, %d bytes\n", st.Dir, st.Entries, plural(st.Entries, "answer"), st.Bytes)
+		fmt.Fprintf(env.Stdout, "cache %s: %d %s, %d bytes\n", st.Dir, st.Entries, output.Plural(st.Entries, "answer"), st.Bytes)
 		kinds := make([]string, 0, len(st.Kinds))
 		for k := range st.Kinds {
 			kinds = append(kinds, k)
@@ -61,7 +63,7 @@ func cacheCmd(args []string, env Env) int {
 			fmt.Fprintf(env.Stderr, "citelint: cache clean: %v\n", err)
 			return ExitFailure
 		}
-		fmt.Fprintf(env.Stdout, "removed %d cached %s from %s\n", n, plural(n, "answer"), c.Dir())
+		fmt.Fprintf(env.Stdout, "removed %d cached %s from %s\n", n, output.Plural(n, "answer"), c.Dir())
 	default:
 		fmt.Fprintf(env.Stderr, "citelint: cache: unknown subcommand %q; want status, clean or path\n", rest[0])
 		return ExitUsage

@@ -439,19 +439,12 @@ func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) i
 		exit = ExitFailure
 	}
 	if files > 0 {
-		fmt.Fprintf(env.Stderr, "citelint: would fix %d %s in %d %s\n", fixes, plural(fixes, "issue"), files, plural(files, "file"))
+		fmt.Fprintf(env.Stderr, "citelint: would fix %d %s in %d %s\n", fixes, output.Plural(fixes, "issue"), files, output.Plural(files, "file"))
 		if exit == ExitOK {
 			exit = ExitIssues
 		}
 	}
 	return exit
-}
-
-func plural(n int, s string) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
 }
 
 func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {

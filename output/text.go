@@ -86,14 +86,14 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 				sev = append(sev, fmt.Sprintf("%d %s", bySev[s], s))
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%d %s (%s) in %d %s", n, plural(n, "issue"), strings.Join(sev, ", "), nfiles, plural(nfiles, "file")))
+		parts = append(parts, fmt.Sprintf("%d %s (%s) in %d %s", n, Plural(n, "issue"), strings.Join(sev, ", "), nfiles, Plural(nfiles, "file")))
 	}
-	parts = append(parts, fmt.Sprintf("%d %s checked", r.Summary.Files, plural(r.Summary.Files, "file")))
+	parts = append(parts, fmt.Sprintf("%d %s checked", r.Summary.Files, Plural(r.Summary.Files, "file")))
 	if u := r.Summary.Unverified; u > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s unverified (no definite answer: rate limit, timeout, bot wall or offline)", u, plural(u, "identifier")))
+		parts = append(parts, fmt.Sprintf("%d %s unverified (no definite answer: rate limit, timeout, bot wall or offline)", u, Plural(u, "identifier")))
 	}
 	if e := len(r.Summary.Errors); e > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s could not be read", e, plural(e, "file")))
+		parts = append(parts, fmt.Sprintf("%d %s could not be read", e, Plural(e, "file")))
 	}
 	if s := r.Summary.Extra["suppressed"]; s > 0 {
 		parts = append(parts, fmt.Sprintf("%d suppressed", s))
@@ -108,7 +108,9 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 	return strings.Join(parts, "; ") + "."
 }
 
-func plural(n int, s string) string {
+// Plural returns s, or s with an "s" for n other than 1: the wording of
+// every count citelint prints, reports and command messages alike.
+func Plural(n int, s string) string {
 	if n == 1 {
 		return s
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/citelint/citelint/internal/bytecursor"
 )
 
 // Scan returns the identifiers in text in order of position. Spans never
@@ -78,14 +80,14 @@ func WholeWork(text []byte) (Match, bool) {
 type scanner struct {
 	text []byte
 	// ':', '/', 'I', 'P', 'x', 'X'
-	cur [6]cursor
+	cur [6]bytecursor.Cursor
 	// dense is where skip is asked again: up to it, every byte is tried
 	// (trying more offsets than needed changes nothing).
 	dense int
 }
 
 func newScanner(text []byte) scanner {
-	s := scanner{text: text, cur: [6]cursor{{c: ':', at: -1}, {c: '/', at: -1}, {c: 'I', at: -1}, {c: 'P', at: -1}, {c: 'x', at: -1}, {c: 'X', at: -1}}}
+	s := scanner{text: text, cur: [6]bytecursor.Cursor{bytecursor.New(':'), bytecursor.New('/'), bytecursor.New('I'), bytecursor.New('P'), bytecursor.New('x'), bytecursor.New('X')}}
 	if len(text) < shortText {
 		s.dense = len(text) // six searches cost more than trying each byte
 	}
@@ -100,7 +102,7 @@ const shortText = 64
 // there; i must not decrease from one call to the next.
 func (s *scanner) skip(i int) (to, dense int) {
 	t, c := s.text, &s.cur
-	sep := min(c[0].next(t, i), c[1].next(t, i))
+	sep := min(c[0].Next(t, i), c[1].Next(t, i))
 	from := sep - 10
 	if sep < len(t) && t[sep] == '/' {
 		// A bare DOI whose '/' this is starts where the digits and dots
@@ -111,7 +113,7 @@ func (s *scanner) skip(i int) (to, dense int) {
 		}
 		from = min(from, r)
 	}
-	other := min(c[2].next(t, i), c[3].next(t, i), c[4].next(t, i)-2, c[5].next(t, i)-2)
+	other := min(c[2].Next(t, i), c[3].Next(t, i), c[4].Next(t, i)-2, c[5].Next(t, i)-2)
 	if from <= other {
 		// Every byte from there through the separator.
 		return max(from, i), sep + 1
@@ -151,31 +153,6 @@ func (s *scanner) next(i int) (Match, bool) {
 		return m, true
 	}
 	return Match{}, false
-}
-
-// cursor finds the occurrences of byte c in order: at is the first one at
-// or after the offset last asked for, len(text) when there is none, and
-// starts below 0.
-type cursor struct {
-	c  byte
-	at int
-}
-
-// next returns the offset of the first c at or after i in text, or
-// len(text). Offsets asked for must not decrease.
-func (k *cursor) next(text []byte, i int) int {
-	if k.at < i {
-		k.find(text, i)
-	}
-	return k.at
-}
-
-func (k *cursor) find(text []byte, i int) {
-	if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
-		k.at = i + j
-	} else {
-		k.at = len(text)
-	}
 }
 
 // startBytes marks the bytes an identifier can start with (or, for bare

@@ -3,6 +3,8 @@ package markdown
 import (
 	"bytes"
 	"sort"
+
+	"github.com/citelint/citelint/internal/bytecursor"
 )
 
 // mathSpans finds TeX math written $...$ or $$...$$ with pandoc's rules
@@ -20,9 +22,9 @@ func mathSpans(src []byte) []Span {
 	const maxLen = 4096
 	// Only '\\', '`' and '$' matter, and all three are rare in prose: a
 	// cursor per byte finds them with IndexByte.
-	cur := [...]cursor{{c: '\\', at: -1}, {c: '`', at: -1}, {c: '$', at: -1}}
+	cur := [...]bytecursor.Cursor{bytecursor.New('\\'), bytecursor.New('`'), bytecursor.New('$')}
 	for i := 0; i < len(src); i++ {
-		i = min(cur[0].next(src, i), cur[1].next(src, i), cur[2].next(src, i))
+		i = min(cur[0].Next(src, i), cur[1].Next(src, i), cur[2].Next(src, i))
 		if i == len(src) {
 			break
 		}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/ident"
+	"github.com/citelint/citelint/internal/bytecursor"
 	"github.com/yuin/goldmark/ast"
 )
 
@@ -767,7 +768,7 @@ func isGluedAbbrev(w []byte) bool {
 // full stops are far apart and the others rare, so IndexByte finds them
 // faster than a loop over every byte.
 type terms struct {
-	cur  [3]cursor
+	cur  [3]bytecursor.Cursor
 	from int // the last offset asked for
 	used bool
 }
@@ -777,35 +778,10 @@ type terms struct {
 func (t *terms) next(text []byte, i int) int {
 	if !t.used || i < t.from {
 		// New, or asked for an earlier offset: the cursors start over.
-		t.cur, t.used = [3]cursor{{c: '.', at: -1}, {c: '!', at: -1}, {c: '?', at: -1}}, true
+		t.cur, t.used = [3]bytecursor.Cursor{bytecursor.New('.'), bytecursor.New('!'), bytecursor.New('?')}, true
 	}
 	t.from = i
-	return min(t.cur[0].next(text, i), t.cur[1].next(text, i), t.cur[2].next(text, i))
-}
-
-// cursor finds the occurrences of byte c in order: at is the first one at
-// or after the offset last asked for, len(text) when there is none, and
-// starts below 0.
-type cursor struct {
-	c  byte
-	at int
-}
-
-// next returns the offset of the first c at or after i in text, or
-// len(text). Offsets asked for must not decrease.
-func (k *cursor) next(text []byte, i int) int {
-	if k.at < i {
-		k.find(text, i)
-	}
-	return k.at
-}
-
-func (k *cursor) find(text []byte, i int) {
-	if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
-		k.at = i + j
-	} else {
-		k.at = len(text)
-	}
+	return min(t.cur[0].Next(text, i), t.cur[1].Next(text, i), t.cur[2].Next(text, i))
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

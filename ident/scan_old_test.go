@@ -1,7 +1,10 @@
 package ident
 
 // The scanner as it was before its loop used startPairs and before it took
-// IDs from Raw: FuzzScanEquiv checks that both find the same.
+// IDs from Raw: FuzzScanEquiv checks that both find the same. Only the
+// functions the rewrite changed are kept here (with an old prefix); the
+// helpers it left as they were (maybeStart, finish, trimTrailing, ...) are
+// called from scan.go.
 
 import (
 	"reflect"
@@ -15,7 +18,7 @@ import (
 func oldAppendScan(dst []Match, text []byte) []Match {
 	for i := 0; i < len(text); {
 		// Skip bytes that start nothing without a call: most bytes of prose.
-		if !oldStartBytes[text[i]] || !oldMaybeStart(text, i) {
+		if !startBytes[text[i]] || !maybeStart(text, i) {
 			i++
 			continue
 		}
@@ -25,50 +28,11 @@ func oldAppendScan(dst []Match, text []byte) []Match {
 			continue
 		}
 		m.Raw = string(text[m.Start:m.End])
-		oldFinish(&m)
+		finish(&m)
 		dst = append(dst, m)
 		i = m.End
 	}
 	return dst
-}
-
-// startBytes marks the bytes an identifier can start with (or, for bare
-// old-style arXiv ids, the slash they are found from).
-var oldStartBytes = func() (t [256]bool) {
-	for _, c := range []byte("hHdDiIuUaA1P/") {
-		t[c] = true
-	}
-	return t
-}()
-
-// maybeStart is the cheap test run on every byte of prose: the first two
-// bytes must fit some identifier before matchAt does the real work. Scan
-// runs over all prose, so this keeps it near memory speed.
-func oldMaybeStart(text []byte, i int) bool {
-	c := text[i]
-	if !oldStartBytes[c] || i+1 >= len(text) {
-		return false
-	}
-	n := text[i+1] | 0x20 // ASCII lower case for letters
-	switch c {
-	case 'h', 'H':
-		return n == 't'
-	case 'd', 'D':
-		return n == 'o' || n == 'x'
-	case 'a', 'A':
-		return n == 'r'
-	case 'i', 'I':
-		return n == 'n' || n == 's'
-	case 'u', 'U':
-		return n == 'r'
-	case '1':
-		return text[i+1] == '0'
-	case 'P':
-		return text[i+1] == 'M'
-	case '/':
-		return i > 0 && oldIsASCIILetter(text[i-1]) && isDigit(text[i+1])
-	}
-	return false
 }
 
 // matchAt tries to recognise an identifier starting at or (for old-style
@@ -78,97 +42,97 @@ func oldMatchAt(text []byte, i int) (Match, bool) {
 	c := text[i]
 	switch c {
 	case 'h', 'H':
-		if n := oldHasPrefixFold(text[i:], "https://"); n > 0 || oldHasPrefixFold(text[i:], "http://") > 0 {
+		if n := hasPrefixFold(text[i:], "https://"); n > 0 || hasPrefixFold(text[i:], "http://") > 0 {
 			if n == 0 {
 				n = len("http://")
 			}
-			if !oldBoundaryBefore(text, i) {
+			if !boundaryBefore(text, i) {
 				return Match{}, false
 			}
 			return oldUrlMatch(text, i, i+n)
 		}
 	case 'd', 'D':
-		if !oldBoundaryBefore(text, i) {
+		if !boundaryBefore(text, i) {
 			return Match{}, false
 		}
-		if n := oldHasPrefixFold(text[i:], "doi:"); n > 0 {
+		if n := hasPrefixFold(text[i:], "doi:"); n > 0 {
 			return oldDoiAfterPrefix(text, i, i+n)
 		}
-		if oldHasPrefixFold(text[i:], "doi.org/") > 0 || oldHasPrefixFold(text[i:], "dx.doi.org/") > 0 {
+		if hasPrefixFold(text[i:], "doi.org/") > 0 || hasPrefixFold(text[i:], "dx.doi.org/") > 0 {
 			return oldUrlMatch(text, i, i)
 		}
 	case 'i', 'I':
-		if !oldBoundaryBefore(text, i) {
+		if !boundaryBefore(text, i) {
 			return Match{}, false
 		}
-		if n := oldHasPrefixFold(text[i:], "info:doi/"); n > 0 {
+		if n := hasPrefixFold(text[i:], "info:doi/"); n > 0 {
 			return oldDoiAfterPrefix(text, i, i+n)
 		}
 		if c == 'I' {
-			if oldHasPrefixFold(text[i:], "ISBN") > 0 {
+			if hasPrefixFold(text[i:], "ISBN") > 0 {
 				return oldIsbnMatch(text, i)
 			}
-			if oldHasPrefixFold(text[i:], "ISSN") > 0 {
+			if hasPrefixFold(text[i:], "ISSN") > 0 {
 				return oldIssnMatch(text, i)
 			}
 		}
 	case 'u', 'U':
-		if n := oldHasPrefixFold(text[i:], "urn:doi:"); n > 0 && oldBoundaryBefore(text, i) {
+		if n := hasPrefixFold(text[i:], "urn:doi:"); n > 0 && boundaryBefore(text, i) {
 			return oldDoiAfterPrefix(text, i, i+n)
 		}
 	case 'a', 'A':
-		if !oldBoundaryBefore(text, i) {
+		if !boundaryBefore(text, i) {
 			return Match{}, false
 		}
-		if oldHasPrefixFold(text[i:], "arxiv.org/") > 0 {
+		if hasPrefixFold(text[i:], "arxiv.org/") > 0 {
 			return oldUrlMatch(text, i, i)
 		}
-		if n := oldHasPrefixFold(text[i:], "arxiv:"); n > 0 {
+		if n := hasPrefixFold(text[i:], "arxiv:"); n > 0 {
 			j := i + n
 			if j < len(text) && text[j] == ' ' {
 				j++
 			}
 			return oldArxivToken(text, i, j)
 		}
-		if n := oldHasPrefixFold(text[i:], "arxiv "); n > 0 && oldNewStyleAhead(text[i+n:]) {
+		if n := hasPrefixFold(text[i:], "arxiv "); n > 0 && newStyleAhead(text[i+n:]) {
 			return oldArxivToken(text, i, i+n)
 		}
 	case '1':
-		if i+2 < len(text) && text[i+1] == '0' && text[i+2] == '.' && oldBoundaryBefore(text, i) && (i == 0 || text[i-1] != '.') {
-			if end, ok := oldBareDOIPrefix(text, i); ok {
+		if i+2 < len(text) && text[i+1] == '0' && text[i+2] == '.' && boundaryBefore(text, i) && (i == 0 || text[i-1] != '.') {
+			if end, ok := bareDOIPrefix(text, i); ok {
 				return oldDoiBody(text, i, i, end)
 			}
 		}
 	case 'P':
-		if !oldBoundaryBefore(text, i) {
+		if !boundaryBefore(text, i) {
 			return Match{}, false
 		}
-		if n := oldHasPrefixFold(text[i:], "PMCID"); n > 0 {
-			j := oldSkipSep(text, i+n)
+		if n := hasPrefixFold(text[i:], "PMCID"); n > 0 {
+			j := skipSep(text, i+n)
 			if j > i+n && j < len(text) {
-				end := oldTokenEnd(text, j)
+				end := tokenEnd(text, j)
 				if end > j {
 					return Match{Kind: PMCID, Start: i, End: end}, true
 				}
 			}
 		}
-		if oldHasPrefixFold(text[i:], "PMC") > 0 && i+3 < len(text) && isDigit(text[i+3]) {
+		if hasPrefixFold(text[i:], "PMC") > 0 && i+3 < len(text) && isDigit(text[i+3]) {
 			end := i + 3
 			for end < len(text) && (isDigit(text[end]) || text[end] == '.' && end+1 < len(text) && isDigit(text[end+1])) {
 				end++
 			}
-			if oldBoundaryAfter(text, end) {
+			if boundaryAfter(text, end) {
 				return Match{Kind: PMCID, Start: i, End: end}, true
 			}
 		}
-		if n := oldHasPrefixFold(text[i:], "PMID"); n > 0 {
-			j := oldSkipSep(text, i+n)
+		if n := hasPrefixFold(text[i:], "PMID"); n > 0 {
+			j := skipSep(text, i+n)
 			if j > i+n && j < len(text) && isDigit(text[j]) {
 				end := j
 				for end < len(text) && isDigit(text[end]) {
 					end++
 				}
-				if oldBoundaryAfter(text, end) {
+				if boundaryAfter(text, end) {
 					return Match{Kind: PMID, Start: i, End: end}, true
 				}
 			}
@@ -177,54 +141,6 @@ func oldMatchAt(text []byte, i int) (Match, bool) {
 		return oldOldArXivAround(text, i)
 	}
 	return Match{}, false
-}
-
-// finish normalises a match's ID and records its problem.
-func oldFinish(m *Match) {
-	raw := m.Raw
-	switch m.Kind {
-	case DOI:
-		if m.ID == "" {
-			m.ID = NormalizeDOI(raw)
-		}
-		m.Problem = ValidateDOI(m.ID)
-	case ArXiv:
-		s := m.ID
-		if s == "" {
-			s = oldStripArXivPrefix(raw)
-		}
-		var prob string
-		m.ID, m.Version, prob = ParseArXiv(s, Now())
-		m.Problem = prob
-	case URL:
-		m.ID = raw
-	case ISBN:
-		m.ID = compact(stripISBNPrefix(raw))
-		m.Problem = ValidateISBN(raw)
-	case ISSN:
-		m.ID = compact(strings.TrimLeft(raw[4:], ": "))
-		m.Problem = ValidateISSN(raw)
-	case PMCID:
-		s := raw
-		if len(s) > 5 && strings.EqualFold(s[:5], "pmcid") {
-			s = strings.TrimLeft(s[5:], ": ")
-		}
-		m.ID = strings.ToUpper(s)
-		m.Problem = ValidatePMCID(s)
-	case PMID:
-		s := strings.TrimLeft(raw[4:], ": ")
-		m.ID = s
-		m.Problem = ValidatePMID(s)
-	}
-}
-
-func oldStripArXivPrefix(s string) string {
-	if len(s) > 6 && strings.EqualFold(s[:6], "arxiv:") {
-		s = s[6:]
-	} else if len(s) > 6 && strings.EqualFold(s[:6], "arxiv ") {
-		s = s[6:]
-	}
-	return strings.TrimLeft(s, " ")
 }
 
 // urlMatch scans a URL whose body starts at body (after the scheme; or at
@@ -276,34 +192,6 @@ func oldDoiAfterPrefix(text []byte, start, j int) (Match, bool) {
 		return Match{}, false
 	}
 	return oldDoiBody(text, start, j, j)
-}
-
-// bareDOIPrefix checks for 10.NNNN(.NNN)*/ at i and returns where the suffix
-// starts. Bare DOIs need the full prefix shape; prefixed ones are validated
-// instead, so a typo after "doi:" is reported rather than ignored.
-func oldBareDOIPrefix(text []byte, i int) (int, bool) {
-	j := i + 3
-	k := j
-	for k < len(text) && isDigit(text[k]) {
-		k++
-	}
-	if n := k - j; n < 4 || n > 9 {
-		return 0, false
-	}
-	for k+1 < len(text) && text[k] == '.' && isDigit(text[k+1]) {
-		k++
-		for k < len(text) && isDigit(text[k]) {
-			k++
-		}
-	}
-	if k+1 >= len(text) || text[k] != '/' || !oldDoiSuffixChar(text[k+1]) {
-		return 0, false
-	}
-	return k + 1, true
-}
-
-func oldDoiSuffixChar(c byte) bool {
-	return c > ' ' && c < 0x7f && c != '"' && c != '`' && c != '|' && c != '>' && c != ')' && c != ']' && c != '}'
 }
 
 func oldDoiBody(text []byte, start, idStart, _ int) (Match, bool) {
@@ -370,50 +258,7 @@ loop:
 		}
 		end++
 	}
-	return oldTrimTrailing(text, j, end)
-}
-
-// trimTrailing drops sentence punctuation and emphasis markers from the end
-// of text[j:end], and an opening bracket left unbalanced by an earlier trim.
-func oldTrimTrailing(text []byte, j, end int) int {
-	for end > j {
-		switch text[end-1] {
-		case '.', ',', ';', ':', '!', '?', '\'', '*', '~':
-			end--
-			continue
-		case '(', '[', '<':
-			end--
-			continue
-		case ')', ']', '>':
-			if !oldBalanced(text[j:end]) {
-				end--
-				continue
-			}
-		}
-		break
-	}
-	return end
-}
-
-func oldBalanced(b []byte) bool {
-	var p, s, a int
-	for _, c := range b {
-		switch c {
-		case '(':
-			p++
-		case ')':
-			p--
-		case '[':
-			s++
-		case ']':
-			s--
-		case '<':
-			a++
-		case '>':
-			a--
-		}
-	}
-	return p >= 0 && s >= 0 && a >= 0
+	return trimTrailing(text, j, end)
 }
 
 // arxivToken reads an arXiv id after its prefix.
@@ -434,16 +279,10 @@ func oldArxivToken(text []byte, start, j int) (Match, bool) {
 		end--
 	}
 	tok := text[j:end]
-	if len(tok) == 0 || !(isDigit(tok[0]) || oldContainsByte(tok, '/')) {
+	if len(tok) == 0 || !(isDigit(tok[0]) || containsByte(tok, '/')) {
 		return Match{}, false
 	}
 	return Match{Kind: ArXiv, Start: start, End: end, ID: string(tok)}, true
-}
-
-// newStyleAhead reports whether b starts with NNNN.N, so that "arXiv 2411.04368"
-// counts but "arXiv preprint" does not.
-func oldNewStyleAhead(b []byte) bool {
-	return len(b) >= 6 && allDigits(string(b[:4])) && b[4] == '.' && isDigit(b[5])
 }
 
 // oldArXivAround recognises a bare old-style id such as hep-th/9901001 from
@@ -458,7 +297,7 @@ func oldOldArXivAround(text []byte, i int) (Match, bool) {
 		}
 		break
 	}
-	if s == i || !oldBoundaryBefore(text, s) || (s > 0 && (text[s-1] == '/' || text[s-1] == ':')) {
+	if s == i || !boundaryBefore(text, s) || (s > 0 && (text[s-1] == '/' || text[s-1] == ':')) {
 		return Match{}, false
 	}
 	archive := string(text[s:i])
@@ -481,7 +320,7 @@ func oldOldArXivAround(text []byte, i int) (Match, bool) {
 			end++
 		}
 	}
-	if !oldBoundaryAfter(text, end) {
+	if !boundaryAfter(text, end) {
 		return Match{}, false
 	}
 	return Match{Kind: ArXiv, Start: s, End: end, ID: string(text[s:end])}, true
@@ -495,7 +334,7 @@ func oldIsbnMatch(text []byte, i int) (Match, bool) {
 	if j+3 <= len(text) && (string(text[j:j+3]) == "-10" || string(text[j:j+3]) == "-13") {
 		j += 3
 	}
-	j = oldSkipSep(text, j)
+	j = skipSep(text, j)
 	if j >= len(text) || !isDigit(text[j]) {
 		return Match{}, false
 	}
@@ -524,14 +363,14 @@ func oldIsbnMatch(text []byte, i int) (Match, bool) {
 	if good > 0 && good != end && digits > 13 {
 		end = good
 	}
-	if !oldBoundaryAfter(text, end) {
+	if !boundaryAfter(text, end) {
 		return Match{}, false
 	}
 	return Match{Kind: ISBN, Start: i, End: end}, true
 }
 
 func oldIssnMatch(text []byte, i int) (Match, bool) {
-	j := oldSkipSep(text, i+4)
+	j := skipSep(text, i+4)
 	if j+8 > len(text) {
 		return Match{}, false
 	}
@@ -545,81 +384,10 @@ func oldIssnMatch(text []byte, i int) (Match, bool) {
 	default:
 		return Match{}, false
 	}
-	if !oldBoundaryAfter(text, end) {
+	if !boundaryAfter(text, end) {
 		return Match{}, false
 	}
 	return Match{Kind: ISSN, Start: i, End: end}, true
-}
-
-// skipSep skips an optional colon and spaces after a prefix word.
-func oldSkipSep(text []byte, j int) int {
-	if j < len(text) && text[j] == ':' {
-		j++
-	}
-	for j < len(text) && text[j] == ' ' {
-		j++
-	}
-	return j
-}
-
-func oldTokenEnd(text []byte, j int) int {
-	end := j
-	for end < len(text) && (isDigit(text[end]) || oldIsASCIILetter(text[end]) || text[end] == '.') {
-		end++
-	}
-	for end > j && text[end-1] == '.' {
-		end--
-	}
-	return end
-}
-
-func oldHasPrefixFold(b []byte, p string) int {
-	if len(b) < len(p) {
-		return 0
-	}
-	for k := 0; k < len(p); k++ {
-		c := b[k]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		pc := p[k]
-		if 'A' <= pc && pc <= 'Z' {
-			pc += 'a' - 'A'
-		}
-		if c != pc {
-			return 0
-		}
-	}
-	return len(p)
-}
-
-// boundaryBefore reports whether an identifier may start at i: not in the
-// middle of an ASCII word or number.
-func oldBoundaryBefore(text []byte, i int) bool {
-	if i == 0 {
-		return true
-	}
-	c := text[i-1]
-	return !isDigit(c) && !oldIsASCIILetter(c) && c != '_' && c != '-'
-}
-
-func oldBoundaryAfter(text []byte, i int) bool {
-	if i >= len(text) {
-		return true
-	}
-	c := text[i]
-	return !isDigit(c) && !oldIsASCIILetter(c) && c != '_'
-}
-
-func oldIsASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func oldContainsByte(b []byte, c byte) bool {
-	for _, x := range b {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }
 
 func FuzzScanEquiv(f *testing.F) {

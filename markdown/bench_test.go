@@ -22,12 +22,18 @@ import (
 // allocations measured in the same run. Target: extraction at ≥ 50% of the
 // bare parse's throughput and ≤ 2x its allocation.
 
-// generatedReport is an LLM-style report of about 2 MB: paragraphs with
-// numeric citations, a table, footnotes, links, DOIs and a reference list.
+// generatedReport is an LLM-style report of about 2 MB (see llmReport).
 func generatedReport() []byte {
+	return llmReport("# Report", func(sections, _ int) bool { return sections == 400 })
+}
+
+// llmReport writes an LLM-style report: sections of paragraphs with numeric
+// citations, author-year citations, links, DOIs and a footnote each, and a
+// table, until done says so, then a 100-entry reference list.
+func llmReport(title string, done func(sections, size int) bool) []byte {
 	var b bytes.Buffer
-	b.WriteString("# Report\n\n")
-	for s := 0; s < 400; s++ {
+	b.WriteString(title + "\n\n")
+	for s := 0; !done(s, b.Len()); s++ {
 		fmt.Fprintf(&b, "## Section %d\n\n", s)
 		for p := 0; p < 4; p++ {
 			fmt.Fprintf(&b, "Global output rose by %d.5%% between 2001 and 2019 [%d], while Smith et al. (2020) found the opposite [%d, %d]. ", p, s%90+1, s%90+2, s%90+3)
@@ -44,8 +50,8 @@ func generatedReport() []byte {
 	return b.Bytes()
 }
 
-// corpusFiles concatenates are not used: each file is parsed on its own, as
-// citelint does. It returns the Markdown files of the shared corpus.
+// corpusFiles returns the Markdown files of the shared corpus's reports,
+// to be parsed one by one, as citelint does, not concatenated.
 func corpusFiles(b *testing.B) [][]byte {
 	dir := corpus.Path(b, "reports")
 	var files [][]byte

@@ -93,26 +93,9 @@ func surname(i int) string {
 	return "Auth" + string(rune('a'+i%26)) + string(rune('a'+i/26%26))
 }
 
-// bigReport is one file of about mb megabytes: sections of prose with
-// numeric citations into a 100-entry list, a footnote per section, a table.
+// bigReport is one file of about mb megabytes (see llmReport).
 func bigReport(mb int) []byte {
-	var b bytes.Buffer
-	b.WriteString("# Big report\n\n")
-	for s := 0; b.Len() < mb<<20; s++ {
-		fmt.Fprintf(&b, "## Section %d\n\n", s)
-		for p := 0; p < 4; p++ {
-			fmt.Fprintf(&b, "Global output rose by %d.5%% between 2001 and 2019 [%d], while Smith et al. (2020) found the opposite [%d, %d]. ", p, s%90+1, s%90+2, s%90+3)
-			fmt.Fprintf(&b, "See the [survey](https://example.org/s/%d) and doi:10.1000/x%d for details.[^n%d] ", s, s, s)
-			b.WriteString("The effect is strongest in coastal cities, e.g. Miami, and weakest inland.\n\n")
-		}
-		b.WriteString("| year | value |\n|---|---|\n| 2020 | 3.1 [4] |\n| 2021 | 3.4 [5] |\n\n")
-		fmt.Fprintf(&b, "[^n%d]: A note on section %d.\n\n", s, s)
-	}
-	b.WriteString("## References\n\n")
-	for i := 1; i <= 100; i++ {
-		fmt.Fprintf(&b, "[%d] Author %d. A title of work %d. Journal, 2020. https://doi.org/10.1000/ref%d\n", i, i, i, i)
-	}
-	return b.Bytes()
+	return llmReport("# Big report", func(_, size int) bool { return size >= mb<<20 })
 }
 
 // bigTable is one table of n rows, each citing one of 50 references.
@@ -229,8 +212,9 @@ var pathoCases = []pathoCase{
 	{name: "quote-stairs", gen: nestedQuoteStairs, sizes: []int{500, 1000, 2000}, small: 300, check: wantCites(1)},
 }
 
-// citelintGoldmark is goldmark configured as markdown/parse.go does (Table
-// and the footnote block parser only), for the bare parse-and-walk floor.
+// citelintGoldmark is the bare parse-and-walk floor's goldmark, as in
+// bench/goldmark-walk: markdown/parse.go's Table and footnote block parser,
+// with goldmark's emphasis parser, which parse.go leaves out, kept.
 var citelintGoldmark = goldmark.New(
 	goldmark.WithExtensions(extension.Table),
 	goldmark.WithParserOptions(parser.WithBlockParsers(

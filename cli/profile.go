@@ -18,6 +18,10 @@ type profileFlags struct {
 // start begins CPU profiling when asked; the returned function stops it and
 // writes the heap profile. Failing to profile is reported, never fatal.
 func (p *profileFlags) start(stderr io.Writer) (stop func()) {
+	if p.memPath != "" && runtime.MemProfileRate == 0 {
+		// cmd/citelint turns heap sampling off; this is runtime's default.
+		runtime.MemProfileRate = 512 * 1024
+	}
 	var cpu *os.File
 	if p.cpuPath != "" {
 		f, err := os.Create(p.cpuPath)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -27,6 +28,16 @@ func TestProfileFlags(t *testing.T) {
 		if !bytes.HasPrefix(b, []byte{0x1f, 0x8b}) {
 			t.Errorf("%s: not a gzip-compressed pprof profile (% x...)", filepath.Base(p), b[:min(len(b), 4)])
 		}
+	}
+	// cmd/citelint turns heap sampling off; --mem-profile-path must turn it
+	// back on, or the heap profile would be empty.
+	defer func(rate int) { runtime.MemProfileRate = rate }(runtime.MemProfileRate)
+	runtime.MemProfileRate = 0
+	if code, _, stderr := run(t, dir, "", "run", "--no-config", "--mem-profile-path", mem, doc); code != ExitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if runtime.MemProfileRate == 0 {
+		t.Error("--mem-profile-path left heap sampling off")
 	}
 	bad := filepath.Join(dir, "no", "such", "dir", "cpu.prof")
 	code, _, stderr = run(t, dir, "", "run", "--no-config", "--cpu-profile-path", bad, doc)

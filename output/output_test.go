@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
@@ -310,6 +311,33 @@ func TestNew(t *testing.T) {
 	for i := 1; i < len(fs); i++ {
 		if fs[i-1] >= fs[i] {
 			t.Errorf("Formats not sorted: %v", fs)
+		}
+	}
+}
+
+// TestCaretPrefix pins the caret's column: one space per character, tabs
+// kept, characters outside the BMP counted as two UTF-16 units.
+func TestCaretPrefix(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		col  int
+		want string
+	}{
+		{"abc", 1, ""},
+		{"abc", 3, "  "},
+		{"\tab", 3, "\t "},
+		{"éa", 2, " "},
+		{"😀a [1]", 4, "  "}, // 😀 is columns 1-2, "a" 3, " " 4
+		{"😀a [1]", 5, "   "},
+		{"\xffx", 2, " "},
+		{"ab", 9, "  "}, // past the end: the whole line
+	} {
+		var buf bytes.Buffer
+		w := bufio.NewWriter(&buf)
+		writeCaretPrefix(w, tc.line, tc.col)
+		w.Flush()
+		if got := buf.String(); got != tc.want {
+			t.Errorf("writeCaretPrefix(%q, %d) = %q, want %q", tc.line, tc.col, got, tc.want)
 		}
 	}
 }

@@ -143,9 +143,16 @@ func runCmd(args []string, env Env) int {
 		}
 		opts.Changed = changed.File
 	}
+	// Exclusion globs match paths relative to the config's folder. cfg.Rel
+	// asks for the working directory each time (three system calls), so
+	// it is read once here for every path of the run.
+	wd, err := os.Getwd()
+	if err != nil {
+		wd = ""
+	}
 	if f.fix || f.diff {
 		opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: func(iss *result.Issue) bool {
-			return cfg.Exclusions.Excluded(iss.Rule, cfg.Rel(iss.Path), iss.Message, iss.SourceLine)
+			return cfg.Exclusions.Excluded(iss.Rule, cfg.RelFrom(wd, iss.Path), iss.Message, iss.SourceLine)
 		}}
 	} else if f.unsafe {
 		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
@@ -245,13 +252,12 @@ func runCmd(args []string, env Env) int {
 			return f != nil && lint.OnChangedLines(f, iss)
 		}
 	}
-	// cfg.Rel costs two Getwd system calls; asked once per issue it was
-	// a tenth of a run's CPU on a corpus with thousands of issues.
+	// Once per path, not per issue: a corpus has thousands of issues.
 	relPaths := map[string]string{}
 	rel := func(p string) string {
 		r, ok := relPaths[p]
 		if !ok {
-			r = cfg.Rel(p)
+			r = cfg.RelFrom(wd, p)
 			relPaths[p] = r
 		}
 		return r

@@ -425,13 +425,30 @@ func (c *Config) Resolve(p string) string {
 // against. A path outside Dir comes back starting with "../", which no
 // relative glob matches.
 func (c *Config) Rel(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		wd = ""
+	}
+	return c.RelFrom(wd, p)
+}
+
+// RelFrom is Rel with the working directory given, for callers that relate
+// many paths: os.Getwd costs three system calls, and Rel needs it for every
+// relative path. An empty wd (unknown) gives the cleaned path as is.
+func (c *Config) RelFrom(wd, p string) string {
 	dir := c.Dir
 	if dir == "" {
 		dir = "."
 	}
-	ad, err1 := filepath.Abs(dir)
-	ap, err2 := filepath.Abs(p)
-	if err1 != nil || err2 != nil {
+	abs := func(x string) (string, bool) {
+		if filepath.IsAbs(x) {
+			return filepath.Clean(x), true
+		}
+		return filepath.Join(wd, x), wd != ""
+	}
+	ad, ok1 := abs(dir)
+	ap, ok2 := abs(p)
+	if !ok1 || !ok2 {
 		return path.Clean(filepath.ToSlash(p))
 	}
 	r, err := filepath.Rel(ad, ap)

@@ -529,3 +529,35 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestRelMatchesAbs holds Rel and RelFrom to the definition: both paths
+// made absolute (filepath.Abs), then related.
+func TestRelMatchesAbs(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{"", ".", "a", "a/b.md", "./a/../b.md", "../x.md", "../../y/z.md", "..", "a/..", "../" + filepath.Base(wd) + "/a.md",
+		"/abs/a.md", "/", wd, filepath.Join(wd, "a", "b.md"), filepath.Dir(wd)}
+	for _, dir := range paths {
+		for _, p := range paths {
+			c := &Config{Dir: dir}
+			d := dir
+			if d == "" {
+				d = "."
+			}
+			ad, _ := filepath.Abs(d)
+			ap, _ := filepath.Abs(p)
+			want, err := filepath.Rel(ad, ap)
+			if err != nil {
+				want = ap
+			}
+			if got := c.Rel(p); got != filepath.ToSlash(want) {
+				t.Errorf("Config{Dir: %q}.Rel(%q) = %q, want %q", dir, p, got, want)
+			}
+			if got := c.RelFrom(wd, p); got != filepath.ToSlash(want) {
+				t.Errorf("Config{Dir: %q}.RelFrom(wd, %q) = %q, want %q", dir, p, got, want)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/result"
@@ -97,5 +98,5 @@ func refKey(ref *markdown.Reference) string {
 	case markdown.RefFootnote:
 		return "f\x00" + ref.Label
 	}
-	return fmt.Sprintf("%s\x00%d\x00%s", ref.Kind, ref.Section, ref.Label)
+	return string(ref.Kind) + "\x00" + strconv.Itoa(ref.Section) + "\x00" + ref.Label
 }

@@ -38,6 +38,7 @@ var md = goldmark.New(
 		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
 		parser.WithInlineParsers(inlineParsers()...),
 		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		parser.WithParagraphTransformers(util.Prioritized(plainParagraphs{}, plainParagraphPriority)),
 	)),
 	goldmark.WithExtensions(extension.Table),
 	goldmark.WithParserOptions(parser.WithBlockParsers(
@@ -62,6 +63,10 @@ func inlineParsers() []util.PrioritizedValue {
 // Parse builds the document model of src. It never panics on any input and
 // never fails: problems with the document are returned as Diagnostics.
 func Parse(src []byte, opts Options) *Document {
+	return parse(md, src, opts)
+}
+
+func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	doc := &Document{Src: src}
 	work := src
 	// A BOM turns "# Title" into a paragraph, and goldmark has no front
@@ -84,7 +89,7 @@ func Parse(src []byte, opts Options) *Document {
 		}
 	}
 
-	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(parser.NewContext()))
+	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(newContext(work)))
 	b := getBufs()
 	w := walker{doc: doc, src: work, opts: opts, bufs: *b}
 	// References and headings grow in reused buffers; the document gets
@@ -339,6 +344,11 @@ func (w *walker) walk(root ast.Node) {
 		case *ast.Paragraph, *ast.TextBlock:
 			if entering {
 				w.addBlock(n, false, false)
+			}
+		case *plainParagraph:
+			if entering {
+				w.addBlock(n, false, false)
+				w.plainProse(n)
 			}
 		case *east.TableCell:
 			if entering {

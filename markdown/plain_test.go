@@ -1,0 +1,148 @@
+package markdown
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// mdInline is md without plainParagraphs: every paragraph goes through
+// goldmark's inline pass. It is the reference the fast path is held to.
+var mdInline = goldmark.New(
+	goldmark.WithParser(parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(inlineParsers()...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)),
+	goldmark.WithExtensions(extension.Table),
+	goldmark.WithParserOptions(parser.WithBlockParsers(
+		util.Prioritized(extension.NewFootnoteBlockParser(), 999),
+	)),
+)
+
+var plainSeeds = []string{
+	"Plain prose.\nSecond line.  \nThird line\t\n\nA claim.12 (Smith, 2020)\n",
+	"Title\n===\n\nSub\n---\n\ntext\n  - - -\n",
+	"- a\n- b\n\n  c\n- d\n\n1. x\n2. y\n",
+	"> quoted\nlazy\n\n>     code\n",
+	"[a]: https://x.org\n===\n\nnext\n",
+	"[a]: https://x.org\nplain after a definition\n",
+	"| a | b |\n|---|---|\n| 1 | 2 |\nplain\n",
+	"Text [1] and `code` and <b>x</b>.\n\nPlain.\r\nCRLF line\r\n\r\nlast",
+	"\tindented\n  para\n    more\n",
+	"para\n\ttab\n \t mixed\n",
+	"a\\\nb\n\nend with spaces   ",
+	"[^1]: A footnote\n    with plain body.\n\nBody.[^1]\n",
+	"Claims [1], [2, 3] and [4-6].\nMore [see [7]] text [\nopen [x\n] close ]\n\n[a]b [c] [d] e!\n",
+	"Not a link: [1] (2020) and [x] [y] and ! [z]\n[ ] []\n[\n]\n",
+	"Near links: [a](b) [c][d] ![e] [f][] x\n\n[d]: /u\n",
+	"Only shortcut [u] and [U  v]\n\n[u]: /x\n[u v]: /y\n",
+	"# H\n\nSee above.\n\n## References\n\n1. Smith, J. Plain title. 2020.\n2. Doe, A. Another. 2021.\n",
+}
+
+// TestPlainParagraphsUsed checks that the fast path is taken where it
+// should be and left where goldmark's inline pass or block structure needs
+// the paragraph.
+func TestPlainParagraphsUsed(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		plain int
+	}{
+		{"Plain prose.\nSecond line.\n", 1},
+		{"A [1] citation, [2, 3] and [see [4]].\n", 1},
+		{"A [1] citation.\n\n[1]: https://x.org\n", 0}, // a link
+		{"A [1] citation.\n\n[^1]: a footnote\n", 1},   // "]:" somewhere: only the footnote's body
+		{"A [link](https://x.org).\n", 0},
+		{"A [full][ref] link.\n", 0},
+		{"An ![image] here.\n", 0},
+		{"Wow! [1]\n", 1},
+		{"A `code` span.\n", 0},
+		{"Wow!\n", 1},
+		{"A <b>tag</b>.\n", 0},
+		{"An \\* escape.\n", 0},
+		{"Title\n===\n", 0},   // a setext heading, not a paragraph
+		{"Title\n---\n", 0},   // likewise
+		{"- a\n- b\n", 2},     // tight list items
+		{"| a |\n|---|\n", 0}, // a table
+		{"one\n\ntwo\n\n> three\n", 3},
+	} {
+		root := md.Parser().Parse(text.NewReader([]byte(tc.src)), parser.WithContext(newContext([]byte(tc.src))))
+		n := 0
+		_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+			if _, ok := node.(*plainParagraph); ok && entering {
+				n++
+			}
+			return ast.WalkContinue, nil
+		})
+		if n != tc.plain {
+			t.Errorf("%q: %d plain paragraphs, want %d", tc.src, n, tc.plain)
+		}
+	}
+}
+
+// TestPlainParagraphsSameDocument parses the extraction fixtures both ways.
+func TestPlainParagraphsSameDocument(t *testing.T) {
+	files, _ := filepath.Glob("testdata/extract/*.md")
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPlainSame(t, b)
+	}
+	for _, s := range plainSeeds {
+		checkPlainSame(t, []byte(s))
+	}
+}
+
+func checkPlainSame(t *testing.T, src []byte) {
+	t.Helper()
+	opts := Options{KnownKey: func(k string) bool { return k != "" && k[0] != 'x' }}
+	got, want := parse(md, src, opts), parse(mdInline, src, opts)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("plain-paragraph fast path changed the document of %q\n got: %+v\nwant: %+v", src, got, want)
+	}
+	// The Document trims white space at claim edges, so it would not show
+	// a prose range off by a blank: compare the walk's own record too.
+	gp, gb := walkOnly(md, src)
+	wp, wb := walkOnly(mdInline, src)
+	if !reflect.DeepEqual(gp, wp) || !reflect.DeepEqual(gb, wb) {
+		t.Errorf("plain-paragraph fast path changed the walk of %q\n got: %v %+v\nwant: %v %+v", src, gp, gb, wp, wb)
+	}
+}
+
+// walkOnly returns the prose ranges and blocks the walk records.
+func walkOnly(md goldmark.Markdown, src []byte) ([]Span, []block) {
+	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(newContext(src)))
+	w := walker{doc: &Document{Src: src}, src: src}
+	w.walk(root)
+	return w.prose, w.blocks
+}
+
+// FuzzPlainParagraphs holds the fast path to goldmark's inline pass: the
+// same Document, field for field, for any input.
+func FuzzPlainParagraphs(f *testing.F) {
+	for _, s := range plainSeeds {
+		f.Add([]byte(s))
+	}
+	files, _ := filepath.Glob("testdata/extract/*.md")
+	for _, p := range files {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkPlainSame(t, src)
+	})
+}

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -11,16 +12,18 @@ import (
 
 // plainParagraph is a paragraph whose inline pass could only make text in
 // citelint's goldmark configuration: no backtick, '<' or backslash (code
-// spans, autolinks, raw HTML, escapes, hard line breaks), and no link or
-// image: no '[' or ']' at all, or, when the document defines no link
-// reference (no "]:" anywhere), no "![", "](" or "][" either, so every
-// bracket is text. goldmark's inline pass over such a paragraph does
-// nothing but scan every byte and allocate Text nodes, and that was a
-// third of its time on LLM reports, whose citations are mostly plain
-// "[3]", "claim.12" or "(Smith, 2020)" that citelint finds in the text
-// itself. The node is raw, so goldmark skips it; the walker adds its
-// lines as prose exactly as the Text nodes would have been (plainProse).
-// FuzzPlainParagraphs holds the two parses to the same walk and Document.
+// spans, autolinks, raw HTML, escapes, hard line breaks), and no bracket
+// that can make a link or image. Without a link reference definition a
+// bracket pair is a link only as "[text](destination)", so a paragraph
+// without "](" is text; with definitions, every "[label]" must name none
+// of them as well (see linkLabels). goldmark's inline pass over such a
+// paragraph does nothing but scan every byte and allocate Text nodes, and
+// that was a third of its time on LLM reports, whose citations are mostly
+// plain "[3]", "[1][2]", "claim.12" or "(Smith, 2020)" that citelint finds
+// in the text itself. The node is raw, so goldmark skips it; the walker
+// adds its lines as prose exactly as the Text nodes would have been
+// (plainProse). FuzzPlainParagraphs holds the two parses to the same walk
+// and Document.
 type plainParagraph struct {
 	ast.BaseBlock
 }
@@ -53,15 +56,97 @@ const (
 
 var plainClass = [256]uint8{'`': inlineByte, '<': inlineByte, '\\': inlineByte, '[': bracketByte, ']': bracketByte}
 
-// noLinkDefsKey is set in the parser.Context of a document without "]:":
-// a link reference definition has one, so no shortcut link can form.
-var noLinkDefsKey = parser.NewContextKey()
+// linkLabelsKey holds a document's *linkLabels in its parser.Context.
+var linkLabelsKey = parser.NewContextKey()
+
+// linkLabels are the labels a document may define links for, read from
+// its source before parsing: goldmark learns a definition only when the
+// paragraph holding it closes, after the paragraphs above it have been
+// decided. Every definition has "]:" after its label, so the labels found
+// by looking back from each "]:" to its '[' include them all. unknown is
+// set when a label could not be read that way, or could match bracket text
+// other than itself (white space, non-ASCII case folding, escapes); then
+// every bracket counts as a possible link.
+type linkLabels struct {
+	unknown bool
+	labels  map[string]bool // lower-cased, trimmed
+}
+
+// readLinkLabels returns nil for a source without "]:".
+func readLinkLabels(src []byte) *linkLabels {
+	var ll *linkLabels
+	for off := 0; ; {
+		k := bytes.Index(src[off:], []byte("]:"))
+		if k < 0 {
+			return ll
+		}
+		k += off
+		off = k + 2
+		if ll == nil {
+			ll = &linkLabels{labels: map[string]bool{}}
+		}
+		// A label has at most 999 characters.
+		from := max(0, k-1000)
+		i := bytes.LastIndexByte(src[from:k], '[')
+		if i < 0 {
+			ll.unknown = true
+			return ll
+		}
+		label := bytes.TrimFunc(src[from+i+1:k], func(r rune) bool { return r < utf8.RuneSelf && util.IsSpace(byte(r)) })
+		if !simpleLabel(label) {
+			ll.unknown = true
+			return ll
+		}
+		ll.labels[string(bytes.ToLower(label))] = true
+	}
+}
+
+// simpleLabel reports whether a link label is non-empty ASCII without
+// white space, brackets or backslashes: then bracket text matches it (after
+// goldmark's trimming, white space folding and Unicode case folding) only
+// if it is the same ASCII, trimmed, up to case.
+func simpleLabel(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf || util.IsSpace(c) || c == '[' || c == ']' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// mayName reports whether bracket text t (between '[' and ']', on one
+// line) may name a defined link.
+func (ll *linkLabels) mayName(t []byte) bool {
+	t = bytes.TrimFunc(t, func(r rune) bool { return r < utf8.RuneSelf && util.IsSpace(byte(r)) })
+	var buf [64]byte
+	if len(t) > len(buf) {
+		for _, c := range t {
+			if c >= utf8.RuneSelf {
+				return true
+			}
+		}
+		return ll.labels[string(bytes.ToLower(t))]
+	}
+	for i, c := range t {
+		if c >= utf8.RuneSelf {
+			return true // case folding may make it ASCII (K, the Kelvin sign, is k)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return ll.labels[string(buf[:len(t)])]
+}
 
 // newContext is the parser.Context for parsing src.
 func newContext(src []byte) parser.Context {
 	pc := parser.NewContext()
-	if !bytes.Contains(src, []byte("]:")) {
-		pc.Set(noLinkDefsKey, true)
+	if ll := readLinkLabels(src); ll != nil {
+		pc.Set(linkLabelsKey, ll)
 	}
 	return pc
 }
@@ -79,10 +164,16 @@ func (plainParagraphs) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 	if line, _ := reader.PeekLine(); isSetextBar(line) {
 		return
 	}
-	bracketsAreText := pc.Get(noLinkDefsKey) != nil
+	ll, _ := pc.Get(linkLabelsKey).(*linkLabels)
+	// Brackets pair as goldmark's link parser pairs them, innermost
+	// first; a label that goldmark would read across lines is taken for
+	// a possible link (pending: a '[' left open on an earlier line, with
+	// no bracket since).
+	pending := false
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		line := src[seg.Start:seg.Stop]
+		open := -1
 		for j, c := range line {
 			switch plainClass[c] {
 			case plainByte:
@@ -90,15 +181,21 @@ func (plainParagraphs) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 			case inlineByte:
 				return
 			}
-			// A bracket: "[x]" is a link only when followed by "(" or "["
-			// or when a definition names it; "![" starts an image. goldmark
-			// looks at neighbours within the line only.
-			if !bracketsAreText ||
-				c == '[' && j > 0 && line[j-1] == '!' ||
-				c == ']' && j+1 < len(line) && (line[j+1] == '(' || line[j+1] == '[') {
+			if c == '[' {
+				open, pending = j, false
+				continue
+			}
+			// ']': "[text](destination)" is a link whatever is defined;
+			// goldmark looks for the '(' right after, on the same line.
+			if j+1 < len(line) && line[j+1] == '(' {
 				return
 			}
+			if ll != nil && (ll.unknown || open < 0 && pending || open >= 0 && ll.mayName(line[open+1:j])) {
+				return
+			}
+			open, pending = -1, false
 		}
+		pending = pending || open >= 0
 	}
 	// What paragraphParser.Close does, which goldmark skips for a
 	// paragraph a transformer replaced: trim each line's leading blanks

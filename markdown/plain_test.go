@@ -45,6 +45,9 @@ var plainSeeds = []string{
 	"Not a link: [1] (2020) and [x] [y] and ! [z]\n[ ] []\n[\n]\n",
 	"Near links: [a](b) [c][d] ![e] [f][] x\n\n[d]: /u\n",
 	"Only shortcut [u] and [U  v]\n\n[u]: /x\n[u v]: /y\n",
+	"Defined [u] [v] [U] [ u ] [u][v] [w][] [x]\n[\nu] [a [\nb] c] ![u] ![w]\n\n[u]: /x\n[^w]: note\n",
+	"Kelvin [\u212a] and [k] and [\u017f]\n\n[k]: /x\n[s]: /y\n",
+	"> quoted [a] and\n> [\n> b]\n\n[b]: /x\n",
 	"# H\n\nSee above.\n\n## References\n\n1. Smith, J. Plain title. 2020.\n2. Doe, A. Another. 2021.\n",
 }
 
@@ -59,12 +62,20 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"Plain prose.\nSecond line.\n", 1},
 		{"A [1] citation, [2, 3] and [see [4]].\n", 1},
 		{"A [1] citation.\n\n[1]: https://x.org\n", 0}, // a link
-		{"A [1] citation.\n\n[^1]: a footnote\n", 1},   // "]:" somewhere: only the footnote's body
+		{"A [1] citation.\n\n[^1]: a footnote\n", 2},  // "^1" is not "1": the paragraph and the footnote's body
 		{"A [link](https://x.org).\n", 0},
-		{"A [full][ref] link.\n", 0},
-		{"An ![image] here.\n", 0},
+		{"A [full][ref] link.\n", 1},               // nothing defined: text
+		{"A [full][ref] link.\n\n[ref]: /x\n", 0}, // a link
+		{"A [ful][] link.\n\n[FUL]: /x\n", 0},     // collapsed, case-insensitive
+		{"See [a] and [c].\n\n[b]: /x\n", 1},
+		{"See [ a ] here.\n\n[A]: /x\n", 0},
+		{"See [\u212a] here.\n\n[k]: /x\n", 0}, // the Kelvin sign folds to k
+		{"Cross [\nb] line.\n\n[b]: /x\n", 0},  // a label over two lines
+		{"Cross [a [\nb] c] line.\n\n[z]: /x\n", 0}, // labels over lines are not read: taken for links
+		{"Spaced [a b] label.\n\n[a b]: /x\n", 0}, // labels with white space: every bracket may link
+		{"An ![image] here.\n", 1},
+		{"An ![image](x.png) here.\n", 0},
 		{"Wow! [1]\n", 1},
-		{"A `code` span.\n", 0},
 		{"Wow!\n", 1},
 		{"A <b>tag</b>.\n", 0},
 		{"An \\* escape.\n", 0},

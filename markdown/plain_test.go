@@ -62,17 +62,17 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"Plain prose.\nSecond line.\n", 1},
 		{"A [1] citation, [2, 3] and [see [4]].\n", 1},
 		{"A [1] citation.\n\n[1]: https://x.org\n", 0}, // a link
-		{"A [1] citation.\n\n[^1]: a footnote\n", 2},  // "^1" is not "1": the paragraph and the footnote's body
+		{"A [1] citation.\n\n[^1]: a footnote\n", 2},   // "^1" is not "1": the paragraph and the footnote's body
 		{"A [link](https://x.org).\n", 0},
-		{"A [full][ref] link.\n", 1},               // nothing defined: text
+		{"A [full][ref] link.\n", 1},              // nothing defined: text
 		{"A [full][ref] link.\n\n[ref]: /x\n", 0}, // a link
 		{"A [ful][] link.\n\n[FUL]: /x\n", 0},     // collapsed, case-insensitive
 		{"See [a] and [c].\n\n[b]: /x\n", 1},
 		{"See [ a ] here.\n\n[A]: /x\n", 0},
-		{"See [\u212a] here.\n\n[k]: /x\n", 0}, // the Kelvin sign folds to k
-		{"Cross [\nb] line.\n\n[b]: /x\n", 0},  // a label over two lines
+		{"See [\u212a] here.\n\n[k]: /x\n", 0},      // the Kelvin sign folds to k
+		{"Cross [\nb] line.\n\n[b]: /x\n", 0},       // a label over two lines
 		{"Cross [a [\nb] c] line.\n\n[z]: /x\n", 0}, // labels over lines are not read: taken for links
-		{"Spaced [a b] label.\n\n[a b]: /x\n", 0}, // labels with white space: every bracket may link
+		{"Spaced [a b] label.\n\n[a b]: /x\n", 0},   // labels with white space: every bracket may link
 		{"An ![image] here.\n", 1},
 		{"An ![image](x.png) here.\n", 0},
 		{"Wow! [1]\n", 1},

@@ -341,3 +341,15 @@ func TestCaretPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestCaretPrefixLong checks a caret past the 64-space chunk and after tabs.
+func TestCaretPrefixLong(t *testing.T) {
+	line := strings.Repeat("x", 150) + "\t" + strings.Repeat("é", 70) + "[1]"
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	writeCaretPrefix(w, line, 150+1+70+1)
+	w.Flush()
+	if want := strings.Repeat(" ", 150) + "\t" + strings.Repeat(" ", 70); buf.String() != want {
+		t.Errorf("got %q, want %q", buf.String(), want)
+	}
+}

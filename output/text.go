@@ -137,9 +137,20 @@ func Plural(n int, s string) string {
 
 // writeCaretPrefix writes the white space that puts a caret under the
 // UTF-16 column col of line: tabs are kept so the caret lines up however the
-// terminal expands them, other characters become one space each.
+// terminal expands them, other characters become one space each. Spaces go
+// out in runs: LLM reports put whole paragraphs on one line, and a caret
+// hundreds of columns in took that many WriteByte calls, on the one core
+// that prints.
 func writeCaretPrefix(b *bufio.Writer, line string, col int) {
-	units := 1
+	const spaces = "                                                                "
+	units, run := 1, 0
+	flush := func() {
+		for run > 0 {
+			k := min(run, len(spaces))
+			b.WriteString(spaces[:k])
+			run -= k
+		}
+	}
 	for i := 0; i < len(line) && units < col; {
 		c := line[i]
 		if c < utf8.RuneSelf {
@@ -152,10 +163,12 @@ func writeCaretPrefix(b *bufio.Writer, line string, col int) {
 			}
 		}
 		if c == '\t' {
+			flush()
 			b.WriteByte('\t')
 		} else {
-			b.WriteByte(' ')
+			run++
 		}
 		units++
 	}
+	flush()
 }

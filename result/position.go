@@ -78,6 +78,13 @@ func (x *LineIndex) Position(off int) Position {
 	}
 	col := 1
 	for i := start; i < off; {
+		if x.src[i] < utf8.RuneSelf {
+			// ASCII without decoding: columns are counted from the line's
+			// start, and LLM reports put a paragraph on a line.
+			col++
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRune(x.src[i:])
 		if i+size > off { // offset inside a rune: count the rune
 			size = off - i

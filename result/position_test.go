@@ -18,6 +18,8 @@ func TestPosition(t *testing.T) {
 		{"bom is zero width", "\xEF\xBB\xBF# T [1]", 7, Position{1, 5}},
 		{"past end clamps", "ab", 10, Position{1, 3}},
 		{"invalid utf8 counts one", "\xff\xfe[1]", 2, Position{1, 3}},
+		{"inside a rune counts it", "aé b", 2, Position{1, 3}},
+		{"long ascii line", "x\n" + string(make([]byte, 0)) + "abcdefghij klmnop [1]", 19, Position{2, 18}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

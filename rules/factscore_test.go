@@ -40,6 +40,12 @@ func checkFactScore(t *testing.T, s string) {
 		t.Errorf("FactScore(%q) = %+v, factScoreSlow says %+v", s, got, want)
 	}
 	b := []byte(s)
+	if bound, ok := scoreBound(b); ok {
+		score, _, fast := factScore(b)
+		if !fast || score > bound {
+			t.Errorf("scoreBound(%q) = %d, but factScore = %d (fast path %v)", s, bound, score, fast)
+		}
+	}
 	if got, want := isQuestion(b), isQuestionRef(b); got != want {
 		t.Errorf("isQuestion(%q) = %v, want %v", s, got, want)
 	}
@@ -238,7 +244,7 @@ func TestFactScoreCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus comparison skipped in -short mode")
 	}
-	n, fast := 0, 0
+	n, fast, bounded := 0, 0, 0
 	for _, d := range parsedCorpus(t) {
 		for _, c := range d.doc.Claims {
 			text := d.doc.Src[c.Start:c.End]
@@ -246,13 +252,16 @@ func TestFactScoreCorpus(t *testing.T) {
 			if _, _, ok := factScore(text); ok {
 				fast++
 			}
+			if b, ok := scoreBound(text); ok && b < 3 {
+				bounded++
+			}
 			n++
 		}
 		if t.Failed() {
 			t.Fatalf("differences in %s", d.path)
 		}
 	}
-	t.Logf("%d sentences, %d scored by the fast path", n, fast)
+	t.Logf("%d sentences, %d scored by the fast path, %d bounded below 3 without scoring", n, fast, bounded)
 }
 
 // TestUncitedClaimCorpus runs uncited-claim and its reference version over

@@ -161,6 +161,9 @@ func checkUncitedClaim(p *Pass) {
 		// must not reach sentences that an exemption or the word count
 		// skipped before.
 		text := doc.Src[c.Start:c.End]
+		if b, ok := scoreBound(text); ok && b < s.MinScore {
+			continue // factScore would take its fast path and score below
+		}
 		score, r, fast := factScore(text)
 		if fast && score < s.MinScore {
 			continue

@@ -302,3 +302,27 @@ func TestUncitedClaimCorpus(t *testing.T) {
 		t.Logf("settings %+v: %d issues", *s, n)
 	}
 }
+
+// TestDecodeRune checks decodeRune against utf8.DecodeRune on every
+// sequence of one to three bytes, and on truncated ones.
+func TestDecodeRune(t *testing.T) {
+	check := func(b []byte) {
+		r, n := decodeRune(b)
+		wr, wn := utf8.DecodeRune(b)
+		if r != wr || n != wn {
+			t.Fatalf("decodeRune(% x) = %U, %d; utf8.DecodeRune says %U, %d", b, r, n, wr, wn)
+		}
+	}
+	check(nil)
+	for a := 0; a < 256; a++ {
+		check([]byte{byte(a)})
+		for b := 0; b < 256; b++ {
+			check([]byte{byte(a), byte(b)})
+			if a >= 0xC0 {
+				for c := 0; c < 256; c++ {
+					check([]byte{byte(a), byte(b), byte(c), 'x'})
+				}
+			}
+		}
+	}
+}

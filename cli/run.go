@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/pipeline"
 	"github.com/citelint/citelint/resolve/judge"
+	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
 )
@@ -184,6 +186,31 @@ func runCmd(args []string, env Env) int {
 			opts.RuleEnv.Judge = c
 		}
 	}
+	rb := &reportBuilder{
+		cfg: cfg, wd: wd, changed: changed != nil, prefix: f.pathPrefix, failLevel: failLevel, issueExit: f.issueExit,
+		report: &output.Report{Version: Version, Files: map[string][]byte{}},
+	}
+	rb.pipeline()
+	var exit int
+	if sp, ok := streamable(&f, printers, opts, st.files); ok {
+		// The text report is printed file by file as the results come, and
+		// each result is dropped once printed: memory stays bounded by the
+		// files in flight, and printing overlaps linting.
+		err := withOutput(formats[0], cfg, env, func(w io.Writer) error {
+			out := sp.Stream(w)
+			lint.RunEach(ctx, st.files, opts, func(r lint.FileResult) {
+				out.Issues(rb.process(rb.add(r)))
+			})
+			rb.finish(st, verified)
+			return out.End(rb.report)
+		})
+		exit = rb.exitCode(&f, ctx, timeout, env)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			exit = ExitFailure
+		}
+		return exit
+	}
 	results := lint.Run(ctx, st.files, opts)
 	if f.diff {
 		return printDiffs(results, st.walkErrs, env)
@@ -202,67 +229,85 @@ func runCmd(args []string, env Env) int {
 			}
 		}
 	}
-
-	report := &output.Report{Version: Version, Files: map[string][]byte{}}
 	var issues []result.Issue
 	for _, r := range results {
-		report.Summary.Files++
-		report.Summary.Claims += r.Stats.Claims
-		report.Summary.CitedClaims += r.Stats.CitedClaims
-		report.Summary.Citations += r.Stats.Citations
-		report.Summary.References += r.Stats.References
-		if r.Err != nil {
-			report.Summary.Errors = append(report.Summary.Errors, output.FileError{Path: r.Err.Path, Line: r.Err.Line, Msg: r.Err.Err.Error()})
-			continue
+		issues = append(issues, rb.add(r)...)
+		if r.Err == nil && len(r.Issues) > 0 {
+			rb.report.Files[r.Path] = r.Src
 		}
-		issues = append(issues, r.Issues...)
-		if len(r.Issues) > 0 {
-			report.Files[r.Path] = r.Src
-		}
-	}
-	for _, e := range st.walkErrs {
-		report.Summary.Errors = append(report.Summary.Errors, output.FileError{Path: e.Path, Line: e.Line, Msg: e.Err.Error()})
 	}
 	if fixed > 0 {
-		report.Summary.Extra = map[string]int{"fixed": fixed}
+		rb.report.Summary.Extra = map[string]int{"fixed": fixed}
 	}
 	if opts.RuleEnv.Support != nil {
-		report.Summary.Support, report.Summary.SupportFiles = supportSummary(results, opts.RuleEnv.Support)
+		rb.report.Summary.Support, rb.report.Summary.SupportFiles = supportSummary(results, opts.RuleEnv.Support)
 	}
-	unverified := 0
-	if verified != nil {
-		for k, n := range verified.Unverified() {
-			unverified += n
-			if report.Summary.Extra == nil {
-				report.Summary.Extra = map[string]int{}
-			}
-			report.Summary.Extra["unverified_"+k] = n
-		}
-		report.Summary.Unverified = unverified
-	}
-	dropped := 0
-	var newOnly pipeline.NewOnly
-	if changed != nil {
-		byPath := map[string]*gitdiff.File{}
-		for _, r := range results {
-			byPath[r.Path] = r.Changed
-		}
-		newOnly.Changed = func(iss *result.Issue) bool {
-			f := byPath[iss.Path]
-			return f != nil && lint.OnChangedLines(f, iss)
+	rb.report.Issues = rb.process(issues)
+	rb.finish(st, verified)
+	exit = rb.exitCode(&f, ctx, timeout, env)
+	for i, of := range formats {
+		if err := writeOutput(printers[i], of, rb.report, cfg, env); err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			exit = ExitFailure
 		}
 	}
+	return exit
+}
+
+// streamable says whether the report can be printed file by file: one
+// format that can stream (text), no fixes to apply first, no support
+// summary (it needs every result), and files in path order, which is the
+// report's order (lint.Walk sorts them).
+func streamable(f *runFlags, printers []output.Printer, opts lint.Options, files []string) (output.StreamPrinter, bool) {
+	if len(printers) != 1 || f.fix || f.diff || opts.RuleEnv.Support != nil || !sort.StringsAreSorted(files) {
+		return nil, false
+	}
+	sp, ok := printers[0].(output.StreamPrinter)
+	return sp, ok
+}
+
+// reportBuilder turns lint results into the report: the summary counts,
+// the file errors and the issues through the pipeline. The batch path adds
+// every result and runs the pipeline once; the streamed path runs it on
+// each file's issues as they come, which gives the same issues in the same
+// order (pipeline.TestPerFileEqualsWhole).
+type reportBuilder struct {
+	cfg       *config.Config
+	wd        string
+	changed   bool
+	prefix    string
+	failLevel result.Severity
+	issueExit int
+
+	report   *output.Report
+	p        pipeline.Pipeline
+	relPaths map[string]string
+	byPath   map[string]*gitdiff.File
+	dropped  int
+	failed   bool // an issue at or above the fail level was reported
+}
+
+func (b *reportBuilder) pipeline() {
+	b.relPaths = map[string]string{}
 	// Once per path, not per issue: a corpus has thousands of issues.
-	relPaths := map[string]string{}
 	rel := func(p string) string {
-		r, ok := relPaths[p]
+		r, ok := b.relPaths[p]
 		if !ok {
-			r = cfg.RelFrom(wd, p)
-			relPaths[p] = r
+			r = b.cfg.RelFrom(b.wd, p)
+			b.relPaths[p] = r
 		}
 		return r
 	}
-	p := pipeline.Pipeline{
+	var newOnly pipeline.NewOnly
+	if b.changed {
+		b.byPath = map[string]*gitdiff.File{}
+		newOnly.Changed = func(iss *result.Issue) bool {
+			f := b.byPath[iss.Path]
+			return f != nil && lint.OnChangedLines(f, iss)
+		}
+	}
+	cfg := b.cfg
+	b.p = pipeline.Pipeline{
 		pipeline.Exclusions{Excluded: func(iss *result.Issue) bool {
 			return iss.Rule != "invalid-suppression" && cfg.Exclusions.Excluded(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
 		}},
@@ -272,43 +317,95 @@ func runCmd(args []string, env Env) int {
 		}},
 		pipeline.Dedup{},
 		pipeline.Sort{},
-		pipeline.Limits{MaxPerRule: cfg.Issues.MaxPerRule, MaxSame: cfg.Issues.MaxSame, Dropped: &dropped},
+		&pipeline.Limits{MaxPerRule: cfg.Issues.MaxPerRule, MaxSame: cfg.Issues.MaxSame, Dropped: &b.dropped},
 	}
-	report.Issues = p.Run(issues)
-	if f.pathPrefix != "" {
-		addPathPrefix(report, f.pathPrefix)
+}
+
+// add counts one file's result into the summary and returns its issues.
+func (b *reportBuilder) add(r lint.FileResult) []result.Issue {
+	s := &b.report.Summary
+	s.Files++
+	s.Claims += r.Stats.Claims
+	s.CitedClaims += r.Stats.CitedClaims
+	s.Citations += r.Stats.Citations
+	s.References += r.Stats.References
+	if b.byPath != nil {
+		b.byPath[r.Path] = r.Changed
 	}
-	if dropped > 0 {
-		if report.Summary.Extra == nil {
-			report.Summary.Extra = map[string]int{}
+	if r.Err != nil {
+		s.Errors = append(s.Errors, output.FileError{Path: r.Err.Path, Line: r.Err.Line, Msg: r.Err.Err.Error()})
+		return nil
+	}
+	return r.Issues
+}
+
+// process runs issues through the pipeline, prefixes their paths and notes
+// whether any fails the run; it returns what is to be reported.
+func (b *reportBuilder) process(issues []result.Issue) []result.Issue {
+	issues = b.p.Run(issues)
+	for i := range issues {
+		if b.prefix != "" {
+			issues[i].Path = prefixPath(b.prefix, issues[i].Path)
 		}
-		report.Summary.Extra["dropped_by_limits"] = dropped
+		if !issues[i].Suppressed && issues[i].Severity >= b.failLevel {
+			b.failed = true
+		}
+	}
+	return issues
+}
+
+// finish completes the summary once every result is in.
+func (b *reportBuilder) finish(st *setup, verified *verify.Results) {
+	s := &b.report.Summary
+	for _, e := range st.walkErrs {
+		s.Errors = append(s.Errors, output.FileError{Path: e.Path, Line: e.Line, Msg: e.Err.Error()})
+	}
+	if verified != nil {
+		unverified := 0
+		for k, n := range verified.Unverified() {
+			unverified += n
+			if s.Extra == nil {
+				s.Extra = map[string]int{}
+			}
+			s.Extra["unverified_"+k] = n
+		}
+		s.Unverified = unverified
+	}
+	if b.prefix != "" {
+		for i := range s.Errors {
+			s.Errors[i].Path = prefixPath(b.prefix, s.Errors[i].Path)
+		}
+		files := make(map[string][]byte, len(b.report.Files))
+		for p, src := range b.report.Files {
+			files[prefixPath(b.prefix, p)] = src
+		}
+		b.report.Files = files
+	}
+	if b.dropped > 0 {
+		if s.Extra == nil {
+			s.Extra = map[string]int{}
+		}
+		s.Extra["dropped_by_limits"] = b.dropped
 	}
 	for _, e := range st.rules {
-		report.Rules = append(report.Rules, ruleInfo(e.Rule))
+		b.report.Rules = append(b.report.Rules, ruleInfo(e.Rule))
 	}
+}
 
+func (b *reportBuilder) exitCode(f *runFlags, ctx context.Context, timeout time.Duration, env Env) int {
 	exit := ExitOK
-	for _, iss := range report.Issues {
-		if !iss.Suppressed && iss.Severity >= failLevel {
-			exit = f.issueExit
-		}
+	if b.failed {
+		exit = b.issueExit
 	}
-	if unverified > 0 && (f.failOnUnverified || cfg.Issues.FailOnUnverified) && exit == ExitOK {
-		exit = f.issueExit
+	if b.report.Summary.Unverified > 0 && (f.failOnUnverified || b.cfg.Issues.FailOnUnverified) && exit == ExitOK {
+		exit = b.issueExit
 	}
-	if len(report.Summary.Errors) > 0 {
+	if len(b.report.Summary.Errors) > 0 {
 		exit = ExitFailure
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		fmt.Fprintf(env.Stderr, "citelint: timed out after %v\n", timeout)
 		exit = ExitTimeout
-	}
-	for i, of := range formats {
-		if err := writeOutput(printers[i], of, report, cfg, env); err != nil {
-			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-			exit = ExitFailure
-		}
 	}
 	return exit
 }
@@ -364,27 +461,14 @@ func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, err
 	return s, nil
 }
 
-// addPathPrefix makes relative paths relative to prefix's parent, as
+// prefixPath makes a relative path relative to prefix's parent, as
 // golangci-lint's --path-prefix does: annotations and SARIF need paths from
 // the repository root when citelint runs in a subfolder.
-func addPathPrefix(r *output.Report, prefix string) {
-	join := func(p string) string {
-		if p == "-" || filepath.IsAbs(p) {
-			return p
-		}
-		return filepath.ToSlash(filepath.Join(prefix, p))
+func prefixPath(prefix, p string) string {
+	if p == "-" || filepath.IsAbs(p) {
+		return p
 	}
-	for i := range r.Issues {
-		r.Issues[i].Path = join(r.Issues[i].Path)
-	}
-	for i := range r.Summary.Errors {
-		r.Summary.Errors[i].Path = join(r.Summary.Errors[i].Path)
-	}
-	files := make(map[string][]byte, len(r.Files))
-	for p, b := range r.Files {
-		files[join(p)] = b
-	}
-	r.Files = files
+	return filepath.ToSlash(filepath.Join(prefix, p))
 }
 
 // writeFixes writes each fixed file atomically (keeping its permissions;
@@ -474,14 +558,19 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 // writeOutput prints the report to the format's destination; files are
 // written whole to a temporary name and renamed, so a reader never sees half.
 func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
+	return withOutput(of, cfg, env, func(w io.Writer) error { return p.Print(w, r) })
+}
+
+// withOutput calls write with the writer for of's destination; a file is
+// written atomically, so a failed run never leaves half a report.
+func withOutput(of config.OutputFormat, cfg *config.Config, env Env, write func(io.Writer) error) error {
 	switch of.Path {
 	case config.Stdout, "":
-		return p.Print(env.Stdout, r)
+		return write(env.Stdout)
 	case config.Stderr:
-		return p.Print(env.Stderr, r)
+		return write(env.Stderr)
 	}
-	path := cfg.Resolve(of.Path)
-	return atomicfile.Write(path, func(w io.Writer) error { return p.Print(w, r) })
+	return atomicfile.Write(cfg.Resolve(of.Path), write)
 }
 
 func ruleInfo(r *rules.Rule) output.RuleInfo {

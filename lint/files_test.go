@@ -2,6 +2,7 @@ package lint
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,5 +61,44 @@ func TestWalkAndRunSurviveBadFiles(t *testing.T) {
 	}
 	if os.Getuid() != 0 && !strings.Contains(got["secret.md"], "permission denied") {
 		t.Errorf("secret.md: %q", got["secret.md"])
+	}
+}
+
+// TestRunEachOrder: results come once each and in the order of files,
+// whatever their sizes and the number of workers, and a cancelled run still
+// yields one result (an error) per file.
+func TestRunEachOrder(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for i := 0; i < 40; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("f%02d.md", i))
+		// A few large files among small ones, so workers finish out of order.
+		body := strings.Repeat("A sentence that cites nothing at all, repeated.\n", 1+(i%7)*400)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	for _, workers := range []int{1, 2, 3, 8, 64} {
+		var got []string
+		RunEach(context.Background(), files, Options{Concurrency: workers}, func(r FileResult) { got = append(got, r.Path) })
+		if strings.Join(got, "\n") != strings.Join(files, "\n") {
+			t.Errorf("%d workers: results in order\n%s\nwant\n%s", workers, strings.Join(got, "\n"), strings.Join(files, "\n"))
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	n := 0
+	RunEach(ctx, files, Options{Concurrency: 2}, func(r FileResult) {
+		if r.Err == nil || r.Path != files[n] {
+			t.Errorf("cancelled run, result %d: %+v", n, r)
+		}
+		n++
+	})
+	if n != len(files) {
+		t.Errorf("cancelled run gave %d results, want %d", n, len(files))
+	}
+	if len(Run(context.Background(), nil, Options{})) != 0 {
+		t.Error("Run of no files gave results")
 	}
 }

@@ -119,6 +119,18 @@ type FileResult struct {
 // Run lints files with a bounded worker pool. Results come back in the order
 // of files whatever the scheduling, so output is deterministic.
 func Run(ctx context.Context, files []string, opts Options) []FileResult {
+	results := make([]FileResult, 0, len(files))
+	RunEach(ctx, files, opts, func(r FileResult) { results = append(results, r) })
+	return results
+}
+
+// RunEach lints files with a bounded worker pool and hands each result to
+// emit, in the order of files, as soon as it and every result before it are
+// done; emit runs on the caller's goroutine. Workers run at most a few files
+// ahead of the first result not yet emitted, so what is held at any time is
+// the files in flight, not the corpus: a caller that prints and drops each
+// result (the text report) runs in memory bounded by its largest files.
+func RunEach(ctx context.Context, files []string, opts Options, emit func(FileResult)) {
 	n := opts.Concurrency
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
@@ -126,7 +138,17 @@ func Run(ctx context.Context, files []string, opts Options) []FileResult {
 	if n > len(files) {
 		n = len(files)
 	}
-	results := make([]FileResult, len(files))
+	if len(files) == 0 {
+		return
+	}
+	// window bounds the files dispatched but not yet emitted. A large file
+	// holds back the emission of the ones after it while the other workers
+	// go on: four per worker keeps them busy without holding many results.
+	window := 4 * n
+	slots := make([]FileResult, len(files))
+	ready := make([]bool, len(files))
+	done := make(chan int, window)
+	tokens := make(chan struct{}, window)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	bibs := &bibCache{m: map[string]bibLoad{}}
@@ -135,20 +157,33 @@ func Run(ctx context.Context, files []string, opts Options) []FileResult {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = lintOne(ctx, files[i], opts, bibs)
+				slots[i] = lintOne(ctx, files[i], opts, bibs)
+				done <- i
 			}
 		}()
 	}
-	for i := range files {
-		if ctx.Err() != nil {
-			results[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Err: ctx.Err()}}
-			continue
+	go func() {
+		for i := range files {
+			tokens <- struct{}{}
+			if ctx.Err() != nil {
+				slots[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Err: ctx.Err()}}
+				done <- i
+				continue
+			}
+			next <- i
 		}
-		next <- i
+		close(next)
+	}()
+	for k := 0; k < len(files); {
+		ready[<-done] = true
+		for ; k < len(files) && ready[k]; k++ {
+			r := slots[k]
+			slots[k] = FileResult{} // let the collector have it once emitted
+			emit(r)
+			<-tokens
+		}
 	}
-	close(next)
 	wg.Wait()
-	return results
 }
 
 // maxFileSize guards against linting something that is clearly not a

@@ -101,6 +101,21 @@ type Printer interface {
 	Print(io.Writer, *Report) error
 }
 
+// A StreamPrinter can also print a report as its issues arrive, so that a
+// run need not hold them all: Issues is called with each file's issues (after
+// the pipeline, files in path order), then End with the report, whose
+// Issues End ignores. Print(w, r) is Stream(w), Issues(r.Issues), End(r).
+type StreamPrinter interface {
+	Printer
+	Stream(io.Writer) Stream
+}
+
+// Stream is a report being printed; see StreamPrinter.
+type Stream interface {
+	Issues([]result.Issue)
+	End(*Report) error
+}
+
 var printers = map[string]func(Options) Printer{
 	"text":           func(o Options) Printer { return textPrinter{color: o.Color} },
 	"json":           func(Options) Printer { return jsonPrinter{} },

@@ -43,27 +43,47 @@ func severityColor(s result.Severity) string {
 }
 
 func (p textPrinter) Print(w io.Writer, r *Report) error {
-	// Streamed through a buffer, not built whole: the report of a large
-	// tree runs to hundreds of megabytes, which a strings.Builder held
-	// (twice, while growing) at the run's memory peak.
-	b := bufio.NewWriterSize(w, 64<<10)
-	issues := visible(r)
-	files := map[string]bool{}
-	bySev := map[result.Severity]int{}
-	var num []byte
-	for _, i := range issues {
-		files[i.Path] = true
-		bySev[i.Severity]++
+	st := p.Stream(w)
+	st.Issues(r.Issues)
+	return st.End(r)
+}
+
+// Stream implements StreamPrinter: the text report is printed as issues
+// come, through a buffer, and only the counts for the summary are kept.
+func (p textPrinter) Stream(w io.Writer) Stream {
+	// Buffered, never built whole: the report of a large tree runs to
+	// hundreds of megabytes.
+	return &textStream{p: p, b: bufio.NewWriterSize(w, 64<<10), files: map[string]bool{}, bySev: map[result.Severity]int{}}
+}
+
+type textStream struct {
+	p     textPrinter
+	b     *bufio.Writer
+	files map[string]bool
+	bySev map[result.Severity]int
+	n     int
+	num   []byte
+}
+
+func (s *textStream) Issues(issues []result.Issue) {
+	p, b := s.p, s.b
+	for i := range issues {
+		i := &issues[i]
+		if i.Suppressed {
+			continue
+		}
+		s.n++
+		s.files[i.Path] = true
+		s.bySev[i.Severity]++
 		pos := clampPos(i.Pos)
-		// Written piece by piece: fmt was a third of printing a large report,
-		// and printing runs after the workers, on one core.
+		// Written piece by piece: fmt was a third of printing a large report.
 		if p.color {
 			b.WriteString(ansiBold)
 		}
 		b.WriteString(i.Path)
-		num = append(append(num[:0], ':'), strconv.Itoa(pos.Line)...)
-		num = append(append(num, ':'), strconv.Itoa(pos.Column)...)
-		b.Write(num)
+		s.num = append(append(s.num[:0], ':'), strconv.Itoa(pos.Line)...)
+		s.num = append(append(s.num, ':'), strconv.Itoa(pos.Column)...)
+		b.Write(s.num)
 		if p.color {
 			b.WriteString(ansiReset)
 		}
@@ -81,6 +101,10 @@ func (p textPrinter) Print(w io.Writer, r *Report) error {
 			b.WriteByte('\n')
 		}
 	}
+}
+
+func (s *textStream) End(r *Report) error {
+	p, b := s.p, s.b
 	for _, e := range r.Summary.Errors {
 		if e.Line > 0 {
 			fmt.Fprintf(b, "%s:%d: %s %s\n", e.Path, e.Line, p.paint(ansiRed, "error:"), e.Msg)
@@ -88,7 +112,7 @@ func (p textPrinter) Print(w io.Writer, r *Report) error {
 			fmt.Fprintf(b, "%s: %s %s\n", e.Path, p.paint(ansiRed, "error:"), e.Msg)
 		}
 	}
-	b.WriteString(summaryLine(r, len(issues), len(files), bySev))
+	b.WriteString(summaryLine(r, s.n, len(s.files), s.bySev))
 	b.WriteByte('\n')
 	return b.Flush()
 }

@@ -160,32 +160,37 @@ func (Sort) Process(issues []result.Issue) []result.Issue {
 // Limits caps issues per rule (MaxPerRule) and identical messages (MaxSame);
 // 0 means unlimited, the default, because golangci-lint's non-zero defaults
 // cause "push again to see more" loops. Suppressed issues do not count.
-// It runs after Sort, so what is kept is the first in file order.
+// It runs after Sort, so what is kept is the first in file order. The counts
+// carry over from one Process call to the next, so a report printed file by
+// file (in file order) is limited as the whole would be.
 type Limits struct {
 	MaxPerRule, MaxSame int
 	// Dropped counts what was cut, for the summary.
 	Dropped *int
+
+	perRule, same map[string]int
 }
 
-func (Limits) Name() string { return "limits" }
+func (*Limits) Name() string { return "limits" }
 
-func (l Limits) Process(issues []result.Issue) []result.Issue {
+func (l *Limits) Process(issues []result.Issue) []result.Issue {
 	if l.MaxPerRule <= 0 && l.MaxSame <= 0 {
 		return issues
 	}
-	perRule := map[string]int{}
-	same := map[string]int{}
+	if l.perRule == nil {
+		l.perRule, l.same = map[string]int{}, map[string]int{}
+	}
 	out := issues[:0]
 	for _, iss := range issues {
 		if !iss.Suppressed {
-			if l.MaxPerRule > 0 && perRule[iss.Rule] >= l.MaxPerRule || l.MaxSame > 0 && same[iss.Rule+"\x00"+iss.Message] >= l.MaxSame {
+			if l.MaxPerRule > 0 && l.perRule[iss.Rule] >= l.MaxPerRule || l.MaxSame > 0 && l.same[iss.Rule+"\x00"+iss.Message] >= l.MaxSame {
 				if l.Dropped != nil {
 					*l.Dropped++
 				}
 				continue
 			}
-			perRule[iss.Rule]++
-			same[iss.Rule+"\x00"+iss.Message]++
+			l.perRule[iss.Rule]++
+			l.same[iss.Rule+"\x00"+iss.Message]++
 		}
 		out = append(out, iss)
 	}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -37,8 +38,8 @@ func TestStages(t *testing.T) {
 		{"sort", Pipeline{Sort{}}, "a.md:a:m3 a.md:a:m3 a.md:a:m2 drafts/x.md:c:m4 z.md:b:m1"},
 		{"dedup then sort", Pipeline{Dedup{}, Sort{}}, "a.md:a:m3 a.md:a:m2 drafts/x.md:c:m4 z.md:b:m1"},
 		{"exclusions", Pipeline{Exclusions{Excluded: func(i *result.Issue) bool { return strings.HasPrefix(i.Path, "drafts/") }}, Dedup{}, Sort{}}, "a.md:a:m3 a.md:a:m2 z.md:b:m1"},
-		{"max per rule keeps the first in file order", Pipeline{Dedup{}, Sort{}, Limits{MaxPerRule: 1}}, "a.md:a:m3 drafts/x.md:c:m4 z.md:b:m1"},
-		{"unlimited by default", Pipeline{Dedup{}, Sort{}, Limits{}}, "a.md:a:m3 a.md:a:m2 drafts/x.md:c:m4 z.md:b:m1"},
+		{"max per rule keeps the first in file order", Pipeline{Dedup{}, Sort{}, &Limits{MaxPerRule: 1}}, "a.md:a:m3 drafts/x.md:c:m4 z.md:b:m1"},
+		{"unlimited by default", Pipeline{Dedup{}, Sort{}, &Limits{}}, "a.md:a:m3 a.md:a:m2 drafts/x.md:c:m4 z.md:b:m1"},
 	}
 	for _, tt := range tests {
 		if got := keys(tt.p.Run(in())); got != tt.want {
@@ -57,9 +58,46 @@ func TestSeverityAndLimitsCount(t *testing.T) {
 			}
 			return i.Severity
 		}},
-		Limits{MaxSame: 1, Dropped: &dropped},
+		&Limits{MaxSame: 1, Dropped: &dropped},
 	}.Run(issues)
 	if len(out) != 2 || dropped != 1 || out[1].Severity != result.SeverityError {
 		t.Errorf("got %+v dropped %d", out, dropped)
 	}
+}
+
+// TestPerFileEqualsWhole checks what the streamed text report relies on:
+// the pipeline run file by file, in path order, with one Limits carrying
+// its counts, gives what it gives on all issues at once.
+func TestPerFileEqualsWhole(t *testing.T) {
+	byFile := [][]result.Issue{
+		{iss("b", "a.md", 9, "m1"), iss("a", "a.md", 3, "m1"), iss("a", "a.md", 3, "m1"), iss("a", "a.md", 1, "m2")},
+		{iss("a", "b/c.md", 5, "m1"), iss("c", "b/c.md", 2, "m3")},
+		{iss("a", "d.md", 1, "m2"), iss("b", "d.md", 1, "m1"), iss("c", "d.md", 4, "m3")},
+	}
+	for _, lim := range []Limits{{}, {MaxPerRule: 2}, {MaxSame: 1}, {MaxPerRule: 1, MaxSame: 1}} {
+		var all []result.Issue
+		for _, f := range byFile {
+			all = append(all, f...)
+		}
+		d1, d2 := 0, 0
+		l1, l2 := lim, lim
+		l1.Dropped, l2.Dropped = &d1, &d2
+		whole := Pipeline{Dedup{}, Sort{}, &l1}.Run(all)
+		p := Pipeline{Dedup{}, Sort{}, &l2}
+		var parts []result.Issue
+		for _, f := range byFile {
+			parts = append(parts, p.Run(append([]result.Issue(nil), f...))...)
+		}
+		if got, want := keysAt(parts), keysAt(whole); got != want || d1 != d2 {
+			t.Errorf("limits %+v: per file %q (dropped %d), whole %q (dropped %d)", lim, got, d2, want, d1)
+		}
+	}
+}
+
+func keysAt(issues []result.Issue) string {
+	var s []string
+	for _, i := range issues {
+		s = append(s, i.Path+":"+strconv.Itoa(i.Start)+":"+i.Rule+":"+i.Message)
+	}
+	return strings.Join(s, " ")
 }

@@ -1,11 +1,15 @@
 package markdown
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/citelint/citelint/internal/corpus"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -156,4 +160,33 @@ func FuzzPlainParagraphs(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkPlainSame(t, src)
 	})
+}
+
+// TestPlainParagraphsCorpus parses every document of the shared corpus
+// both ways.
+func TestPlainParagraphsCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus comparison skipped in -short mode")
+	}
+	dir := corpus.Path(t)
+	n := 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return err
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		checkPlainSame(t, src)
+		if t.Failed() {
+			return fmt.Errorf("differences in %s", p)
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d documents parse the same both ways", n)
 }

@@ -33,18 +33,28 @@ type Options struct {
 // deletes unused and duplicate definitions that the hygiene rules must see.
 // citelint matches [^x] itself, with a map. Linkify and Typographer stay off:
 // Linkify's positions are off by one and Typographer's nodes have no source.
-var md = goldmark.New(
-	goldmark.WithParser(parser.NewParser(
-		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-		parser.WithInlineParsers(inlineParsers()...),
-		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
-		parser.WithParagraphTransformers(util.Prioritized(plainParagraphs{}, plainParagraphPriority)),
-	)),
-	goldmark.WithExtensions(extension.Table),
-	goldmark.WithParserOptions(parser.WithBlockParsers(
-		util.Prioritized(extension.NewFootnoteBlockParser(), 999),
-	)),
-)
+var md = newMarkdown(true)
+
+// newMarkdown builds citelint's goldmark, with the plain-paragraph fast path
+// (plain.go) or, for the tests that hold the fast path to goldmark's inline
+// pass, without it.
+func newMarkdown(plain bool) goldmark.Markdown {
+	transformers := parser.DefaultParagraphTransformers()
+	if plain {
+		transformers = append(transformers, util.Prioritized(plainParagraphs{}, plainParagraphPriority))
+	}
+	return goldmark.New(
+		goldmark.WithParser(parser.NewParser(
+			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+			parser.WithInlineParsers(inlineParsers()...),
+			parser.WithParagraphTransformers(transformers...),
+		)),
+		goldmark.WithExtensions(extension.Table),
+		goldmark.WithParserOptions(parser.WithBlockParsers(
+			util.Prioritized(extension.NewFootnoteBlockParser(), 999),
+		)),
+	)
+}
 
 // inlineParsers are goldmark's defaults without emphasis: citelint never
 // looks at emphasis nodes, and delimiter processing was a tenth of

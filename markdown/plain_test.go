@@ -12,25 +12,13 @@ import (
 	"github.com/citelint/citelint/internal/corpus"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
 )
 
 // mdInline is md without plainParagraphs: every paragraph goes through
 // goldmark's inline pass. It is the reference the fast path is held to.
-var mdInline = goldmark.New(
-	goldmark.WithParser(parser.NewParser(
-		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-		parser.WithInlineParsers(inlineParsers()...),
-		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
-	)),
-	goldmark.WithExtensions(extension.Table),
-	goldmark.WithParserOptions(parser.WithBlockParsers(
-		util.Prioritized(extension.NewFootnoteBlockParser(), 999),
-	)),
-)
+var mdInline = newMarkdown(false)
 
 var plainSeeds = []string{
 	"Plain prose.\nSecond line.  \nThird line\t\n\nA claim.12 (Smith, 2020)\n",

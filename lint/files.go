@@ -78,14 +78,20 @@ func Walk(paths []string, base string, include, exclude []string) ([]string, []F
 			continue
 		}
 		visited := map[string]bool{}
-		var walk func(dir string)
-		walk = func(dir string) {
+		var walk func(dir, real string)
+		walk = func(dir, real string) {
 			// Symlinked directories are followed once: a loop ends at the
-			// second visit of the same real path.
-			real, err := filepath.EvalSymlinks(dir)
-			if err != nil {
-				errs = append(errs, FileError{Path: dir, Err: err})
-				return
+			// second visit of the same real path. real is known for a
+			// directory entered from its parent without a symlink (the
+			// parent's real path and its name); EvalSymlinks, a system call
+			// per path component, is needed only for the root and for
+			// symlinks, and took most of the walk's time.
+			if real == "" {
+				var err error
+				if real, err = filepath.EvalSymlinks(dir); err != nil {
+					errs = append(errs, FileError{Path: dir, Err: err})
+					return
+				}
 			}
 			if visited[real] {
 				errs = append(errs, FileError{Path: dir, Err: errors.New("symbolic link loop: directory already visited as " + real)})
@@ -101,19 +107,20 @@ func Walk(paths []string, base string, include, exclude []string) ([]string, []F
 				name := e.Name()
 				full := filepath.Join(dir, name)
 				isDir := e.IsDir()
+				childReal := filepath.Join(real, name)
 				if e.Type()&fs.ModeSymlink != 0 {
 					st, err := os.Stat(full)
 					if err != nil {
 						errs = append(errs, FileError{Path: filepath.ToSlash(full), Err: err})
 						continue
 					}
-					isDir = st.IsDir()
+					isDir, childReal = st.IsDir(), ""
 				}
 				if isDir {
 					if skipDirs[name] || !match(full, true) {
 						continue
 					}
-					walk(full)
+					walk(full, childReal)
 					continue
 				}
 				if hasExt(name) && match(full, false) {
@@ -121,7 +128,7 @@ func Walk(paths []string, base string, include, exclude []string) ([]string, []F
 				}
 			}
 		}
-		walk(p)
+		walk(p, "")
 	}
 	sort.Strings(out)
 	return out, errs

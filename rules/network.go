@@ -8,6 +8,7 @@ import (
 	"github.com/citelint/citelint/ident"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/score"
 )
 
 // This file holds what the network rules (dead-doi, dead-arxiv, dead-link,
@@ -119,7 +120,7 @@ func metadataOf(env *Env, r *markdown.Reference) (rec *resolve.Record, id string
 func titleWords(s string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		w = foldAccents(w)
+		w = score.StripAccents(w)
 		if len([]rune(w)) < 3 || titleStopWords[w] {
 			continue
 		}
@@ -133,39 +134,6 @@ var titleStopWords = map[string]bool{
 	"its": true, "their": true, "are": true, "was": true, "were": true, "that": true, "this": true,
 	"using": true, "based": true, "towards": true, "toward": true, "over": true, "under": true,
 	"between": true, "about": true, "all": true, "not": true, "how": true, "what": true, "why": true,
-}
-
-func foldAccents(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r > 0x7f }) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case strings.ContainsRune("àáâãäåā", r):
-			r = 'a'
-		case strings.ContainsRune("çćč", r):
-			r = 'c'
-		case strings.ContainsRune("èéêëēę", r):
-			r = 'e'
-		case strings.ContainsRune("ìíîïī", r):
-			r = 'i'
-		case strings.ContainsRune("ñń", r):
-			r = 'n'
-		case strings.ContainsRune("òóôõöøō", r):
-			r = 'o'
-		case strings.ContainsRune("ùúûüū", r):
-			r = 'u'
-		case strings.ContainsRune("ýÿ", r):
-			r = 'y'
-		case strings.ContainsRune("šś", r):
-			r = 's'
-		case strings.ContainsRune("žźż", r):
-			r = 'z'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // containment is the share of the words of want found among the words of text.

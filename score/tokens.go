@@ -272,7 +272,7 @@ func foldWord(raw string) (string, bool) {
 	cp := folder.Get().(*cases.Caser)
 	s = cp.String(s)
 	folder.Put(cp)
-	s = stripAccents(s)
+	s = StripAccents(s)
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return s, false
@@ -281,11 +281,14 @@ func foldWord(raw string) (string, bool) {
 	return s, true
 }
 
-// stripAccents removes combining marks that follow a Latin letter after
+// StripAccents removes combining marks that follow a Latin letter after
 // canonical decomposition, and maps the few Latin letters that do not
 // decompose (ø, ł, đ, æ, œ, ı, þ). Marks on other scripts are kept: in
 // Cyrillic "й" is a letter of its own, not an accented "и".
-func stripAccents(s string) string {
+func StripAccents(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return s // ASCII has no accents, and the round trip would copy it
+	}
 	d := norm.NFD.String(s)
 	var b strings.Builder
 	b.Grow(len(d))
@@ -384,7 +387,7 @@ func stem(w string, ascii bool, language string) string {
 		s = w
 	}
 	if !ascii {
-		s = stripAccents(s)
+		s = StripAccents(s)
 	}
 	if stemCacheSize.Load() < stemCacheMax {
 		if _, loaded := cache.LoadOrStore(w, s); !loaded {

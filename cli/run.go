@@ -85,26 +85,9 @@ func runCmd(args []string, env Env) int {
 		}
 		failLevel = lv
 	}
-	formats := cfg.Output.Formats
-	if len(f.formats) > 0 {
-		formats = nil
-		for _, s := range f.formats {
-			of, err := config.ParseFormatFlag(s)
-			if err != nil {
-				fmt.Fprintf(env.Stderr, "citelint: --format: %v\n", err)
-				return ExitUsage
-			}
-			formats = append(formats, of)
-		}
-	}
-	printers := make([]output.Printer, len(formats))
-	for i, of := range formats {
-		p, err := output.New(of.Format, output.Options{Color: f.useColor(of, env), StepSummaryPath: env.Getenv("GITHUB_STEP_SUMMARY")})
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-			return ExitUsage
-		}
-		printers[i] = p
+	formats, printers, ok := f.outputs(cfg, env)
+	if !ok {
+		return ExitUsage
 	}
 	if len(st.files) == 0 && len(st.walkErrs) == 0 {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
@@ -169,22 +152,7 @@ func runCmd(args []string, env Env) int {
 		opts.RuleEnv.Lookups = verified
 	}
 	if usesSources(st.rules) {
-		finder := &evidence.Finder{ReadLocal: true}
-		if verified != nil {
-			finder.Lookups = verified
-		}
-		opts.RuleEnv.Evidence = finder
-		opts.RuleEnv.Support = &rules.SupportStats{}
-		if j := cfg.Judge; j.URL != "" {
-			c := &judge.Client{URL: j.URL, Model: j.Model, Timeout: j.Timeout}
-			if j.APIKeyEnv != "" {
-				c.APIKey = env.Getenv(j.APIKeyEnv)
-			}
-			if cc, err := openCache(cfg); err == nil {
-				c.Cache = cc
-			}
-			opts.RuleEnv.Judge = c
-		}
+		addEvidence(&opts, cfg, verified, env)
 	}
 	rb := &reportBuilder{
 		cfg: cfg, wd: wd, changed: changed != nil, prefix: f.pathPrefix, failLevel: failLevel, issueExit: f.issueExit,
@@ -252,6 +220,55 @@ func runCmd(args []string, env Env) int {
 		}
 	}
 	return exit
+}
+
+// addEvidence gives the source rules what they read: the sources (local
+// files, and the registry answers when the network pass ran), a support
+// tally for the summary, and the judge when one is configured.
+func addEvidence(opts *lint.Options, cfg *config.Config, verified *verify.Results, env Env) {
+	finder := &evidence.Finder{ReadLocal: true}
+	if verified != nil {
+		finder.Lookups = verified
+	}
+	opts.RuleEnv.Evidence = finder
+	opts.RuleEnv.Support = &rules.SupportStats{}
+	if j := cfg.Judge; j.URL != "" {
+		c := &judge.Client{URL: j.URL, Model: j.Model, Timeout: j.Timeout}
+		if j.APIKeyEnv != "" {
+			c.APIKey = env.Getenv(j.APIKeyEnv)
+		}
+		if cc, err := openCache(cfg); err == nil {
+			c.Cache = cc
+		}
+		opts.RuleEnv.Judge = c
+	}
+}
+
+// outputs returns the report formats (the --format flags, else the
+// config's) with a printer for each; false after reporting a bad one.
+func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, []output.Printer, bool) {
+	formats := cfg.Output.Formats
+	if len(f.formats) > 0 {
+		formats = nil
+		for _, s := range f.formats {
+			of, err := config.ParseFormatFlag(s)
+			if err != nil {
+				fmt.Fprintf(env.Stderr, "citelint: --format: %v\n", err)
+				return nil, nil, false
+			}
+			formats = append(formats, of)
+		}
+	}
+	printers := make([]output.Printer, len(formats))
+	for i, of := range formats {
+		p, err := output.New(of.Format, output.Options{Color: f.useColor(of, env), StepSummaryPath: env.Getenv("GITHUB_STEP_SUMMARY")})
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			return nil, nil, false
+		}
+		printers[i] = p
+	}
+	return formats, printers, true
 }
 
 // streamable says whether the report can be printed file by file: one

@@ -143,8 +143,8 @@ func (Sort) Process(issues []result.Issue) []result.Issue {
 		return strings.Compare(a.Message, b.Message)
 	}
 	// Sort indexes and move each issue once: a stable sort of the structs
-	// themselves moves hundreds of bytes per step, and this runs on one
-	// core after the workers.
+	// themselves moves hundreds of bytes per step, on the goroutine that
+	// also prints.
 	order := make([]int32, len(issues))
 	for i := range order {
 		order[i] = int32(i)

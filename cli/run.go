@@ -161,11 +161,11 @@ func runCmd(args []string, env Env) int {
 	rb.pipeline()
 	var exit int
 	if sp, ok := streamable(&f, printers, opts, st.files); ok {
-		// The text report is printed file by file as the results come, and
+		// The report is printed file by file as the results come, and
 		// each result is dropped once printed: memory stays bounded by the
 		// files in flight, and printing overlaps linting.
 		err := withOutput(formats[0], cfg, env, func(w io.Writer) error {
-			out := sp.Stream(w)
+			out := sp.Stream(w, Version)
 			lint.RunEach(ctx, st.files, opts, func(r lint.FileResult) {
 				out.Issues(rb.process(rb.add(r)))
 			})
@@ -272,7 +272,7 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 }
 
 // streamable says whether the report can be printed file by file: one
-// format that can stream (text), no fixes to apply first, no support
+// format that can stream (text, JSON), no fixes to apply first, no support
 // summary (it needs every result), and files in path order, which is the
 // report's order (lint.Walk sorts them).
 func streamable(f *runFlags, printers []output.Printer, opts lint.Options, files []string) (output.StreamPrinter, bool) {

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestTextStreamedEqualsBatch checks that the text report printed file by
-// file as results come (one text format) is the report printed from the
+// TestTextStreamedEqualsBatch checks that the text and JSON reports printed
+// file by file as results come (one format) are the reports printed from the
 // whole run (a second format makes run hold every result), with limits,
 // exclusions, severity overrides, suppressions, a path prefix and a file
 // that cannot be linted.
@@ -34,16 +34,22 @@ issues:
   max-same: 2
 `)
 	cfg := filepath.Join(dir, ".citelint.yaml")
-	other := filepath.Join(dir, "report.json")
-	for _, extra := range [][]string{nil, {"--path-prefix", "sub"}, {"--fail-level", "error"}, {"--color", "always"}} {
-		args := append([]string{"run", "--config", cfg}, extra...)
-		code1, out1, err1 := run(t, dir, "", append(append(args, "--format", "text"), dir)...)
-		code2, out2, err2 := run(t, dir, "", append(append(args, "--format", "text", "--format", "json:"+other), dir)...)
-		if out1 != out2 || err1 != err2 || code1 != code2 {
-			t.Errorf("%v: streamed (exit %d):\n%s%s\nbatch (exit %d):\n%s%s", extra, code1, out1, err1, code2, out2, err2)
+	for _, format := range []string{"text", "json"} {
+		// A second format, written to a file, makes run hold the whole run.
+		other := "text:" + filepath.Join(dir, "report.txt")
+		if format == "text" {
+			other = "json:" + filepath.Join(dir, "report.json")
 		}
-		if len(out1) < 200 {
-			t.Errorf("%v: suspiciously short report:\n%s", extra, out1)
+		for _, extra := range [][]string{nil, {"--path-prefix", "sub"}, {"--fail-level", "error"}, {"--color", "always"}} {
+			args := append([]string{"run", "--config", cfg}, extra...)
+			code1, out1, err1 := run(t, dir, "", append(append(args, "--format", format), dir)...)
+			code2, out2, err2 := run(t, dir, "", append(append(args, "--format", format, "--format", other), dir)...)
+			if out1 != out2 || err1 != err2 || code1 != code2 {
+				t.Errorf("%s %v: streamed (exit %d):\n%s%s\nbatch (exit %d):\n%s%s", format, extra, code1, out1, err1, code2, out2, err2)
+			}
+			if len(out1) < 200 {
+				t.Errorf("%s %v: suspiciously short report:\n%s", format, extra, out1)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"bufio"
 	"encoding/json"
 	"io"
 
@@ -104,25 +105,76 @@ func jsonIssueOf(i result.Issue) jsonIssue {
 
 // Print writes every issue, suppressed ones included (marked), so that
 // tools reading the JSON can audit suppressions.
-func (jsonPrinter) Print(w io.Writer, r *Report) error {
-	out := jsonReport{Version: JSONSchemaVersion, CitelintVersion: r.Version, Issues: []jsonIssue{}}
-	for _, i := range r.Issues {
-		out.Issues = append(out.Issues, jsonIssueOf(i))
+func (p jsonPrinter) Print(w io.Writer, r *Report) error {
+	st := p.Stream(w, r.Version)
+	st.Issues(r.Issues)
+	return st.End(r)
+}
+
+// Stream implements StreamPrinter. It writes the bytes encoding/json's
+// indenting encoder writes for jsonReport (TestJSONStreamSameBytes), with
+// the issues written as they come, so a run of a large tree need not hold
+// them: the header and the opening of "issues" first, each issue as it
+// comes, then the summary.
+func (jsonPrinter) Stream(w io.Writer, version string) Stream {
+	s := &jsonStream{b: bufio.NewWriterSize(w, 64<<10)}
+	s.b.WriteString("{\n  \"version\": ")
+	s.value(JSONSchemaVersion, "  ")
+	s.b.WriteString(",\n  \"citelint_version\": ")
+	s.value(version, "  ")
+	s.b.WriteString(",\n  \"issues\": [")
+	return s
+}
+
+type jsonStream struct {
+	b   *bufio.Writer
+	n   int // issues written
+	err error
+}
+
+// value writes v as indented JSON whose lines after the first start with
+// prefix, as json.MarshalIndent makes it.
+func (s *jsonStream) value(v any, prefix string) {
+	out, err := json.MarshalIndent(v, prefix, "  ")
+	if err != nil && s.err == nil {
+		s.err = err
 	}
-	s := r.Summary
-	out.Summary = jsonSummary{Files: s.Files, Claims: s.Claims, CitedClaims: s.CitedClaims, Citations: s.Citations,
-		References: s.References, Unverified: s.Unverified, Errors: []jsonError{}, Extra: s.Extra}
-	for _, e := range s.Errors {
-		out.Summary.Errors = append(out.Summary.Errors, jsonError{e.Path, e.Line, e.Msg})
+	s.b.Write(out)
+}
+
+func (s *jsonStream) Issues(issues []result.Issue) {
+	for _, i := range issues {
+		if s.n > 0 {
+			s.b.WriteByte(',')
+		}
+		s.b.WriteString("\n    ")
+		s.value(jsonIssueOf(i), "    ")
+		s.n++
 	}
-	if s.Support != nil {
-		js := jsonSupportOf(*s.Support)
-		out.Summary.Support = &js
-		for _, f := range s.SupportFiles {
-			out.Summary.PerFile = append(out.Summary.PerFile, jsonFileSupport{f.Path, jsonSupportOf(f.SupportMetrics)})
+}
+
+func (s *jsonStream) End(r *Report) error {
+	if s.n > 0 {
+		s.b.WriteString("\n  ")
+	}
+	s.b.WriteString("],\n  \"summary\": ")
+	sum := r.Summary
+	js := jsonSummary{Files: sum.Files, Claims: sum.Claims, CitedClaims: sum.CitedClaims, Citations: sum.Citations,
+		References: sum.References, Unverified: sum.Unverified, Errors: []jsonError{}, Extra: sum.Extra}
+	for _, e := range sum.Errors {
+		js.Errors = append(js.Errors, jsonError{e.Path, e.Line, e.Msg})
+	}
+	if sum.Support != nil {
+		sup := jsonSupportOf(*sum.Support)
+		js.Support = &sup
+		for _, f := range sum.SupportFiles {
+			js.PerFile = append(js.PerFile, jsonFileSupport{f.Path, jsonSupportOf(f.SupportMetrics)})
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	s.value(js, "  ")
+	s.b.WriteString("\n}\n")
+	if err := s.b.Flush(); err != nil {
+		return err
+	}
+	return s.err
 }

@@ -104,10 +104,11 @@ type Printer interface {
 // A StreamPrinter can also print a report as its issues arrive, so that a
 // run need not hold them all: Issues is called with each file's issues (after
 // the pipeline, files in path order), then End with the report, whose
-// Issues End ignores. Print(w, r) is Stream(w), Issues(r.Issues), End(r).
+// Issues End ignores. Print(w, r) is Stream(w, r.Version), Issues(r.Issues),
+// End(r).
 type StreamPrinter interface {
 	Printer
-	Stream(io.Writer) Stream
+	Stream(w io.Writer, version string) Stream
 }
 
 // Stream is a report being printed; see StreamPrinter.

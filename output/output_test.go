@@ -353,3 +353,58 @@ func TestCaretPrefixLong(t *testing.T) {
 		t.Errorf("got %q, want %q", buf.String(), want)
 	}
 }
+
+// TestJSONStreamSameBytes holds the streamed JSON report to what
+// encoding/json's indenting encoder writes for the whole jsonReport, the
+// report's definition: with no issues, with fixes, suppressions and
+// characters JSON escapes, with file errors and the support summary.
+func TestJSONStreamSameBytes(t *testing.T) {
+	oracle := func(r *Report) string {
+		out := jsonReport{Version: JSONSchemaVersion, CitelintVersion: r.Version, Issues: []jsonIssue{}}
+		for _, i := range r.Issues {
+			out.Issues = append(out.Issues, jsonIssueOf(i))
+		}
+		s := r.Summary
+		out.Summary = jsonSummary{Files: s.Files, Claims: s.Claims, CitedClaims: s.CitedClaims, Citations: s.Citations,
+			References: s.References, Unverified: s.Unverified, Errors: []jsonError{}, Extra: s.Extra}
+		for _, e := range s.Errors {
+			out.Summary.Errors = append(out.Summary.Errors, jsonError{e.Path, e.Line, e.Msg})
+		}
+		if s.Support != nil {
+			js := jsonSupportOf(*s.Support)
+			out.Summary.Support = &js
+			for _, f := range s.SupportFiles {
+				out.Summary.PerFile = append(out.Summary.PerFile, jsonFileSupport{f.Path, jsonSupportOf(f.SupportMetrics)})
+			}
+		}
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	empty := &Report{Version: "v<&>"}
+	full := sampleReport()
+	full.Issues = append(full.Issues, result.Issue{Rule: "x", Message: "a <b> & \"c\" \u2028", Path: "d/é.md",
+		Suppressed: true, Justification: "why", Fix: &result.Fix{Description: "drop", Edits: []result.Edit{{Start: 1, End: 2, New: "<"}}}})
+	full.Summary.Errors = append(full.Summary.Errors, FileError{Path: "bad.md", Line: 3, Msg: "not UTF-8"})
+	full.Summary.Extra = map[string]int{"fixed": 2, "dropped_by_limits": 1}
+	full.Summary.Support = &SupportMetrics{Claims: 3, CitedClaims: 2, Scored: 2, Supported: 1}
+	full.Summary.SupportFiles = []FileSupport{{Path: "a.md", SupportMetrics: SupportMetrics{Claims: 3}}}
+	for _, r := range []*Report{empty, sampleReport(), full} {
+		var b bytes.Buffer
+		st := jsonPrinter{}.Stream(&b, r.Version)
+		// In two parts, as a run streams file by file.
+		half := len(r.Issues) / 2
+		st.Issues(r.Issues[:half])
+		st.Issues(r.Issues[half:])
+		if err := st.End(r); err != nil {
+			t.Fatal(err)
+		}
+		if want := oracle(r); b.String() != want {
+			t.Errorf("streamed JSON differs:\n%s\nwant:\n%s", b.String(), want)
+		}
+	}
+}

@@ -43,14 +43,14 @@ func severityColor(s result.Severity) string {
 }
 
 func (p textPrinter) Print(w io.Writer, r *Report) error {
-	st := p.Stream(w)
+	st := p.Stream(w, r.Version)
 	st.Issues(r.Issues)
 	return st.End(r)
 }
 
 // Stream implements StreamPrinter: the text report is printed as issues
 // come, through a buffer, and only the counts for the summary are kept.
-func (p textPrinter) Stream(w io.Writer) Stream {
+func (p textPrinter) Stream(w io.Writer, _ string) Stream {
 	// Buffered, never built whole: the report of a large tree runs to
 	// hundreds of megabytes.
 	return &textStream{p: p, b: bufio.NewWriterSize(w, 64<<10), files: map[string]bool{}, bySev: map[result.Severity]int{}}

@@ -129,7 +129,8 @@ func Run(ctx context.Context, files []string, opts Options) []FileResult {
 // done; emit runs on the caller's goroutine. Workers run at most a few files
 // ahead of the first result not yet emitted, so what is held at any time is
 // the files in flight, not the corpus: a caller that prints and drops each
-// result (the text report) runs in memory bounded by its largest files.
+// result (the text and JSON reports) runs in memory bounded by its largest
+// files.
 func RunEach(ctx context.Context, files []string, opts Options, emit func(FileResult)) {
 	n := opts.Concurrency
 	if n <= 0 {

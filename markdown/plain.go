@@ -104,7 +104,7 @@ func readLinkLabels(src []byte) *linkLabels {
 			ll.unknown = true
 			return ll
 		}
-		label := bytes.TrimFunc(src[from+i+1:k], func(r rune) bool { return r < utf8.RuneSelf && util.IsSpace(byte(r)) })
+		label := util.TrimRightSpace(util.TrimLeftSpace(src[from+i+1 : k]))
 		if !simpleLabel(label) {
 			ll.unknown = true
 			return ll
@@ -132,7 +132,7 @@ func simpleLabel(b []byte) bool {
 // mayName reports whether bracket text t (between '[' and ']', on one
 // line) may name a defined link.
 func (ll *linkLabels) mayName(t []byte) bool {
-	t = bytes.TrimFunc(t, func(r rune) bool { return r < utf8.RuneSelf && util.IsSpace(byte(r)) })
+	t = util.TrimRightSpace(util.TrimLeftSpace(t)) // as util.ToLinkReference trims
 	var buf [64]byte
 	if len(t) > len(buf) {
 		for _, c := range t {

@@ -106,19 +106,22 @@ func Walk(paths []string, base string, include, exclude []string) ([]string, []F
 			for _, e := range ents {
 				name := e.Name()
 				full := filepath.Join(dir, name)
-				isDir := e.IsDir()
-				childReal := filepath.Join(real, name)
-				if e.Type()&fs.ModeSymlink != 0 {
+				isDir, symlink := e.IsDir(), e.Type()&fs.ModeSymlink != 0
+				if symlink {
 					st, err := os.Stat(full)
 					if err != nil {
 						errs = append(errs, FileError{Path: filepath.ToSlash(full), Err: err})
 						continue
 					}
-					isDir, childReal = st.IsDir(), ""
+					isDir = st.IsDir()
 				}
 				if isDir {
 					if skipDirs[name] || !match(full, true) {
 						continue
+					}
+					childReal := "" // a symlink's real path is looked up
+					if !symlink {
+						childReal = filepath.Join(real, name)
 					}
 					walk(full, childReal)
 					continue

@@ -504,7 +504,7 @@ func scoreBound(s []byte) (bound int, ok bool) {
 				}
 				inField = false
 			case !inField:
-				if !first && (c >= 'A' && c <= 'Z' || wordCut[c]) {
+				if !first && mayStartName(c) {
 					entities++
 				}
 				inField = true
@@ -522,8 +522,8 @@ func scoreBound(s []byte) (bound int, ok bool) {
 			}
 			inField = false
 		case !inField:
-			if !first {
-				entities++ // a field starting with a non-ASCII rune may be a name
+			if !first && mayStartName(c) { // always, for a non-ASCII lead byte
+				entities++
 			}
 			inField = true
 		}
@@ -534,6 +534,14 @@ func scoreBound(s []byte) (bound int, ok bool) {
 		bound++
 	}
 	return bound, true
+}
+
+// mayStartName reports whether a field starting with byte c can be a name
+// (isEntity): an upper-case ASCII letter, a non-ASCII lead byte, or
+// something isEntity trims. endField tests it before isEntity, and
+// scoreBound counts the fields that pass it, so the bound follows the test.
+func mayStartName(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf || wordCut[c]
 }
 
 // scan is the state of factScore's pass over the stripped sentence, which
@@ -673,7 +681,7 @@ func (sc *scan) endField(a, b int) {
 	w := sc.plain[a:b]
 	if sc.nField == 0 {
 		sc.imperative = lookupTrimmed(w, &quoteCut)&kwImperative != 0
-	} else if c := w[0]; (c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf || wordCut[c]) && isEntity(w) {
+	} else if mayStartName(w[0]) && isEntity(w) {
 		// Most words start with a lower-case letter: no entity.
 		sc.entities++
 	}

@@ -81,11 +81,20 @@ func jsonSupportOf(m SupportMetrics) jsonSupport {
 		Scored: m.Scored, Supported: m.Supported, Grounded: m.Grounded(), Unverified: m.Unverified}
 }
 
-type jsonReport struct {
-	Version         string      `json:"version"`
-	CitelintVersion string      `json:"citelint_version"`
-	Issues          []jsonIssue `json:"issues"`
-	Summary         jsonSummary `json:"summary"`
+func jsonSummaryOf(sum Summary) jsonSummary {
+	js := jsonSummary{Files: sum.Files, Claims: sum.Claims, CitedClaims: sum.CitedClaims, Citations: sum.Citations,
+		References: sum.References, Unverified: sum.Unverified, Errors: []jsonError{}, Extra: sum.Extra}
+	for _, e := range sum.Errors {
+		js.Errors = append(js.Errors, jsonError{e.Path, e.Line, e.Msg})
+	}
+	if sum.Support != nil {
+		sup := jsonSupportOf(*sum.Support)
+		js.Support = &sup
+		for _, f := range sum.SupportFiles {
+			js.PerFile = append(js.PerFile, jsonFileSupport{f.Path, jsonSupportOf(f.SupportMetrics)})
+		}
+	}
+	return js
 }
 
 func jsonIssueOf(i result.Issue) jsonIssue {
@@ -111,11 +120,12 @@ func (p jsonPrinter) Print(w io.Writer, r *Report) error {
 	return st.End(r)
 }
 
-// Stream implements StreamPrinter. It writes the bytes encoding/json's
-// indenting encoder writes for jsonReport (TestJSONStreamSameBytes), with
-// the issues written as they come, so a run of a large tree need not hold
-// them: the header and the opening of "issues" first, each issue as it
-// comes, then the summary.
+// Stream implements StreamPrinter. The report is one object, {"version",
+// "citelint_version", "issues": [jsonIssue...], "summary": jsonSummary},
+// written as encoding/json's indenting encoder would write it whole
+// (TestJSONStreamSameBytes) but with the issues written as they come, so a
+// run of a large tree need not hold them: the header and the opening of
+// "issues" first, each issue as it comes, then the summary.
 func (jsonPrinter) Stream(w io.Writer, version string) Stream {
 	s := &jsonStream{b: bufio.NewWriterSize(w, 64<<10)}
 	s.b.WriteString("{\n  \"version\": ")
@@ -158,20 +168,7 @@ func (s *jsonStream) End(r *Report) error {
 		s.b.WriteString("\n  ")
 	}
 	s.b.WriteString("],\n  \"summary\": ")
-	sum := r.Summary
-	js := jsonSummary{Files: sum.Files, Claims: sum.Claims, CitedClaims: sum.CitedClaims, Citations: sum.Citations,
-		References: sum.References, Unverified: sum.Unverified, Errors: []jsonError{}, Extra: sum.Extra}
-	for _, e := range sum.Errors {
-		js.Errors = append(js.Errors, jsonError{e.Path, e.Line, e.Msg})
-	}
-	if sum.Support != nil {
-		sup := jsonSupportOf(*sum.Support)
-		js.Support = &sup
-		for _, f := range sum.SupportFiles {
-			js.PerFile = append(js.PerFile, jsonFileSupport{f.Path, jsonSupportOf(f.SupportMetrics)})
-		}
-	}
-	s.value(js, "  ")
+	s.value(jsonSummaryOf(r.Summary), "  ")
 	s.b.WriteString("\n}\n")
 	if err := s.b.Flush(); err != nil {
 		return err

@@ -158,7 +158,7 @@ func runCmd(args []string, env Env) int {
 		cfg: cfg, wd: wd, changed: changed != nil, prefix: f.pathPrefix, failLevel: failLevel, issueExit: f.issueExit,
 		report: &output.Report{Version: Version, Files: map[string][]byte{}},
 	}
-	rb.pipeline()
+	rb.buildPipeline()
 	var exit int
 	if sp, ok := streamable(&f, printers, opts, st.files); ok {
 		// The report is printed file by file as the results come, and
@@ -304,7 +304,8 @@ type reportBuilder struct {
 	failed   bool // an issue at or above the fail level was reported
 }
 
-func (b *reportBuilder) pipeline() {
+// buildPipeline sets up the stages issues go through (package pipeline).
+func (b *reportBuilder) buildPipeline() {
 	b.relPaths = map[string]string{}
 	// Once per path, not per issue: a corpus has thousands of issues.
 	rel := func(p string) string {

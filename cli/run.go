@@ -522,6 +522,7 @@ func writeFixes(results []lint.FileResult, env Env) (fixed int, stdoutTaken bool
 func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) int {
 	files, fixes := 0, 0
 	exit := ExitOK
+	wd, wdErr := env.Getwd() // once for the run, as for the report's paths
 	for _, r := range results {
 		if r.Err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", r.Err)
@@ -532,7 +533,7 @@ func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) i
 			continue
 		}
 		name := r.Path
-		if wd, err := env.Getwd(); err == nil {
+		if wdErr == nil {
 			if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
 				name = rel
 			}

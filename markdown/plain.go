@@ -134,24 +134,20 @@ func simpleLabel(b []byte) bool {
 func (ll *linkLabels) mayName(t []byte) bool {
 	t = util.TrimRightSpace(util.TrimLeftSpace(t)) // as util.ToLinkReference trims
 	var buf [64]byte
+	key := buf[:0]
 	if len(t) > len(buf) {
-		for _, c := range t {
-			if c >= utf8.RuneSelf {
-				return true
-			}
-		}
-		return ll.labels[string(bytes.ToLower(t))]
+		key = make([]byte, 0, len(t)) // labels run to 999 bytes; most fit the stack
 	}
-	for i, c := range t {
+	for _, c := range t {
 		if c >= utf8.RuneSelf {
 			return true // case folding may make it ASCII (K, the Kelvin sign, is k)
 		}
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		buf[i] = c
+		key = append(key, c)
 	}
-	return ll.labels[string(buf[:len(t)])]
+	return ll.labels[string(key)]
 }
 
 // newContext is the parser.Context for parsing src.

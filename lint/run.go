@@ -126,11 +126,16 @@ func Run(ctx context.Context, files []string, opts Options) []FileResult {
 
 // RunEach lints files with a bounded worker pool and hands each result to
 // emit, in the order of files, as soon as it and every result before it are
-// done; emit runs on the caller's goroutine. Workers run at most a few files
-// ahead of the first result not yet emitted, so what is held at any time is
-// the files in flight, not the corpus: a caller that prints and drops each
-// result (the text and JSON reports) runs in memory bounded by its largest
-// files.
+// done; emit runs on the caller's goroutine. Workers run at most a window
+// (window.go) ahead of the first result not yet emitted, so what is held at
+// any time is the files in flight, not the corpus: a caller that prints and
+// drops each result (the text and JSON reports) runs in memory bounded by
+// the window and its largest file.
+//
+// Workers claim the next file themselves. A dispatcher goroutine feeding
+// them through a channel cost a goroutine hand-off per file, and with the
+// workers, the printer and the collector sharing the CPUs, the workers sat
+// idle waiting for it.
 func RunEach(ctx context.Context, files []string, opts Options, emit func(FileResult)) {
 	n := opts.Concurrency
 	if n <= 0 {
@@ -142,46 +147,39 @@ func RunEach(ctx context.Context, files []string, opts Options, emit func(FileRe
 	if len(files) == 0 {
 		return
 	}
-	// window bounds the files dispatched but not yet emitted. A large file
-	// holds back the emission of the ones after it while the other workers
-	// go on: four per worker keeps them busy without holding many results.
-	window := 4 * n
 	slots := make([]FileResult, len(files))
 	ready := make([]bool, len(files))
-	done := make(chan int, window)
-	tokens := make(chan struct{}, window)
-	next := make(chan int)
+	win := newWindow(len(files), n)
+	// done never blocks: it has room for every file.
+	done := make(chan int, len(files))
 	var wg sync.WaitGroup
 	bibs := &bibCache{m: map[string]bibLoad{}}
 	for w := 0; w < n; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				slots[i] = lintOne(ctx, files[i], opts, bibs)
+			for {
+				i, ok := win.claim()
+				if !ok {
+					return
+				}
+				if ctx.Err() != nil {
+					slots[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Err: ctx.Err()}}
+				} else {
+					slots[i] = lintOne(ctx, files[i], opts, bibs)
+				}
+				win.hold(len(slots[i].Src) + len(slots[i].Original))
 				done <- i
 			}
 		}()
 	}
-	go func() {
-		for i := range files {
-			tokens <- struct{}{}
-			if ctx.Err() != nil {
-				slots[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Err: ctx.Err()}}
-				done <- i
-				continue
-			}
-			next <- i
-		}
-		close(next)
-	}()
 	for k := 0; k < len(files); {
 		ready[<-done] = true
 		for ; k < len(files) && ready[k]; k++ {
 			r := slots[k]
 			slots[k] = FileResult{} // let the collector have it once emitted
 			emit(r)
-			<-tokens
+			win.release(len(r.Src) + len(r.Original))
 		}
 	}
 	wg.Wait()

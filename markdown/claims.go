@@ -113,7 +113,7 @@ func (w *walker) collectCitations() {
 		picks = append(picks, pick{c.Start, nRaw + ci})
 	}
 	w.picks = picks
-	if len(w.src) < 1<<32 && len(picks) < 1<<32 {
+	if uint64(len(w.src)) < 1<<32 && uint64(len(picks)) < 1<<32 {
 		keys := w.keys[:0]
 		for _, p := range picks {
 			keys = append(keys, uint64(p.start)<<32|uint64(p.seq))
@@ -410,7 +410,7 @@ func sortSpansKeys(s []Span, keys []uint64) []uint64 {
 		if i > 0 && s[i].Start <= s[i-1].Start {
 			increasing = false
 		}
-		if uint(s[i].Start) >= 1<<32 || uint(s[i].End) >= 1<<32 {
+		if uint64(s[i].Start) >= 1<<32 || uint64(s[i].End) >= 1<<32 {
 			fits = false
 		}
 	}

@@ -196,17 +196,20 @@ func readFile(path string, stdin io.Reader) ([]byte, error) {
 		}
 		return io.ReadAll(io.LimitReader(stdin, maxFileSize+1))
 	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
+	return readRegular(path) // readfile_unix.go, readfile_other.go
+}
+
+// checkSize rejects what readRegular must not read: anything but a regular
+// file (a FIFO would block the worker forever, a device never ends) and
+// files over maxFileSize.
+func checkSize(regular bool, size int64) error {
+	if !regular {
+		return errors.New("not a regular file")
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
+	if size > maxFileSize {
+		return fmt.Errorf("file is %d bytes, over the %d-byte limit", size, maxFileSize)
 	}
-	if fi.Size() > maxFileSize {
-		return nil, fmt.Errorf("file is %d bytes, over the %d-byte limit", fi.Size(), maxFileSize)
-	}
-	return os.ReadFile(path)
+	return nil
 }
 
 // checkText rejects binary files and files that are not UTF-8, naming the

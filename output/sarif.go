@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/citelint/citelint/result"
 )
@@ -149,11 +150,15 @@ func sarifLevel(s result.Severity) string {
 	return "warning"
 }
 
-var semverRE = regexp.MustCompile(`^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
+// semverRE is compiled on first use, so that runs without SARIF output do
+// not pay for it at start-up.
+var semverRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
+})
 
 func (sarifPrinter) Print(w io.Writer, r *Report) error {
 	driver := sarifDriver{Name: "citelint", InformationURI: "https://github.com/citelint/citelint", Rules: []sarifRule{}}
-	if m := semverRE.FindStringSubmatch(r.Version); m != nil {
+	if m := semverRE().FindStringSubmatch(r.Version); m != nil {
 		driver.SemanticVersion = m[1]
 	}
 	index := map[string]int{}

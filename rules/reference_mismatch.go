@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/result"
@@ -51,9 +52,14 @@ Good:
 	Check: checkReferenceMismatch,
 }
 
+// The rule's regexps are compiled on first use: the rule runs only with
+// the network resolvers, and compiling them (authorList's Unicode classes
+// above all) was a tenth of every offline run's start-up.
 var (
-	identifierText = regexp.MustCompile(`(?i)(?:https?://\S+|\bdoi:\s*\S+|\b10\.\d{4,9}/\S+|\barxiv:\s*\S+|<[^>]*>)`)
-	yearText       = regexp.MustCompile(`\b(1[89]\d\d|20\d\d)\b`)
+	identifierText = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:https?://\S+|\bdoi:\s*\S+|\b10\.\d{4,9}/\S+|\barxiv:\s*\S+|<[^>]*>)`)
+	})
+	yearText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(1[89]\d\d|20\d\d)\b`) })
 )
 
 func checkReferenceMismatch(p *Pass) {
@@ -67,7 +73,7 @@ func checkReferenceMismatch(p *Pass) {
 		if rec == nil {
 			continue
 		}
-		text := identifierText.ReplaceAllString(r.Text, " ")
+		text := identifierText().ReplaceAllString(r.Text, " ")
 		entryWords := titleWords(text)
 		recWords := titleWords(rec.Title)
 		if len(entryWords) < 3 {
@@ -76,7 +82,7 @@ func checkReferenceMismatch(p *Pass) {
 		titleBad := len(recWords) >= 2 && containment(recWords, entryWords) < 0.5
 		yearBad := false
 		if y, err := strconv.Atoi(rec.Year); err == nil {
-			years := yearText.FindAllString(text, -1)
+			years := yearText().FindAllString(text, -1)
 			yearBad = len(years) > 0
 			for _, s := range years {
 				if v, _ := strconv.Atoi(s); v >= y-1 && v <= y+1 {
@@ -122,11 +128,13 @@ func checkReferenceMismatch(p *Pass) {
 
 // authorList matches an entry that starts with a list of names: "LeCun, Y.,",
 // "Uri Alon, Frank Xu", "Smith J, Doe A", "Smith et al." or "Smith and Doe".
-var authorList = regexp.MustCompile(`^\s*\p{Lu}[\p{L}'’-]+(?:,? (?:\p{Lu}[\p{L}.'’-]*\.?\s?)+)?(?:,|\s+et al\b|\s+and\s+\p{Lu}|\s+&\s+\p{Lu})`)
+var authorList = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*\p{Lu}[\p{L}'’-]+(?:,? (?:\p{Lu}[\p{L}.'’-]*\.?\s?)+)?(?:,|\s+et al\b|\s+and\s+\p{Lu}|\s+&\s+\p{Lu})`)
+})
 
 // listsAuthors reports whether the entry text begins with author names, so
 // that finding none of the record's authors in it means something.
-func listsAuthors(text string) bool { return authorList.MatchString(text) }
+func listsAuthors(text string) bool { return authorList().MatchString(text) }
 
 func describeRecord(title string, authors []string, year string) string {
 	s := fmt.Sprintf("%q", quote(title, 90))

@@ -13,7 +13,8 @@ import (
 )
 
 // schemaErrors validates src against the schema alone, without the semantic
-// checks Verify adds, so these tests exercise the schema itself.
+// checks Verify adds, so these tests exercise the schema itself. It also
+// checks that the validator's errors are jsonschema/v6's (checkSchemaEquiv).
 func schemaErrors(t *testing.T, src string) []string {
 	t.Helper()
 	var doc yaml.Node
@@ -26,6 +27,7 @@ func schemaErrors(t *testing.T, src string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkSchemaEquiv(t, inst)
 	es, err := schemaCheck("s.yaml", root, inst)
 	if err != nil {
 		t.Fatal(err)

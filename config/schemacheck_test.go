@@ -39,12 +39,7 @@ var referenceSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
 
 // referenceViolations are jsonschema/v6's innermost errors for inst, with
 // the messages schemaCheck used to print.
-func referenceViolations(tb testing.TB, inst any) []schemaLeaf {
-	tb.Helper()
-	sch, err := referenceSchema()
-	if err != nil {
-		tb.Fatal(err)
-	}
+func referenceViolations(sch *jsonschema.Schema, inst any) []schemaLeaf {
 	verr, ok := sch.Validate(inst).(*jsonschema.ValidationError)
 	if !ok {
 		return nil
@@ -79,7 +74,16 @@ func checkSchemaEquiv(tb testing.TB, inst any) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	got, want := sch.violations(inst), referenceViolations(tb, inst)
+	ref, err := referenceSchema()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	compareViolations(tb, sch, ref, inst)
+}
+
+func compareViolations(tb testing.TB, sch *schemaNode, ref *jsonschema.Schema, inst any) {
+	tb.Helper()
+	got, want := sch.violations(inst), referenceViolations(ref, inst)
 	if g, w := byLocation(got), byLocation(want); !reflect.DeepEqual(g, w) {
 		doc, _ := json.Marshal(inst)
 		tb.Fatalf("instance %s\nschemacheck:\n%s\njsonschema/v6:\n%s", doc, showLeaves(got), showLeaves(want))
@@ -112,7 +116,7 @@ func sortAdditional(msg string) string {
 func showLeaves(leaves []schemaLeaf) string {
 	var b strings.Builder
 	for _, l := range leaves {
-		fmt.Fprintf(&b, "  %s: %s\n", pointerOf(l.loc), l.msg)
+		fmt.Fprintf(&b, "  %q: %s\n", pointerOf(l.loc), l.msg)
 	}
 	return b.String()
 }
@@ -253,6 +257,65 @@ func TestSchemaCheckMatchesJSONSchema(t *testing.T) {
 	}
 }
 
+// TestSchemaCheckKeywordsMatchJSONSchema covers what the embedded schema
+// does not exercise but schemacheck.go implements: a oneOf with two
+// matching branches, composite const and enum values, several missing
+// properties, additionalProperties as a schema, numbers that are not
+// integers.
+func TestSchemaCheckKeywordsMatchJSONSchema(t *testing.T) {
+	tests := []struct {
+		schema string
+		insts  []string
+	}{
+		{`{"oneOf": [{"type": "integer"}, {"minimum": 0}, {}]}`, []string{`1`, `-1`, `1.5`, `-1.5`, `"x"`}},
+		{`{"oneOf": [{"type": "string"}, {"type": "array", "minItems": 2}]}`, []string{`[]`, `{}`, `"x"`}},
+		{`{"const": {"a": [1, null, true, "x"]}}`, []string{`{"a": [1.0, null, true, "x"]}`, `{"a": [2, null, true, "x"]}`, `{"a": []}`, `{}`, `1`}},
+		{`{"const": null}`, []string{`null`, `false`}},
+		{`{"const": 1.50}`, []string{`1.5`, `1`, `"1.50"`}},
+		{`{"enum": [[1], "x"]}`, []string{`[1]`, `[1.0]`, `"y"`, `[2]`}},
+		{`{"enum": ["x"]}`, []string{`"x"`, `"y"`, `1`}},
+		{`{"enum": [false, null, 1e2]}`, []string{`100`, `true`, `"x"`}},
+		{`{"required": ["a", "b", "c"], "minProperties": 2}`, []string{`{}`, `{"b": 1}`, `{"a": 1, "b": 2, "c": 3}`}},
+		{`{"properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "string", "minLength": 3}}`,
+			[]string{`{"a": 1, "b": 2, "c": "xy", "d": "xyz"}`}},
+		{`{"additionalProperties": true, "properties": {"a": {"type": "null"}}}`, []string{`{"a": 1, "b": 2}`}},
+		{`{"patternProperties": {"^a": {"type": "string"}, "b$": {"minLength": 2}}, "additionalProperties": false}`,
+			[]string{`{"ab": "xy", "a": 1, "b": "x", "c": 1, "d": 2}`}},
+		{`{"items": {"minimum": 1.5}, "minItems": 4}`, []string{`[1, 2, "x", -1e7, 1.25]`}},
+		{`{"type": "integer", "minimum": -2.5}`, []string{`1.0`, `1.5`, `-3`, `-2`, `-3.0`, `"x"`}},
+		{`{"type": ["string", "null", "boolean"], "minLength": 3, "pattern": "^é"}`, []string{`"éé"`, `"aaa"`, `null`, `[]`}},
+		{`{"$ref": "#/$defs/a", "type": "object", "required": ["y"], "$defs": {"a": {"required": ["x"], "allOf": [{"required": ["z"]}]}}}`,
+			[]string{`[]`, `{}`, `{"x": 1, "y": 2, "z": 3}`}},
+		{`{"allOf": [{"type": "object"}, {"required": ["a"]}], "anyOf": [{"required": ["b"]}, {"minProperties": 3}]}`,
+			[]string{`{}`, `[]`, `{"a": 1, "b": 2}`}},
+	}
+	for _, tt := range tests {
+		sch, err := compileSchema([]byte(tt.schema))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.schema, err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(tt.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := jsonschema.NewCompiler()
+		if err := c.AddResource("s.json", doc); err != nil {
+			t.Fatal(err)
+		}
+		ref, err := c.Compile("s.json")
+		if err != nil {
+			t.Fatalf("%s: %v", tt.schema, err)
+		}
+		for _, src := range tt.insts {
+			inst, err := jsonschema.UnmarshalJSON(strings.NewReader(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Run(tt.schema+" "+src, func(t *testing.T) { compareViolations(t, sch, ref, inst) })
+		}
+	}
+}
+
 // FuzzSchemaCheckEquiv compares the validator with jsonschema/v6 on the YAML
 // in data and on a config-shaped instance generated from data.
 //
@@ -280,14 +343,19 @@ type instanceGen struct {
 }
 
 func newInstanceGen(data []byte) *instanceGen {
+	return &instanceGen{data, rawSchema()}
+}
+
+// rawSchema is the schema document as JSON values, for instanceGen to walk.
+var rawSchema = sync.OnceValue(func() map[string]any {
 	dec := json.NewDecoder(bytes.NewReader(schemaJSON))
 	dec.UseNumber()
 	var schema map[string]any
 	if err := dec.Decode(&schema); err != nil {
 		panic(err)
 	}
-	return &instanceGen{data, schema}
-}
+	return schema
+})
 
 func (g *instanceGen) root() any { return g.value(g.schema, 0) }
 

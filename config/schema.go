@@ -9,12 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
 // schemaJSON is the JSON Schema (draft 2020-12) editors use to complete and
@@ -30,18 +26,6 @@ const schemaURL = "https://raw.githubusercontent.com/citelint/citelint/main/conf
 // Schema returns the embedded JSON Schema, for `citelint config schema` and
 // for editors.
 func Schema() []byte { return bytes.Clone(schemaJSON) }
-
-var compiledSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(schemaURL, doc); err != nil {
-		return nil, err
-	}
-	return c.Compile(schemaURL)
-})
 
 // Verify implements `citelint config verify`: it runs the semantic checks of
 // Parse (rule names, globs, regexps, conflicts: things a schema cannot know)
@@ -100,21 +84,16 @@ func schemaCheck(name string, root *yaml.Node, inst any) ([]*Error, error) {
 	if err != nil {
 		return nil, fmt.Errorf("config: embedded schema does not compile: %w", err)
 	}
-	verr, ok := sch.Validate(inst).(*jsonschema.ValidationError)
-	if !ok {
-		return nil, nil
-	}
 	var out []*Error
 	seen := map[string]bool{}
-	printer := message.NewPrinter(language.English)
-	for _, leaf := range leaves(verr, nil) {
-		ptr := pointerOf(leaf.InstanceLocation)
-		n, p := locate(root, leaf.InstanceLocation)
+	for _, leaf := range sch.violations(inst) {
+		ptr := pointerOf(leaf.loc)
+		n, p := locate(root, leaf.loc)
 		where := p.String()
 		if where == "" {
 			where = "top level"
 		}
-		msg := fmt.Sprintf("%s: %s (schema)", where, leaf.ErrorKind.LocalizedString(printer))
+		msg := fmt.Sprintf("%s: %s (schema)", where, leaf.msg)
 		if seen[ptr+"\x00"+msg] {
 			continue
 		}
@@ -138,22 +117,6 @@ func asErrors(es []*Error) []error {
 		out[i] = e
 	}
 	return out
-}
-
-// leaves collects the innermost errors, which say what is wrong.
-//
-// The schema avoids propertyNames (patternProperties plus
-// additionalProperties: false instead) because jsonschema/v6.0.3 gives a
-// propertyNames error an InstanceLocation that aliases the validator's
-// scratch slice, so it points at whatever was validated last.
-func leaves(e *jsonschema.ValidationError, acc []*jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return append(acc, e)
-	}
-	for _, c := range e.Causes {
-		acc = leaves(c, acc)
-	}
-	return acc
 }
 
 func pointerOf(tokens []string) string {

@@ -13,7 +13,8 @@ import (
 )
 
 // schemaErrors validates src against the schema alone, without the semantic
-// checks Verify adds, so these tests exercise the schema itself.
+// checks Verify adds, so these tests exercise the schema itself. It also
+// checks that the validator's errors are jsonschema/v6's (checkSchemaEquiv).
 func schemaErrors(t *testing.T, src string) []string {
 	t.Helper()
 	var doc yaml.Node
@@ -26,6 +27,7 @@ func schemaErrors(t *testing.T, src string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkSchemaEquiv(t, inst)
 	es, err := schemaCheck("s.yaml", root, inst)
 	if err != nil {
 		t.Fatal(err)
@@ -127,23 +129,26 @@ func TestSchemaAgreesWithParse(t *testing.T) {
 	}
 }
 
+// verifyCases are also inputs of the differential schema test.
+var verifyCases = []struct {
+	name, src string
+	want      []string
+}{
+	{"valid", v1 + "rules: {enable: [dead-doi]}\n", nil},
+	{"empty", "", nil},
+	{"syntax", "a: [\n", []string{`v.yaml:2: invalid YAML: did not find expected node content`}},
+	// The schema's "additional properties" and the semantic unknown-key
+	// error are one problem: only the better message is shown.
+	{"deduplicated", v1 + "rules:\n  enabel: [x]\n  default: most\nissues: {max-same: -2}\n", []string{
+		`v.yaml:3:3: unknown key "enabel" in rules (did you mean "enable"?)`,
+		`v.yaml:4:12: rules.default: invalid value "most"; want one of standard, all, none`,
+		`v.yaml:5:20: issues.max-same: want an integer ≥ 0, got -2`}},
+	{"semantic only", v1 + "rules: {enable: [dead-lnk]}\n", []string{
+		`v.yaml:2:18: rules.enable[0]: unknown rule "dead-lnk" (did you mean "dead-link"?)`}},
+}
+
 func TestVerify(t *testing.T) {
-	tests := []struct {
-		name, src string
-		want      []string
-	}{
-		{"valid", v1 + "rules: {enable: [dead-doi]}\n", nil},
-		{"empty", "", nil},
-		{"syntax", "a: [\n", []string{`v.yaml:2: invalid YAML: did not find expected node content`}},
-		// The schema's "additional properties" and the semantic unknown-key
-		// error are one problem: only the better message is shown.
-		{"deduplicated", v1 + "rules:\n  enabel: [x]\n  default: most\nissues: {max-same: -2}\n", []string{
-			`v.yaml:3:3: unknown key "enabel" in rules (did you mean "enable"?)`,
-			`v.yaml:4:12: rules.default: invalid value "most"; want one of standard, all, none`,
-			`v.yaml:5:20: issues.max-same: want an integer ≥ 0, got -2`}},
-		{"semantic only", v1 + "rules: {enable: [dead-lnk]}\n", []string{
-			`v.yaml:2:18: rules.enable[0]: unknown rule "dead-lnk" (did you mean "dead-link"?)`}},
-	}
+	tests := verifyCases
 	for _, tt := range tests {
 		var got []string
 		for _, e := range Verify("v.yaml", []byte(tt.src), testOpts) {
@@ -172,6 +177,16 @@ func TestInitTemplate(t *testing.T) {
 		t.Errorf("template differs from the defaults: %+v", c)
 	}
 	// Uncommenting the examples must still give a valid file.
+	// No registry: the examples name rules from later issues.
+	uncommented := uncommentExamples(tmpl)
+	if es := Verify(".citelint.yaml", []byte(uncommented), Options{}); es != nil {
+		t.Errorf("template with examples uncommented does not verify: %v\n%s", es, uncommented)
+	}
+}
+
+// uncommentExamples removes the "# " before the example keys of the init
+// template and the lines nested under them.
+func uncommentExamples(tmpl []byte) string {
 	var b strings.Builder
 	for _, line := range strings.Split(string(tmpl), "\n") {
 		trimmed := strings.TrimLeft(line, " ")
@@ -182,10 +197,7 @@ func TestInitTemplate(t *testing.T) {
 		}
 		b.WriteString(line + "\n")
 	}
-	// No registry: the examples name rules from later issues.
-	if es := Verify(".citelint.yaml", []byte(b.String()), Options{}); es != nil {
-		t.Errorf("template with examples uncommented does not verify: %v\n%s", es, b.String())
-	}
+	return b.String()
 }
 
 func looksLikeYAMLKey(s string) bool {

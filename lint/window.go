@@ -3,12 +3,15 @@ package lint
 import "sync"
 
 // window bounds what RunEach holds: the files claimed by a worker but not
-// yet emitted, counted in files and in bytes of source. A large file holds
-// back the emission of every file after it while the other workers go on,
-// so a window of a few files made the other workers stall behind each large
-// file: with four files per worker they sat idle a tenth of a run on the
-// shared corpus. Bounding the bytes instead lets them run on through many
-// small files behind a large one, while memory stays bounded by the budget
+// yet emitted, counted in files and in the bytes of source their results
+// keep (the source, and the original when fixed; none when the report needs
+// only the issues). A large file holds back the emission of every file
+// after it while the other workers go on, so a window of a few files made
+// the other workers stall behind each large file: with four files per
+// worker they sat idle a tenth of a run on the shared corpus, and the npm
+// docs corpus, with its long changelogs, ran 15% faster without the stalls.
+// A window of many files with a byte budget lets them run on through small
+// files behind a large one, while what is held stays bounded by the budget
 // plus the files in flight, whatever the files' sizes.
 type window struct {
 	mu       sync.Mutex

@@ -9,7 +9,7 @@ import "sync"
 // after it while the other workers go on, so a window of a few files made
 // the other workers stall behind each large file: with four files per
 // worker they sat idle a tenth of a run on the shared corpus, and the npm
-// docs corpus, with its long changelogs, ran 15% faster without the stalls.
+// docs corpus, with its long changelogs, ran a fifth faster without the stalls.
 // A window of many files with a byte budget lets them run on through small
 // files behind a large one, while what is held stays bounded by the budget
 // plus the files in flight, whatever the files' sizes.

@@ -547,7 +547,7 @@ func TestNumbersFormattedLikeXText(t *testing.T) {
 			t.Errorf("formatEnglish(%v) = %q, x/text %q", f, got, want)
 		}
 	}
-	ints := []int{0, 1, -1, 12, 123, 1234, -1234, 1234567, math.MaxInt64, math.MinInt64}
+	ints := []int{0, 1, -1, 12, 123, 1234, -1234, 1234567, math.MaxInt, math.MinInt}
 	for range 1000 {
 		ints = append(ints, int(r.Int64()>>r.IntN(63)))
 	}

@@ -364,8 +364,9 @@ func TestSelection(t *testing.T) {
 	}
 }
 
-func TestExclusionsAndSeverity(t *testing.T) {
-	c := mustParse(t, `version: "1"
+// exclusionsAndSeverityYAML exercises every field of exclusions and
+// severity; the schema's differential test validates it too.
+const exclusionsAndSeverityYAML = `version: "1"
 exclusions:
   paths: [CHANGELOG.md]
   rules:
@@ -381,7 +382,10 @@ severity:
       severity: note
     - path: "blog/**"
       severity: warning
-`)
+`
+
+func TestExclusionsAndSeverity(t *testing.T) {
+	c := mustParse(t, exclusionsAndSeverityYAML)
 	ex := []struct {
 		rule, rel, msg, src string
 		want                bool

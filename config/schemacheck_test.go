@@ -175,23 +175,7 @@ var schemaEquivCases = []string{
 	v1 + "severity: {default: warn, rules: [{}, {severity: fatal}, {severity: note, rules: []}, {severity: 1, text: x}]}\n",
 	v1 + "severity: {default: \"\", rules: [{path: x}, {severity: note, bogus: 1}]}\n",
 	v1 + "severity: {default: 1, rules: x}\n",
-	`version: "1"
-exclusions:
-  paths: [CHANGELOG.md]
-  rules:
-    - path: "drafts/**"
-      path-except: "drafts/keep/**"
-      rules: [uncited-claim]
-    - text: 'example\.com'
-    - source: "^> "
-severity:
-  default: error
-  rules:
-    - rules: [uncited-claim]
-      severity: note
-    - path: "blog/**"
-      severity: warning
-`,
+	exclusionsAndSeverityYAML,
 	// issues and output.
 	v1 + "issues: {max-per-rule: -1, max-same: 1.5, fail-level: fatal, fail-on-unverified: yes}\n",
 	v1 + "issues: {max-per-rule: \"x\", max-same: -2.0, fail-level: 1, fail-on-unverified: 1}\n",

@@ -24,11 +24,17 @@ func New(c byte) Cursor { return Cursor{c: c, at: -1} }
 // not decrease, from one call to the next.
 func (k *Cursor) Next(text []byte, i int) int {
 	if k.at < i {
-		if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
-			k.at = i + j
-		} else {
-			k.at = len(text)
-		}
+		k.search(text, i)
 	}
 	return k.at
+}
+
+// search is Next's slow path, apart so that Next inlines: most calls find
+// the answer of the last search still ahead.
+func (k *Cursor) search(text []byte, i int) {
+	if j := bytes.IndexByte(text[i:], k.c); j >= 0 {
+		k.at = i + j
+	} else {
+		k.at = len(text)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"unicode/utf8"
 
+	"github.com/citelint/citelint/internal/bytecursor"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -47,26 +48,9 @@ type plainParagraphs struct{}
 // reference one is 100, the table one 200).
 const plainParagraphPriority = 10000
 
-// Bytes that decide whether a paragraph can be plain.
-const (
-	plainByte   = iota
-	inlineByte  // starts inline syntax: '`', '<', '\\'
-	bracketByte // '[' or ']': text unless a link can form
-)
-
-var plainClass = [256]uint8{'`': inlineByte, '<': inlineByte, '\\': inlineByte, '[': bracketByte, ']': bracketByte}
-
-// nextSpecial returns the index of the first byte at or after from that
-// plainClass marks, or len(b). (Testing eight bytes at a time was no
-// faster on citation-dense text, where a bracket comes every few words.)
-func nextSpecial(b []byte, from int) int {
-	for i := from; i < len(b); i++ {
-		if plainClass[b[i]] != plainByte {
-			return i
-		}
-	}
-	return len(b)
-}
+// inlineBytes start inline syntax that makes a paragraph not plain: code
+// spans, autolinks and raw HTML, escapes and hard line breaks.
+var inlineBytes = [...]byte{'`', '<', '\\'}
 
 // linkLabelsKey holds a document's *linkLabels in its parser.Context.
 var linkLabelsKey = parser.NewContextKey()
@@ -177,16 +161,25 @@ func (plainParagraphs) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 	// first; a label that goldmark would read across lines is taken for
 	// a possible link (pending: a '[' left open on an earlier line, with
 	// no bracket since).
+	//
+	// Each byte that matters is found with a vectorised search: most
+	// lines have none of the inline bytes, and a bracket comes every few
+	// words at most, so a byte loop (five instructions a byte) cost more
+	// than a few searches a line. Every way out below leaves the
+	// paragraph as it is, so the inline bytes can be looked for first.
 	pending := false
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		line := src[seg.Start:seg.Stop]
-		open := -1
-		for j := nextSpecial(line, 0); j < len(line); j = nextSpecial(line, j+1) {
-			c := line[j]
-			if plainClass[c] == inlineByte {
+		for _, c := range inlineBytes {
+			if bytes.IndexByte(line, c) >= 0 {
 				return
 			}
+		}
+		open := -1
+		lb, rb := bytecursor.New('['), bytecursor.New(']')
+		for j := min(lb.Next(line, 0), rb.Next(line, 0)); j < len(line); j = min(lb.Next(line, j+1), rb.Next(line, j+1)) {
+			c := line[j]
 			if c == '[' {
 				open, pending = j, false
 				continue

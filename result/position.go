@@ -2,6 +2,7 @@ package result
 
 import (
 	"bytes"
+	"encoding/binary"
 	"sort"
 	"unicode/utf8"
 )
@@ -76,11 +77,12 @@ func (x *LineIndex) Position(off int) Position {
 		}
 		start = 3
 	}
-	col := 1
-	for i := start; i < off; {
+	// ASCII without decoding, eight bytes at a time: columns are counted
+	// from the line's start, and LLM reports put a paragraph on a line.
+	n := asciiPrefix(x.src[start:off])
+	col := 1 + n
+	for i := start + n; i < off; {
 		if x.src[i] < utf8.RuneSelf {
-			// ASCII without decoding: columns are counted from the line's
-			// start, and LLM reports put a paragraph on a line.
 			col++
 			i++
 			continue
@@ -97,4 +99,18 @@ func (x *LineIndex) Position(off int) Position {
 		i += size
 	}
 	return Position{Line: line + 1, Column: col}
+}
+
+// asciiPrefix returns how many bytes b starts with that are ASCII.
+func asciiPrefix(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for i < len(b) && b[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
 }

@@ -1,6 +1,9 @@
 package result
 
-import "testing"
+import (
+	"testing"
+	"unicode/utf8"
+)
 
 func TestPosition(t *testing.T) {
 	tests := []struct {
@@ -20,6 +23,9 @@ func TestPosition(t *testing.T) {
 		{"invalid utf8 counts one", "\xff\xfe[1]", 2, Position{1, 3}},
 		{"inside a rune counts it", "aé b", 2, Position{1, 3}},
 		{"long ascii line", "x\n" + string(make([]byte, 0)) + "abcdefghij klmnop [1]", 19, Position{2, 18}},
+		{"runes after eight ascii bytes", "abcdefghijé😀x", 16, Position{1, 14}},
+		{"inside a rune after eight ascii bytes", "abcdefghijé😀x", 13, Position{1, 14}},
+		{"rune in the second word of eight", "abcdefghijklmnoé", 16, Position{1, 17}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -38,4 +44,39 @@ func TestLineText(t *testing.T) {
 			t.Errorf("LineText(%d) = %q, want %q", n, got, want)
 		}
 	}
+}
+
+// positionRef is Position as a plain rune loop, without the ASCII fast path.
+func positionRef(src []byte, off int) Position {
+	off = max(0, min(off, len(src)))
+	line, start := 0, 0
+	for i := 0; i < off; i++ {
+		if src[i] == '\n' {
+			line, start = line+1, i+1
+		}
+	}
+	if line == 0 && len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		off, start = max(off, 3), 3
+	}
+	col := 1
+	for i := start; i < off; {
+		r, size := utf8.DecodeRune(src[i:])
+		size = min(size, off-i)
+		col++
+		if r >= 0x10000 {
+			col++
+		}
+		i += size
+	}
+	return Position{Line: line + 1, Column: col}
+}
+
+func FuzzPosition(f *testing.F) {
+	f.Add([]byte("abcdefghijé😀x\nklmnopqrstuv\xff[1]"), 13)
+	f.Add([]byte("\xEF\xBB\xBF# T [1]"), 1)
+	f.Fuzz(func(t *testing.T, src []byte, off int) {
+		if got, want := NewLineIndex(src).Position(off), positionRef(src, off); got != want {
+			t.Errorf("Position(%q, %d) = %+v, want %+v", src, off, got, want)
+		}
+	})
 }

@@ -40,6 +40,7 @@ func checkFactScore(t *testing.T, s string) {
 		t.Errorf("FactScore(%q) = %+v, factScoreSlow says %+v", s, got, want)
 	}
 	b := []byte(s)
+	checkScoreBound(t, b)
 	if bound, ok := scoreBound(b); ok {
 		score, _, fast := factScore(b)
 		if !fast || score > bound {
@@ -236,6 +237,51 @@ func FuzzFactScore(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		checkFactScore(t, s)
 	})
+}
+
+// checkScoreBound fails t unless scoreBound's ASCII pass agrees with the
+// rune loop.
+func checkScoreBound(t *testing.T, b []byte) {
+	t.Helper()
+	bound, ok := scoreBound(b)
+	wantBound, wantOK := scoreBoundRunes(b)
+	if bound != wantBound || ok != wantOK {
+		t.Errorf("scoreBound(%q) = %d, %v; the rune loop says %d, %v", b, bound, ok, wantBound, wantOK)
+	}
+}
+
+func TestScoreBound(t *testing.T) {
+	tests := []struct {
+		s     string
+		bound int
+		ok    bool
+	}{
+		{"", 2, true},
+		{"the model is large", 2, true},
+		{"Paris and London and Berlin", 3, true}, // two names after the first field
+		{"Paris and London are cities", 2, true}, // the first field is never a name
+		{"  Paris, London (Berlin)", 3, true},
+		{"it rose by 5 percent", 0, false},
+		{"a *bold* claim", 0, false},
+		{`he said "no"`, 0, false},
+		{"Zürich and Genève and Bern", 3, true},
+		{"Zürich and Genève", 2, true},
+	}
+	for _, tt := range tests {
+		bound, ok := scoreBound([]byte(tt.s))
+		if bound != tt.bound || ok != tt.ok {
+			t.Errorf("scoreBound(%q) = %d, %v, want %d, %v", tt.s, bound, ok, tt.bound, tt.ok)
+		}
+		checkScoreBound(t, []byte(tt.s))
+	}
+}
+
+func FuzzScoreBound(f *testing.F) {
+	for _, c := range factScoreCases {
+		f.Add([]byte(c.s))
+	}
+	f.Add([]byte(" (A) b,C;D:E\tF\nG"))
+	f.Fuzz(checkScoreBound)
 }
 
 // TestFactScoreCorpus scores every sentence of the shared corpus both

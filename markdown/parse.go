@@ -35,12 +35,13 @@ type Options struct {
 // Linkify's positions are off by one and Typographer's nodes have no source.
 var md = newMarkdown(true)
 
-// newMarkdown builds citelint's goldmark, with the plain-paragraph fast path
-// (plain.go) or, for the tests that hold the fast path to goldmark's inline
-// pass, without it.
-func newMarkdown(plain bool) goldmark.Markdown {
+// newMarkdown builds citelint's goldmark, with its fast paths (plain
+// paragraphs, plain.go; the pre-test for link definitions, linkref.go) or,
+// for the tests that hold the fast paths to goldmark, without them.
+func newMarkdown(fast bool) goldmark.Markdown {
 	transformers := parser.DefaultParagraphTransformers()
-	if plain {
+	if fast {
+		transformers = withLinkRefPretest(transformers)
 		transformers = append(transformers, util.Prioritized(plainParagraphs{}, plainParagraphPriority))
 	}
 	return goldmark.New(

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -68,5 +69,36 @@ func BenchmarkUncitedClaimCorpus(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// BenchmarkOfflineRulesCorpus runs each default offline rule, with its
+// default settings, over every document of the shared corpus, parsed
+// beforehand: one sub-benchmark per rule.
+func BenchmarkOfflineRulesCorpus(b *testing.B) {
+	docs := parsedCorpus(b)
+	bytes := 0
+	for _, d := range docs {
+		bytes += len(d.doc.Src)
+	}
+	for _, r := range All() {
+		if !r.Default || !slices.Contains(r.Tags, TagOffline) {
+			continue
+		}
+		var settings any
+		if r.NewSettings != nil {
+			settings = r.NewSettings()
+		}
+		b.Run(r.Name, func(b *testing.B) {
+			b.SetBytes(int64(bytes))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, d := range docs {
+					if _, err := Run(r, d.path, d.doc, settings, nil); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
 	}
 }

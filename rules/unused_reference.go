@@ -2,7 +2,7 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
+	"unicode/utf8"
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/result"
@@ -58,7 +58,7 @@ func checkUnusedReference(p *Pass) {
 	for _, l := range doc.ImageRefs {
 		images[util.ToLinkReference([]byte(l))] = true
 	}
-	seen := map[string]bool{}
+	seen := make(map[refKeyT]bool, len(doc.References))
 	for i := range doc.References {
 		ref := &doc.References[i]
 		key := refKey(ref)
@@ -90,13 +90,32 @@ func checkUnusedReference(p *Pass) {
 }
 
 // refKey identifies a reference by what cites it: kind, section and label
-// (link labels case-folded as CommonMark matches them).
-func refKey(ref *markdown.Reference) string {
+// (link labels case-folded as CommonMark matches them). A struct, not a
+// joined string: the rules that use it build one per reference.
+type refKeyT struct {
+	kind    markdown.RefKind
+	section int
+	label   string
+}
+
+func refKey(ref *markdown.Reference) refKeyT {
 	switch ref.Kind {
 	case markdown.RefLinkDef:
-		return "d\x00" + util.ToLinkReference([]byte(ref.Label))
+		return refKeyT{kind: ref.Kind, section: -1, label: linkLabelKey(ref.Label)}
 	case markdown.RefFootnote:
-		return "f\x00" + ref.Label
+		return refKeyT{kind: ref.Kind, section: -1, label: ref.Label}
 	}
-	return string(ref.Kind) + "\x00" + strconv.Itoa(ref.Section) + "\x00" + ref.Label
+	return refKeyT{ref.Kind, ref.Section, ref.Label}
+}
+
+// linkLabelKey is util.ToLinkReference(label), without its two
+// allocations for labels it would return unchanged: printable ASCII
+// without upper case or space (it trims \v and \f too).
+func linkLabelKey(label string) string {
+	for i := 0; i < len(label); i++ {
+		if c := label[i]; c <= ' ' || c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			return util.ToLinkReference([]byte(label))
+		}
+	}
+	return label
 }

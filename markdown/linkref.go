@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"bytes"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -11,16 +13,19 @@ import (
 // behind a pre-test. goldmark's makes a block reader for every paragraph
 // that closes, to look for a '[' at its start: 3% of an offline run's CPU
 // on the shared corpus, most of it for paragraphs that cannot hold a
-// definition. A paragraph can when its first byte that is not white space
-// (util.IsSpace, over lines, as the transformer's SkipSpaces) is '['; any
-// other paragraph the transformer leaves as it is. FuzzPlainParagraphs and
-// TestPlainParagraphsCorpus hold the parse with the pre-test to goldmark's.
+// definition. A paragraph can only when its first byte that is not white
+// space (util.IsSpace, over lines, as the transformer's SkipSpaces) is '['
+// and one of its lines holds "]:" (the transformer wants the ':' right
+// after the label's ']'); the transformer leaves any other paragraph as
+// it is. Reference entries ("[1] Smith, ...") fail the second test.
+// FuzzPlainParagraphs and TestPlainParagraphsCorpus hold the parse with
+// the pre-test to goldmark's.
 type linkRefDefinitions struct {
 	parser.ParagraphTransformer
 }
 
 func (t linkRefDefinitions) Transform(p *ast.Paragraph, reader text.Reader, pc parser.Context) {
-	if startsWithBracket(p.Lines(), reader.Source()) {
+	if lines, src := p.Lines(), reader.Source(); startsWithBracket(lines, src) && holdsLabelEnd(lines, src) {
 		t.ParagraphTransformer.Transform(p, reader, pc)
 	}
 }
@@ -38,6 +43,18 @@ func startsWithBracket(lines *text.Segments, src []byte) bool {
 		}
 	}
 	return true
+}
+
+// holdsLabelEnd reports whether a line of lines holds "]:", or whether
+// there are no lines.
+func holdsLabelEnd(lines *text.Segments, src []byte) bool {
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		if bytes.Contains(src[seg.Start:seg.Stop], []byte("]:")) {
+			return true
+		}
+	}
+	return lines.Len() == 0
 }
 
 // withLinkRefPretest puts the pre-test in front of goldmark's link

@@ -73,6 +73,11 @@ func TestLinkRefPretestDefinitions(t *testing.T) {
 		{"text\n[a]: /x\n", 0}, // a definition must start the paragraph
 		{"[a]:\n/x\n\n[b]\n: /y\n", 1},
 		{"![a]: /x\n", 0},
+		{"[1] Smith, J. Title: subtitle. https://x.org\n", 0},
+		{"[1] Smith\n[a]: /x\n", 0}, // a definition must start the paragraph
+		{"[a\nb]: /x\n", 1},         // a label over lines
+		{"[a]\n: /x\n", 0},          // the ':' must follow the ']'
+		{"> [a\n> b]: /x\n", 1},
 	} {
 		checkPlainSame(t, []byte(tc.src))
 		defs := 0

@@ -41,6 +41,7 @@ var plainSeeds = []string{
 	"Kelvin [\u212a] and [k] and [\u017f]\n\n[k]: /x\n[s]: /y\n",
 	"> quoted [a] and\n> [\n> b]\n\n[b]: /x\n",
 	"# H\n\nSee above.\n\n## References\n\n1. Smith, J. Plain title. 2020.\n2. Doe, A. Another. 2021.\n",
+	"[1] Smith: x\n[a]: /x\n\n  [a\nb]: /y 't'\n\n[c]\n: /z\n",
 }
 
 // TestPlainParagraphsUsed checks that the fast path is taken where it

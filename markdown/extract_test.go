@@ -194,6 +194,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("[^a]\n\n[^a]: x\n[^a]: y"))
 	f.Add([]byte("\xEF\xBB\xBF---\nx: [\n---\n"))
 	f.Add([]byte("(Smith, 2020; ) [1-] [REF|] 【†】 {cite}`` [@] .1, "))
+	f.Add([]byte(">>>>>\t #"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		doc := markdown.Parse(src, markdown.Options{KnownKey: func(string) bool { return true }})
 		resolve.Resolve(doc, nil)
@@ -217,6 +218,11 @@ func FuzzParse(f *testing.F) {
 		for _, r := range doc.References {
 			if r.Span.Start < 0 || r.Span.End > n || r.Span.Start > r.Span.End {
 				t.Fatalf("bad reference span %+v", r)
+			}
+		}
+		for _, h := range doc.Headings {
+			if h.Span.Start < 0 || h.Span.End > n || h.Span.Start > h.Span.End {
+				t.Fatalf("bad heading span %+v in %q", h, src)
 			}
 		}
 	})

@@ -434,17 +434,20 @@ func (w *walker) addBlock(n ast.Node, heading, cell bool) {
 
 func (w *walker) headingBlock(n *ast.Heading) {
 	sp, ok := linesSpan(n)
-	if !ok {
+	start := n.Pos()
+	switch {
+	case !ok:
 		// An empty heading ("#") still ends the section above it.
-		p := n.Pos()
-		if p < 0 {
+		if start < 0 {
 			return
 		}
-		sp = Span{p, p}
-	}
-	start := n.Pos()
-	if start < 0 || start > sp.Start {
-		start = sp.Start
+		start = atxMarker(w.src, start, true)
+		sp = Span{start, start}
+	default:
+		if start < 0 || start > sp.Start {
+			start = sp.Start
+		}
+		start = atxMarker(w.src, start, false)
 	}
 	w.doc.Headings = append(w.doc.Headings, Heading{
 		Level: n.Level,
@@ -455,6 +458,30 @@ func (w *walker) headingBlock(n *ast.Heading) {
 	if ok {
 		w.addBlock(n, true, false)
 	}
+}
+
+// atxMarker returns where the heading goldmark placed at p starts: the
+// first '#' of its marker, for an ATX heading. goldmark's block position
+// counts the columns left of a tab that a container took part of as if
+// they were bytes, so p can lie up to three bytes past the marker: past
+// the end of an empty heading's line (">>>>>\t #\n" puts it at 9), or of
+// src. A setext heading's position is its first line's, with no '#' in
+// the bytes before it on its line, and is kept; only an empty heading,
+// which is always ATX, is looked for across a newline.
+func atxMarker(src []byte, p int, empty bool) int {
+	p = min(p, len(src))
+	for q := p; q >= 0 && q >= p-3; q-- {
+		if q < len(src) && src[q] == '#' {
+			for q > 0 && src[q-1] == '#' {
+				q--
+			}
+			return q
+		}
+		if !empty && q > 0 && src[q-1] == '\n' {
+			break
+		}
+	}
+	return p
 }
 
 // plainString returns string(plainText(b)), through a reused buffer.

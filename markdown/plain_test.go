@@ -26,6 +26,7 @@ var plainSeeds = []string{
 	"- a\n- b\n\n  c\n- d\n\n1. x\n2. y\n",
 	"> quoted\nlazy\n\n>     code\n",
 	"[a]: https://x.org\n===\n\nnext\n",
+	">>>>>\t #", // goldmark places the empty heading at 9, past the end
 	"[a]: https://x.org\nplain after a definition\n",
 	"| a | b |\n|---|---|\n| 1 | 2 |\nplain\n",
 	"Text [1] and `code` and <b>x</b>.\n\nPlain.\r\nCRLF line\r\n\r\nlast",

@@ -87,9 +87,10 @@ type FixOptions struct {
 	Skip func(*result.Issue) bool
 }
 
-// maxFixPasses bounds the fix loop. Fixes only delete or shorten text, so
-// two passes settle every case seen; the bound guards against a rule whose
-// fix re-creates its own issue.
+// maxFixPasses bounds the fix loop. Fixes delete text or write an
+// identifier in its canonical form, so two passes settle every case seen
+// (FuzzLintSource checks that a fixed file stays as it is); the bound
+// guards against a rule whose fix re-creates its own issue.
 const maxFixPasses = 10
 
 // Stats counts what a file holds.

@@ -10,9 +10,16 @@ import (
 // LineIndex converts byte offsets into 1-based lines and UTF-16 columns.
 // Lines end at '\n' only (a lone '\r' is not a line break), which is how
 // goldmark counts them. A UTF-8 BOM at the start of the file is zero-width.
+// A LineIndex is not safe for concurrent use.
 type LineIndex struct {
 	src    []byte
 	starts []int // byte offset of the start of each line
+
+	// The line LineText returned last. Issues come in runs on one line: a
+	// paragraph of an LLM report is often a single line of a few KB that
+	// holds a dozen uncited sentences, and each issue carries the line.
+	lastLine int
+	lastText string
 }
 
 // NewLineIndex indexes src. It does not copy src; do not modify it afterwards.
@@ -57,8 +64,11 @@ func (x *LineIndex) LineText(n int) string {
 	if n < 1 || n > len(x.starts) {
 		return ""
 	}
-	s, e := x.LineBounds(n - 1)
-	return string(x.src[s:e])
+	if n != x.lastLine {
+		s, e := x.LineBounds(n - 1)
+		x.lastLine, x.lastText = n, string(x.src[s:e])
+	}
+	return x.lastText
 }
 
 // Position converts a byte offset (clamped to the file) to a Position.

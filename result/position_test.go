@@ -39,10 +39,26 @@ func TestPosition(t *testing.T) {
 
 func TestLineText(t *testing.T) {
 	x := NewLineIndex([]byte("one\r\ntwo\nthree"))
-	for n, want := range map[int]string{1: "one", 2: "two", 3: "three", 4: ""} {
+	// In this order, each line is asked for twice in a row and again
+	// after others, so the remembered line is reused and replaced.
+	for _, n := range []int{1, 1, 2, 2, 0, 3, 1, 4, 3, 3, 2} {
+		want := []string{"", "one", "two", "three", ""}[n]
 		if got := x.LineText(n); got != want {
 			t.Errorf("LineText(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// TestLineTextCopiesOnce: issues on one line share its text, so a long
+// line holding a dozen issues is copied once.
+func TestLineTextCopiesOnce(t *testing.T) {
+	x := NewLineIndex([]byte("a long line with several issues\nnext\n"))
+	x.LineText(1)
+	if n := testing.AllocsPerRun(100, func() { x.LineText(1) }); n != 0 {
+		t.Errorf("LineText of the same line again: %v allocations, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { x.LineText(1); x.LineText(2) }); n != 2 {
+		t.Errorf("LineText of alternating lines: %v allocations, want 2", n)
 	}
 }
 

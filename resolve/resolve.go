@@ -10,6 +10,7 @@ package resolve
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/citelint/citelint/bib"
 	"github.com/citelint/citelint/ident"
@@ -93,7 +94,7 @@ func Resolve(doc *markdown.Document, env *Env) {
 			}
 			r.anyEntries = true
 		case markdown.RefLinkDef:
-			k := linkKey(ref.Label)
+			k := LinkKey(ref.Label)
 			if _, dup := r.defs[k]; !dup {
 				r.defs[k] = i
 			}
@@ -139,10 +140,18 @@ type resolver struct {
 	authorYearOf map[[2]string]int
 }
 
-// linkKey normalises a link label as CommonMark matches them: trimmed,
-// case-folded, inner whitespace collapsed.
-func linkKey(label string) string {
-	return util.ToLinkReference([]byte(label))
+// LinkKey normalises a link label as CommonMark matches them: trimmed,
+// case-folded, inner whitespace collapsed (util.ToLinkReference). Labels it
+// would return unchanged, printable ASCII without upper case or space (it
+// trims \v and \f too), are returned as they are, without its two
+// allocations: resolving and the reference rules key every definition.
+func LinkKey(label string) string {
+	for i := 0; i < len(label); i++ {
+		if c := label[i]; c <= ' ' || c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			return util.ToLinkReference([]byte(label))
+		}
+	}
+	return label
 }
 
 // entry picks the entry a numeric label means. Deep-research reports often
@@ -230,7 +239,7 @@ func (r *resolver) def(label string) (int, bool) {
 	if len(r.defs) == 0 {
 		return 0, false
 	}
-	i, ok := r.defs[linkKey(label)]
+	i, ok := r.defs[LinkKey(label)]
 	return i, ok
 }
 

@@ -2,11 +2,10 @@ package rules
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
-	"github.com/yuin/goldmark/util"
 )
 
 // UnusedReference reports references nothing cites.
@@ -56,7 +55,7 @@ func checkUnusedReference(p *Pass) {
 	}
 	images := map[string]bool{}
 	for _, l := range doc.ImageRefs {
-		images[util.ToLinkReference([]byte(l))] = true
+		images[resolve.LinkKey(l)] = true
 	}
 	seen := make(map[refKeyT]bool, len(doc.References))
 	for i := range doc.References {
@@ -72,7 +71,7 @@ func checkUnusedReference(p *Pass) {
 		case markdown.RefEntry:
 			msg = fmt.Sprintf("reference [%s] is never cited", ref.Label)
 		case markdown.RefLinkDef:
-			if images[util.ToLinkReference([]byte(ref.Label))] {
+			if images[key.label] { // refKey folded the label as images are
 				continue
 			}
 			msg = fmt.Sprintf("link definition [%s] is never used", ref.Label)
@@ -101,21 +100,9 @@ type refKeyT struct {
 func refKey(ref *markdown.Reference) refKeyT {
 	switch ref.Kind {
 	case markdown.RefLinkDef:
-		return refKeyT{kind: ref.Kind, section: -1, label: linkLabelKey(ref.Label)}
+		return refKeyT{kind: ref.Kind, section: -1, label: resolve.LinkKey(ref.Label)}
 	case markdown.RefFootnote:
 		return refKeyT{kind: ref.Kind, section: -1, label: ref.Label}
 	}
 	return refKeyT{ref.Kind, ref.Section, ref.Label}
-}
-
-// linkLabelKey is util.ToLinkReference(label), without its two
-// allocations for labels it would return unchanged: printable ASCII
-// without upper case or space (it trims \v and \f too).
-func linkLabelKey(label string) string {
-	for i := 0; i < len(label); i++ {
-		if c := label[i]; c <= ' ' || c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
-			return util.ToLinkReference([]byte(label))
-		}
-	}
-	return label
 }

@@ -2,8 +2,6 @@ package rules
 
 import (
 	"testing"
-
-	"github.com/yuin/goldmark/util"
 )
 
 var urlKeySeeds = []string{
@@ -60,18 +58,6 @@ func FuzzURLKey(f *testing.F) {
 	f.Fuzz(func(t *testing.T, u string) {
 		if k, ok := urlKeyFast(u); ok && k != urlKey(u) {
 			t.Errorf("urlKeyFast(%q) = %q, urlKey = %q", u, k, urlKey(u))
-		}
-	})
-}
-
-// FuzzLinkLabelKey holds linkLabelKey to util.ToLinkReference.
-func FuzzLinkLabelKey(f *testing.F) {
-	for _, s := range []string{"1", "ref", "Ref", " a  b ", "ß", "K", "a\tb", "x\vy", "\xb5"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := linkLabelKey(s), util.ToLinkReference([]byte(s)); got != want {
-			t.Errorf("linkLabelKey(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

@@ -123,9 +123,8 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		if !cfg.RuleEnabled(r.Name, r.Default) {
 			continue
 		}
-		var settings any
-		if r.NewSettings != nil {
-			settings = r.NewSettings()
+		settings := r.DefaultSettings()
+		if settings != nil {
 			if err := cfg.DecodeSettings(r.Name, settings); err != nil {
 				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 				return nil, ExitUsage

@@ -29,11 +29,7 @@ func TestFixRoundTrip(t *testing.T) {
 	var enabled []lint.Enabled
 	for _, r := range rules.All() {
 		if r.Fixable {
-			var settings any
-			if r.NewSettings != nil {
-				settings = r.NewSettings()
-			}
-			enabled = append(enabled, lint.Enabled{Rule: r, Settings: settings})
+			enabled = append(enabled, lint.Enabled{Rule: r, Settings: r.DefaultSettings()})
 		}
 	}
 	opts := lint.Options{Rules: enabled, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},

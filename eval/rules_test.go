@@ -30,11 +30,7 @@ func lintDir(t *testing.T, dir string) ([]lint.FileResult, []string) {
 		if !r.Default {
 			continue
 		}
-		var settings any
-		if r.NewSettings != nil {
-			settings = r.NewSettings()
-		}
-		enabled = append(enabled, lint.Enabled{Rule: r, Settings: settings})
+		enabled = append(enabled, lint.Enabled{Rule: r, Settings: r.DefaultSettings()})
 	}
 	res := lint.Run(context.Background(), files, lint.Options{Rules: enabled, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},
 		Known: func(n string) bool { _, ok := rules.Lookup(n); return ok }})

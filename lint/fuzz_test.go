@@ -17,11 +17,7 @@ import (
 func everyRule() []Enabled {
 	var out []Enabled
 	for _, r := range rules.All() {
-		e := Enabled{Rule: r}
-		if r.NewSettings != nil {
-			e.Settings = r.NewSettings()
-		}
-		out = append(out, e)
+		out = append(out, Enabled{Rule: r, Settings: r.DefaultSettings()})
 	}
 	return out
 }

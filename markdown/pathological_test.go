@@ -229,11 +229,7 @@ func defaultRules() []lint.Enabled {
 		if !r.Default {
 			continue
 		}
-		var s any
-		if r.NewSettings != nil {
-			s = r.NewSettings()
-		}
-		out = append(out, lint.Enabled{Rule: r, Settings: s})
+		out = append(out, lint.Enabled{Rule: r, Settings: r.DefaultSettings()})
 	}
 	return out
 }

@@ -49,5 +49,8 @@ func TestRuleMetadata(t *testing.T) {
 		if r.NewSettings != nil && r.NewSettings() == r.NewSettings() {
 			t.Errorf("%s: NewSettings must return a fresh value each call", r.Name)
 		}
+		if s := r.DefaultSettings(); (s == nil) != (r.NewSettings == nil) || s != nil && s == r.DefaultSettings() {
+			t.Errorf("%s: DefaultSettings must be a fresh NewSettings value, or nil without NewSettings", r.Name)
+		}
 	}
 }

@@ -202,6 +202,15 @@ func Names() []string {
 	return out
 }
 
+// DefaultSettings returns a new value of r's settings with their defaults,
+// or nil when r has none.
+func (r *Rule) DefaultSettings() any {
+	if r.NewSettings == nil {
+		return nil
+	}
+	return r.NewSettings()
+}
+
 // HasTag reports whether r carries tag.
 func (r *Rule) HasTag(tag string) bool {
 	for _, t := range r.Tags {

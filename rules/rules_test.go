@@ -85,9 +85,8 @@ func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string, stub 
 	if err != nil {
 		t.Fatal(err)
 	}
-	var settings any
-	if r.NewSettings != nil {
-		settings = r.NewSettings()
+	settings := r.DefaultSettings()
+	if settings != nil {
 		if b, err := os.ReadFile(file + ".settings.yaml"); err == nil {
 			if err := yaml.Unmarshal(b, settings); err != nil {
 				t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -82,13 +81,10 @@ func BenchmarkOfflineRulesCorpus(b *testing.B) {
 		bytes += len(d.doc.Src)
 	}
 	for _, r := range All() {
-		if !r.Default || !slices.Contains(r.Tags, TagOffline) {
+		if !r.Default || !r.HasTag(TagOffline) {
 			continue
 		}
-		var settings any
-		if r.NewSettings != nil {
-			settings = r.NewSettings()
-		}
+		settings := r.DefaultSettings()
 		b.Run(r.Name, func(b *testing.B) {
 			b.SetBytes(int64(bytes))
 			b.ReportAllocs()

@@ -164,7 +164,7 @@ func (st *setup) lintOptions(stdinEnv *Env) lint.Options {
 		Rules:       st.rules,
 		Env:         st.env,
 		RuleEnv:     st.ruleEnv,
-		Known:       func(name string) bool { _, ok := rules.Lookup(name); return ok },
+		Known:       rules.Known,
 		Concurrency: st.workers,
 	}
 	for _, e := range st.rules {

@@ -33,7 +33,7 @@ func TestFixRoundTrip(t *testing.T) {
 		}
 	}
 	opts := lint.Options{Rules: enabled, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},
-		Known: func(n string) bool { _, ok := rules.Lookup(n); return ok }, Fix: &lint.FixOptions{}}
+		Known: rules.Known, Fix: &lint.FixOptions{}}
 	res := lint.Run(context.Background(), files, opts)
 
 	tmp := t.TempDir()

@@ -33,7 +33,7 @@ func lintDir(t *testing.T, dir string) ([]lint.FileResult, []string) {
 		enabled = append(enabled, lint.Enabled{Rule: r, Settings: r.DefaultSettings()})
 	}
 	res := lint.Run(context.Background(), files, lint.Options{Rules: enabled, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},
-		Known: func(n string) bool { _, ok := rules.Lookup(n); return ok }})
+		Known: rules.Known})
 	return res, files
 }
 

@@ -45,7 +45,7 @@ func FuzzLintSource(f *testing.F) {
 		Rules:                    everyRule(),
 		Env:                      resolve.NewEnv(nil),
 		RuleEnv:                  &rules.Env{},
-		Known:                    func(name string) bool { _, ok := rules.Lookup(name); return ok },
+		Known:                    rules.Known,
 		ReportUnusedSuppressions: true,
 	}
 	fixOpts := opts

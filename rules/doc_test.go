@@ -54,3 +54,11 @@ func TestRuleMetadata(t *testing.T) {
 		}
 	}
 }
+
+func TestKnown(t *testing.T) {
+	for name, want := range map[string]bool{"uncited-claim": true, "unused-reference": true, "": false, "Uncited-Claim": false, "all": false} {
+		if got := Known(name); got != want {
+			t.Errorf("Known(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -193,6 +193,13 @@ func Lookup(name string) (*Rule, bool) {
 	return nil, false
 }
 
+// Known reports whether a rule is named name: what suppression comments
+// and configuration check their rule names against.
+func Known(name string) bool {
+	_, ok := Lookup(name)
+	return ok
+}
+
 // Names returns all rule names, sorted.
 func Names() []string {
 	var out []string

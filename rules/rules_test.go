@@ -110,7 +110,7 @@ func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string, stub 
 		t.Fatal(err)
 	}
 	idx := result.NewLineIndex(src)
-	sr := suppress.Apply(doc, idx, file, issues, func(n string) bool { _, ok := rules.Lookup(n); return ok })
+	sr := suppress.Apply(doc, idx, file, issues, rules.Known)
 	issues = sr.Issues
 	if r == rules.UnusedSuppression {
 		for _, d := range sr.Unused {

@@ -1,0 +1,94 @@
+package lint
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/citelint/citelint/internal/corpus"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/rules"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// BenchmarkLintCorpus and BenchmarkFloorCorpus are bench/run's citelint
+// and goldmark rows in one process: the same files, already in memory, on
+// one goroutine, without start-up, reading or output. Their ratio is the
+// per-file CPU that citelint adds to the floor, and benchstat resolves a
+// change of 1% in it, where whole runs on a shared machine move by ±15%.
+
+// corpusSources reads every file citelint would lint in the shared corpus.
+func corpusSources(b *testing.B) [][]byte {
+	var srcs [][]byte
+	filepath.WalkDir(corpus.Path(b), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && hasExt(d.Name()) {
+			if src, err := os.ReadFile(p); err == nil {
+				srcs = append(srcs, src)
+			}
+		}
+		return nil
+	})
+	return srcs
+}
+
+// defaultRules are the rules `citelint run --no-config` runs.
+func defaultRules() []Enabled {
+	var out []Enabled
+	for _, r := range rules.All() {
+		if r.Default {
+			out = append(out, Enabled{Rule: r, Settings: r.DefaultSettings()})
+		}
+	}
+	return out
+}
+
+func benchSources(b *testing.B, srcs [][]byte, f func(src []byte)) {
+	total := 0
+	for _, src := range srcs {
+		total += len(src)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range srcs {
+			f(src)
+		}
+	}
+}
+
+func BenchmarkLintCorpus(b *testing.B) {
+	opts := Options{
+		Rules:                    defaultRules(),
+		Env:                      resolve.NewEnv(nil),
+		RuleEnv:                  &rules.Env{},
+		Known:                    rules.Known,
+		ReportUnusedSuppressions: true,
+	}
+	ctx := context.Background()
+	benchSources(b, corpusSources(b), func(src []byte) {
+		if _, err := checkText(src); err == nil {
+			lintSource(ctx, "-", src, opts, nil)
+		}
+	})
+}
+
+// BenchmarkFloorCorpus is bench/goldmark-walk's parse and walk.
+func BenchmarkFloorCorpus(b *testing.B) {
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.Table),
+		goldmark.WithParserOptions(parser.WithBlockParsers(
+			util.Prioritized(extension.NewFootnoteBlockParser(), 999),
+		)),
+	)
+	benchSources(b, corpusSources(b), func(src []byte) {
+		doc := md.Parser().Parse(text.NewReader(src), parser.WithContext(parser.NewContext()))
+		ast.Walk(doc, func(ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkContinue, nil })
+	})
+}

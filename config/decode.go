@@ -39,7 +39,7 @@ type kpath []elem
 func (p kpath) key(k string) kpath { return append(slices.Clip(p), elem{key: k}) }
 func (p kpath) index(i int) kpath  { return append(slices.Clip(p), elem{idx: i, isIdx: true}) }
 
-var plainKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+var plainKey = lazyRegexp(`^[A-Za-z0-9_-]+$`)
 
 func (p kpath) String() string {
 	var b strings.Builder
@@ -47,7 +47,7 @@ func (p kpath) String() string {
 		switch {
 		case e.isIdx:
 			fmt.Fprintf(&b, "[%d]", e.idx)
-		case plainKey.MatchString(e.key):
+		case plainKey().MatchString(e.key):
 			if i > 0 {
 				b.WriteByte('.')
 			}
@@ -86,7 +86,7 @@ func (d *decoder) errf(n *yaml.Node, p kpath, format string, args ...any) {
 	d.errs = append(d.errs, e)
 }
 
-var yamlLineErr = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLineErr = lazyRegexp(`^yaml: line (\d+): (.*)$`)
 
 // parserProblems are yaml.v3's parser error messages (parserc.go); its scanner
 // errors already carry 1-based lines.
@@ -109,7 +109,7 @@ var parserProblems = map[string]bool{
 func (d *decoder) syntaxError(err error, data []byte) {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	e := &Error{File: d.file}
-	if m := yamlLineErr.FindStringSubmatch(err.Error()); m != nil {
+	if m := yamlLineErr().FindStringSubmatch(err.Error()); m != nil {
 		e.Line, _ = strconv.Atoi(m[1])
 		msg = m[2]
 	}
@@ -122,7 +122,7 @@ func (d *decoder) syntaxError(err error, data []byte) {
 		// Reader errors carry a byte offset yaml.v3 does not report: find it.
 		e.Line, e.Column = badCharPos(data)
 	case strings.HasPrefix(msg, "unknown anchor "):
-		if m := anchorName.FindStringSubmatch(msg); m != nil {
+		if m := anchorName().FindStringSubmatch(msg); m != nil {
 			if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
 				e.Line, e.Column = lineCol(data, i)
 			}
@@ -136,7 +136,7 @@ func (d *decoder) syntaxError(err error, data []byte) {
 	d.errs = append(d.errs, e)
 }
 
-var anchorName = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
+var anchorName = lazyRegexp(`^unknown anchor '(.*)' referenced$`)
 
 // lineCol converts a byte offset into a 1-based line and byte column.
 func lineCol(data []byte, off int) (int, int) {
@@ -258,7 +258,7 @@ var hints = map[string]string{
 	"severity.rules.linters":       "rules",
 }
 
-var indexRe = regexp.MustCompile(`\[[0-9]+\]`)
+var indexRe = lazyRegexp(`\[[0-9]+\]`)
 
 // mapping walks a mapping node with a fixed key set, reporting unknown and
 // duplicate keys, and calls fn for each known key. A null node is an unset
@@ -278,7 +278,7 @@ func (d *decoder) mapping(n *yaml.Node, p kpath, keys []string, fn func(key stri
 			in = " in " + p.String()
 		}
 		hint := didYouMean(key, keys)
-		if h, ok := hints[indexRe.ReplaceAllString(strings.TrimPrefix(p.String()+"."+key, "."), "")]; ok {
+		if h, ok := hints[indexRe().ReplaceAllString(strings.TrimPrefix(p.String()+"."+key, "."), "")]; ok {
 			hint = fmt.Sprintf(" (did you mean %q?)", h)
 		}
 		if key == "api-key" && p.String() == "judge" {
@@ -959,7 +959,7 @@ func (d *decoder) bibliography(v *yaml.Node, p kpath, c *Config) {
 	}
 }
 
-var hostRe = regexp.MustCompile(`^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$`)
+var hostRe = lazyRegexp(`^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$`)
 
 func (d *decoder) resolvers(n *yaml.Node, p kpath, r *Resolvers) {
 	keys := []string{"cache", "mailto", "timeout", "request-timeout", "doi", "crossref", "datacite", "arxiv", "url", "hosts"}
@@ -1019,7 +1019,7 @@ func (d *decoder) resolvers(n *yaml.Node, p kpath, r *Resolvers) {
 			d.entries(v, kp, func(host string, k, v *yaml.Node) {
 				hp := kp.key(host)
 				h := strings.ToLower(host)
-				if !hostRe.MatchString(h) {
+				if !hostRe().MatchString(h) {
 					d.errf(k, hp, "%s: %q is not a host name (write it without scheme or path, e.g. export.arxiv.org)", kp.String(), short(host))
 					return
 				}
@@ -1051,7 +1051,7 @@ func (d *decoder) mailto(v *yaml.Node, p kpath) (string, bool) {
 		return "", ok
 	}
 	s = strings.TrimPrefix(s, "mailto:")
-	if !mailRe.MatchString(s) {
+	if !mailRe().MatchString(s) {
 		d.errf(v, p, "%s: want an e-mail address, got %q", p.String(), short(s))
 		return "", false
 	}
@@ -1060,9 +1060,9 @@ func (d *decoder) mailto(v *yaml.Node, p kpath) (string, bool) {
 
 // mailRe is deliberately loose: it catches a URL or a name pasted in the
 // wrong field, not every invalid address. The schema uses the same pattern.
-var mailRe = regexp.MustCompile(`^[^@\s<>]+@[^\s<>]+$`)
+var mailRe = lazyRegexp(`^[^@\s<>]+@[^\s<>]+$`)
 
-var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var envName = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func (d *decoder) judge(n *yaml.Node, p kpath, j *Judge) {
 	d.mapping(n, p, []string{"url", "model", "api-key-env", "timeout"}, func(key string, k, v *yaml.Node) {
@@ -1078,7 +1078,7 @@ func (d *decoder) judge(n *yaml.Node, p kpath, j *Judge) {
 			}
 		case "api-key-env":
 			if s, ok := d.str(v, kp); ok {
-				if s != "" && !envName.MatchString(s) {
+				if s != "" && !envName().MatchString(s) {
 					d.errf(v, kp, "%s: want the name of an environment variable (e.g. OPENAI_API_KEY), got %q", kp.String(), short(s))
 					return
 				}

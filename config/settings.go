@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,7 +50,7 @@ func (c *Config) DecodeSettings(rule string, into any) error {
 	return nil
 }
 
-var typeErrLine = regexp.MustCompile(`^line (\d+): (.*)$`)
+var typeErrLine = lazyRegexp(`^line (\d+): (.*)$`)
 
 // yamlDecodeError rewrites yaml.v3's "line N: cannot unmarshal ..." strings
 // into positioned Errors. The strict check catches almost everything first;
@@ -64,7 +63,7 @@ func (d *decoder) yamlDecodeError(err error, p kpath) error {
 	var es Errors
 	for _, s := range te.Errors {
 		e := &Error{File: d.file, Msg: p.String() + ": " + s}
-		if m := typeErrLine.FindStringSubmatch(s); m != nil {
+		if m := typeErrLine().FindStringSubmatch(s); m != nil {
 			e.Line, _ = strconv.Atoi(m[1])
 			e.Msg = p.String() + ": " + m[2]
 		}

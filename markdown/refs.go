@@ -34,6 +34,45 @@ var nameEnds = func() map[rune]bool {
 	return m
 }()
 
+// titleTail marks the ASCII bytes that cannot end a title's text: white
+// space, colons and the markup appendPlainText drops (not the backslash,
+// which may keep the byte after it).
+var titleTail = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\v\f\r:*_#`[]") {
+		t[c] = true
+	}
+	return t
+}()
+
+// nameEndASCII holds nameEnds' ASCII runes, upper and lower case.
+var nameEndASCII = func() (t [256]bool) {
+	for r := range nameEnds {
+		if r < utf8.RuneSelf {
+			t[r], t[unicode.ToUpper(r)] = true, true
+		}
+	}
+	return t
+}()
+
+// mayEndTitle is isSectionTitle's quick test on the raw bytes, for the
+// first line of every block: the last byte that is not in titleTail is the
+// last rune of the stripped title when it is ASCII and not a backslash,
+// and must end some name. Skipping a colon among spaces may pass over more
+// than isSectionTitle's trims do, but then its last rune is a colon or a
+// space, which ends no name (TestMayEndTitle), so the test never rejects a
+// title. Non-ASCII endings go to the full test.
+func mayEndTitle(b []byte) bool {
+	i := len(b) - 1
+	for i >= 0 && titleTail[b[i]] {
+		i--
+	}
+	if i < 0 {
+		return false // nothing left to name a section
+	}
+	c := b[i]
+	return c >= utf8.RuneSelf || c == '\\' || nameEndASCII[c]
+}
+
 // isSectionTitle reports whether a heading or line names a reference list:
 // "References", "**Works cited**", "7. Sources:", "参考文献：". The title
 // is returned only when it does. Every block's first line is tested, so it
@@ -42,6 +81,9 @@ func isSectionTitle(b []byte) (string, bool) {
 	// Reject long lines first: titles are at most 40 bytes once markup is
 	// stripped.
 	if len(b) > 80 && len(bytes.TrimSpace(b)) > 80 {
+		return "", false
+	}
+	if !mayEndTitle(b) {
 		return "", false
 	}
 	var buf [128]byte

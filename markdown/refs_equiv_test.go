@@ -114,6 +114,10 @@ var titleSeeds = []string{
 	"第六章 参考文献", "VII. Bibliography", "WORK\u212aS CITED", "B\u0130BLIOGRAPHY", "\\*References\\*", "References \xff",
 	"Notes and references", "A sentence that is much too long to be the title of a reference section at all, surely.",
 	"  Sources  ", "Ⱥ sources", "(\xe3\x80)Sources", "（十二）参考文献与资料", "12、引用来源", "第3部分：Notes",
+	// mayEndTitle's edges: escapes, colons among spaces, full-width and
+	// non-ASCII space endings, a setext underline, nothing but markup.
+	"References\\:", "Sources \\*", "Sources\\**", "Sources : :", "References：", "References\u3000", "Sources\u00a0",
+	"References\n----------", "** : **", "\\", "Reference\\s", "Sources\v",
 }
 
 func FuzzSectionTitle(f *testing.F) {
@@ -151,6 +155,28 @@ func FuzzEntryRun(f *testing.F) {
 			t.Fatalf("entryRun(%q) = %d, %v; old %d, %v", s, got, ok, want, wantOK)
 		}
 	})
+}
+
+// TestMayEndTitle checks what mayEndTitle's soundness rests on: no name
+// ends with a byte it skips, so passing over more of them than
+// isSectionTitle trims can only land on a rune that ends no name either.
+func TestMayEndTitle(t *testing.T) {
+	for r := range nameEnds {
+		if r < utf8.RuneSelf && titleTail[r] {
+			t.Errorf("a section name ends with %q, which mayEndTitle skips", r)
+		}
+	}
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"References", true}, {"**REFERENCES:**", true}, {"The results were clear.", false},
+		{"Growth was 5%", false}, {"参考文献", true}, {"References\\*", true}, {"", false}, {"**  **", false},
+	} {
+		if got := mayEndTitle([]byte(c.line)); got != c.want {
+			t.Errorf("mayEndTitle(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
 }
 
 func TestSectionTitleSeeds(t *testing.T) {

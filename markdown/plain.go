@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/internal/bytecursor"
@@ -27,6 +28,18 @@ import (
 // and Document.
 type plainParagraph struct {
 	ast.BaseBlock
+	// links are the paragraph's inline links, in order:
+	// "[text](destination)" in its simplest form (see inlineLinkAt) is
+	// all goldmark's inline pass would make of it, and LLM reports put
+	// one in many paragraphs.
+	links []plainLink
+}
+
+// plainLink is an inline link of a plain paragraph: '[' at pos, its
+// destination src[dest.Start:dest.End], and ')' at dest.End.
+type plainLink struct {
+	pos  int
+	dest Span
 }
 
 var kindPlainParagraph = ast.NewNodeKind("PlainParagraph")
@@ -168,6 +181,7 @@ func (plainParagraphs) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 	// than a few searches a line. Every way out below leaves the
 	// paragraph as it is, so the inline bytes can be looked for first.
 	pending := false
+	var links []plainLink
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		line := src[seg.Start:seg.Stop]
@@ -186,8 +200,19 @@ func (plainParagraphs) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 			}
 			// ']': "[text](destination)" is a link whatever is defined;
 			// goldmark looks for the '(' right after, on the same line.
+			// The simplest such links are kept, unless right after a ']':
+			// "[x][y](u)" is the reference link [x][y] when y is defined.
 			if j+1 < len(line) && line[j+1] == '(' {
-				return
+				if open < 0 || ll != nil && (ll.unknown || open > 0 && line[open-1] == ']') {
+					return
+				}
+				end, ok := inlineLinkAt(line, open, j)
+				if !ok {
+					return
+				}
+				links = append(links, plainLink{pos: seg.Start + open, dest: Span{seg.Start + j + 2, seg.Start + end}})
+				open, pending, j = -1, false, end
+				continue
 			}
 			if ll != nil && (ll.unknown || open < 0 && pending || open >= 0 && ll.mayName(line[open+1:j])) {
 				return
@@ -205,12 +230,49 @@ func (plainParagraphs) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 	}
 	last := lines.At(lines.Len() - 1)
 	lines.Set(lines.Len()-1, last.TrimRightSpace(src))
-	n := &plainParagraph{}
+	n := &plainParagraph{links: links}
 	n.SetLines(lines)
 	n.SetBlankPreviousLines(p.HasBlankPreviousLines())
 	n.SetPos(p.Pos())
 	parent.ReplaceChild(parent, p, n)
 }
+
+// maxLinkText keeps inlineLinkAt well inside goldmark's limit of 999
+// bytes for a link's text.
+const maxLinkText = 900
+
+// inlineLinkAt reports whether line holds, from '[' at open and ']' at
+// close, an inline link in the one form the fast path takes, and returns
+// the offset of its ')': no bracket in the text (the caller's pairing
+// guarantees it) and no '!' before it (an image), and a destination of
+// one or more bytes that are neither white space, control, brackets,
+// parentheses nor '<', '>' (no title, no angle brackets, no nesting).
+// The caller has ruled out backslashes, backticks and '<' in the whole
+// paragraph, so goldmark sees no escape, code span or autolink in it; an
+// inline link wins over a definition of its text, and the caller leaves
+// the one case where a definition wins (a '[' right after a ']'). goldmark
+// then makes exactly a link at open with that destination, verbatim.
+func inlineLinkAt(line []byte, open, close int) (end int, ok bool) {
+	if open > 0 && line[open-1] == '!' || close-open-1 > maxLinkText {
+		return 0, false
+	}
+	k := close + 2
+	for k < len(line) && destByte[line[k]] {
+		k++
+	}
+	if k == close+2 || k == len(line) || line[k] != ')' {
+		return 0, false
+	}
+	return k, true
+}
+
+// destByte marks the bytes inlineLinkAt accepts in a destination.
+var destByte = func() (t [256]bool) {
+	for c := 0x21; c < 0x100; c++ {
+		t[c] = c != 0x7f && strings.IndexByte("()<>[]\\", byte(c)) < 0
+	}
+	return t
+}()
 
 // isSetextBar is goldmark's matchesSetextHeadingBar: up to three spaces,
 // a run of '=' or of '-', trailing white space.
@@ -239,6 +301,7 @@ func isSetextBar(line []byte) bool {
 // the line's start to its newline, less trailing white space.
 func (w *walker) plainProse(n *plainParagraph) {
 	lines := n.Lines()
+	links := n.links
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		line := w.src[seg.Start:seg.Stop]
@@ -249,6 +312,16 @@ func (w *walker) plainProse(n *plainParagraph) {
 		for k > 0 && util.IsSpace(line[k-1]) {
 			k--
 		}
-		w.addProse(seg.Start, seg.Start+k)
+		// A link's text is no prose (linkAt skips a link's children);
+		// the text around it is, as goldmark's Text nodes would be.
+		start := seg.Start
+		for len(links) > 0 && links[0].pos < seg.Stop {
+			l := links[0]
+			links = links[1:]
+			w.addProse(start, l.pos)
+			w.linkAt(l.pos, nil, w.src[l.dest.Start:l.dest.End])
+			start = l.dest.End + 1
+		}
+		w.addProse(start, seg.Start+k)
 	}
 }

@@ -43,6 +43,13 @@ var plainSeeds = []string{
 	"> quoted [a] and\n> [\n> b]\n\n[b]: /x\n",
 	"# H\n\nSee above.\n\n## References\n\n1. Smith, J. Plain title. 2020.\n2. Doe, A. Another. 2021.\n",
 	"[1] Smith: x\n[a]: /x\n\n  [a\nb]: /y 't'\n\n[c]\n: /z\n",
+	// Inline links on the fast path, and their near misses.
+	"See [the survey](https://example.org/s?a=1&b=2#x) [1] and [2](https://doi.org/10.1/x).\nNext [](u) line [a [b](c) d] e.   \n",
+	"[1](u)\n[x](y)   \n  [z](w) tail\n\n[a](#anchor) and [[3]](u) and [4, 5](v)\n",
+	"Img ![a](b) [c](d) [e](f g) [h](<i>) [j]() [k](l(m)) [n](o[p]) [q](r\n",
+	"Open [a\nb](c) [d\n[e](f)\n",
+	"Bang![a](b) x!\n[a](b)[c](d)](e)\n",
+	"Defs [a](/u) [b][a](/v) [a][](/w) [c] [a] [x [a](/y) z]\n[b\n][a](/q)\n\n[a]: /d\n[b]: /e\n",
 }
 
 // TestPlainParagraphsUsed checks that the fast path is taken where it
@@ -57,7 +64,20 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"A [1] citation, [2, 3] and [see [4]].\n", 1},
 		{"A [1] citation.\n\n[1]: https://x.org\n", 0}, // a link
 		{"A [1] citation.\n\n[^1]: a footnote\n", 2},   // "^1" is not "1": the paragraph and the footnote's body
-		{"A [link](https://x.org).\n", 0},
+		{"A [link](https://x.org).\n", 1},              // the simplest inline link, nothing defined
+		{"Two [a](/x) [b](/y)! [c [d](/z) e] f\n", 1},
+		{"A [link](https://x.org).\n\n[link]: /x\n", 1},    // an inline link wins over a definition
+		{"A [x][link](https://x.org).\n\n[link]: /x\n", 0}, // the reference link [x][link]
+		{"A [x][link](https://x.org).\n", 1},               // nothing defined: "[x]" and a link
+		{"A [a b](https://x.org).\n\n[a b]: /x\n", 0},      // a label with white space: every bracket may link
+		{"A [link](https://x.org \"title\").\n", 0},
+		{"A [link]( https://x.org).\n", 0},
+		{"A [link]().\n", 0},
+		{"A [link](x(1)).\n", 0},
+		{"A [link](x[1]).\n", 0},
+		{"A [link](x\n", 0},
+		{"A [cross\nline](x).\n", 0},
+		{"An ![image](x).\n", 0},
 		{"A [full][ref] link.\n", 1},              // nothing defined: text
 		{"A [full][ref] link.\n\n[ref]: /x\n", 0}, // a link
 		{"A [ful][] link.\n\n[FUL]: /x\n", 0},     // collapsed, case-insensitive

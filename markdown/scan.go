@@ -32,7 +32,13 @@ const maxRange = 200
 // reference link whose brackets goldmark consumed, a pandoc alias
 // ([@tag:x] defined as a link), or a plain inline link.
 func (w *walker) link(n *ast.Link) ast.WalkStatus {
-	pos := n.Pos()
+	return w.linkAt(n.Pos(), n.Reference, n.Destination)
+}
+
+// linkAt is link for a link at pos with goldmark's reference (nil for an
+// inline link) and destination: plainProse calls it for the inline links
+// of plain paragraphs, which have no node.
+func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast.WalkStatus {
 	if pos < 0 || pos >= len(w.src) || w.src[pos] != '[' {
 		return ast.WalkContinue
 	}
@@ -43,27 +49,27 @@ func (w *walker) link(n *ast.Link) ast.WalkStatus {
 	end := textEnd + 1
 	labelSpan := Span{}
 	switch {
-	case n.Reference == nil:
+	case ref == nil:
 		if end < len(w.src) && w.src[end] == '(' {
 			if e := matchParen(w.src, end); e >= 0 {
 				end = e + 1
 			}
 		}
-	case n.Reference.Type == ast.ReferenceLinkFull:
+	case ref.Type == ast.ReferenceLinkFull:
 		if end < len(w.src) && w.src[end] == '[' {
 			if e := matchBracket(w.src, end); e >= 0 {
 				labelSpan = Span{end + 1, e}
 				end = e + 1
 			}
 		}
-	case n.Reference.Type == ast.ReferenceLinkCollapsed:
+	case ref.Type == ast.ReferenceLinkCollapsed:
 		if end+1 < len(w.src) && w.src[end] == '[' && w.src[end+1] == ']' {
 			end += 2
 		}
 	}
 	marker := Span{pos, end}
 	w.linkMarker = append(w.linkMarker, marker)
-	if n.Reference != nil && n.Reference.Type == ast.ReferenceLinkShortcut && (gluedToURL(w.src, pos) || gluedToSymbol(w.src, pos)) {
+	if ref != nil && ref.Type == ast.ReferenceLinkShortcut && (gluedToURL(w.src, pos) || gluedToSymbol(w.src, pos)) {
 		return ast.WalkSkipChildren // www.example.com/page[1].html, with a [1] defined
 	}
 	textSpan := Span{pos + 1, textEnd}
@@ -77,8 +83,8 @@ func (w *walker) link(n *ast.Link) ast.WalkStatus {
 	}
 
 	// [@tag:x] with a [@tag:x]: doi:... definition (manubot's aliases).
-	if n.Reference != nil && len(n.Reference.Value) > 1 && n.Reference.Value[0] == '@' {
-		add(Citation{Kind: KindPandoc, Span: marker, Label: string(n.Reference.Value[1:])})
+	if ref != nil && len(ref.Value) > 1 && ref.Value[0] == '@' {
+		add(Citation{Kind: KindPandoc, Span: marker, Label: string(ref.Value[1:])})
 		return ast.WalkSkipChildren
 	}
 
@@ -89,8 +95,8 @@ func (w *walker) link(n *ast.Link) ast.WalkStatus {
 	}
 	if items, ok := w.parseNumericList(inner); ok && len(inner) > 0 {
 		dest := ""
-		if n.Reference == nil {
-			dest = string(n.Destination)
+		if ref == nil {
+			dest = string(destination)
 		}
 		for _, it := range items {
 			for v := it.from; v <= it.to; v++ {
@@ -100,28 +106,28 @@ func (w *walker) link(n *ast.Link) ast.WalkStatus {
 					sp = marker
 				}
 				c := Citation{Kind: KindNumeric, Span: sp, Label: lab, ID: dest}
-				if n.Reference != nil && n.Reference.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
+				if ref != nil && ref.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
 					c.Span = Span{innerOff + it.start, innerOff + it.end}
 				}
 				add(c)
 			}
 		}
-		if n.Reference != nil && n.Reference.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
+		if ref != nil && ref.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
 			lab := bytes.TrimSpace(w.src[labelSpan.Start:labelSpan.End])
 			if items2, ok := w.parseNumericList(lab); ok && len(items2) == 1 && items2[0].from == items2[0].to {
 				add(Citation{Kind: KindNumeric, Span: labelSpan, Label: string(lab)})
 			} else {
-				add(Citation{Kind: KindRefLink, Span: marker, Label: string(n.Reference.Value)})
+				add(Citation{Kind: KindRefLink, Span: marker, Label: string(ref.Value)})
 			}
 		}
 		return ast.WalkSkipChildren
 	}
 
-	if n.Reference != nil {
-		add(Citation{Kind: KindRefLink, Span: marker, Label: string(n.Reference.Value)})
+	if ref != nil {
+		add(Citation{Kind: KindRefLink, Span: marker, Label: string(ref.Value)})
 		return ast.WalkSkipChildren
 	}
-	dest := string(n.Destination)
+	dest := string(destination)
 	if dest == "" || dest[0] == '#' {
 		// An in-page anchor is navigation, not a citation.
 		return ast.WalkSkipChildren

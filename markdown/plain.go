@@ -312,14 +312,17 @@ func (w *walker) plainProse(n *plainParagraph) {
 		for k > 0 && util.IsSpace(line[k-1]) {
 			k--
 		}
-		// A link's text is no prose (linkAt skips a link's children);
-		// the text around it is, as goldmark's Text nodes would be.
+		// The text around a link is prose, as goldmark's Text nodes would
+		// be; the link's own text only if linkAt walks into the children
+		// (its Text node runs from after '[' to "](").
 		start := seg.Start
 		for len(links) > 0 && links[0].pos < seg.Stop {
 			l := links[0]
 			links = links[1:]
 			w.addProse(start, l.pos)
-			w.linkAt(l.pos, nil, w.src[l.dest.Start:l.dest.End])
+			if w.linkAt(l.pos, nil, w.src[l.dest.Start:l.dest.End]) == ast.WalkContinue {
+				w.addProse(l.pos+1, l.dest.Start-2)
+			}
 			start = l.dest.End + 1
 		}
 		w.addProse(start, seg.Start+k)

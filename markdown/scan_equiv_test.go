@@ -128,11 +128,65 @@ func oldMathSpans(src []byte) []Span {
 	return out
 }
 
+func oldGluedToURL(text []byte, i int) bool {
+	if i == 0 || text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '\n' {
+		return false
+	}
+	k := i
+	for k > 0 && text[k-1] != ' ' && text[k-1] != '\t' && text[k-1] != '\n' && text[k-1] != '(' && text[k-1] != '<' && i-k < 2048 {
+		k--
+	}
+	word := text[k:i]
+	return bytes.Contains(word, []byte("://")) || hasPrefixFold(word, "www.")
+}
+
+// checkGluedToURL compares gluedToURL with the old loop at every '['.
+func checkGluedToURL(t *testing.T, text []byte) {
+	t.Helper()
+	for i, c := range text {
+		if c != '[' {
+			continue
+		}
+		if got, want := gluedToURL(text, i), oldGluedToURL(text, i); got != want {
+			t.Fatalf("gluedToURL(%q, %d) = %v, old %v", text, i, got, want)
+		}
+	}
+}
+
+func TestGluedToURL(t *testing.T) {
+	long := strings.Repeat("中", 700) // 2,100 bytes without a space
+	for _, c := range []struct {
+		text string
+		want bool // at the last '['
+	}{
+		{"see https://x.org/a[0]", true},
+		{"see WWW.x.org/a[0]", true},
+		{"see (https://x.org/a[0]", true},
+		{"see x(https://x.org/a[0]", true},
+		{"https://x.org/<a[0]", false},
+		{"claim[1]", false},
+		{"a https://x.org b[1]", false},
+		{"https://x.org/" + long + "[1]", false}, // the word is cut at 2048 bytes
+		// The word starts at most 2048 bytes back: at "://" (offset 5) or
+		// one byte after it.
+		{"https://x.org/" + long[:2039] + "[1]", true},
+		{"https://x.org/" + long[:2040] + "[1]", false},
+		{"[1]", false},
+	} {
+		text := []byte(c.text)
+		if got := gluedToURL(text, bytes.LastIndexByte(text, '[')); got != c.want {
+			t.Errorf("gluedToURL(%.40q...) = %v, want %v", c.text, got, c.want)
+		}
+		checkGluedToURL(t, text)
+	}
+}
+
 var scannerSeeds = []string{
 	"the brain.13 Next. Fig.2 shows it.\"4 and (x).5, 6 and text.1,2 B. Eq.3! v1.2 3.5 year.2024 end.7",
 	"$x$ and $$y$$ `$a` \\$5 $5 and $10 $J[0]$ $$\n\nx$$ ``$`` $a\\$b$",
 	"see doi:10.1000/x and arXiv 2101.00001, RXIV, rxiv; https://a.b/c 【3†source】 10. 1",
 	"Ünïcödé.12 word’.3 %.4 ].5 *.6",
+	"https://a.b/c[0] (www.x.y[1]) <http://q[2] 中文https://z.cn/文[3][4] wWw.[5]",
 }
 
 func FuzzScannersEquiv(f *testing.F) {
@@ -147,6 +201,7 @@ func FuzzScannersEquiv(f *testing.F) {
 		if got, want := mathSpans(text), oldMathSpans(text); !reflect.DeepEqual(got, want) {
 			t.Fatalf("mathSpans(%q) = %v, old %v", s, got, want)
 		}
+		checkGluedToURL(t, text)
 		// Ranges in order of start, possibly overlapping, as scanBlocks asks.
 		var h hints
 		h.reset(text)

@@ -20,6 +20,11 @@ type LineIndex struct {
 	// holds a dozen uncited sentences, and each issue carries the line.
 	lastLine int
 	lastText string
+
+	// The last position Position counted to, when it fell on a rune
+	// boundary: a later offset on the same line counts on from it rather
+	// than from the line's start (posLine is 1-based; 0 is none).
+	posLine, posOff, posCol int
 }
 
 // NewLineIndex indexes src. It does not copy src; do not modify it afterwards.
@@ -87,10 +92,17 @@ func (x *LineIndex) Position(off int) Position {
 		}
 		start = 3
 	}
-	// ASCII without decoding, eight bytes at a time: columns are counted
-	// from the line's start, and LLM reports put a paragraph on a line.
+	// Columns are counted from the line's start, or from the last
+	// position asked for when it is on this line and not after off: LLM
+	// reports put a paragraph on a line, and its issues come in order.
+	col := 1
+	if x.posLine == line+1 && x.posOff >= start && x.posOff <= off {
+		start, col = x.posOff, x.posCol
+	}
+	// ASCII without decoding, eight bytes at a time.
 	n := asciiPrefix(x.src[start:off])
-	col := 1 + n
+	col += n
+	whole := true // off is on a rune boundary
 	for i := start + n; i < off; {
 		if x.src[i] < utf8.RuneSelf {
 			col++
@@ -99,7 +111,7 @@ func (x *LineIndex) Position(off int) Position {
 		}
 		r, size := utf8.DecodeRune(x.src[i:])
 		if i+size > off { // offset inside a rune: count the rune
-			size = off - i
+			size, whole = off-i, false
 		}
 		if r >= 0x10000 {
 			col += 2
@@ -107,6 +119,9 @@ func (x *LineIndex) Position(off int) Position {
 			col++
 		}
 		i += size
+	}
+	if whole {
+		x.posLine, x.posOff, x.posCol = line+1, off, col
 	}
 	return Position{Line: line + 1, Column: col}
 }

@@ -94,5 +94,21 @@ func FuzzPosition(f *testing.F) {
 		if got, want := NewLineIndex(src).Position(off), positionRef(src, off); got != want {
 			t.Errorf("Position(%q, %d) = %+v, want %+v", src, off, got, want)
 		}
+		// One index asked in and out of order, as issues ask it: every
+		// answer must be what a fresh count gives, whatever was asked
+		// before (Position counts on from the last position on a line).
+		idx := NewLineIndex(src)
+		for _, o := range []int{off, off + 1, off + 3, off - 2, off + 7, off, len(src), off / 2, off/2 + 1} {
+			if got, want := idx.Position(o), positionRef(src, o); got != want {
+				t.Fatalf("Position(%q, %d) after others = %+v, want %+v", src, o, got, want)
+			}
+		}
+		if len(src) <= 1024 {
+			for o := 0; o <= len(src); o++ {
+				if got, want := idx.Position(o), positionRef(src, o); got != want {
+					t.Fatalf("Position(%q, %d) in a sweep = %+v, want %+v", src, o, got, want)
+				}
+			}
+		}
 	})
 }

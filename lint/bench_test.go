@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/corpus"
-	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/rules"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -49,30 +48,10 @@ func defaultRules() []Enabled {
 	return out
 }
 
-func benchSources(b *testing.B, srcs [][]byte, f func(src []byte)) {
-	total := 0
-	for _, src := range srcs {
-		total += len(src)
-	}
-	b.SetBytes(int64(total))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, src := range srcs {
-			f(src)
-		}
-	}
-}
-
 func BenchmarkLintCorpus(b *testing.B) {
-	opts := Options{
-		Rules:                    defaultRules(),
-		Env:                      resolve.NewEnv(nil),
-		RuleEnv:                  &rules.Env{},
-		Known:                    rules.Known,
-		ReportUnusedSuppressions: true,
-	}
+	opts := offlineOptions(defaultRules())
 	ctx := context.Background()
-	benchSources(b, corpusSources(b), func(src []byte) {
+	corpus.Bench(b, corpusSources(b), func(src []byte) {
 		if _, err := checkText(src); err == nil {
 			lintSource(ctx, "-", src, opts, nil)
 		}
@@ -87,7 +66,7 @@ func BenchmarkFloorCorpus(b *testing.B) {
 			util.Prioritized(extension.NewFootnoteBlockParser(), 999),
 		)),
 	)
-	benchSources(b, corpusSources(b), func(src []byte) {
+	corpus.Bench(b, corpusSources(b), func(src []byte) {
 		doc := md.Parser().Parse(text.NewReader(src), parser.WithContext(parser.NewContext()))
 		ast.Walk(doc, func(ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkContinue, nil })
 	})

@@ -22,6 +22,19 @@ func everyRule() []Enabled {
 	return out
 }
 
+// offlineOptions runs rules as `citelint run --no-config` does: no
+// sources, no bibliography, suppression comments honoured and unused ones
+// reported.
+func offlineOptions(enabled []Enabled) Options {
+	return Options{
+		Rules:                    enabled,
+		Env:                      resolve.NewEnv(nil),
+		RuleEnv:                  &rules.Env{},
+		Known:                    rules.Known,
+		ReportUnusedSuppressions: true,
+	}
+}
+
 // FuzzLintSource holds the whole per-file pipeline to what the parsers'
 // own fuzz targets cannot see: on any text a file may hold, every rule runs
 // without panicking (a panic is a per-file "rule panicked" error), every
@@ -41,13 +54,7 @@ func FuzzLintSource(f *testing.F) {
 	f.Add([]byte("Claim one [1][3].\nClaim two [SOURCE_9].\n\nDOI: http://dx.doi.org/10.1234/ABC\n\n## References\n\n[1] A. https://doi.org/10.1234/x\n"))
 	f.Add([]byte(">>>>>\t #"))
 	f.Add([]byte("dX.doi.org/10.00")) // the fix makes it longer
-	opts := Options{
-		Rules:                    everyRule(),
-		Env:                      resolve.NewEnv(nil),
-		RuleEnv:                  &rules.Env{},
-		Known:                    rules.Known,
-		ReportUnusedSuppressions: true,
-	}
+	opts := offlineOptions(everyRule())
 	fixOpts := opts
 	fixOpts.Fix = &FixOptions{Unsafe: true}
 	ctx := context.Background()

@@ -88,18 +88,10 @@ func extract(src []byte) int {
 	return len(doc.Citations)
 }
 
+// benchFiles is corpus.Bench for functions that return a count, which the
+// benchmarks discard.
 func benchFiles(b *testing.B, files [][]byte, f func([]byte) int) {
-	total := 0
-	for _, src := range files {
-		total += len(src)
-	}
-	b.SetBytes(int64(total))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, src := range files {
-			f(src)
-		}
-	}
+	corpus.Bench(b, files, func(src []byte) { f(src) })
 }
 
 func BenchmarkExtractGenerated(b *testing.B) {

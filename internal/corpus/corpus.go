@@ -51,3 +51,20 @@ func Path(tb testing.TB, elem ...string) string {
 	}
 	return p
 }
+
+// Bench runs f over every file in files once per iteration, reporting
+// throughput over their total size and allocations, for benchmarks that
+// compare pipelines on the same files held in memory.
+func Bench(b *testing.B, files [][]byte, f func(src []byte)) {
+	total := 0
+	for _, src := range files {
+		total += len(src)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range files {
+			f(src)
+		}
+	}
+}

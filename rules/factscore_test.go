@@ -234,6 +234,7 @@ func FuzzFactScore(f *testing.F) {
 	for _, c := range factScoreCases {
 		f.Add(c.s)
 	}
+	f.Add("By [Smith](https://x.org/a) and `Jones`, costs rose 40 **%** in 2020.")
 	f.Fuzz(func(t *testing.T, s string) {
 		checkFactScore(t, s)
 	})
@@ -261,8 +262,21 @@ func TestScoreBound(t *testing.T) {
 		{"Paris and London and Berlin", 3, true}, // two names after the first field
 		{"Paris and London are cities", 2, true}, // the first field is never a name
 		{"  Paris, London (Berlin)", 3, true},
-		{"it rose by 5 percent", 0, false},
-		{"a *bold* claim", 0, false},
+		// Numbers are scored when nothing is stripped.
+		{"it rose by 5 percent", 4, true},   // a quantity
+		{"step 2 of the guide", 2, true},    // one digit is no number
+		{"it had 12 parts", 3, true},        // a number
+		{"in 2019 it grew to $40", 5, true}, // a date and a quantity
+		// Markup is stripped first; where stripping could join a digit to
+		// its unit or currency there is no bound.
+		{"a *bold* claim", 2, true},
+		{"a *bold* claim of 5 **%**", 0, false},
+		{"see `code 12` here", 0, false},
+		// A field that stripping starts with a name is counted from its
+		// markup.
+		{"by [Smith](https://x.org/a) and [Jones](https://x.org/b)", 3, true},
+		{"by [smith](https://x.org/A) and [jones](https://x.org/B)", 3, true}, // '[' may start one
+		{"by `Smith` and `Jones` alone", 3, true},
 		{`he said "no"`, 0, false},
 		{"Zürich and Genève and Bern", 3, true},
 		{"Zürich and Genève", 2, true},
@@ -281,6 +295,8 @@ func FuzzScoreBound(f *testing.F) {
 		f.Add([]byte(c.s))
 	}
 	f.Add([]byte(" (A) b,C;D:E\tF\nG"))
+	f.Add([]byte("by [Smith](u) and `Jones` of 1 **%**"))
+	f.Add([]byte("Zürich, [Genève](u)\u00a0and 12 ¥"))
 	f.Fuzz(checkScoreBound)
 }
 

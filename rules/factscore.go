@@ -937,7 +937,7 @@ func numberSignalsBytes(plain []byte) (nums, strong, years int) {
 		switch {
 		case len(digits) == 4 && (digits[0] == '1' || digits[0] == '2') && !dec && bytes.IndexByte(digits, ',') < 0:
 			years++
-		case before == '$' || len(after) > 0 && after[0] == '%' || dec && len(digits) > 2 || hasMagnitudeLower(after) || hasUnitLower(after):
+		case before == '$' || len(after) > 0 && after[0] == '%' || dec && len(digits) > 2 || len(after) > 0 && unitLead[lowerASCII(after[0])] && (hasMagnitudeLower(after) || hasUnitLower(after)):
 			strong++
 		case len(digits) >= 2 || bytes.IndexByte(digits, ',') >= 0:
 			nums++
@@ -949,6 +949,18 @@ func numberSignalsBytes(plain []byte) (nums, strong, years int) {
 	}
 	return
 }
+
+// unitLead marks the first bytes of magnitudes and units: most numbers
+// are followed by neither, and trying each of their 46 words cost more than
+// the rest of numberSignalsBytes.
+var unitLead = func() (t [256]bool) {
+	for _, l := range [][]string{magnitudes, units} {
+		for _, w := range l {
+			t[w[0]] = true
+		}
+	}
+	return t
+}()
 
 func hasMagnitudeLower(after []byte) bool {
 	for _, m := range magnitudes {

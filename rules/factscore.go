@@ -612,11 +612,17 @@ func scoreBoundRunes(s []byte) (bound int, ok bool) {
 				inField = true
 			}
 			i++
-			// The rest of a field's letters change nothing: skip them
-			// in a tighter loop (most of the bytes).
-			for inField && i < len(s) && byteClass[s[i]]&^bWord == 0 {
-				i++
+			i = skipField(s, i, inField)
+			continue
+		}
+		if plainRune3(s, i) {
+			// Most non-ASCII text is CJK: a rune that may start a name
+			// and is neither a space nor anything factScore refuses.
+			if !inField && !first {
+				entities++
 			}
+			inField = true
+			i = skipField(s, i+3, true)
 			continue
 		}
 		r, n := decodeRune(s[i:])
@@ -637,6 +643,36 @@ func scoreBoundRunes(s []byte) (bound int, ok bool) {
 		i += n
 	}
 	return boundFrom(s, seen, entities)
+}
+
+// skipField returns the end of the run of ASCII letters and digits and
+// plain CJK runes (plainRune3) at s[i:], if inField, else i: the rest of a
+// field changes nothing for scoreBoundRunes.
+func skipField(s []byte, i int, inField bool) int {
+	for inField && i < len(s) {
+		switch {
+		case byteClass[s[i]]&^bWord == 0:
+			i++
+		case plainRune3(s, i):
+			i += 3
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// plainRune3 reports whether s[i:] starts with a valid three-byte rune
+// that isSpaceHigh and lowerLenChanges reject, and that is no quotation
+// mark: those with lead bytes E4 to E9 (U+4000 to U+9FFF, most CJK
+// ideographs) and EF (U+F000 to U+FFFF, full-width punctuation), whose
+// continuation bytes may be any of 80 to BF.
+func plainRune3(s []byte, i int) bool {
+	if i+3 > len(s) {
+		return false
+	}
+	c := s[i]
+	return (0xE4 <= c && c <= 0xE9 || c == 0xEF) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80
 }
 
 // mayStartName reports whether a field starting with byte c can be a name
@@ -709,18 +745,23 @@ func (sc *scan) run() bool {
 			i++
 			continue
 		}
+		// Non-ASCII keywords match anywhere; in valid UTF-8 they can only
+		// start where a rune does.
+		if plainRune3(plain, i) {
+			// Most non-ASCII text is CJK, which needs no more than that.
+			r := rune(c&0x0F)<<12 | rune(plain[i+1]&0x3F)<<6 | rune(plain[i+2]&0x3F)
+			if kwRunes[r%4096/64]&(1<<(r%64)) != 0 {
+				sc.matchOther(i)
+			}
+			i += 3
+			continue
+		}
 		r, n := decodeRune(plain[i:])
 		if r == utf8.RuneError && n == 1 || lowerLenChanges(r) {
 			return false
 		}
-		// Non-ASCII keywords match anywhere; in valid UTF-8 they can only
-		// start where a rune does.
 		if kwRunes[r%4096/64]&(1<<(r%64)) != 0 {
-			for _, k := range kwByLead[c] {
-				if len(plain)-i >= len(k.key) && string(plain[i:i+len(k.key)]) == k.key {
-					sc.found |= k.class
-				}
-			}
+			sc.matchOther(i)
 		}
 		switch r {
 		case '“':
@@ -742,6 +783,16 @@ func (sc *scan) run() bool {
 	sc.endField(field, len(plain))
 	sc.hasDigit = words&bDigit != 0
 	return true
+}
+
+// matchOther notes the non-ASCII keywords that start at plain[i].
+func (sc *scan) matchOther(i int) {
+	plain := sc.plain
+	for _, k := range kwByLead[plain[i]] {
+		if len(plain)-i >= len(k.key) && string(plain[i:i+len(k.key)]) == k.key {
+			sc.found |= k.class
+		}
+	}
 }
 
 // endWord looks up the ASCII word plain[a:b], and the phrase it ends if the

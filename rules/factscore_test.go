@@ -222,6 +222,37 @@ func TestLowerLenChanges(t *testing.T) {
 	}
 }
 
+// TestPlainRune3 checks plainRune3 against the standard library on every
+// three bytes: what it takes must be one valid rune that is no space,
+// keeps its length when lower-cased, and is no opening quotation mark.
+func TestPlainRune3(t *testing.T) {
+	var b [3]byte
+	taken := 0
+	for c0 := 0xC0; c0 < 0x100; c0++ {
+		for c1 := 0; c1 < 0x100; c1++ {
+			for c2 := 0; c2 < 0x100; c2++ {
+				b = [3]byte{byte(c0), byte(c1), byte(c2)}
+				if !plainRune3(b[:], 0) {
+					continue
+				}
+				taken++
+				r, n := utf8.DecodeRune(b[:])
+				if n != 3 || unicode.IsSpace(r) || r == '“' || r == '「' ||
+					utf8.RuneLen(unicode.ToLower(r)) != 3 {
+					t.Fatalf("plainRune3(% x) takes %U (%d bytes)", b, r, n)
+				}
+			}
+		}
+	}
+	// E4-E9 and EF, each with 64 by 64 continuations.
+	if want := 7 * 64 * 64; taken != want {
+		t.Errorf("plainRune3 takes %d sequences, want %d", taken, want)
+	}
+	if plainRune3([]byte("中"), 1) || plainRune3([]byte("中"[:2]), 0) {
+		t.Error("plainRune3 reads past the end")
+	}
+}
+
 func TestIsSpaceHigh(t *testing.T) {
 	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
 		if got, want := isSpaceHigh(r), unicode.IsSpace(r); got != want {
@@ -297,6 +328,7 @@ func FuzzScoreBound(f *testing.F) {
 	f.Add([]byte(" (A) b,C;D:E\tF\nG"))
 	f.Add([]byte("by [Smith](u) and `Jones` of 1 **%**"))
 	f.Add([]byte("Zürich, [Genève](u)\u00a0and 12 ¥"))
+	f.Add([]byte("据统计，中国 GDP 与 Ｅ 增长了\xe4\xb8"))
 	f.Fuzz(checkScoreBound)
 }
 

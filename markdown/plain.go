@@ -74,16 +74,17 @@ var linkLabelsKey = parser.NewContextKey()
 // decided. Every definition has "]:" after its label, so the labels found
 // by looking back from each "]:" to its '[' include them all. unknown is
 // set when a label could not be read that way, or could match bracket text
-// other than itself (white space, non-ASCII case folding, escapes); then
-// every bracket counts as a possible link.
+// other than itself up to case and white space (non-ASCII case folding,
+// escapes); then every bracket counts as a possible link.
 type linkLabels struct {
 	unknown bool
-	labels  map[string]bool // lower-cased, trimmed
+	labels  map[string]bool // folded: see foldLabel
 }
 
 // readLinkLabels returns nil for a source without "]:".
 func readLinkLabels(src []byte) *linkLabels {
 	var ll *linkLabels
+	var buf [64]byte
 	for off := 0; ; {
 		k := bytes.Index(src[off:], []byte("]:"))
 		if k < 0 {
@@ -101,50 +102,56 @@ func readLinkLabels(src []byte) *linkLabels {
 			ll.unknown = true
 			return ll
 		}
-		label := util.TrimRightSpace(util.TrimLeftSpace(src[from+i+1 : k]))
-		if !simpleLabel(label) {
+		label := src[from+i+1 : k]
+		key, ok := foldLabel(buf[:0], label)
+		switch {
+		case !ok:
 			ll.unknown = true
 			return ll
+		case bytes.IndexByte(label, ']') >= 0:
+			// A label ends at its first ']' (the ones with a backslash
+			// are unknown): the '[' may start a definition, but not one
+			// whose label ends at this "]:".
+			continue
+		case len(key) > 0: // a blank label defines nothing
+			ll.labels[string(key)] = true
 		}
-		ll.labels[string(bytes.ToLower(label))] = true
 	}
 }
 
-// simpleLabel reports whether a link label is non-empty ASCII without
-// white space, brackets or backslashes: then bracket text matches it (after
-// goldmark's trimming, white space folding and Unicode case folding) only
-// if it is the same ASCII, trimmed, up to case.
-func simpleLabel(b []byte) bool {
-	if len(b) == 0 {
-		return false
-	}
+// foldLabel appends to dst what util.ToLinkReference makes of a link label
+// b, for ASCII labels without a backslash: trimmed, lower-cased, with each
+// run of white space made one space. ok is false for the others, which
+// Unicode case folding (K, the Kelvin sign, is k) or escapes can make
+// match bracket text that is not the same.
+func foldLabel(dst, b []byte) (key []byte, ok bool) {
+	b = util.TrimRightSpace(util.TrimLeftSpace(b))
+	space := false
 	for _, c := range b {
-		if c >= utf8.RuneSelf || util.IsSpace(c) || c == '[' || c == ']' || c == '\\' {
-			return false
+		switch {
+		case c >= utf8.RuneSelf || c == '\\':
+			return dst, false
+		case util.IsSpace(c):
+			space = true
+			continue
+		case space:
+			dst = append(dst, ' ')
+			space = false
 		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
 	}
-	return true
+	return dst, true
 }
 
 // mayName reports whether bracket text t (between '[' and ']', on one
 // line) may name a defined link.
 func (ll *linkLabels) mayName(t []byte) bool {
-	t = util.TrimRightSpace(util.TrimLeftSpace(t)) // as util.ToLinkReference trims
-	var buf [64]byte
-	key := buf[:0]
-	if len(t) > len(buf) {
-		key = make([]byte, 0, len(t)) // labels run to 999 bytes; most fit the stack
-	}
-	for _, c := range t {
-		if c >= utf8.RuneSelf {
-			return true // case folding may make it ASCII (K, the Kelvin sign, is k)
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		key = append(key, c)
-	}
-	return ll.labels[string(key)]
+	var buf [64]byte // labels run to 999 bytes; most fit the stack
+	key, ok := foldLabel(buf[:0], t)
+	return !ok || ll.labels[string(key)]
 }
 
 // newContext is the parser.Context for parsing src.

@@ -50,6 +50,9 @@ var plainSeeds = []string{
 	"Open [a\nb](c) [d\n[e](f)\n",
 	"Bang![a](b) x!\n[a](b)[c](d)](e)\n",
 	"Defs [a](/u) [b][a](/v) [a][](/w) [c] [a] [x [a](/y) z]\n[b\n][a](/q)\n\n[a]: /d\n[b]: /e\n",
+	// Labels with white space, and "]:" that ends no label.
+	"Spaced [A\tB ] [a c] [a  b][] [x][a b] [a b](y) label.\n\n[a  \n b]: /x\nx[0[-1]]: y\n[ ]: /z\n",
+	"Esc [a] [b] here.\n\n[a\\]]: /w\n[b]: /v\n",
 }
 
 // TestPlainParagraphsUsed checks that the fast path is taken where it
@@ -69,7 +72,7 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"A [link](https://x.org).\n\n[link]: /x\n", 1},    // an inline link wins over a definition
 		{"A [x][link](https://x.org).\n\n[link]: /x\n", 0}, // the reference link [x][link]
 		{"A [x][link](https://x.org).\n", 1},               // nothing defined: "[x]" and a link
-		{"A [a b](https://x.org).\n\n[a b]: /x\n", 0},      // a label with white space: every bracket may link
+		{"A [a b](https://x.org).\n\n[a b]: /x\n", 1},      // an inline link wins, white space or not
 		{"A [link](https://x.org \"title\").\n", 0},
 		{"A [link]( https://x.org).\n", 0},
 		{"A [link]().\n", 0},
@@ -86,7 +89,13 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"See [\u212a] here.\n\n[k]: /x\n", 0},      // the Kelvin sign folds to k
 		{"Cross [\nb] line.\n\n[b]: /x\n", 0},       // a label over two lines
 		{"Cross [a [\nb] c] line.\n\n[z]: /x\n", 0}, // labels over lines are not read: taken for links
-		{"Spaced [a b] label.\n\n[a b]: /x\n", 0},   // labels with white space: every bracket may link
+		{"Spaced [a b] label.\n\n[a b]: /x\n", 0},   // a label with white space
+		{"Spaced [A\tB ] label.\n\n[a  \n b]: /x\n", 0}, // matches up to case and white space
+		{"Spaced [a c] label.\n\n[a b]: /x\n", 1},  // names nothing defined
+		{"Esc [a] here.\n\n[a\\]]: /x\n", 0},      // an escape in a label: every bracket may link
+		{"Esc [a] here.\n\n[ü]: /x\n", 0},         // non-ASCII in a label: likewise
+		{"No [a] def.\n\nx[0[-1]]: y\n", 2},       // "-1]" ends no label: both paragraphs plain
+		{"No [a] def.\n\n[ ]: /x\n", 2},           // a blank label defines nothing
 		{"An ![image] here.\n", 1},
 		{"An ![image](x.png) here.\n", 0},
 		{"Wow! [1]\n", 1},

@@ -36,17 +36,20 @@ type Options struct {
 var md = newMarkdown(true)
 
 // newMarkdown builds citelint's goldmark, with its fast paths (plain
-// paragraphs, plain.go; the pre-test for link definitions, linkref.go) or,
+// paragraphs, plain.go; plain headings, plainheading.go; the pre-test for
+// link definitions, linkref.go) or,
 // for the tests that hold the fast paths to goldmark, without them.
 func newMarkdown(fast bool) goldmark.Markdown {
 	transformers := parser.DefaultParagraphTransformers()
+	blocks := parser.DefaultBlockParsers()
 	if fast {
 		transformers = withLinkRefPretest(transformers)
 		transformers = append(transformers, util.Prioritized(plainParagraphs{}, plainParagraphPriority))
+		blocks = withPlainHeadings(blocks)
 	}
 	return goldmark.New(
 		goldmark.WithParser(parser.NewParser(
-			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+			parser.WithBlockParsers(blocks...),
 			parser.WithInlineParsers(inlineParsers()...),
 			parser.WithParagraphTransformers(transformers...),
 		)),
@@ -351,6 +354,12 @@ func (w *walker) walk(root ast.Node) {
 		case *ast.Heading:
 			if entering {
 				w.headingBlock(n)
+			}
+		case *plainHeading:
+			if entering {
+				w.headingBlock(&n.Heading)
+				seg := n.Lines().At(0)
+				w.addProse(seg.Start, seg.Stop)
 			}
 		case *ast.Paragraph, *ast.TextBlock:
 			if entering {

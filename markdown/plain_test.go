@@ -53,6 +53,40 @@ var plainSeeds = []string{
 	// Labels with white space, and "]:" that ends no label.
 	"Spaced [A\tB ] [a c] [a  b][] [x][a b] [a b](y) label.\n\n[a  \n b]: /x\nx[0[-1]]: y\n[ ]: /z\n",
 	"Esc [a] [b] here.\n\n[a\\]]: /w\n[b]: /v\n",
+	// Headings on the fast path, and those that keep the inline pass.
+	"# Title\n\n## A `code` heading\n### [1] Cited ###\n#### Trailing #s ##  \n> ## Quoted <b>\n- ## In list\n#\n##   \n# \\# escaped\n#\ttab\t#\n###### six\n####### seven\n  ## indented # x #\n",
+}
+
+// TestPlainHeadingsUsed checks that the heading fast path is taken where
+// it should be.
+func TestPlainHeadingsUsed(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		plain int
+	}{
+		{"# Title\n", 1},
+		{"## Title ##\n", 1},
+		{"> - ### Nested\n", 1},
+		{"#\n", 0}, // no text
+		{"# A `code` title\n", 0},
+		{"# A [1] title\n", 0},
+		{"# A <b>title</b>\n", 0},
+		{"# A \\* title\n", 0},
+		{"Title\n===\n", 0}, // setext
+	} {
+		root := md.Parser().Parse(text.NewReader([]byte(tc.src)), parser.WithContext(newContext([]byte(tc.src))))
+		n := 0
+		_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+			if _, ok := node.(*plainHeading); ok && entering {
+				n++
+			}
+			return ast.WalkContinue, nil
+		})
+		if n != tc.plain {
+			t.Errorf("%q: %d plain headings, want %d", tc.src, n, tc.plain)
+		}
+		checkPlainSame(t, []byte(tc.src))
+	}
 }
 
 // TestPlainParagraphsUsed checks that the fast path is taken where it

@@ -120,16 +120,16 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"A [ful][] link.\n\n[FUL]: /x\n", 0},     // collapsed, case-insensitive
 		{"See [a] and [c].\n\n[b]: /x\n", 1},
 		{"See [ a ] here.\n\n[A]: /x\n", 0},
-		{"See [\u212a] here.\n\n[k]: /x\n", 0},      // the Kelvin sign folds to k
-		{"Cross [\nb] line.\n\n[b]: /x\n", 0},       // a label over two lines
-		{"Cross [a [\nb] c] line.\n\n[z]: /x\n", 0}, // labels over lines are not read: taken for links
-		{"Spaced [a b] label.\n\n[a b]: /x\n", 0},   // a label with white space
+		{"See [\u212a] here.\n\n[k]: /x\n", 0},          // the Kelvin sign folds to k
+		{"Cross [\nb] line.\n\n[b]: /x\n", 0},           // a label over two lines
+		{"Cross [a [\nb] c] line.\n\n[z]: /x\n", 0},     // labels over lines are not read: taken for links
+		{"Spaced [a b] label.\n\n[a b]: /x\n", 0},       // a label with white space
 		{"Spaced [A\tB ] label.\n\n[a  \n b]: /x\n", 0}, // matches up to case and white space
-		{"Spaced [a c] label.\n\n[a b]: /x\n", 1},  // names nothing defined
-		{"Esc [a] here.\n\n[a\\]]: /x\n", 0},      // an escape in a label: every bracket may link
-		{"Esc [a] here.\n\n[ü]: /x\n", 0},         // non-ASCII in a label: likewise
-		{"No [a] def.\n\nx[0[-1]]: y\n", 2},       // "-1]" ends no label: both paragraphs plain
-		{"No [a] def.\n\n[ ]: /x\n", 2},           // a blank label defines nothing
+		{"Spaced [a c] label.\n\n[a b]: /x\n", 1},       // names nothing defined
+		{"Esc [a] here.\n\n[a\\]]: /x\n", 0},            // an escape in a label: every bracket may link
+		{"Esc [a] here.\n\n[ü]: /x\n", 0},               // non-ASCII in a label: likewise
+		{"No [a] def.\n\nx[0[-1]]: y\n", 2},             // "-1]" ends no label: both paragraphs plain
+		{"No [a] def.\n\n[ ]: /x\n", 2},                 // a blank label defines nothing
 		{"An ![image] here.\n", 1},
 		{"An ![image](x.png) here.\n", 0},
 		{"Wow! [1]\n", 1},

@@ -12,13 +12,14 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// plainParagraph is a paragraph whose inline pass could only make text in
-// citelint's goldmark configuration: no backtick, '<' or backslash (code
-// spans, autolinks, raw HTML, escapes, hard line breaks), and no bracket
-// that can make a link or image. Without a link reference definition a
-// bracket pair is a link only as "[text](destination)", so a paragraph
-// without "](" is text; with definitions, every "[label]" must name none
-// of them as well (see linkLabels). goldmark's inline pass over such a
+// plainParagraph is a paragraph whose inline pass could only make text,
+// simple links and code spans in citelint's goldmark configuration: no
+// '<' or backslash outside code spans (autolinks, raw HTML, escapes, hard
+// line breaks), and no bracket that can make another link or an image.
+// Without a link reference definition a bracket pair is a link only as
+// "[text](destination)", so a paragraph without "](" is text; with
+// definitions, every "[label]" must name none of them as well (see
+// linkLabels). goldmark's inline pass over such a
 // paragraph does nothing but scan every byte and allocate Text nodes, and
 // that was a third of its time on LLM reports, whose citations are mostly
 // plain "[3]", "[1][2]", "claim.12" or "(Smith, 2020)" that citelint finds
@@ -28,18 +29,22 @@ import (
 // and Document.
 type plainParagraph struct {
 	ast.BaseBlock
-	// links are the paragraph's inline links, in order:
-	// "[text](destination)" in its simplest form (see inlineLinkAt) is
-	// all goldmark's inline pass would make of it, and LLM reports put
-	// one in many paragraphs.
-	links []plainLink
+	// inlines are the paragraph's inline links and code spans, in order:
+	// "[text](destination)" in its simplest form (see inlineLinkAt) and
+	// code spans are all goldmark's inline pass would make of them, and
+	// LLM reports and docs put one in many paragraphs.
+	inlines []plainInline
 }
 
-// plainLink is an inline link of a plain paragraph: '[' at pos, its
-// destination src[dest.Start:dest.End], and ')' at dest.End.
-type plainLink struct {
-	pos  int
-	dest Span
+// plainInline is an inline link or a code span of a plain paragraph,
+// src[pos:end]. A link has '[' at pos, its destination
+// src[dest.Start:dest.End], and ')' at dest.End; a code span, its opening
+// backticks at pos and its closing ones ending at end, maybe on a later
+// line.
+type plainInline struct {
+	pos, end int
+	dest     Span
+	code     bool
 }
 
 var kindPlainParagraph = ast.NewNodeKind("PlainParagraph")
@@ -61,9 +66,9 @@ type plainParagraphs struct{}
 // reference one is 100, the table one 200).
 const plainParagraphPriority = 10000
 
-// inlineBytes start inline syntax that makes a paragraph not plain: code
-// spans, autolinks and raw HTML, escapes and hard line breaks.
-var inlineBytes = [...]byte{'`', '<', '\\'}
+// inlineBytes start inline syntax that makes a paragraph not plain outside
+// code spans: autolinks and raw HTML, escapes and hard line breaks.
+var inlineBytes = [...]byte{'<', '\\'}
 
 // linkLabelsKey holds a document's *linkLabels in its parser.Context.
 var linkLabelsKey = parser.NewContextKey()
@@ -177,56 +182,9 @@ func (plainParagraphs) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 		return
 	}
 	ll, _ := pc.Get(linkLabelsKey).(*linkLabels)
-	// Brackets pair as goldmark's link parser pairs them, innermost
-	// first; a label that goldmark would read across lines is taken for
-	// a possible link (pending: a '[' left open on an earlier line, with
-	// no bracket since).
-	//
-	// Each byte that matters is found with a vectorised search: most
-	// lines have none of the inline bytes, and a bracket comes every few
-	// words at most, so a byte loop (five instructions a byte) cost more
-	// than a few searches a line. Every way out below leaves the
-	// paragraph as it is, so the inline bytes can be looked for first.
-	pending := false
-	var links []plainLink
-	for i := 0; i < lines.Len(); i++ {
-		seg := lines.At(i)
-		line := src[seg.Start:seg.Stop]
-		for _, c := range inlineBytes {
-			if bytes.IndexByte(line, c) >= 0 {
-				return
-			}
-		}
-		open := -1
-		lb, rb := bytecursor.New('['), bytecursor.New(']')
-		for j := min(lb.Next(line, 0), rb.Next(line, 0)); j < len(line); j = min(lb.Next(line, j+1), rb.Next(line, j+1)) {
-			c := line[j]
-			if c == '[' {
-				open, pending = j, false
-				continue
-			}
-			// ']': "[text](destination)" is a link whatever is defined;
-			// goldmark looks for the '(' right after, on the same line.
-			// The simplest such links are kept, unless right after a ']':
-			// "[x][y](u)" is the reference link [x][y] when y is defined.
-			if j+1 < len(line) && line[j+1] == '(' {
-				if open < 0 || ll != nil && (ll.unknown || open > 0 && line[open-1] == ']') {
-					return
-				}
-				end, ok := inlineLinkAt(line, open, j)
-				if !ok {
-					return
-				}
-				links = append(links, plainLink{pos: seg.Start + open, dest: Span{seg.Start + j + 2, seg.Start + end}})
-				open, pending, j = -1, false, end
-				continue
-			}
-			if ll != nil && (ll.unknown || open < 0 && pending || open >= 0 && ll.mayName(line[open+1:j])) {
-				return
-			}
-			open, pending = -1, false
-		}
-		pending = pending || open >= 0
+	sc := plainScan{src: src, lines: lines, ll: ll}
+	if !sc.run() {
+		return
 	}
 	// What paragraphParser.Close does, which goldmark skips for a
 	// paragraph a transformer replaced: trim each line's leading blanks
@@ -237,11 +195,171 @@ func (plainParagraphs) Transform(p *ast.Paragraph, reader text.Reader, pc parser
 	}
 	last := lines.At(lines.Len() - 1)
 	lines.Set(lines.Len()-1, last.TrimRightSpace(src))
-	n := &plainParagraph{links: links}
+	n := &plainParagraph{inlines: sc.inlines}
 	n.SetLines(lines)
 	n.SetBlankPreviousLines(p.HasBlankPreviousLines())
 	n.SetPos(p.Pos())
 	parent.ReplaceChild(parent, p, n)
+}
+
+// maxCodeTicks is the longest run of backticks plainScan opens a code
+// span with; longer ones keep the inline pass.
+const maxCodeTicks = 16
+
+// plainScan decides whether a paragraph is plain, reading it from left to
+// right as goldmark's inline pass would, and notes its links and code
+// spans.
+type plainScan struct {
+	src     []byte
+	lines   *text.Segments
+	ll      *linkLabels
+	inlines []plainInline
+	// open is the offset in the current line of a '[' not yet paired,
+	// or -1; pending is set when a '[' was left open on an earlier line
+	// with no bracket since: brackets pair as goldmark's link parser
+	// pairs them, innermost first, and a label that goldmark would read
+	// across lines is taken for a possible link.
+	open    int
+	pending bool
+	// noCloser[n] is set once a search for n closing backticks failed:
+	// every later one fails too, so unmatched backticks do not make the
+	// scan quadratic.
+	noCloser [maxCodeTicks + 1]bool
+}
+
+// run reports whether the paragraph is plain. Each byte that matters is
+// found with a vectorised search: most lines have none of the inline
+// bytes, and a bracket comes every few words at most, so a byte loop
+// (five instructions a byte) cost more than a few searches a line. Lines
+// with a backtick, a minority, are read byte by byte: inside a code span
+// '<', backslashes and brackets are text.
+func (sc *plainScan) run() bool {
+	for li, from := 0, 0; li < sc.lines.Len(); {
+		seg := sc.lines.At(li)
+		line := sc.src[seg.Start:seg.Stop]
+		sc.open = -1
+		if bytes.IndexByte(line[from:], '`') < 0 {
+			for _, c := range inlineBytes {
+				if bytes.IndexByte(line[from:], c) >= 0 {
+					return false
+				}
+			}
+			lb, rb := bytecursor.New('['), bytecursor.New(']')
+			for j := min(lb.Next(line, from), rb.Next(line, from)); j < len(line); j = min(lb.Next(line, j), rb.Next(line, j)) {
+				var ok bool
+				if j, ok = sc.bracket(seg.Start, line, j); !ok {
+					return false
+				}
+			}
+			sc.pending = sc.pending || sc.open >= 0
+			li, from = li+1, 0
+			continue
+		}
+		next, nextFrom := li+1, 0
+	bytesOfLine:
+		for j := from; j < len(line); {
+			switch line[j] {
+			case '<', '\\':
+				return false
+			case '[', ']':
+				var ok bool
+				if j, ok = sc.bracket(seg.Start, line, j); !ok {
+					return false
+				}
+				continue
+			case '`':
+				n := 1
+				for j+n < len(line) && line[j+n] == '`' {
+					n++
+				}
+				// A code span in a link's text would be prose to the walk
+				// (linkAt), and one right after '}' may be a MyST role
+				// (codeSpan): both keep the inline pass.
+				at := seg.Start + j
+				if sc.open >= 0 || sc.pending || n > maxCodeTicks || at > 0 && sc.src[at-1] == '}' {
+					return false
+				}
+				cl, end, ok := sc.closer(li, at+n, n)
+				if !ok {
+					j += n // literal backticks
+					continue
+				}
+				sc.inlines = append(sc.inlines, plainInline{pos: at, end: end, code: true})
+				if cl != li {
+					next, nextFrom = cl, end-sc.lines.At(cl).Start
+					break bytesOfLine
+				}
+				j = end - seg.Start
+				continue
+			}
+			j++
+		}
+		sc.pending = sc.pending || sc.open >= 0
+		li, from = next, nextFrom
+	}
+	return true
+}
+
+// bracket handles the '[' or ']' at line[j], line starting at src offset
+// base, and returns where to read on; ok is false when the bracket may
+// make a link or image the fast path does not take.
+func (sc *plainScan) bracket(base int, line []byte, j int) (next int, ok bool) {
+	if line[j] == '[' {
+		sc.open, sc.pending = j, false
+		return j + 1, true
+	}
+	ll, open := sc.ll, sc.open
+	// "[text](destination)" is a link whatever is defined; goldmark looks
+	// for the '(' right after, on the same line. The simplest such links
+	// are kept, unless right after a ']': "[x][y](u)" is the reference
+	// link [x][y] when y is defined.
+	if j+1 < len(line) && line[j+1] == '(' {
+		if open < 0 || ll != nil && (ll.unknown || open > 0 && line[open-1] == ']') {
+			return 0, false
+		}
+		end, ok := inlineLinkAt(line, open, j)
+		if !ok {
+			return 0, false
+		}
+		sc.inlines = append(sc.inlines, plainInline{pos: base + open, end: base + end + 1, dest: Span{base + j + 2, base + end}})
+		sc.open, sc.pending = -1, false
+		return end + 1, true
+	}
+	if ll != nil && (ll.unknown || open < 0 && sc.pending || open >= 0 && ll.mayName(line[open+1:j])) {
+		return 0, false
+	}
+	sc.open, sc.pending = -1, false
+	return j + 1, true
+}
+
+// closer finds the run of exactly n backticks that closes a code span
+// opened before src offset from in line li, as goldmark's code span
+// parser looks for it: on that line and the paragraph's later ones. It
+// returns the line and the src offset right after the run.
+func (sc *plainScan) closer(li, from, n int) (line, end int, ok bool) {
+	if sc.noCloser[n] {
+		return 0, 0, false
+	}
+	for ; li < sc.lines.Len(); li++ {
+		seg := sc.lines.At(li)
+		for i := max(from, seg.Start); i < seg.Stop; {
+			k := bytes.IndexByte(sc.src[i:seg.Stop], '`')
+			if k < 0 {
+				break
+			}
+			a := i + k
+			b := a + 1
+			for b < seg.Stop && sc.src[b] == '`' {
+				b++
+			}
+			if b-a == n {
+				return li, b, true
+			}
+			i = b
+		}
+	}
+	sc.noCloser[n] = true
+	return 0, 0, false
 }
 
 // maxLinkText keeps inlineLinkAt well inside goldmark's limit of 999
@@ -305,10 +423,14 @@ func isSetextBar(line []byte) bool {
 
 // plainProse adds a plain paragraph's lines as prose: what goldmark's
 // inline pass makes of a line without inline syntax is one Text node from
-// the line's start to its newline, less trailing white space.
+// the line's start to its newline, less trailing white space. The text
+// around a link or code span is prose, as goldmark's Text nodes would be;
+// a link's own text only if linkAt walks into the children (its Text node
+// runs from after '[' to "]("), and a code span's never.
 func (w *walker) plainProse(n *plainParagraph) {
 	lines := n.Lines()
-	links := n.links
+	inlines := n.inlines
+	resume := 0 // where the last inline ended: a code span may end lines later
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		line := w.src[seg.Start:seg.Stop]
@@ -319,19 +441,17 @@ func (w *walker) plainProse(n *plainParagraph) {
 		for k > 0 && util.IsSpace(line[k-1]) {
 			k--
 		}
-		// The text around a link is prose, as goldmark's Text nodes would
-		// be; the link's own text only if linkAt walks into the children
-		// (its Text node runs from after '[' to "](").
-		start := seg.Start
-		for len(links) > 0 && links[0].pos < seg.Stop {
-			l := links[0]
-			links = links[1:]
-			w.addProse(start, l.pos)
-			if w.linkAt(l.pos, nil, w.src[l.dest.Start:l.dest.End]) == ast.WalkContinue {
-				w.addProse(l.pos+1, l.dest.Start-2)
+		start := max(seg.Start, resume)
+		for len(inlines) > 0 && inlines[0].pos < seg.Stop {
+			in := inlines[0]
+			inlines = inlines[1:]
+			w.addProse(start, in.pos)
+			if !in.code && w.linkAt(in.pos, nil, w.src[in.dest.Start:in.dest.End]) == ast.WalkContinue {
+				w.addProse(in.pos+1, in.dest.Start-2)
 			}
-			start = l.dest.End + 1
+			start = in.end
 		}
 		w.addProse(start, seg.Start+k)
+		resume = start
 	}
 }

@@ -54,6 +54,10 @@ var plainSeeds = []string{
 	"Spaced [A\tB ] [a c] [a  b][] [x][a b] [a b](y) label.\n\n[a  \n b]: /x\nx[0[-1]]: y\n[ ]: /z\n",
 	"Esc [a] [b] here.\n\n[a\\]]: /w\n[b]: /v\n",
 	// Headings on the fast path, and those that keep the inline pass.
+	// Code spans on the fast path, and their near misses.
+	"Run `go test ./...` then `a <b> \\ [c](d)` and ``a ` b`` and `\nx\n` and ` `.\nUnmatched ` and ``` here\n`spans\nlines` [1] [a](u`v) `x [b](c`d).  \n",
+	"{cite}`k1,k2` and {cite:t}`k` and [a `b` c](d) and [e] `f` [g]\n\n[g]: /x\n",
+	"``\n`` x ` `` ``` `` `\n\n- `a\n  b` c\n- d `e`\n\n> q `r\n> s` t\n",
 	"# Title\n\n## A `code` heading\n### [1] Cited ###\n#### Trailing #s ##  \n> ## Quoted <b>\n- ## In list\n#\n##   \n# \\# escaped\n#\ttab\t#\n###### six\n####### seven\n  ## indented # x #\n",
 }
 
@@ -135,6 +139,16 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"Wow! [1]\n", 1},
 		{"Wow!\n", 1},
 		{"A <b>tag</b>.\n", 0},
+		// Code spans: '<', backslashes and brackets inside are text.
+		{"Run `go test ./...` and `a <b> \\ [c](d)` here.\n", 1},
+		{"A span `over\ntwo` lines and ``a ` b`` done.\n", 1},
+		{"Unmatched ` tick and `` two.\n", 1},
+		{"Unmatched ` then <b>.\n", 0},
+		{"A [link `code`](u).\n", 0},   // code in a link's text
+		{"See {cite}`key` here.\n", 0}, // a MyST role
+		{"A [x](u`v) link.\n", 1},      // the backtick is the link's
+		{"`x [a](u`v) y.\n", 1},        // the code span's
+		{"Long ```````````````````a``````````````````` run.\n", 0},
 		{"An \\* escape.\n", 0},
 		{"Title\n===\n", 0},   // a setext heading, not a paragraph
 		{"Title\n---\n", 0},   // likewise

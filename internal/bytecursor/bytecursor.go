@@ -3,9 +3,8 @@
 // place where something can start. Each search is a vectorised
 // bytes.IndexByte from where the last one stopped, so prose where the byte
 // is rare is skipped at memory speed instead of tested byte by byte.
-// ident's identifier scan, markdown's prose scanners (glued markers after
-// a terminator, math, plain paragraphs' brackets) and the sentence
-// splitter share it.
+// ident's identifier scan, the prose scanners and the sentence terminator
+// search in markdown share it.
 package bytecursor
 
 import "bytes"

@@ -14,8 +14,6 @@ package sentence
 import (
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/citelint/citelint/internal/bytecursor"
 )
 
 // Span is a sentence: text[Start:End], trimmed of surrounding white space.
@@ -30,21 +28,14 @@ func Split(text []byte, glue []Span) []Span { return AppendSplit(nil, text, glue
 func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 	start := 0
 	g := 0 // first glue span that may still matter
-	// Only the bytes in mayEndBytes can start a terminator: skip the rest
-	// without looking at the glue (a marker that covers the next
-	// terminator is found from it just below). Each is found with a
-	// vectorised search: a terminator comes every sentence, and most of
-	// the rest never, where a byte loop cost five instructions a byte.
-	var ends [len(mayEndBytes)]bytecursor.Cursor
-	for k, c := range mayEndBytes {
-		ends[k] = bytecursor.New(c)
-	}
 	for i := 0; i < len(text); {
-		next := len(text)
-		for k := range ends {
-			next = min(next, ends[k].Next(text, i))
+		// Only the bytes in mayEnd can start a terminator: skip the rest
+		// without looking at the glue (a marker that covers the next
+		// terminator is found from it just below).
+		for i < len(text) && !mayEnd[text[i]] {
+			i++
 		}
-		if i = next; i == len(text) {
+		if i == len(text) {
 			break
 		}
 		for g < len(glue) && glue[g].End <= i {
@@ -115,9 +106,9 @@ func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 	return appendTrimmed(dst, text, start, len(text))
 }
 
-// mayEndBytes are the bytes a terminator starts with: '.', '!', '?' and
-// the lead bytes of '…' (E2), '。' (E3) and '！', '？', '．' (EF).
-var mayEndBytes = [...]byte{'.', '!', '?', 0xE2, 0xE3, 0xEF}
+// mayEnd marks the bytes a terminator starts with: '.', '!', '?' and the
+// lead bytes of '…' (E2), '。' (E3) and '！', '？', '．' (EF).
+var mayEnd = [256]bool{'.': true, '!': true, '?': true, 0xE2: true, 0xE3: true, 0xEF: true}
 
 // terminatorOrCloser returns the width of a terminator or closing quote or
 // bracket at j, or 0.

@@ -78,15 +78,7 @@ func TestPlainHeadingsUsed(t *testing.T) {
 		{"# A \\* title\n", 0},
 		{"Title\n===\n", 0}, // setext
 	} {
-		root := md.Parser().Parse(text.NewReader([]byte(tc.src)), parser.WithContext(newContext([]byte(tc.src))))
-		n := 0
-		_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
-			if _, ok := node.(*plainHeading); ok && entering {
-				n++
-			}
-			return ast.WalkContinue, nil
-		})
-		if n != tc.plain {
+		if n := countKind(tc.src, kindPlainHeading); n != tc.plain {
 			t.Errorf("%q: %d plain headings, want %d", tc.src, n, tc.plain)
 		}
 		checkPlainSame(t, []byte(tc.src))
@@ -156,18 +148,25 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"| a |\n|---|\n", 0}, // a table
 		{"one\n\ntwo\n\n> three\n", 3},
 	} {
-		root := md.Parser().Parse(text.NewReader([]byte(tc.src)), parser.WithContext(newContext([]byte(tc.src))))
-		n := 0
-		_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
-			if _, ok := node.(*plainParagraph); ok && entering {
-				n++
-			}
-			return ast.WalkContinue, nil
-		})
-		if n != tc.plain {
+		if n := countKind(tc.src, kindPlainParagraph); n != tc.plain {
 			t.Errorf("%q: %d plain paragraphs, want %d", tc.src, n, tc.plain)
 		}
+		checkPlainSame(t, []byte(tc.src))
 	}
+}
+
+// countKind parses src with the fast paths and counts its nodes of kind k.
+func countKind(src string, k ast.NodeKind) int {
+	b := []byte(src)
+	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(newContext(b)))
+	n := 0
+	_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && node.Kind() == k {
+			n++
+		}
+		return ast.WalkContinue, nil
+	})
+	return n
 }
 
 // TestPlainParagraphsSameDocument parses the extraction fixtures both ways.

@@ -498,8 +498,8 @@ func factScore(s []byte) (score int, why reasons, ok bool) {
 // here are at least the stripped text's names. Of the shared corpus's
 // uncited sentences that score below min-score, 73,600 of 117,000 are
 // bounded below it this way (58,000 when markup and digits had no bound),
-// at a fraction of the cost of scoring them; FuzzFactScore holds the bound to factScore, and FuzzScoreBound the
-// ASCII pass to the rune loop.
+// at a fraction of the cost of scoring them; FuzzFactScore holds the bound
+// to factScore, and FuzzScoreBound the ASCII pass to the rune loop.
 func scoreBound(s []byte) (bound int, ok bool) {
 	// ASCII text, most of it, takes a pass without branches: a field
 	// boundary every few bytes made the rune loop's branches mispredict,

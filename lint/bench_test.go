@@ -2,9 +2,6 @@ package lint
 
 import (
 	"context"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/citelint/citelint/internal/corpus"
@@ -24,18 +21,7 @@ import (
 // change of 1% in it, where whole runs on a shared machine move by ±15%.
 
 // corpusSources reads every file citelint would lint in the shared corpus.
-func corpusSources(b *testing.B) [][]byte {
-	var srcs [][]byte
-	filepath.WalkDir(corpus.Path(b), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && hasExt(d.Name()) {
-			if src, err := os.ReadFile(p); err == nil {
-				srcs = append(srcs, src)
-			}
-		}
-		return nil
-	})
-	return srcs
-}
+func corpusSources(b *testing.B) [][]byte { return corpus.Files(b, hasExt) }
 
 // defaultRules are the rules `citelint run --no-config` runs.
 func defaultRules() []Enabled {

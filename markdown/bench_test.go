@@ -3,8 +3,6 @@ package markdown_test
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -53,17 +51,7 @@ func llmReport(title string, done func(sections, size int) bool) []byte {
 // corpusFiles returns the Markdown files of the shared corpus's reports,
 // to be parsed one by one, as citelint does, not concatenated.
 func corpusFiles(b *testing.B) [][]byte {
-	dir := corpus.Path(b, "reports")
-	var files [][]byte
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".md") {
-			if data, err := os.ReadFile(p); err == nil {
-				files = append(files, data)
-			}
-		}
-		return nil
-	})
-	return files
+	return corpus.Files(b, func(name string) bool { return strings.HasSuffix(name, ".md") }, "reports")
 }
 
 func bareParse(md goldmark.Markdown, src []byte) int {

@@ -52,6 +52,23 @@ func Path(tb testing.TB, elem ...string) string {
 	return p
 }
 
+// Files reads the files under Path(tb, elem...) whose names keep accepts,
+// in walk order, for benchmarks that hold them in memory. Files it cannot
+// read are left out.
+func Files(tb testing.TB, keep func(name string) bool, elem ...string) [][]byte {
+	tb.Helper()
+	var files [][]byte
+	filepath.WalkDir(Path(tb, elem...), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && keep(d.Name()) {
+			if src, err := os.ReadFile(p); err == nil {
+				files = append(files, src)
+			}
+		}
+		return nil
+	})
+	return files
+}
+
 // Bench runs f over every file in files once per iteration, reporting
 // throughput over their total size and allocations, for benchmarks that
 // compare pipelines on the same files held in memory.

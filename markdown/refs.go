@@ -35,10 +35,12 @@ var nameEnds = func() map[rune]bool {
 }()
 
 // titleTail marks the ASCII bytes that cannot end a title's text: white
-// space, colons and the markup appendPlainText drops (not the backslash,
-// which may keep the byte after it).
+// space, colons and the markup appendPlainText drops (plainStop, less the
+// backslash, which may keep the byte after it).
 var titleTail = func() (t [256]bool) {
-	for _, c := range []byte(" \t\n\v\f\r:*_#`[]") {
+	t = plainStop
+	t['\\'] = false
+	for _, c := range []byte(" \t\n\v\f\r:") {
 		t[c] = true
 	}
 	return t

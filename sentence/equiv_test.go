@@ -1,6 +1,7 @@
 package sentence
 
 import (
+	"bytes"
 	"reflect"
 	"testing"
 	"unicode/utf8"
@@ -109,4 +110,30 @@ func FuzzSplitEquiv(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNextMayEnd puts every byte value at every offset of a 19-byte text
+// (two words of eight and a tail), on fillers that are ASCII, lead bytes
+// next to E2 and E3, and a byte in mayEnd, and checks nextMayEnd against
+// the table from every start.
+func TestNextMayEnd(t *testing.T) {
+	naive := func(text []byte, i int) int {
+		for i < len(text) && !mayEnd[text[i]] {
+			i++
+		}
+		return i
+	}
+	for _, filler := range []byte{'a', ' ', 0xE0, 0xE1, 0xE4, 0xEE, 0xFF, 0x7F, 0x2F, '.'} {
+		for c := 0; c < 256; c++ {
+			for at := 0; at < 19; at++ {
+				text := bytes.Repeat([]byte{filler}, 19)
+				text[at] = byte(c)
+				for i := 0; i <= len(text); i++ {
+					if got, want := nextMayEnd(text, i), naive(text, i); got != want {
+						t.Fatalf("nextMayEnd(%q, %d) = %d, want %d", text, i, got, want)
+					}
+				}
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"unicode"
@@ -507,14 +508,29 @@ func scoreBound(s []byte) (bound int, ok bool) {
 	// offline run. A field starts at a byte that is no separator after
 	// one that is (or none): with a name byte, which is no separator, the
 	// count goes up by prevSep (1 after a separator, else 0).
-	var seen uint8
-	names, prevSep := 0, boundSep
-	for _, c := range s {
-		k := boundClass[c]
-		seen |= k
-		names += int(k >> 1 & prevSep) // k>>1&1 is boundName
-		prevSep = k & boundSep
+	//
+	// The loop reads a word of eight bytes at a time and looks each byte
+	// up in boundWord, whose entries are laid out so that one shift, AND
+	// and add count a name after a separator (see boundWord).
+	tab := &boundWord
+	var acc, all uint64
+	prev := boundWordSep // the sentence start counts as a separator
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := binary.LittleEndian.Uint64(s[i:])
+		v0, v1, v2, v3 := tab[byte(x)], tab[byte(x>>8)], tab[byte(x>>16)], tab[byte(x>>24)]
+		v4, v5, v6, v7 := tab[byte(x>>32)], tab[byte(x>>40)], tab[byte(x>>48)], tab[byte(x>>56)]
+		acc += prev>>1&v0 + v0>>1&v1 + v1>>1&v2 + v2>>1&v3 + v3>>1&v4 + v4>>1&v5 + v5>>1&v6 + v6>>1&v7
+		all |= v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7
+		prev = v7
 	}
+	for ; i < len(s); i++ {
+		v := tab[s[i]]
+		acc += prev >> 1 & v
+		all |= v
+		prev = v
+	}
+	names, seen := int(uint32(acc)), uint8(all>>boundWordShift)
 	switch {
 	case seen&boundReject != 0:
 		return 0, false
@@ -577,6 +593,25 @@ var boundClass = func() (t [256]uint8) {
 	}
 	return t
 }()
+
+// boundWord is boundClass laid out for scoreBound's loop: bit 0 is set
+// for a byte that may start a name, bit 1 for a separator, and the class
+// itself sits from bit boundWordShift on. For entries p and v of two
+// bytes in a row, p>>1 & v has bit 0 set exactly when a name follows a
+// separator, bits 1 to 31 clear (p's bits 2 to 32 are), and the rest in
+// bits from 32 on, which scoreBound's count, kept in the low 32 bits of a
+// sum, never reads: a carry only runs upwards.
+var boundWord = func() (t [256]uint64) {
+	for c, k := range boundClass {
+		t[c] = uint64(k>>1&1) | uint64(k&boundSep)<<1 | uint64(k)<<boundWordShift
+	}
+	return t
+}()
+
+const (
+	boundWordSep   uint64 = 1 << 1 // boundWord's separator bit
+	boundWordShift        = 33     // where boundWord keeps the class
+)
 
 const (
 	boundSep    uint8 = 1 << iota // ends a field

@@ -103,9 +103,10 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 		}
 	}
 
-	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(newContext(work)))
+	pc := newContext(work)
+	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(pc))
 	b := getBufs()
-	w := walker{doc: doc, src: work, opts: opts, bufs: *b}
+	w := walker{doc: doc, src: work, opts: opts, pc: pc, bufs: *b}
 	// References and headings grow in reused buffers; the document gets
 	// copies of their exact number (nil for none).
 	doc.References, doc.Headings = w.refs[:0], w.headings[:0]
@@ -151,6 +152,8 @@ type walker struct {
 	doc  *Document
 	src  []byte
 	opts Options
+	// pc is the parse's context: plainProse looks up link definitions in it.
+	pc parser.Context
 
 	// Nesting state while walking.
 	listDepth, quoteDepth, footnoteDepth int

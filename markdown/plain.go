@@ -45,6 +45,10 @@ type plainInline struct {
 	pos, end int
 	dest     Span
 	code     bool
+	// ref marks "[label]" where label may name a link definition: a
+	// shortcut reference link if it does (goldmark learns the definitions
+	// only once every block is parsed, so plainProse asks then), else text.
+	ref bool
 }
 
 var kindPlainParagraph = ast.NewNodeKind("PlainParagraph")
@@ -325,8 +329,19 @@ func (sc *plainScan) bracket(base int, line []byte, j int) (next int, ok bool) {
 		sc.open, sc.pending = -1, false
 		return end + 1, true
 	}
-	if ll != nil && (ll.unknown || open < 0 && sc.pending || open >= 0 && ll.mayName(line[open+1:j])) {
+	if ll != nil && (ll.unknown || open < 0 && sc.pending) {
 		return 0, false
+	}
+	if ll != nil && open >= 0 && ll.mayName(line[open+1:j]) {
+		// "[label]" followed by neither '(' nor '[' is a shortcut reference
+		// link when label is defined, else text; goldmark tries nothing
+		// else there. A '[' after it may make "[text][label]" or
+		// "[label][]", a ']' before it the second half of one, and a '!'
+		// an image: those keep the inline pass.
+		if j+1 < len(line) && line[j+1] == '[' || open > 0 && (line[open-1] == ']' || line[open-1] == '!') || j-open-1 > maxLinkText {
+			return 0, false
+		}
+		sc.inlines = append(sc.inlines, plainInline{pos: base + open, end: base + j + 1, ref: true})
 	}
 	sc.open, sc.pending = -1, false
 	return j + 1, true
@@ -445,13 +460,38 @@ func (w *walker) plainProse(n *plainParagraph) {
 		for len(inlines) > 0 && inlines[0].pos < seg.Stop {
 			in := inlines[0]
 			inlines = inlines[1:]
-			w.addProse(start, in.pos)
-			if !in.code && w.linkAt(in.pos, nil, w.src[in.dest.Start:in.dest.End]) == ast.WalkContinue {
-				w.addProse(in.pos+1, in.dest.Start-2)
+			switch {
+			case in.code:
+				w.addProse(start, in.pos)
+			case in.ref:
+				label := w.src[in.pos+1 : in.end-1]
+				def, ok := w.linkDefinition(label)
+				if !ok {
+					continue // text: the prose runs on through it
+				}
+				w.addProse(start, in.pos)
+				ref := ast.ReferenceLink{Type: ast.ReferenceLinkShortcut, Value: label}
+				if w.linkAt(in.pos, &ref, def.Destination()) == ast.WalkContinue {
+					w.addProse(in.pos+1, in.end-1)
+				}
+			default:
+				w.addProse(start, in.pos)
+				if w.linkAt(in.pos, nil, w.src[in.dest.Start:in.dest.End]) == ast.WalkContinue {
+					w.addProse(in.pos+1, in.dest.Start-2)
+				}
 			}
 			start = in.end
 		}
 		w.addProse(start, seg.Start+k)
 		resume = start
 	}
+}
+
+// linkDefinition looks label up among the document's link reference
+// definitions as goldmark's link parser does.
+func (w *walker) linkDefinition(label []byte) (parser.Reference, bool) {
+	if w.pc == nil {
+		return nil, false
+	}
+	return w.pc.Reference(util.ToLinkReference(label))
 }

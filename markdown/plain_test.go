@@ -50,6 +50,9 @@ var plainSeeds = []string{
 	"Open [a\nb](c) [d\n[e](f)\n",
 	"Bang![a](b) x!\n[a](b)[c](d)](e)\n",
 	"Defs [a](/u) [b][a](/v) [a][](/w) [c] [a] [x [a](/y) z]\n[b\n][a](/q)\n\n[a]: /d\n[b]: /e\n",
+	// Shortcut reference links on the fast path, and their near misses.
+	"Refs [1] [2]\n[3] [x] [1][2] [1][] ![2] [a [1] b] [1](u) [y] x[1] [1]: z.\n\n[1]: /a\n[2]: <b> 't'\n[3]: https://doi.org/10.1/x\n[@k]: /k\n",
+	"Keys [@k] [^1] [\u212a] [ 1 ] [\n1] [1\n] end [1]\n\n[k]: /x\n[1]: /y\n[^1]: note\n",
 	// Labels with white space, and "]:" that ends no label.
 	"Spaced [A\tB ] [a c] [a  b][] [x][a b] [a b](y) label.\n\n[a  \n b]: /x\nx[0[-1]]: y\n[ ]: /z\n",
 	"Esc [a] [b] here.\n\n[a\\]]: /w\n[b]: /v\n",
@@ -95,7 +98,7 @@ func TestPlainParagraphsUsed(t *testing.T) {
 	}{
 		{"Plain prose.\nSecond line.\n", 1},
 		{"A [1] citation, [2, 3] and [see [4]].\n", 1},
-		{"A [1] citation.\n\n[1]: https://x.org\n", 0}, // a link
+		{"A [1] citation.\n\n[1]: https://x.org\n", 1}, // a shortcut reference link, looked up by the walk
 		{"A [1] citation.\n\n[^1]: a footnote\n", 2},   // "^1" is not "1": the paragraph and the footnote's body
 		{"A [link](https://x.org).\n", 1},              // the simplest inline link, nothing defined
 		{"Two [a](/x) [b](/y)! [c [d](/z) e] f\n", 1},
@@ -115,17 +118,24 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"A [full][ref] link.\n\n[ref]: /x\n", 0}, // a link
 		{"A [ful][] link.\n\n[FUL]: /x\n", 0},     // collapsed, case-insensitive
 		{"See [a] and [c].\n\n[b]: /x\n", 1},
-		{"See [ a ] here.\n\n[A]: /x\n", 0},
-		{"See [\u212a] here.\n\n[k]: /x\n", 0},          // the Kelvin sign folds to k
+		{"See [ a ] here.\n\n[A]: /x\n", 1},
+		{"See [\u212a] here.\n\n[k]: /x\n", 1},          // the Kelvin sign folds to k: goldmark's lookup decides
 		{"Cross [\nb] line.\n\n[b]: /x\n", 0},           // a label over two lines
 		{"Cross [a [\nb] c] line.\n\n[z]: /x\n", 0},     // labels over lines are not read: taken for links
-		{"Spaced [a b] label.\n\n[a b]: /x\n", 0},       // a label with white space
-		{"Spaced [A\tB ] label.\n\n[a  \n b]: /x\n", 0}, // matches up to case and white space
+		{"Spaced [a b] label.\n\n[a b]: /x\n", 1},       // a label with white space
+		{"Spaced [A\tB ] label.\n\n[a  \n b]: /x\n", 1}, // matches up to case and white space
 		{"Spaced [a c] label.\n\n[a b]: /x\n", 1},       // names nothing defined
-		{"Esc [a] here.\n\n[a\\]]: /x\n", 0},            // an escape in a label: every bracket may link
-		{"Esc [a] here.\n\n[ü]: /x\n", 0},               // non-ASCII in a label: likewise
-		{"No [a] def.\n\nx[0[-1]]: y\n", 2},             // "-1]" ends no label: both paragraphs plain
-		{"No [a] def.\n\n[ ]: /x\n", 2},                 // a blank label defines nothing
+		{"A [1][2] pair.\n\n[1]: /x\n[2]: /y\n", 0},     // the full reference link [1][2]
+		{"A [x][1] link.\n\n[1]: /x\n", 0},              // likewise, [1] the second half
+		{"A [1][] link.\n\n[1]: /x\n", 0},               // collapsed
+		{"An ![1] image.\n\n[1]: /x\n", 0},              // an image
+		{"A [x] [1] and [1]\n[2] lines.\n\n[1]: /x\n[2]: /y\n", 1},
+		{"Foot [^1] ref.\n\n[^1]: note\n", 2},             // "^1" defines a footnote, not a link: text
+		{"See [a] here, and [a]: not a definition.\n", 1}, // "]:" mid-line defines nothing: text
+		{"Esc [a] here.\n\n[a\\]]: /x\n", 0},              // an escape in a label: every bracket may link
+		{"Esc [a] here.\n\n[ü]: /x\n", 0},                 // non-ASCII in a label: likewise
+		{"No [a] def.\n\nx[0[-1]]: y\n", 2},               // "-1]" ends no label: both paragraphs plain
+		{"No [a] def.\n\n[ ]: /x\n", 2},                   // a blank label defines nothing
 		{"An ![image] here.\n", 1},
 		{"An ![image](x.png) here.\n", 0},
 		{"Wow! [1]\n", 1},
@@ -205,8 +215,9 @@ func checkPlainSame(t *testing.T, src []byte) {
 
 // walkOnly returns the prose ranges and blocks the walk records.
 func walkOnly(md goldmark.Markdown, src []byte) ([]Span, []block) {
-	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(newContext(src)))
-	w := walker{doc: &Document{Src: src}, src: src}
+	pc := newContext(src)
+	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
+	w := walker{doc: &Document{Src: src}, src: src, pc: pc}
 	w.walk(root)
 	return w.prose, w.blocks
 }

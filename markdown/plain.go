@@ -70,10 +70,6 @@ type plainParagraphs struct{}
 // reference one is 100, the table one 200).
 const plainParagraphPriority = 10000
 
-// inlineBytes start inline syntax that makes a paragraph not plain outside
-// code spans: autolinks and raw HTML, escapes and hard line breaks.
-var inlineBytes = [...]byte{'<', '\\'}
-
 // linkLabelsKey holds a document's *linkLabels in its parser.Context.
 var linkLabelsKey = parser.NewContextKey()
 
@@ -235,18 +231,24 @@ type plainScan struct {
 // found with a vectorised search: most lines have none of the inline
 // bytes, and a bracket comes every few words at most, so a byte loop
 // (five instructions a byte) cost more than a few searches a line. Lines
-// with a backtick, a minority, are read byte by byte: inside a code span
-// '<', backslashes and brackets are text.
+// with a backtick or a backslash, a minority, are read byte by byte:
+// inside a code span '<', backslashes and brackets are text, and an
+// escaped byte starts nothing.
+//
+// A '<' outside code spans (an autolink or raw HTML) keeps the inline
+// pass. A backslash does not: goldmark's inline pass only skips the byte
+// after it and keeps both in its Text nodes, and one right before a
+// line's end is a hard line break, which ends the line's text there
+// (plainProse). But a longer run of backslashes there carries its escape
+// to the next line's first byte, and keeps the inline pass.
 func (sc *plainScan) run() bool {
 	for li, from := 0, 0; li < sc.lines.Len(); {
 		seg := sc.lines.At(li)
 		line := sc.src[seg.Start:seg.Stop]
 		sc.open = -1
-		if bytes.IndexByte(line[from:], '`') < 0 {
-			for _, c := range inlineBytes {
-				if bytes.IndexByte(line[from:], c) >= 0 {
-					return false
-				}
+		if rest := line[from:]; bytes.IndexByte(rest, '`') < 0 && bytes.IndexByte(rest, '\\') < 0 {
+			if bytes.IndexByte(rest, '<') >= 0 {
+				return false
 			}
 			lb, rb := bytecursor.New('['), bytecursor.New(']')
 			for j := min(lb.Next(line, from), rb.Next(line, from)); j < len(line); j = min(lb.Next(line, j), rb.Next(line, j)) {
@@ -263,8 +265,14 @@ func (sc *plainScan) run() bool {
 	bytesOfLine:
 		for j := from; j < len(line); {
 			switch line[j] {
-			case '<', '\\':
+			case '<':
 				return false
+			case '\\':
+				if j+1 < len(line) && (line[j+1] == '\n' || line[j+1] == '\r') && j > 0 && line[j-1] == '\\' {
+					return false // an escape carried to the next line
+				}
+				j += 2
+				continue
 			case '[', ']':
 				var ok bool
 				if j, ok = sc.bracket(seg.Start, line, j); !ok {
@@ -453,8 +461,12 @@ func (w *walker) plainProse(n *plainParagraph) {
 		if j := bytes.IndexByte(line, '\n'); j >= 0 {
 			k = j
 		}
-		for k > 0 && util.IsSpace(line[k-1]) {
-			k--
+		if b := hardBreakAt(line, k); b >= 0 {
+			k = b // the text ends at the backslash, white space and all
+		} else {
+			for k > 0 && util.IsSpace(line[k-1]) {
+				k--
+			}
 		}
 		start := max(seg.Start, resume)
 		for len(inlines) > 0 && inlines[0].pos < seg.Stop {
@@ -485,6 +497,24 @@ func (w *walker) plainProse(n *plainParagraph) {
 		w.addProse(start, seg.Start+k)
 		resume = start
 	}
+}
+
+// hardBreakAt returns the offset of the backslash that makes a hard line
+// break of the line ending, as goldmark's inline pass finds one: a single
+// backslash right before the '\n' at k (or before "\r\n"). It returns -1
+// when there is none, or no '\n'.
+func hardBreakAt(line []byte, k int) int {
+	if k >= len(line) {
+		return -1
+	}
+	b := k - 1
+	if b >= 0 && line[b] == '\r' {
+		b--
+	}
+	if b < 0 || line[b] != '\\' || b > 0 && line[b-1] == '\\' {
+		return -1
+	}
+	return b
 }
 
 // linkDefinition looks label up among the document's link reference

@@ -50,6 +50,9 @@ var plainSeeds = []string{
 	"Open [a\nb](c) [d\n[e](f)\n",
 	"Bang![a](b) x!\n[a](b)[c](d)](e)\n",
 	"Defs [a](/u) [b][a](/v) [a][](/w) [c] [a] [x [a](/y) z]\n[b\n][a](/q)\n\n[a]: /d\n[b]: /e\n",
+	// Escapes and hard line breaks on the fast path, and their near misses.
+	"Esc \\[1\\] \\`x\\` \\\\[2] \\\\`y` [a\\]](u) [3\\] \\\n hard \\\r\n crlf \\\\\n soft \\\\\\\n[4] carried\nlast \\",
+	"`code \\` then \\` and `a\\\nb` [1] \\\n[x]\n\n[1]: /u\n[x]: /v\n",
 	// Shortcut reference links on the fast path, and their near misses.
 	"Refs [1] [2]\n[3] [x] [1][2] [1][] ![2] [a [1] b] [1](u) [y] x[1] [1]: z.\n\n[1]: /a\n[2]: <b> 't'\n[3]: https://doi.org/10.1/x\n[@k]: /k\n",
 	"Keys [@k] [^1] [\u212a] [ 1 ] [\n1] [1\n] end [1]\n\n[k]: /x\n[1]: /y\n[^1]: note\n",
@@ -151,11 +154,21 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"A [x](u`v) link.\n", 1},      // the backtick is the link's
 		{"`x [a](u`v) y.\n", 1},        // the code span's
 		{"Long ```````````````````a``````````````````` run.\n", 0},
-		{"An \\* escape.\n", 0},
-		{"Title\n===\n", 0},   // a setext heading, not a paragraph
-		{"Title\n---\n", 0},   // likewise
-		{"- a\n- b\n", 2},     // tight list items
-		{"| a |\n|---|\n", 0}, // a table
+		// Escapes: the escaped byte starts nothing; a backslash before a
+		// line's end is a hard line break; a longer run carries its escape.
+		{"An \\* escape.\n", 1},
+		{"Not \\[1\\] a citation, \\`not code\\` and \\\\ \\x.\n", 1},
+		{"A hard \\\nbreak and  \\\r\nanother \\\\\nnone.\n", 1},
+		{"A carried \\\\\\\n[1](u) escape.\n", 0},
+		{"Escaped \\<b> is no tag, but <i> is.\n", 0},
+		{"Escaped \\<b> is no tag.\n", 1},
+		{"Link [a\\]](u) and [b\\] c](v) and \\![d](w).\n", 0}, // '!' before '[' keeps the pass
+		{"Link [a\\]](u) and [b\\] c](v).\n", 1},
+		{"Ref [a\\b] and [1\\]].\n\n[a\\b]: /x\n", 0}, // an escape in a definition's label
+		{"Title\n===\n", 0},                           // a setext heading, not a paragraph
+		{"Title\n---\n", 0},                           // likewise
+		{"- a\n- b\n", 2},                             // tight list items
+		{"| a |\n|---|\n", 0},                         // a table
 		{"one\n\ntwo\n\n> three\n", 3},
 	} {
 		if n := countKind(tc.src, kindPlainParagraph); n != tc.plain {

@@ -410,22 +410,120 @@ func stripMarkupTo(dst, s []byte) []byte {
 	return append(dst, s[start:]...)
 }
 
+// stripped returns s with its markup stripped, as factScore reads it: s
+// itself when it has none, else a copy in stack when it fits.
+func stripped(stack *[512]byte, s []byte) []byte {
+	i := firstMarkup(s)
+	if i < 0 {
+		return s
+	}
+	buf := stack[:0]
+	// Stripping shortens a sentence, except that a code span
+	// becomes "code", which at worst doubles "``".
+	if n := len(s); n > len(stack) || 2*n > len(stack) && bytes.IndexByte(s, '`') >= 0 {
+		buf = make([]byte, 0, 2*n)
+	}
+	return stripMarkupTo(append(buf, s[:i]...), s[i:])
+}
+
+// mayCompare reports whether factScore may find a comparison in s: it is
+// false only where factScore takes its fast path and finds none. Of the
+// shared corpus's uncited sentences whose scoreBound is exactly min-score,
+// which is the bound's point for a finding and one for a comparison, only
+// 44 of 27,100 score that much, and half of them have no comparison word
+// at all: without one their score is below the bound, and factScore need
+// not run. It reads the stripped sentence as factScore's scan does, and
+// looks for a word of each ASCII comparison keyword (compareWords), the
+// '%' when that is a comparison, the first rune of each non-ASCII one,
+// and the runes that send factScore to its slow path.
+func mayCompare(s []byte) bool {
+	var stack [512]byte
+	plain := stripped(&stack, s)
+	for i := 0; i < len(plain); {
+		c := plain[i]
+		switch {
+		case byteClass[c]&bWord != 0:
+			j := i + 1
+			for j < len(plain) && byteClass[plain[j]]&bWord != 0 {
+				j++
+			}
+			if n := j - i; n <= compareMaxLen && compareFirst[lowerASCII(c)]&compareLast[lowerASCII(plain[j-1])]&(1<<n) != 0 {
+				var buf [compareMaxLen]byte
+				for k := range n {
+					buf[k] = lowerASCII(plain[i+k])
+				}
+				if compareWords[string(buf[:n])] {
+					return true
+				}
+			}
+			i = j
+		case c == '%':
+			if comparePercent {
+				return true
+			}
+			i++
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, n := decodeRune(plain[i:])
+			if r == utf8.RuneError && n == 1 || lowerLenChanges(r) || compareRunes[r%4096/64]&(1<<(r%64)) != 0 {
+				return true
+			}
+			i += n
+		}
+	}
+	return false
+}
+
+// compareWords holds, for each ASCII keyword of comparisonWords, a word
+// that the sentence must have for factScore to find it: the keyword, or
+// the longer word of a phrase (the second when both are as long), which
+// is the rarer ("than" of "more than", "largest" of "the largest").
+// compareFirst and compareLast have bit n set for the letters that start
+// and end such a word of n letters (as kwFirst and kwLast do), so that
+// few words are looked up; compareRunes marks the first runes of the
+// non-ASCII keywords (as kwRunes does for all), and comparePercent says
+// whether "%" is one.
+var (
+	compareWords              = map[string]bool{}
+	compareFirst, compareLast [256]uint32
+	compareRunes              [4096 / 64]uint64
+	comparePercent            bool
+)
+
+// compareMaxLen is the longest word mayCompare looks up.
+const compareMaxLen = 16
+
+func init() {
+	for _, w := range comparisonWords {
+		switch {
+		case w[0] >= utf8.RuneSelf:
+			r, _ := utf8.DecodeRuneInString(w)
+			compareRunes[r%4096/64] |= 1 << (r % 64)
+		case w == "%":
+			comparePercent = true
+		default:
+			a, b, two := strings.Cut(w, " ")
+			if two && len(b) >= len(a) {
+				a = b
+			}
+			if len(a) > compareMaxLen {
+				panic(fmt.Sprintf("uncited-claim comparison keyword %q: a word longer than %d bytes", w, compareMaxLen))
+			}
+			compareWords[a] = true
+			compareFirst[a[0]] |= 1 << len(a)
+			compareLast[a[len(a)-1]] |= 1 << len(a)
+		}
+	}
+}
+
 // factScore is FactScore on bytes; ok is false when the sentence needs
 // factScoreSlow (see the top of this file), and then score and why mean
 // nothing. It allocates only for sentences longer than its stack buffer.
 func factScore(s []byte) (score int, why reasons, ok bool) {
 	// Most sentences have no markup to strip: scan them in place.
-	plain := s
-	if i := firstMarkup(s); i >= 0 {
-		var stack [512]byte
-		buf := stack[:0]
-		// Stripping shortens a sentence, except that a code span
-		// becomes "code", which at worst doubles "``".
-		if n := len(s); n > len(stack) || 2*n > len(stack) && bytes.IndexByte(s, '`') >= 0 {
-			buf = make([]byte, 0, 2*n)
-		}
-		plain = stripMarkupTo(append(buf, s[:i]...), s[i:])
-	}
+	var stack [512]byte
+	plain := stripped(&stack, s)
 
 	var sc scan
 	sc.plain = plain

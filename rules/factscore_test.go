@@ -47,6 +47,11 @@ func checkFactScore(t *testing.T, s string) {
 			t.Errorf("scoreBound(%q) = %d, but factScore = %d (fast path %v)", s, bound, score, fast)
 		}
 	}
+	if !mayCompare(b) {
+		if _, why, fast := factScore(b); !fast || why&whyComparison != 0 {
+			t.Errorf("mayCompare(%q) = false, but factScore finds a comparison (%v) or takes its slow path (fast path %v)", s, why&whyComparison != 0, fast)
+		}
+	}
 	if got, want := isQuestion(b), isQuestionRef(b); got != want {
 		t.Errorf("isQuestion(%q) = %v, want %v", s, got, want)
 	}
@@ -418,5 +423,30 @@ func TestDecodeRune(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestMayCompare(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"Paris and London are large cities", false},
+		{"Paris is larger than London", true},
+		{"Compared to London, Paris is small", true}, // capitalised
+		{"Paris is THE LARGEST city", true},
+		{"Paris is almost the capital", false}, // "most" only as a whole word
+		{"Paris is **th**an nothing", true},    // markup is stripped first
+		{"Paris grew 5%", true},
+		{"巴黎是最大的城市", true},
+		{"巴黎是法国的城市", false},
+		{"\u0130stanbul and Paris", true}, // a rune that sends factScore to its slow path
+		{"Paris \xff and London", true},   // invalid UTF-8, likewise
+		{"Paris and London “quoted” — both", false},
+	} {
+		if got := mayCompare([]byte(tt.s)); got != tt.want {
+			t.Errorf("mayCompare(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+		checkFactScore(t, tt.s)
 	}
 }

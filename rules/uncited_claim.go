@@ -161,7 +161,7 @@ func checkUncitedClaim(p *Pass) {
 		// must not reach sentences that an exemption or the word count
 		// skipped before.
 		text := doc.Src[c.Start:c.End]
-		if b, ok := scoreBound(text); ok && b < s.MinScore {
+		if b, ok := scoreBound(text); ok && (b < s.MinScore || b-1 < s.MinScore && !mayCompare(text)) {
 			continue // factScore would take its fast path and score below
 		}
 		score, r, fast := factScore(text)

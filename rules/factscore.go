@@ -97,22 +97,70 @@ type kwEntry struct {
 	class uint8
 }
 
-// kwTable is an open-addressing hash table of every ASCII keyword of the
-// rule, built from its lists so that they stay the one place to edit:
-// looking a word up costs a short hash and one or two string compares,
-// where a Go map lookup cost several times that.
-var kwTable [512]kwEntry
-
-// kwFirst and kwLast reject most words before hashing: bit n of
-// kwFirst[b] is set when some key of length n starts with byte b, and of
-// kwLast[b] when one ends with it.
-var kwFirst, kwLast [256]uint32
-
-// kwMaybe reports whether a key of length n may start with byte first and
-// end with byte last.
-func kwMaybe(first, last byte, n int) bool {
-	return n <= kwMaxLen && kwFirst[first]&kwLast[last]&(1<<n) != 0
+// keyTable is an open-addressing hash table of ASCII keywords and their
+// classes, built from the rule's lists so that they stay the one place to
+// edit: looking a word up costs a short hash and one or two string
+// compares, where a Go map lookup cost several times that. first and
+// last reject most words before hashing: bit n of first[b] is set when
+// some key of length n starts with byte b, and of last[b] when one ends
+// with it.
+type keyTable struct {
+	first, last [256]uint32
+	entries     [512]kwEntry
+	keys        int
 }
+
+// add adds class to key k's classes.
+func (t *keyTable) add(k string, class uint8) {
+	if k == "" || len(k) > kwMaxLen {
+		panic(fmt.Sprintf("uncited-claim keyword %q: empty or longer than %d bytes", k, kwMaxLen))
+	}
+	t.first[k[0]] |= 1 << len(k)
+	t.last[k[len(k)-1]] |= 1 << len(k)
+	for i := kwHash(k); ; i = (i + 1) & (len(t.entries) - 1) {
+		e := &t.entries[i]
+		if e.key == "" {
+			// Probing ends at an empty slot: keep the table at most half full.
+			if t.keys++; 2*t.keys > len(t.entries) {
+				panic("uncited-claim: too many keywords for a keyTable")
+			}
+			e.key = k
+		}
+		if e.key == k {
+			e.class |= class
+			return
+		}
+	}
+}
+
+// maybe reports whether a key of length n may start with byte first and
+// end with byte last.
+func (t *keyTable) maybe(first, last byte, n int) bool {
+	return n <= kwMaxLen && t.first[first]&t.last[last]&(1<<n) != 0
+}
+
+// lookup returns the classes of w, 0 if it is no key.
+func (t *keyTable) lookup(w []byte) uint8 {
+	if len(w) == 0 || !t.maybe(w[0], w[len(w)-1], len(w)) {
+		return 0
+	}
+	for i := kwHash(w); ; i = (i + 1) & (len(t.entries) - 1) {
+		e := &t.entries[i]
+		if e.key == string(w) {
+			return e.class
+		}
+		if e.key == "" {
+			return 0
+		}
+	}
+}
+
+// kwTable holds every ASCII keyword of the rule.
+var kwTable keyTable
+
+// kwMaybe reports whether kwTable may hold a key of length n that starts
+// with byte first and ends with byte last.
+func kwMaybe(first, last byte, n int) bool { return kwTable.maybe(first, last, n) }
 
 // Keywords that are not plain ASCII words: non-ASCII ones (CJK) match
 // anywhere, indexed by their first byte; "%" matches where no letter or
@@ -134,28 +182,7 @@ var (
 var selfRefFirst [256]bool
 
 func init() {
-	keys := 0
-	addKey := func(k string, class uint8) {
-		if k == "" || len(k) > kwMaxLen {
-			panic(fmt.Sprintf("uncited-claim keyword %q: empty or longer than %d bytes", k, kwMaxLen))
-		}
-		// Probing ends at an empty slot: keep the table at most half full.
-		if keys++; 2*keys > len(kwTable) {
-			panic("uncited-claim: too many keywords for kwTable")
-		}
-		kwFirst[k[0]] |= 1 << len(k)
-		kwLast[k[len(k)-1]] |= 1 << len(k)
-		for i := kwHash(k); ; i = (i + 1) & (len(kwTable) - 1) {
-			e := &kwTable[i]
-			if e.key == "" {
-				e.key = k
-			}
-			if e.key == k {
-				e.class |= class
-				return
-			}
-		}
-	}
+	addKey := kwTable.add
 	isLowerWord := func(w string) bool {
 		for i := 0; i < len(w); i++ {
 			if !(w[i] >= 'a' && w[i] <= 'z' || w[i] >= '0' && w[i] <= '9') {
@@ -222,29 +249,16 @@ func init() {
 }
 
 // kwHash hashes a key by its length and three of its bytes into an
-// index of kwTable: enough to spread the keys, and cheaper than hashing
+// index of a keyTable: enough to spread the keys, and cheaper than hashing
 // every byte.
 func kwHash[T string | []byte](w T) int {
 	n := len(w)
 	h := uint32(w[0]) | uint32(w[n-1])<<8 | uint32(w[n>>1])<<16 | uint32(n)<<24
-	return int(h * 0x9E3779B1 >> 23) // 9 bits: len(kwTable) is 512
+	return int(h * 0x9E3779B1 >> 23) // 9 bits: a keyTable has 512 entries
 }
 
 // kwLookup returns the classes of w, 0 if it is no keyword.
-func kwLookup(w []byte) uint8 {
-	if len(w) == 0 || !kwMaybe(w[0], w[len(w)-1], len(w)) {
-		return 0
-	}
-	for i := kwHash(w); ; i = (i + 1) & (len(kwTable) - 1) {
-		e := &kwTable[i]
-		if e.key == string(w) {
-			return e.class
-		}
-		if e.key == "" {
-			return 0
-		}
-	}
-}
+func kwLookup(w []byte) uint8 { return kwTable.lookup(w) }
 
 // decodeRune is utf8.DecodeRune with two- and three-byte sequences
 // decoded inline: Go inlines only the ASCII case, and LLM prose is full of
@@ -426,20 +440,23 @@ func stripped(stack *[512]byte, s []byte) []byte {
 	return stripMarkupTo(append(buf, s[:i]...), s[i:])
 }
 
-// mayCompare reports whether factScore may find a comparison in s: it is
-// false only where factScore takes its fast path and finds none. Of the
-// shared corpus's uncited sentences whose scoreBound is exactly min-score,
-// which is the bound's point for a finding and one for a comparison, only
-// 44 of 27,100 score that much, and half of them have no comparison word
-// at all: without one their score is below the bound, and factScore need
-// not run. It reads the stripped sentence as factScore's scan does, and
-// looks for a word of each ASCII comparison keyword (compareWords), the
-// '%' when that is a comparison, the first rune of each non-ASCII one,
-// and the runes that send factScore to its slow path.
-func mayCompare(s []byte) bool {
+// keywordsMaybe returns the keyword classes, of kwFinding and
+// kwComparison, that factScore may find in s: a class it leaves out is
+// one factScore finds no keyword of, taking its fast path. scoreBound
+// counts a point for each class without looking up a word, and of the
+// shared corpus's uncited sentences whose bound is min-score or one more
+// (32,700), fewer than 650 score that much: most lack a keyword of one
+// class or both, and then factScore need not run. keywordsMaybe reads the
+// stripped sentence as factScore's scan does, and looks for a word of
+// each ASCII keyword (keywordWords), the '%' when that is a keyword, the
+// first rune of each non-ASCII keyword, and the runes that send
+// factScore to its slow path (which yield both classes).
+func keywordsMaybe(s []byte) uint8 {
+	const both = kwFinding | kwComparison
 	var stack [512]byte
 	plain := stripped(&stack, s)
-	for i := 0; i < len(plain); {
+	var found uint8
+	for i := 0; i < len(plain) && found != both; {
 		c := plain[i]
 		switch {
 		case byteClass[c]&bWord != 0:
@@ -447,72 +464,67 @@ func mayCompare(s []byte) bool {
 			for j < len(plain) && byteClass[plain[j]]&bWord != 0 {
 				j++
 			}
-			if n := j - i; n <= compareMaxLen && compareFirst[lowerASCII(c)]&compareLast[lowerASCII(plain[j-1])]&(1<<n) != 0 {
-				var buf [compareMaxLen]byte
+			if n := j - i; keywordWords.maybe(lowerASCII(c), lowerASCII(plain[j-1]), n) {
+				var buf [kwMaxLen]byte
 				for k := range n {
 					buf[k] = lowerASCII(plain[i+k])
 				}
-				if compareWords[string(buf[:n])] {
-					return true
-				}
+				found |= keywordWords.lookup(buf[:n])
 			}
 			i = j
 		case c == '%':
-			if comparePercent {
-				return true
-			}
+			found |= kwPercent & both
 			i++
 		case c < utf8.RuneSelf:
 			i++
 		default:
 			r, n := decodeRune(plain[i:])
-			if r == utf8.RuneError && n == 1 || lowerLenChanges(r) || compareRunes[r%4096/64]&(1<<(r%64)) != 0 {
-				return true
+			if r == utf8.RuneError && n == 1 || lowerLenChanges(r) {
+				return both
+			}
+			if keywordRunes[r%4096/64]&(1<<(r%64)) != 0 {
+				found |= keywordRuneClass[r%4096/64]
 			}
 			i += n
 		}
 	}
-	return false
+	return found
 }
 
-// compareWords holds, for each ASCII keyword of comparisonWords, a word
-// that the sentence must have for factScore to find it: the keyword, or
-// the longer word of a phrase (the second when both are as long), which
-// is the rarer ("than" of "more than", "largest" of "the largest").
-// compareFirst and compareLast have bit n set for the letters that start
-// and end such a word of n letters (as kwFirst and kwLast do), so that
-// few words are looked up; compareRunes marks the first runes of the
-// non-ASCII keywords (as kwRunes does for all), and comparePercent says
-// whether "%" is one.
+// keywordWords holds, for each ASCII keyword of findingWords and
+// comparisonWords, a word that the sentence must have for factScore to
+// find it, with the keyword's classes: the keyword itself, or the longer
+// word of a phrase (the second when both are as long), which is the
+// rarer ("than" of "more than", "largest" of "the largest", "according"
+// of "according to"). keywordRunes marks the first runes of the
+// non-ASCII keywords, modulo 4096 as kwRunes does, and keywordRuneClass
+// holds the classes of the keywords marked in each word of it (a
+// superset: it is shared by 64 runes).
 var (
-	compareWords              = map[string]bool{}
-	compareFirst, compareLast [256]uint32
-	compareRunes              [4096 / 64]uint64
-	comparePercent            bool
+	keywordWords     keyTable
+	keywordRunes     [4096 / 64]uint64
+	keywordRuneClass [4096 / 64]uint8
 )
 
-// compareMaxLen is the longest word mayCompare looks up.
-const compareMaxLen = 16
-
 func init() {
-	for _, w := range comparisonWords {
-		switch {
-		case w[0] >= utf8.RuneSelf:
-			r, _ := utf8.DecodeRuneInString(w)
-			compareRunes[r%4096/64] |= 1 << (r % 64)
-		case w == "%":
-			comparePercent = true
-		default:
-			a, b, two := strings.Cut(w, " ")
-			if two && len(b) >= len(a) {
-				a = b
+	for _, l := range []struct {
+		words []string
+		class uint8
+	}{{findingWords, kwFinding}, {comparisonWords, kwComparison}} {
+		for _, w := range l.words {
+			switch {
+			case w[0] >= utf8.RuneSelf:
+				r, _ := utf8.DecodeRuneInString(w)
+				keywordRunes[r%4096/64] |= 1 << (r % 64)
+				keywordRuneClass[r%4096/64] |= l.class
+			case w == "%": // kwPercent
+			default:
+				a, b, two := strings.Cut(w, " ")
+				if two && len(b) >= len(a) {
+					a = b
+				}
+				keywordWords.add(a, l.class)
 			}
-			if len(a) > compareMaxLen {
-				panic(fmt.Sprintf("uncited-claim comparison keyword %q: a word longer than %d bytes", w, compareMaxLen))
-			}
-			compareWords[a] = true
-			compareFirst[a[0]] |= 1 << len(a)
-			compareLast[a[len(a)-1]] |= 1 << len(a)
 		}
 	}
 }

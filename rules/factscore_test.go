@@ -47,9 +47,10 @@ func checkFactScore(t *testing.T, s string) {
 			t.Errorf("scoreBound(%q) = %d, but factScore = %d (fast path %v)", s, bound, score, fast)
 		}
 	}
-	if !mayCompare(b) {
-		if _, why, fast := factScore(b); !fast || why&whyComparison != 0 {
-			t.Errorf("mayCompare(%q) = false, but factScore finds a comparison (%v) or takes its slow path (fast path %v)", s, why&whyComparison != 0, fast)
+	if k := keywordsMaybe(b); k != kwFinding|kwComparison {
+		_, why, fast := factScore(b)
+		if !fast || k&kwFinding == 0 && why&whyFinding != 0 || k&kwComparison == 0 && why&whyComparison != 0 {
+			t.Errorf("keywordsMaybe(%q) = %b, but factScore finds %v (fast path %v)", s, k, why, fast)
 		}
 	}
 	if got, want := isQuestion(b), isQuestionRef(b); got != want {
@@ -426,26 +427,31 @@ func TestDecodeRune(t *testing.T) {
 	}
 }
 
-func TestMayCompare(t *testing.T) {
+func TestKeywordsMaybe(t *testing.T) {
+	const none, find, cmp, both = 0, kwFinding, kwComparison, kwFinding | kwComparison
 	for _, tt := range []struct {
 		s    string
-		want bool
+		want uint8
 	}{
-		{"Paris and London are large cities", false},
-		{"Paris is larger than London", true},
-		{"Compared to London, Paris is small", true}, // capitalised
-		{"Paris is THE LARGEST city", true},
-		{"Paris is almost the capital", false}, // "most" only as a whole word
-		{"Paris is **th**an nothing", true},    // markup is stripped first
-		{"Paris grew 5%", true},
-		{"巴黎是最大的城市", true},
-		{"巴黎是法国的城市", false},
-		{"\u0130stanbul and Paris", true}, // a rune that sends factScore to its slow path
-		{"Paris \xff and London", true},   // invalid UTF-8, likewise
-		{"Paris and London “quoted” — both", false},
+		{"Paris and London are large cities", none},
+		{"Paris is larger than London", cmp},
+		{"Compared to London, Paris is small", cmp}, // capitalised
+		{"Paris is THE LARGEST city", cmp},
+		{"Paris is almost the capital", none}, // "most" only as a whole word
+		{"Paris is **th**an nothing", cmp},    // markup is stripped first
+		{"Paris is at 5%", cmp},
+		{"Paris grew by half", find},
+		{"According to Paris, London grew faster than Berlin", both},
+		{"Paris accounts", find}, // "accounts for": its longer word
+		{"巴黎是最大的城市", cmp},
+		{"研究巴黎", find},
+		{"巴黎是法国的城市", none},
+		{"\u0130stanbul and Paris", both}, // a rune that sends factScore to its slow path
+		{"Paris \xff and London", both},   // invalid UTF-8, likewise
+		{"Paris and London “quoted” — both", none},
 	} {
-		if got := mayCompare([]byte(tt.s)); got != tt.want {
-			t.Errorf("mayCompare(%q) = %v, want %v", tt.s, got, tt.want)
+		if got := keywordsMaybe([]byte(tt.s)); got != tt.want {
+			t.Errorf("keywordsMaybe(%q) = %b, want %b", tt.s, got, tt.want)
 		}
 		checkFactScore(t, tt.s)
 	}

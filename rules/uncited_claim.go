@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -161,8 +162,16 @@ func checkUncitedClaim(p *Pass) {
 		// must not reach sentences that an exemption or the word count
 		// skipped before.
 		text := doc.Src[c.Start:c.End]
-		if b, ok := scoreBound(text); ok && (b < s.MinScore || b-1 < s.MinScore && !mayCompare(text)) {
-			continue // factScore would take its fast path and score below
+		if b, ok := scoreBound(text); ok {
+			if b >= s.MinScore && b-2 < s.MinScore {
+				// The bound counts a finding and a comparison: look for
+				// their words only where a missing one decides.
+				k := keywordsMaybe(text)
+				b -= bits.OnesCount8(^k & (kwFinding | kwComparison))
+			}
+			if b < s.MinScore {
+				continue // factScore would take its fast path and score below
+			}
 		}
 		score, r, fast := factScore(text)
 		if fast && score < s.MinScore {

@@ -119,8 +119,11 @@ func nextMayEnd(text []byte, i int) int {
 	for ; i+8 <= len(text); i += 8 {
 		x := binary.LittleEndian.Uint64(text[i:])
 		dot, bang, ques := x^('.'*ones), x^('!'*ones), x^('?'*ones)
-		e2, ef := x&^ones^(0xE2*ones), x^(0xEF*ones)
-		m := (dot-ones)&^dot | (bang-ones)&^bang | (ques-ones)&^ques | (e2-ones)&^e2 | (ef-ones)&^ef
+		m := (dot-ones)&^dot | (bang-ones)&^bang | (ques-ones)&^ques
+		if x&high != 0 { // the lead bytes only where a byte is not ASCII
+			e2, ef := x&^ones^(0xE2*ones), x^(0xEF*ones)
+			m |= (e2-ones)&^e2 | (ef-ones)&^ef
+		}
 		if m &= high; m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}

@@ -80,12 +80,15 @@ func mayEndTitle(b []byte) bool {
 // is returned only when it does. Every block's first line is tested, so it
 // works in stack buffers and allocates only the title it returns.
 func isSectionTitle(b []byte) (string, bool) {
-	// Reject long lines first: titles are at most 40 bytes once markup is
-	// stripped.
-	if len(b) > 80 && len(bytes.TrimSpace(b)) > 80 {
+	// Reject what cannot end a name first, then long lines: titles are at
+	// most 40 bytes once markup is stripped. Trimming white space from a
+	// line goes rune by rune where the line starts or ends with a
+	// non-ASCII byte (as CJK lines do), so it runs only when there is
+	// white space at an end to trim.
+	if !mayEndTitle(b) {
 		return "", false
 	}
-	if !mayEndTitle(b) {
+	if len(b) > 80 && (!spaceAtEnds(b) || len(bytes.TrimSpace(b)) > 80) {
 		return "", false
 	}
 	var buf [128]byte
@@ -133,6 +136,14 @@ func isSectionTitle(b []byte) (string, bool) {
 		return "", false
 	}
 	return string(t), true
+}
+
+// spaceAtEnds reports whether b starts or ends with white space, which
+// bytes.TrimSpace would remove.
+func spaceAtEnds(b []byte) bool {
+	r0, _ := utf8.DecodeRune(b)
+	r1, _ := utf8.DecodeLastRune(b)
+	return unicode.IsSpace(r0) || unicode.IsSpace(r1)
 }
 
 // trimCJKOrdinal removes a leading Chinese or full-width section number:

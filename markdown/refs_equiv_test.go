@@ -118,6 +118,8 @@ var titleSeeds = []string{
 	// non-ASCII space endings, a setext underline, nothing but markup.
 	"References\\:", "Sources \\*", "Sources\\**", "Sources : :", "References：", "References\u3000", "Sources\u00a0",
 	"References\n----------", "** : **", "\\", "Reference\\s", "Sources\v",
+	// Lines over 80 bytes that only white space at an end makes short.
+	strings.Repeat("\u3000", 30) + "参考文献", "References" + strings.Repeat("\u00a0", 40), strings.Repeat("很长的一行中文", 6) + "参考文献",
 }
 
 func FuzzSectionTitle(f *testing.F) {

@@ -621,13 +621,29 @@ func scoreBound(s []byte) (bound int, ok bool) {
 	//
 	// The loop reads a word of eight bytes at a time and looks each byte
 	// up in boundWord, whose entries are laid out so that one shift, AND
-	// and add count a name after a separator (see boundWord).
+	// and add count a name after a separator (see boundWord). A word of
+	// lower-case letters and spaces only, as about half of English prose
+	// is, counts nothing and leaves only its last byte's class. Text with
+	// a byte that is not ASCII is scoreBoundRunes's from its first such
+	// byte on (it returns what this pass would: see checkScoreBound).
+	const ones, high = 0x0101010101010101, 0x8080808080808080
 	tab := &boundWord
 	var acc, all uint64
 	prev := boundWordSep // the sentence start counts as a separator
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		x := binary.LittleEndian.Uint64(s[i:])
+		if x&high != 0 {
+			return scoreBoundRunes(s)
+		}
+		// In ASCII bytes, adding 0x1F (0x05) sets the high bit from 'a'
+		// ('z'+1) up, and adding 0x7F to x^' ' sets it but at a space;
+		// no sum carries into the next byte.
+		lower := (x + 0x1F*ones) &^ (x + 0x05*ones)
+		if (x^(' '*ones)+0x7F*ones)&^lower&high == 0 {
+			prev = tab[byte(x>>56)]
+			continue
+		}
 		v0, v1, v2, v3 := tab[byte(x)], tab[byte(x>>8)], tab[byte(x>>16)], tab[byte(x>>24)]
 		v4, v5, v6, v7 := tab[byte(x>>32)], tab[byte(x>>40)], tab[byte(x>>48)], tab[byte(x>>56)]
 		acc += prev>>1&v0 + v0>>1&v1 + v1>>1&v2 + v2>>1&v3 + v3>>1&v4 + v4>>1&v5 + v5>>1&v6 + v6>>1&v7
@@ -635,17 +651,17 @@ func scoreBound(s []byte) (bound int, ok bool) {
 		prev = v7
 	}
 	for ; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return scoreBoundRunes(s)
+		}
 		v := tab[s[i]]
 		acc += prev >> 1 & v
 		all |= v
 		prev = v
 	}
 	names, seen := int(uint32(acc)), uint8(all>>boundWordShift)
-	switch {
-	case seen&boundReject != 0:
+	if seen&boundReject != 0 {
 		return 0, false
-	case seen&boundHigh != 0:
-		return scoreBoundRunes(s)
 	}
 	// The first field is never a name.
 	for _, c := range s {

@@ -297,6 +297,13 @@ func TestScoreBound(t *testing.T) {
 		{"", 2, true},
 		{"the model is large", 2, true},
 		{"Paris and London and Berlin", 3, true}, // two names after the first field
+		// Words of eight lower-case letters and spaces are skipped whole:
+		// names right after them, and a late non-ASCII byte.
+		{"the quick brown fox jumps over the lazy Paris and then London", 3, true},
+		{"aaaaaaa Paris bbbbbbb London", 3, true},
+		{"lowercase words only here and there and everywhere", 2, true},
+		{"a long lower-case prefix of words and then café in Paris", 2, true},
+		{"a long lower-case prefix of words, then \"quoted\" text", 0, false},
 		{"Paris and London are cities", 2, true}, // the first field is never a name
 		{"  Paris, London (Berlin)", 3, true},
 		// Numbers are scored when nothing is stripped.

@@ -50,7 +50,9 @@ func (p plainHeadings) Open(parent ast.Node, reader text.Reader, pc parser.Conte
 			return node, state
 		}
 	}
-	return &plainHeading{Heading: *h}, state
+	n := arenaOf(pc).heading()
+	n.Heading = *h
+	return n, state
 }
 
 // headingInline marks the bytes that start inline syntax in a heading.

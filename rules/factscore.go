@@ -204,6 +204,8 @@ func init() {
 				kwByLead[w[0]] = append(kwByLead[w[0]], kwOther{w, l.class})
 				r, _ := utf8.DecodeRuneInString(w)
 				kwRunes[r%4096/64] |= 1 << (r % 64)
+				keywordRunes[r%4096/64] |= 1 << (r % 64)
+				keywordRuneClass[r%4096/64] |= l.class
 			case w == "%":
 				kwPercent |= l.class
 			default:
@@ -217,6 +219,11 @@ func init() {
 				if two {
 					addKey(a, kwPhraseStart)
 				}
+				// keywordsMaybe's word: the longer one (see keywordWords).
+				if two && len(b) >= len(a) {
+					a = b
+				}
+				keywordWords.add(a, l.class)
 			}
 		}
 	}
@@ -505,29 +512,6 @@ var (
 	keywordRunes     [4096 / 64]uint64
 	keywordRuneClass [4096 / 64]uint8
 )
-
-func init() {
-	for _, l := range []struct {
-		words []string
-		class uint8
-	}{{findingWords, kwFinding}, {comparisonWords, kwComparison}} {
-		for _, w := range l.words {
-			switch {
-			case w[0] >= utf8.RuneSelf:
-				r, _ := utf8.DecodeRuneInString(w)
-				keywordRunes[r%4096/64] |= 1 << (r % 64)
-				keywordRuneClass[r%4096/64] |= l.class
-			case w == "%": // kwPercent
-			default:
-				a, b, two := strings.Cut(w, " ")
-				if two && len(b) >= len(a) {
-					a = b
-				}
-				keywordWords.add(a, l.class)
-			}
-		}
-	}
-}
 
 // factScore is FactScore on bytes; ok is false when the sentence needs
 // factScoreSlow (see the top of this file), and then score and why mean

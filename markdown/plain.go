@@ -13,13 +13,15 @@ import (
 )
 
 // plainParagraph is a paragraph whose inline pass could only make text,
-// simple links and code spans in citelint's goldmark configuration: no
-// '<' or backslash outside code spans (autolinks, raw HTML, escapes, hard
-// line breaks), and no bracket that can make another link or an image.
-// Without a link reference definition a bracket pair is a link only as
-// "[text](destination)", so a paragraph without "](" is text; with
-// definitions, every "[label]" must name none of them as well (see
-// linkLabels). goldmark's inline pass over such a
+// simple links, shortcut reference links and code spans in citelint's
+// goldmark configuration: no '<' outside code spans (autolinks, raw HTML),
+// backslashes only as escapes and hard line breaks that plainScan and
+// plainProse read as goldmark does, and no bracket that can make another
+// link or an image. Without a link reference definition a bracket pair is
+// a link only as "[text](destination)", so a paragraph without "](" is
+// text; with definitions, a "[label]" that may name one is a shortcut
+// reference link or text, which the walk decides (see linkLabels and
+// plainScan.bracket). goldmark's inline pass over such a
 // paragraph does nothing but scan every byte and allocate Text nodes, and
 // that was a third of its time on LLM reports, whose citations are mostly
 // plain "[3]", "[1][2]", "claim.12" or "(Smith, 2020)" that citelint finds
@@ -437,15 +439,16 @@ const maxLinkText = 900
 
 // inlineLinkAt reports whether line holds, from '[' at open and ']' at
 // close, an inline link in the one form the fast path takes, and returns
-// the offset of its ')': no bracket in the text (the caller's pairing
-// guarantees it) and no '!' before it (an image), and a destination of
-// one or more bytes that are neither white space, control, brackets,
-// parentheses nor '<', '>' (no title, no angle brackets, no nesting).
-// The caller has ruled out backslashes, backticks and '<' in the whole
-// paragraph, so goldmark sees no escape, code span or autolink in it; an
-// inline link wins over a definition of its text, and the caller leaves
-// the one case where a definition wins (a '[' right after a ']'). goldmark
-// then makes exactly a link at open with that destination, verbatim.
+// the offset of its ')': no unescaped bracket in the text (the caller's
+// pairing guarantees it) and no '!' before it (an image), and a
+// destination of one or more bytes that are neither white space, control,
+// brackets, parentheses, '<', '>' nor backslashes (no title, no angle
+// brackets, no nesting, no escapes). The caller has ruled out '<' outside
+// code spans and code spans in link text, so goldmark sees no autolink or
+// code span in it; an inline link wins over a definition of its text, and
+// the caller leaves the one case where a definition wins (a '[' right
+// after a ']'). goldmark then makes exactly a link at open with that
+// destination, verbatim.
 func inlineLinkAt(line []byte, open, close int) (end int, ok bool) {
 	if open > 0 && line[open-1] == '!' || close-open-1 > maxLinkText {
 		return 0, false

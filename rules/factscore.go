@@ -204,7 +204,6 @@ func init() {
 				kwByLead[w[0]] = append(kwByLead[w[0]], kwOther{w, l.class})
 				r, _ := utf8.DecodeRuneInString(w)
 				kwRunes[r%4096/64] |= 1 << (r % 64)
-				keywordRunes[r%4096/64] |= 1 << (r % 64)
 				keywordRuneClass[r%4096/64] |= l.class
 			case w == "%":
 				kwPercent |= l.class
@@ -489,7 +488,7 @@ func keywordsMaybe(s []byte) uint8 {
 			if r == utf8.RuneError && n == 1 || lowerLenChanges(r) {
 				return both
 			}
-			if keywordRunes[r%4096/64]&(1<<(r%64)) != 0 {
+			if kwRunes[r%4096/64]&(1<<(r%64)) != 0 {
 				found |= keywordRuneClass[r%4096/64]
 			}
 			i += n
@@ -503,13 +502,11 @@ func keywordsMaybe(s []byte) uint8 {
 // find it, with the keyword's classes: the keyword itself, or the longer
 // word of a phrase (the second when both are as long), which is the
 // rarer ("than" of "more than", "largest" of "the largest", "according"
-// of "according to"). keywordRunes marks the first runes of the
-// non-ASCII keywords, modulo 4096 as kwRunes does, and keywordRuneClass
-// holds the classes of the keywords marked in each word of it (a
+// of "according to"). keywordRuneClass holds, for each word of kwRunes,
+// the classes of the non-ASCII keywords whose first runes it marks (a
 // superset: it is shared by 64 runes).
 var (
 	keywordWords     keyTable
-	keywordRunes     [4096 / 64]uint64
 	keywordRuneClass [4096 / 64]uint8
 )
 
@@ -596,12 +593,12 @@ func factScore(s []byte) (score int, why reasons, ok bool) {
 // at a fraction of the cost of scoring them; FuzzFactScore holds the bound
 // to factScore, and FuzzScoreBound the ASCII pass to the rune loop.
 func scoreBound(s []byte) (bound int, ok bool) {
-	// ASCII text, most of it, takes a pass without branches: a field
-	// boundary every few bytes made the rune loop's branches mispredict,
-	// and it was citelint's costliest function in CPU profiles of an
-	// offline run. A field starts at a byte that is no separator after
-	// one that is (or none): with a name byte, which is no separator, the
-	// count goes up by prevSep (1 after a separator, else 0).
+	// ASCII text, most of it, takes a pass without a branch per byte: a
+	// field boundary every few bytes made the rune loop's branches
+	// mispredict, and it was citelint's costliest function in CPU profiles
+	// of an offline run. A field starts at a byte that is no separator
+	// after one that is (or none): with a name byte, which is no
+	// separator, the count goes up by prevSep (1 after a separator, else 0).
 	//
 	// The loop reads a word of eight bytes at a time and looks each byte
 	// up in boundWord, whose entries are laid out so that one shift, AND
@@ -688,7 +685,8 @@ var boundClass = func() (t [256]uint8) {
 		k := byteClass[c]
 		switch {
 		case k&bHigh != 0:
-			t[c] = boundHigh
+			// Not ASCII: scoreBound hands such text to scoreBoundRunes,
+			// which reads only ASCII bytes here.
 		case k&bDigit != 0:
 			t[c] = boundDigit
 		case k&bMarkup != 0:
@@ -727,7 +725,6 @@ const (
 	boundSep    uint8 = 1 << iota // ends a field
 	boundName                     // may start a name (mayStartName), or markup
 	boundReject                   // '"': no bound
-	boundHigh                     // not ASCII: scoreBoundRunes decides
 	boundDigit                    // a digit: the numbers are scored
 	boundMarkup                   // stripMarkup's: ` [ ] * _
 )

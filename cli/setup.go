@@ -24,6 +24,7 @@ type setupFlags struct {
 	enable      stringList
 	disable     stringList
 	enableOnly  stringList
+	ruleSet     string
 }
 
 func (s *setupFlags) register(fs *flag.FlagSet) {
@@ -38,6 +39,7 @@ func (s *setupFlags) register(fs *flag.FlagSet) {
 	fs.Var(&s.disable, "D", "disable rules (repeatable, comma-separated)")
 	fs.Var(&s.disable, "disable", "same as -D")
 	fs.Var(&s.enableOnly, "enable-only", "run only these rules (repeatable, comma-separated)")
+	fs.StringVar(&s.ruleSet, "default", "", "starting rule set, as rules.default: standard, reports (standard plus uncited-claim, for LLM-written reports), all or none")
 }
 
 // setup is everything a command needs before linting.
@@ -85,6 +87,12 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return nil, ExitUsage
 	}
+	if s.ruleSet != "" {
+		if err := cfg.SetDefault(s.ruleSet); err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: --default: %v\n", err)
+			return nil, ExitUsage
+		}
+	}
 	if err := cfg.ApplyFlags(s.enable, s.disable, s.enableOnly); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return nil, ExitUsage
@@ -120,7 +128,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	st.ruleEnv.HasSources = st.env.Sources != nil || st.env.HasBibliography()
 
 	for _, r := range rules.All() {
-		if !cfg.RuleEnabled(r.Name, r.Default) {
+		if !cfg.RuleEnabled(r.Name, r.Default, r.Reports) {
 			continue
 		}
 		settings := r.DefaultSettings()

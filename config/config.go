@@ -41,8 +41,12 @@ var FileNames = []string{".citelint.yaml", ".citelint.yml"}
 // Rule-set defaults for rules.default.
 const (
 	DefaultStandard = "standard" // each rule's own default (offline rules on, network and sources rules off)
-	DefaultAll      = "all"
-	DefaultNone     = "none"
+	// DefaultReports is standard plus the rules meant for gating
+	// LLM-written reports (uncited-claim), which are too strict for
+	// human prose: specs, RFCs and books state facts without citing them.
+	DefaultReports = "reports"
+	DefaultAll     = "all"
+	DefaultNone    = "none"
 )
 
 // Cache modes for resolvers.cache.mode.
@@ -131,7 +135,7 @@ type Run struct {
 
 // Rules selects rules and carries their settings.
 type Rules struct {
-	Default string   // DefaultStandard, DefaultAll or DefaultNone
+	Default string   // DefaultStandard, DefaultReports, DefaultAll or DefaultNone
 	Enable  []string // canonical names
 	Disable []string // canonical names
 	// Settings holds each rule's settings as the raw YAML mapping, because the
@@ -480,16 +484,18 @@ func matchAny(globs []string, rel string) bool {
 }
 
 // RuleEnabled reports whether the rule called name (canonical, or an alias
-// from Options) runs.
-// defaultOn is the rule's own default, used by rules.default "standard".
+// from Options) runs. defaultOn is the rule's own default, used by
+// rules.default "standard"; inReports says the rule is also on under
+// "reports".
 //
 // Semantics follow golangci-lint v2's linters section: the set starts from
-// rules.default (standard = each rule's default, all, none), then enable adds
+// rules.default (standard = each rule's default, reports = standard and the
+// rules for generated reports, all, none), then enable adds
 // and disable removes. A rule listed in both enable and disable is a config
 // error, and ApplyFlags moves a name from one list to the other, so the lists
 // are disjoint; if code builds a Config with a rule in both, disable wins,
 // because failing safe means running fewer rules than asked, not more.
-func (c *Config) RuleEnabled(name string, defaultOn bool) bool {
+func (c *Config) RuleEnabled(name string, defaultOn, inReports bool) bool {
 	if canon, ok := c.opts.Aliases[name]; ok {
 		name = canon
 	}
@@ -504,8 +510,21 @@ func (c *Config) RuleEnabled(name string, defaultOn bool) bool {
 		return true
 	case DefaultNone:
 		return false
+	case DefaultReports:
+		return defaultOn || inReports
 	}
 	return defaultOn
+}
+
+// SetDefault sets rules.default from the command line (--default), which
+// overrides the file.
+func (c *Config) SetDefault(set string) error {
+	sets := []string{DefaultStandard, DefaultReports, DefaultAll, DefaultNone}
+	if !slices.Contains(sets, set) {
+		return fmt.Errorf("unknown rule set %q; want one of %s%s", set, strings.Join(sets, ", "), didYouMean(set, sets))
+	}
+	c.Rules.Default = set
+	return nil
 }
 
 // ApplyFlags applies --enable, --disable and --enable-only, which override the

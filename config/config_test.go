@@ -164,7 +164,7 @@ var parseErrorCases = []struct {
 		`.citelint.yaml:6:20: resolvers.request-timeout: want a duration such as "30s", got a list`,
 		`.citelint.yaml:8:12: judge.timeout: want a duration such as "30s", got the boolean true`}, false},
 	{"rule names", v1 + "rules:\n  default: standrd\n  enable: [uncited-claims, CL001, 7]\n  disable: [dead-doi, ~]\n  settings:\n    dead-lnk: {}\n    unused-reference: 3\n", []string{
-		`.citelint.yaml:3:12: rules.default: invalid value "standrd"; want one of standard, all, none (did you mean "standard"?)`,
+		`.citelint.yaml:3:12: rules.default: invalid value "standrd"; want one of standard, reports, all, none (did you mean "standard"?)`,
 		`.citelint.yaml:4:12: rules.enable[0]: unknown rule "uncited-claims" (did you mean "uncited-claim"?)`,
 		`.citelint.yaml:4:35: rules.enable[2]: want a string, got the integer 7 (quote it: "7")`,
 		`.citelint.yaml:5:13: rules.disable[0]: rule "dead-doi" is also enabled (line 4); list it in one place`,
@@ -438,10 +438,26 @@ func TestRuleEnabled(t *testing.T) {
 		{"none", []string{"a"}, nil, "a", false, true},
 		{"none", []string{"a"}, []string{"a"}, "a", true, false}, // both (only possible from code): disable wins
 	}
+	for _, tt := range []struct {
+		def                        string
+		defaultOn, inReports, want bool
+	}{
+		{"reports", false, true, true},
+		{"reports", true, false, true},
+		{"reports", false, false, false},
+		{"standard", false, true, false},
+		{"none", false, true, false},
+	} {
+		c := Default()
+		c.Rules.Default = tt.def
+		if got := c.RuleEnabled("a", tt.defaultOn, tt.inReports); got != tt.want {
+			t.Errorf("default %s: RuleEnabled(a, %v, %v) = %v, want %v", tt.def, tt.defaultOn, tt.inReports, got, tt.want)
+		}
+	}
 	for _, tt := range tests {
 		c := Default()
 		c.Rules.Default, c.Rules.Enable, c.Rules.Disable = tt.def, tt.enable, tt.disable
-		if got := c.RuleEnabled(tt.name, tt.defaultOn); got != tt.want {
+		if got := c.RuleEnabled(tt.name, tt.defaultOn, false); got != tt.want {
 			t.Errorf("default %s enable %v disable %v: RuleEnabled(%q, %v) = %v", tt.def, tt.enable, tt.disable, tt.name, tt.defaultOn, got)
 		}
 	}

@@ -672,7 +672,7 @@ func (d *decoder) rules(n *yaml.Node, p kpath, r *Rules) {
 		kp := p.key(key)
 		switch key {
 		case "default":
-			if s, ok := d.enum(v, kp, []string{DefaultStandard, DefaultAll, DefaultNone}); ok {
+			if s, ok := d.enum(v, kp, []string{DefaultStandard, DefaultReports, DefaultAll, DefaultNone}); ok {
 				r.Default = s
 			}
 		case "enable":

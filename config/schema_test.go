@@ -89,7 +89,7 @@ func TestSchemaRejects(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"rules: {}\n", `s.yaml:1:1: top level: missing property 'version' (schema)`},
 		{v1 + "rules:\n  enabel: []\n", `s.yaml:3:3: rules: additional properties 'enabel' not allowed (schema)`},
-		{v1 + "rules: {default: most}\n", `s.yaml:2:18: rules.default: value must be one of 'standard', 'all', 'none' (schema)`},
+		{v1 + "rules: {default: most}\n", `s.yaml:2:18: rules.default: value must be one of 'standard', 'reports', 'all', 'none' (schema)`},
 		{v1 + "run: {timeout: ten}\n", `s.yaml:2:16: run.timeout: 'ten' does not match pattern`},
 		{v1 + "issues: {max-same: -1}\n", `s.yaml:2:20: issues.max-same: minimum: got -1, want 0 (schema)`},
 		{v1 + "output: {formats: {sarf: {}}}\n", `s.yaml:2:19: output.formats: additional properties 'sarf' not allowed (schema)`},
@@ -141,7 +141,7 @@ var verifyCases = []struct {
 	// error are one problem: only the better message is shown.
 	{"deduplicated", v1 + "rules:\n  enabel: [x]\n  default: most\nissues: {max-same: -2}\n", []string{
 		`v.yaml:3:3: unknown key "enabel" in rules (did you mean "enable"?)`,
-		`v.yaml:4:12: rules.default: invalid value "most"; want one of standard, all, none`,
+		`v.yaml:4:12: rules.default: invalid value "most"; want one of standard, reports, all, none`,
 		`v.yaml:5:20: issues.max-same: want an integer ≥ 0, got -2`}},
 	{"semantic only", v1 + "rules: {enable: [dead-lnk]}\n", []string{
 		`v.yaml:2:18: rules.enable[0]: unknown rule "dead-lnk" (did you mean "dead-link"?)`}},

@@ -13,22 +13,29 @@ import (
 // DuplicateReference reports labels defined twice and works listed twice.
 var DuplicateReference = &Rule{
 	Name:     "duplicate-reference",
-	Summary:  "The same label is defined twice, or the same DOI, arXiv id or URL is listed under two labels",
+	Summary:  "The same label is defined twice, or one reference list lists the same DOI, arXiv id or URL twice",
 	Severity: result.SeverityWarning,
 	Tags:     []string{TagOffline},
 	Default:  true,
-	Doc: `Two reference entries of one reference list with the same number, two link
-definitions with the same label (CommonMark matches labels case-insensitively
-and keeps the first), two footnote definitions with the same label, or two
-references that name the same DOI, arXiv id or URL under different labels.
+	Doc: `Two entries of one reference list with the same bracketed number (` + "`[3]`" + `), two
+link definitions with the same label (CommonMark matches labels
+case-insensitively and keeps the first), two footnote definitions with the
+same label, or two entries of one reference list that name the same DOI,
+arXiv id or URL under different labels.
 
 A label defined twice makes one definition unreachable: readers and renderers
-follow the first. The same work under two labels splits its citations and
-inflates the apparent number of sources, a common trait of LLM-written
-reports. DOIs are compared case-insensitively and arXiv ids without their
-version; URLs are compared without a trailing slash or fragment, with the
-host lower-cased. Reference lists that restart their numbering per section
-(one "Sources" list per section) are not duplicates of each other.
+follow the first. The same work listed twice in a bibliography splits its
+citations and inflates the apparent number of sources, a common trait of
+LLM-written reports. DOIs are compared case-insensitively and arXiv ids
+without their version; URLs are compared without a trailing slash, with the
+scheme and host lower-cased, and with their fragment: ` + "`#L104`" + ` and ` + "`#L175`" + `
+of one file, or two anchors of one specification, are different targets.
+
+Not duplicates: two link definitions with different labels for one URL
+(aliases, as CommonMark intends), a work linked in the text or a footnote and
+also listed in the bibliography, reference lists that restart their
+numbering per section (one "Sources" list per section), and Markdown ordered
+lists (` + "`1.`" + `) that restart under sub-headings of one section.
 
 Bad:
 
@@ -53,13 +60,12 @@ func checkDuplicateReference(p *Pass) {
 		return idx.Position(ref.Span.Start).Line
 	}
 	labels := make(map[refKeyT]int, len(doc.References))
-	// Entries in different reference lists may repeat a work (per-section
-	// lists are common in LLM reports); a link or footnote definition that
-	// repeats any listed work is a duplicate.
-	anyKind := make(map[string]int, len(doc.References))
+	// The same work twice counts only within one reference list: per-section
+	// lists of LLM reports repeat works, and a link or footnote that names a
+	// work the bibliography lists is how people cite.
 	type listKey struct {
-		section int
-		target  string
+		section, heading int
+		target           string
 	}
 	perList := make(map[listKey]int, len(doc.References))
 	order := make([]int, len(doc.References))
@@ -80,7 +86,7 @@ func checkDuplicateReference(p *Pass) {
 		if sp.End <= sp.Start {
 			sp = ref.Span
 		}
-		if ref.Label != "" {
+		if ref.Label != "" && (ref.Kind != markdown.RefEntry || bracketedLabel(doc.Src, ref)) {
 			k := refKey(ref)
 			if j, dup := labels[k]; dup {
 				p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref), line(&doc.References[j]))
@@ -88,28 +94,39 @@ func checkDuplicateReference(p *Pass) {
 			}
 			labels[k] = i
 		}
+		if ref.Kind != markdown.RefEntry {
+			continue
+		}
 		t := targetKey(ref)
 		if t == "" {
 			continue
 		}
-		lk := listKey{ref.Section, t}
-		j, dup := anyKind[t]
-		if ref.Kind == markdown.RefEntry && dup && doc.References[j].Kind == markdown.RefEntry {
-			j, dup = perList[lk]
+		// Ordered lists ("1.") restart under each sub-heading: a list there.
+		lk := listKey{ref.Section, -1, t}
+		if !bracketedLabel(doc.Src, ref) {
+			lk.heading = headingBefore(doc, ref.Span.Start)
 		}
-		if dup {
+		if j, dup := perList[lk]; dup {
 			if first := &doc.References[j]; first.Label != ref.Label {
 				p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref), ref.Target(), describeRef(first), line(first))
 			}
 			continue
 		}
-		if _, seen := anyKind[t]; !seen || ref.Kind != markdown.RefEntry {
-			anyKind[t] = i
-		}
-		if ref.Kind == markdown.RefEntry {
-			perList[lk] = i
-		}
+		perList[lk] = i
 	}
+}
+
+// headingBefore returns the index of the last heading starting before off, or -1.
+func headingBefore(doc *markdown.Document, off int) int {
+	return sort.Search(len(doc.Headings), func(i int) bool { return doc.Headings[i].Span.Start >= off }) - 1
+}
+
+// bracketedLabel reports whether an entry's label is written in brackets
+// ("[3] ...", "**[3]**"), a number authors choose, as opposed to a Markdown
+// ordered-list number, which restarts with every list.
+func bracketedLabel(src []byte, ref *markdown.Reference) bool {
+	s := ref.LabelSpan.Start
+	return s > 0 && s < len(src) && src[s-1] == '['
 }
 
 func describeRef(ref *markdown.Reference) string {
@@ -141,20 +158,33 @@ func targetKey(ref *markdown.Reference) string {
 	return ""
 }
 
-// urlKey is a URL with its scheme and host lower-cased, http made https,
-// the fragment and a trailing slash dropped; "" when it has no host.
+// urlKey is a URL with its scheme and host lower-cased, http made https
+// and a trailing slash dropped, then its fragment as written (anchors name
+// different targets: lines of a file, sections of a specification); ""
+// when it has no host.
 func urlKey(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
 		return ""
 	}
-	u.Fragment = ""
+	u.Fragment, u.RawFragment = "", ""
 	u.Host = strings.ToLower(u.Host)
 	u.Scheme = strings.ToLower(u.Scheme)
 	if u.Scheme == "http" {
 		u.Scheme = "https"
 	}
-	return strings.TrimSuffix(u.String(), "/")
+	return strings.TrimSuffix(u.String(), "/") + fragmentOf(raw)
+}
+
+// fragmentOf returns the "#..." end of a URL as written: "" for none, an
+// empty one, or a text fragment ("#:~:text=..."), which highlights words
+// of the page rather than naming a part of it.
+func fragmentOf(raw string) string {
+	i := strings.IndexByte(raw, '#')
+	if i < 0 || i+1 == len(raw) || strings.HasPrefix(raw[i:], "#:~:") {
+		return ""
+	}
+	return raw[i:]
 }
 
 // urlKeyUnsafe marks the bytes urlKeyFast leaves to urlKey: controls,
@@ -184,6 +214,7 @@ func urlKeyFast(raw string) (key string, ok bool) {
 		}
 	}
 	rest := raw[sep+3:]
+	frag := fragmentOf(rest)
 	if i := strings.IndexByte(rest, '#'); i >= 0 {
 		rest = rest[:i]
 	}
@@ -220,5 +251,5 @@ func urlKeyFast(raw string) (key string, ok bool) {
 	if scheme == "http" {
 		scheme = "https"
 	}
-	return strings.TrimSuffix(scheme+"://"+strings.ToLower(host)+tail, "/"), true
+	return strings.TrimSuffix(scheme+"://"+strings.ToLower(host)+tail, "/") + frag, true
 }

@@ -41,6 +41,10 @@ type Rule struct {
 	Tags []string
 	// Default says whether the rule is on under `rules.default: standard`.
 	Default bool
+	// Reports says the rule is also on under `rules.default: reports`
+	// (`--default reports`): checks that suit LLM-written reports but
+	// whose findings on human prose are mostly noise.
+	Reports bool
 	// Fixable says whether some of its issues carry a fix.
 	Fixable bool
 	// NewSettings returns a pointer to the rule's settings with their

@@ -29,6 +29,9 @@ var urlKeySeeds = []string{
 	"https://a.com/x?y=\"z\"",
 	"https://a.com/x\\y",
 	"https://www.sciencedirect.com/science/article/pii/S0753332224008813",
+	"https://a.com/x/#L104",
+	"https://a.com/x#:~:text=sea%20level",
+	"https://a.com/x#",
 }
 
 // TestURLKeyFast checks the fast path on URLs it must take, and that it
@@ -45,8 +48,16 @@ func TestURLKeyFast(t *testing.T) {
 			t.Errorf("urlKeyFast(%q) = %q, urlKey = %q", u, k, urlKey(u))
 		}
 	}
-	if got, want := urlKey("HTTP://Example.ORG/a/?x#f"), "https://example.org/a/?x"; got != want {
-		t.Errorf("urlKey = %q, want %q", got, want)
+	for raw, want := range map[string]string{
+		"HTTP://Example.ORG/a/?x#f":       "https://example.org/a/?x#f",
+		"https://a.com/x/#L104":           "https://a.com/x#L104",
+		"https://a.com/x#:~:text=sea":     "https://a.com/x",
+		"https://a.com/x#":                "https://a.com/x",
+		"https://github.com/o/r/a.go#L17": "https://github.com/o/r/a.go#L17",
+	} {
+		if got := urlKey(raw); got != want {
+			t.Errorf("urlKey(%q) = %q, want %q", raw, got, want)
+		}
 	}
 }
 

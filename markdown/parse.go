@@ -337,7 +337,11 @@ func (w *walker) walk(root ast.Node) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
 			if entering {
-				return w.link(n), nil
+				st := w.link(n)
+				if st == ast.WalkSkipChildren && n.HasChildren() {
+					w.imageRefs(n) // [![badge][img]][url]
+				}
+				return st, nil
 			}
 		case *ast.LinkReferenceDefinition:
 			if entering {
@@ -402,6 +406,16 @@ func (w *walker) walk(root ast.Node) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// imageRefs records the reference-style images inside a link whose
+// children the walk skips.
+func (w *walker) imageRefs(link ast.Node) {
+	for c := link.FirstChild(); c != nil; c = c.NextSibling() {
+		if img, ok := c.(*ast.Image); ok && img.Reference != nil {
+			w.doc.ImageRefs = append(w.doc.ImageRefs, string(img.Reference.Value))
+		}
+	}
 }
 
 // addProse records a prose byte range, merging it with the previous one when

@@ -88,12 +88,22 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 		return ast.WalkSkipChildren
 	}
 
-	// Numeric text: [1](url), [[1]](url), [1, 2](url), or [1][2] when both are defined.
+	// Numeric text: [1](url), [[1]](url), [1, 2](url), or [1][2] when both
+	// are defined. A full reference link with another label,
+	// "[4][urlo #10403]", is a link whose text is a number: its label is
+	// the citation.
 	inner, innerOff := linkText, textSpan.Start+bytes.Index(w.src[textSpan.Start:textSpan.End], linkText)
 	if len(inner) >= 2 && inner[0] == '[' && inner[len(inner)-1] == ']' {
 		inner, innerOff = inner[1:len(inner)-1], innerOff+1
 	}
-	if items, ok := w.parseNumericList(inner); ok && len(inner) > 0 {
+	fullLabel := ref != nil && ref.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start
+	numericLabel := false
+	if fullLabel {
+		lab := bytes.TrimSpace(w.src[labelSpan.Start:labelSpan.End])
+		items2, ok := w.parseNumericList(lab)
+		numericLabel = ok && len(items2) == 1 && items2[0].from == items2[0].to
+	}
+	if items, ok := w.parseNumericList(inner); ok && len(inner) > 0 && (!fullLabel || numericLabel) {
 		dest := ""
 		if ref == nil {
 			dest = string(destination)
@@ -112,13 +122,8 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 				add(c)
 			}
 		}
-		if ref != nil && ref.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
-			lab := bytes.TrimSpace(w.src[labelSpan.Start:labelSpan.End])
-			if items2, ok := w.parseNumericList(lab); ok && len(items2) == 1 && items2[0].from == items2[0].to {
-				add(Citation{Kind: KindNumeric, Span: labelSpan, Label: string(lab)})
-			} else {
-				add(Citation{Kind: KindRefLink, Span: marker, Label: string(ref.Value)})
-			}
+		if fullLabel {
+			add(Citation{Kind: KindNumeric, Span: labelSpan, Label: string(bytes.TrimSpace(w.src[labelSpan.Start:labelSpan.End]))})
 		}
 		return ast.WalkSkipChildren
 	}

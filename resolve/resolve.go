@@ -207,6 +207,10 @@ func (r *resolver) resolve(c *markdown.Citation) {
 	case markdown.KindFootnote:
 		if i, ok := r.notes[c.Label]; ok {
 			r.to(c, i)
+		} else if i, ok := r.entry(c); ok {
+			// "[^13]" with no footnote definition in a report whose
+			// list has an entry [13]: the author meant the entry.
+			r.to(c, i)
 		}
 	case markdown.KindRefLink:
 		if i, ok := r.def(c.Label); ok {

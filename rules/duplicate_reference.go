@@ -158,6 +158,21 @@ func targetKey(ref *markdown.Reference) string {
 	return ""
 }
 
+// targetKeyOf is targetKey for a citation's Target ("doi:...", "arxiv:..."
+// or a URL).
+func targetKeyOf(target string) string {
+	switch {
+	case strings.HasPrefix(target, "doi:"):
+		return strings.ToLower(target)
+	case strings.HasPrefix(target, "arxiv:"):
+		return target
+	}
+	if k, ok := urlKeyFast(target); ok {
+		return k
+	}
+	return urlKey(target)
+}
+
 // urlKey is a URL with its scheme and host lower-cased, http made https
 // and a trailing slash dropped, then its fragment as written (anchors name
 // different targets: lines of a file, sections of a specification); ""

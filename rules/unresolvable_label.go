@@ -67,9 +67,6 @@ func checkUnresolvableLabel(p *Pass) {
 			what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, numericSearched(doc))
 		case markdown.KindFootnote:
 			what = fmt.Sprintf("footnote [^%s] has no definition ([^%s]: ...)", c.Label, c.Label)
-			if hasEntry(doc, c.Label) {
-				what += fmt.Sprintf("; the reference list has an entry [%s]: cite it as [%s]", c.Label, c.Label)
-			}
 		case markdown.KindRefLink:
 			what = fmt.Sprintf("reference link [%s] has no link definition ([%s]: url)", c.Label, c.Label)
 		case markdown.KindPandoc, markdown.KindMyST:
@@ -99,14 +96,4 @@ func numericSearched(doc *markdown.Document) string {
 		return "in the reference list or link definitions"
 	}
 	return "in the reference list (" + strings.Join(titles, ", ") + ") or link definitions"
-}
-
-// hasEntry reports whether a reference list has an entry with this label.
-func hasEntry(doc *markdown.Document, label string) bool {
-	for i := range doc.References {
-		if r := &doc.References[i]; r.Kind == markdown.RefEntry && r.Label == label {
-			return true
-		}
-	}
-	return false
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
@@ -16,15 +17,29 @@ var UnusedReference = &Rule{
 	Tags:     []string{TagOffline},
 	Default:  true,
 	Doc: `A numbered entry of a reference list, a link reference definition or a
-footnote definition that no citation in the document resolves to. In a human
-document it is usually a leftover of an edit; in an LLM report, a source the
-model listed but did not use, or a citation it dropped from the text.
+footnote definition that nothing in the document uses. In a human document it
+is usually a leftover of an edit; in an LLM report, a source the model listed
+but did not use, or a citation it dropped from the text.
 
-Citations inside the reference list itself do not count as uses. Link
-definitions used by reference-style images (` + "`![][fig1]`" + `) are in use.
-Unnumbered list items are not reported: nothing can cite them by label.
-A second definition of the same label is reported by duplicate-reference,
-not here. There is no automatic fix: deleting a definition is never safe.
+What counts as a use: a citation that resolves to it (citations inside the
+reference list itself do not count for its entries; a reference link inside
+a footnote does count for its definition), a reference-style image
+(` + "`![][fig1]`" + `), and for an entry, a link in the text to the entry's URL, DOI
+or arXiv id.
+
+Not reported:
+- a reading list: a reference list none of whose entries the text cites by
+  marker (a "References" or "Further reading" list of a document that links
+  its sources inline, or cites none by number) is a list of what to read,
+  not N forgotten citations;
+- unnumbered list items, which nothing can cite by label;
+- link definitions whose destination is an anchor of the page itself
+  (` + "`[summary]: #summary`" + `, as document templates define), and pandoc
+  aliases (` + "`[@tag:x]: doi:...`" + `), which multi-file manuscripts define once for
+  every file;
+- a second definition of the same label (duplicate-reference reports it).
+
+There is no automatic fix: deleting a definition is never safe.
 
 Bad:
 
@@ -48,9 +63,30 @@ Good:
 func checkUnusedReference(p *Pass) {
 	doc := p.Doc
 	used := make([]bool, len(doc.References))
+	// citedLists holds the reference lists (sections) of which some entry
+	// is cited by a marker; linked holds what the text links to.
+	citedLists := map[int]bool{}
+	var linked map[string]bool
 	for i := range doc.Citations {
-		if c := &doc.Citations[i]; !c.InReferences && c.Ref >= 0 && c.Ref < len(used) {
-			used[c.Ref] = true
+		c := &doc.Citations[i]
+		if c.Ref >= 0 && c.Ref < len(used) {
+			ref := &doc.References[c.Ref]
+			if ref.Kind != markdown.RefEntry || !c.InReferences {
+				used[c.Ref] = true
+			}
+			if ref.Kind == markdown.RefEntry && !c.InReferences {
+				citedLists[ref.Section] = true
+			}
+			continue
+		}
+		if c.InReferences || c.Target == "" {
+			continue
+		}
+		if t := targetKeyOf(c.Target); t != "" {
+			if linked == nil {
+				linked = map[string]bool{}
+			}
+			linked[t] = true
 		}
 	}
 	images := map[string]bool{}
@@ -69,9 +105,13 @@ func checkUnusedReference(p *Pass) {
 		var msg string
 		switch ref.Kind {
 		case markdown.RefEntry:
+			if !citedLists[ref.Section] || linked[targetKey(ref)] {
+				continue // a reading list, or cited by a link to the work
+			}
 			msg = fmt.Sprintf("reference [%s] is never cited", ref.Label)
 		case markdown.RefLinkDef:
-			if images[key.label] { // refKey folded the label as images are
+			if images[key.label] || // refKey folded the label as images are
+				strings.HasPrefix(ref.Label, "@") || strings.HasPrefix(ref.URL, "#") {
 				continue
 			}
 			msg = fmt.Sprintf("link definition [%s] is never used", ref.Label)

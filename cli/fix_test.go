@@ -46,14 +46,14 @@ func TestFix(t *testing.T) {
 
 func TestFixReportsWhatRemains(t *testing.T) {
 	dir := t.TempDir()
-	// [3-4] is a range: no safe fix, so it remains and fails the run.
-	p := write(t, dir, "a.md", "One [1, 9]. Range [3-4].\n\n[1]: https://example.org/1\n")
+	// [1-3] is a range: no safe fix, so [2] and [3] remain and fail the run.
+	p := write(t, dir, "a.md", "One [1, 9]. Range [1-3].\n\n[1]: https://example.org/1\n")
 	code, stdout, _ := run(t, dir, "", "run", "--no-config", "--fix", p)
 	if code != ExitIssues || !strings.Contains(stdout, "[3]") || strings.Contains(stdout, "[9]") {
 		t.Errorf("exit %d, output:\n%s", code, stdout)
 	}
 	got, _ := os.ReadFile(p)
-	if !strings.HasPrefix(string(got), "One [1]. Range [3-4].") {
+	if !strings.HasPrefix(string(got), "One [1]. Range [1-3].") {
 		t.Errorf("fixed: %q", got)
 	}
 }

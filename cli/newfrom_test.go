@@ -36,7 +36,7 @@ func TestNewFrom(t *testing.T) {
 	changedText = strings.Replace(changedText, "2. Second. https://example.org/2", "2. Second. doi:10.1000", 1)
 	write(t, dir, "a.md", changedText)
 	gitIn(t, dir, "commit", "-qam", "topic")
-	write(t, dir, "new.md", "Untracked broken [5].\n")
+	write(t, dir, "new.md", "Untracked broken [5], fine [1].\n\n[1]: https://example.org/1\n")
 
 	for _, args := range [][]string{
 		{"--new-from-rev", "main"},
@@ -117,7 +117,7 @@ func TestPatchPathsFromRepositoryRoot(t *testing.T) {
 	gittest.Require(t)
 	dir := t.TempDir()
 	gitIn(t, dir, "init", "-q")
-	p := write(t, dir, "docs/a.md", "Broken [9].\nAlso [8].\n")
+	p := write(t, dir, "docs/a.md", "Broken [9], fine [1].\nAlso [8].\n\n[1]: https://example.org/1\n")
 	patch := write(t, dir, "pr.patch", "--- a/docs/a.md\n+++ b/docs/a.md\n@@ -2 +2 @@\n-x\n+Also [8].\n")
 	// Run from docs/ with the repository-relative patch and a path prefix.
 	code, stdout, stderr := run(t, filepath.Join(dir, "docs"), "", "run", "--no-config", "--format", "json", "--new-from-patch", patch, "--path-prefix", "docs", p)

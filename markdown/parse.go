@@ -211,6 +211,8 @@ type bufs struct {
 	textBuf  []byte
 	numItems []numItem
 	keys     []uint64
+
+	blockOrder []int // w.blocks' indexes by start, built by boundSection when needed
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it

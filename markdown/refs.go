@@ -229,11 +229,26 @@ func isASCIIPunct(c byte) bool {
 
 // buildSections finds reference sections: headings with a reference-list
 // title, bold or plain title lines, and bare runs of "[n] ..." lines.
+//
+// A title that names a list exactly ("References", "7. Sources:") opens
+// one. A title that only mentions one ("Section 6: Sources", "Complete
+// Source List with Direct Hyperlinks", "Key Data Sources") or names one
+// that is often prose ("Notes") opens one only when entries follow: a run
+// of labelled entries, or of entries with identifiers. Each list is bounded
+// to its own section: a sub-heading after prose ends it, so a document
+// titled "# Notes" is not one reference list.
 func (w *walker) buildSections() {
 	doc := w.doc
+	var weak []bool // parallel to doc.Sections until sorted
 	for hi, h := range doc.Headings {
-		title, ok := isSectionTitle(w.src[h.Span.Start:h.Span.End])
-		if !ok {
+		raw := w.src[h.Span.Start:h.Span.End]
+		title, ok := isSectionTitle(raw)
+		needs := false
+		if ok {
+			needs = weakSectionNames[strings.ToLower(title)]
+		} else if title, ok = mentionsSourceList(raw); ok {
+			needs = true
+		} else {
 			continue
 		}
 		end := len(w.src)
@@ -243,9 +258,11 @@ func (w *walker) buildSections() {
 				break
 			}
 		}
+		end = w.boundSection(h.Span.End, end)
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: h.Span, Span: Span{h.Span.Start, end}})
+		weak = append(weak, needs)
 	}
-	for _, b := range w.blocks {
+	for bi, b := range w.blocks {
 		if b.heading || b.tableCell || w.inSection(b.span.Start) {
 			continue
 		}
@@ -254,27 +271,37 @@ func (w *walker) buildSections() {
 			first = b.span.Start + i
 		}
 		title, ok := isSectionTitle(w.src[b.span.Start:first])
+		needs := ok && (weakSectionNames[strings.ToLower(title)] || b.listItem)
 		start := b.span.Start
-		if !ok {
-			runStart, isRun := w.entryRun(b.span)
-			if !isRun {
-				continue
-			}
-			title, start, first = "", runStart, runStart
-		}
 		end := len(w.src)
-		for _, h := range doc.Headings {
-			if h.Span.Start > b.span.Start {
-				end = h.Span.Start
-				break
+		if ok {
+			for _, h := range doc.Headings {
+				if h.Span.Start > b.span.Start {
+					end = h.Span.Start
+					break
+				}
 			}
-		}
-		if title == "" {
-			end = b.span.End
+		} else if runStart, isRun := w.entryRun(b.span); isRun {
+			title, start, first, end = "", runStart, runStart, b.span.End
+		} else if runEnd, isRun := w.entryBlockRun(bi); isRun {
+			title, first, end = "", start, runEnd
+		} else {
+			continue
 		}
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{start, first}, Span: Span{start, end}})
+		weak = append(weak, needs)
 	}
-	slices.SortFunc(doc.Sections, func(a, b Section) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
+	order := make([]int, len(doc.Sections))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(doc.Sections[a].Span.Start, doc.Sections[b].Span.Start) })
+	sorted := make([]Section, len(order))
+	sortedWeak := make([]bool, len(order))
+	for i, k := range order {
+		sorted[i], sortedWeak[i] = doc.Sections[k], weak[k]
+	}
+	doc.Sections = sorted
 	// A reference section nested in another ("## 十、参考文献" then
 	// "### Sources") ends the outer one, so each entry is parsed once.
 	for si := 0; si+1 < len(doc.Sections); si++ {
@@ -282,9 +309,126 @@ func (w *walker) buildSections() {
 			doc.Sections[si].Span.End = next
 		}
 	}
-	for si := range doc.Sections {
-		w.parseEntries(si)
+	// Parse the entries; a section that needed entries and has none is
+	// dropped, with what was parsed for it. parseEntries reads the section
+	// at the index it is given, which is its index among those kept.
+	all := doc.Sections
+	doc.Sections = make([]Section, 0, len(all))
+	for si, sec := range all {
+		n := len(doc.References)
+		doc.Sections = append(doc.Sections, sec)
+		w.parseEntries(len(doc.Sections) - 1)
+		if sortedWeak[si] && !convincingEntries(doc.References[n:]) {
+			doc.References = doc.References[:n]
+			doc.Sections = doc.Sections[:len(doc.Sections)-1]
+		}
 	}
+}
+
+// weakSectionNames are exact reference-list titles that are also common as
+// prose headings; they open a list only when entries follow.
+var weakSectionNames = map[string]bool{"notes": true, "note": true, "source": true}
+
+// convincingEntries reports whether a section's entries make it a
+// reference list: one with a label, or two with an identifier that are
+// most of them.
+func convincingEntries(refs []Reference) bool {
+	withID := 0
+	for i := range refs {
+		if refs[i].Label != "" {
+			return true
+		}
+		if refs[i].Target() != "" {
+			withID++
+		}
+	}
+	return withID >= 2 && 2*withID > len(refs)
+}
+
+// sourceListWords are words that make a heading a candidate reference list
+// title when it is short: "6. Key Data Sources", "Source List".
+var sourceListWords = []string{"sources", "references", "bibliography", "citations", "works cited", "source list", "reference list", "endnotes", "footnotes", "参考", "来源", "來源"}
+
+// mentionsSourceList reports whether a heading mentions a reference list
+// in a short title: "Section 6: Sources", "Appendix: Sources", "Complete
+// Source List with Direct Hyperlinks". The title is returned.
+func mentionsSourceList(b []byte) (string, bool) {
+	if len(b) > 200 {
+		return "", false
+	}
+	t := string(plainText(b))
+	t = strings.TrimRight(strings.TrimSpace(t), ":：")
+	if t == "" || len(strings.Fields(t)) > 8 {
+		return "", false
+	}
+	l := " " + strings.ToLower(t) + " "
+	for _, w := range sourceListWords {
+		i := strings.Index(l, w)
+		if i < 0 {
+			continue
+		}
+		if w[0] < utf8.RuneSelf && (isWordByte(l[i-1]) || isWordByte(l[i+len(w)])) {
+			continue
+		}
+		return t, true
+	}
+	return "", false
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// boundSection returns where a reference section whose body starts at
+// bodyStart ends, given the end its heading level allows: at the first
+// sub-heading that follows prose (more than a short introduction), since a
+// reference list does not continue past its own subject.
+func (w *walker) boundSection(bodyStart, end int) int {
+	if w.blockOrder == nil {
+		w.blockOrder = make([]int, len(w.blocks))
+		for i := range w.blockOrder {
+			w.blockOrder[i] = i
+		}
+		slices.SortStableFunc(w.blockOrder, func(a, b int) int { return cmp.Compare(w.blocks[a].span.Start, w.blocks[b].span.Start) })
+	}
+	order := w.blockOrder
+	k := sort.Search(len(order), func(i int) bool { return w.blocks[order[i]].span.Start >= bodyStart })
+	prose, proseBytes := 0, 0
+	for ; k < len(order); k++ {
+		b := w.blocks[order[k]]
+		if b.span.Start >= end {
+			break
+		}
+		if b.heading {
+			if prose >= 2 || proseBytes > 300 {
+				return b.span.Start
+			}
+			continue
+		}
+		if b.listItem || b.tableCell || b.inRefs || w.isProseEntry(b.span) {
+			continue
+		}
+		prose++
+		proseBytes += b.span.Len()
+	}
+	return end
+}
+
+// isProseEntry reports whether a paragraph reads as reference entries: it
+// starts with a label or holds a link or identifier.
+func (w *walker) isProseEntry(sp Span) bool {
+	text := w.src[sp.Start:sp.End]
+	if _, _, _, ok := entryLabelAt(text[:lineEnd(text)]); ok {
+		return true
+	}
+	return bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi"))
+}
+
+func lineEnd(b []byte) int {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return i
+	}
+	return len(b)
 }
 
 func (w *walker) inSection(off int) bool {
@@ -334,6 +478,45 @@ func (w *walker) entryRun(sp Span) (int, bool) {
 	return sp.Start + le + 1, true
 }
 
+// entryBlockRun finds a bare reference list written one entry per
+// paragraph or list item, with no title ("[1]- Per EIP-196." then "[2]-
+// ..."; "**[1] name:** note" end notes): blocks from w.blocks[bi] on whose
+// first line starts with a bracketed label, the labels increasing, at least
+// two, numbered consecutively or holding a link. It returns where the last
+// one ends.
+func (w *walker) entryBlockRun(bi int) (int, bool) {
+	n, prev, consecutive, link := 0, -1, true, false
+	end := 0
+	for k := bi; k < len(w.blocks); k++ {
+		b := w.blocks[k]
+		if b.heading || b.tableCell {
+			break
+		}
+		text := w.src[b.span.Start:b.span.End]
+		line := text[:lineEnd(text)]
+		ls, le, _, ok := entryLabelAt(line)
+		if !ok || ls == 0 || line[ls-1] != '[' {
+			break
+		}
+		v := 0
+		for _, c := range line[ls:le] {
+			v = v*10 + int(c-'0')
+		}
+		if prev >= 0 && v <= prev {
+			break
+		}
+		if prev >= 0 && v != prev+1 {
+			consecutive = false
+		}
+		if bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi")) || bytes.Contains(text, []byte("](")) {
+			link = true
+		}
+		prev, end = v, b.span.End
+		n++
+	}
+	return end, n >= 2 && (consecutive || link)
+}
+
 // entryLabel recognises the start of a reference entry line: "[n] ",
 // "[n]: ", "n. ", "n) ", "n\. ", "- [n] ". It returns the label and the
 // offset where the entry text starts.
@@ -357,6 +540,12 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 			i++
 		}
 	}
+	// Bold labels: "**[1]**: text", "**[1] Title:** text".
+	var bold byte
+	if i+2 < len(line) && (line[i] == '*' || line[i] == '_') && line[i+1] == line[i] && line[i+2] == '[' {
+		bold = line[i]
+		i += 2
+	}
 	if i < len(line) && line[i] == '[' {
 		j := i + 1
 		for j < len(line) && line[j] >= '0' && line[j] <= '9' {
@@ -364,13 +553,20 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 		}
 		if j > i+1 && j-i-1 <= 5 && j < len(line) && line[j] == ']' {
 			k := j + 1
-			if k < len(line) && line[k] == ':' {
+			if bold != 0 && k+1 < len(line) && line[k] == bold && line[k+1] == bold {
+				k += 2
+			}
+			// "[1]: ", "[1]- ", "[1]. ", "[1] – "
+			if k < len(line) && (line[k] == ':' || line[k] == '-' || line[k] == '.') {
 				k++
 			}
 			if k == len(line) || line[k] == ' ' || line[k] == '\t' {
 				return i + 1, j, k, true
 			}
 		}
+		return 0, 0, 0, false
+	}
+	if bold != 0 {
 		return 0, 0, 0, false
 	}
 	j := i

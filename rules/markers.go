@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"bytes"
+	"sort"
 	"strings"
 
 	"github.com/citelint/citelint/markdown"
@@ -11,14 +13,10 @@ import (
 // "[1, 99]" → "[1]", "[REF|d_1|bad]" → "[REF|d_1]". When no label
 // resolves, the marker goes, with the space before it. Every issue of one
 // marker gets the same fix, so the fixer applies it once. It returns nil for
-// markers it cannot rewrite safely (ranges, author-year, links).
-func dropLabelsFix(doc *markdown.Document, m markdown.Span) *result.Fix {
-	var all []*markdown.Citation
-	for i := range doc.Citations {
-		if doc.Citations[i].Marker == m {
-			all = append(all, &doc.Citations[i])
-		}
-	}
+// markers it cannot rewrite (ranges, author-year, links), and marks the fix
+// unsafe unless the marker is certainly a citation (see fixEvidence.certain).
+func dropLabelsFix(doc *markdown.Document, m markdown.Span, ev *fixEvidence) *result.Fix {
+	all := markerCitations(doc, m)
 	if len(all) == 0 {
 		return nil
 	}
@@ -33,6 +31,80 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span) *result.Fix {
 		// not a safe fix.
 		return nil
 	}
+	fix := dropLabels(doc, m, all, kind, scheme)
+	if fix != nil && !ev.certain(all) {
+		fix.Unsafe = true
+		fix.Description += " (unsafe: the marker may not be a citation)"
+	}
+	return fix
+}
+
+// fixEvidence decides whether a marker is certainly a citation, so that
+// removing it is safe: it stands in prose, not in a table, code, a
+// quotation or glued to a word, and the document has no line that starts
+// with one of its unresolved labels (an entry written in a form the list
+// reader did not take would make "unresolved" wrong). What it learns about
+// the document is computed once, however many markers ask.
+type fixEvidence struct {
+	doc        *markdown.Document
+	lineLabels map[string]bool // bracketed labels that start a line, made on first use
+}
+
+func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
+	doc := ev.doc
+	m := cites[0].Marker
+	switch cites[0].Kind {
+	case markdown.KindFootnote:
+		// Only where the document's footnotes were read: one it defines.
+		if !hasRefKind(doc, markdown.RefFootnote) {
+			return false
+		}
+		fallthrough
+	case markdown.KindKey, markdown.KindPandoc:
+		return !inTableRow(doc.Src, m.Start) && !inHTMLCode(doc.Src, m.Start)
+	}
+	if notCitation(doc, cites[0]) != "" || inTableRow(doc.Src, m.Start) || gluedToWord(doc.Src, m) {
+		return false
+	}
+	if ev.lineLabels == nil {
+		ev.lineLabels = lineStartLabels(doc.Src)
+	}
+	for _, c := range cites {
+		if c.Status == markdown.Unresolved && ev.lineLabels[c.Label] {
+			return false
+		}
+	}
+	return true
+}
+
+// lineStartLabels returns the numbers written in brackets at the start of
+// a line, after list, quote and bold markup: "[3] ...", "- **[3]**: ...".
+func lineStartLabels(src []byte) map[string]bool {
+	out := map[string]bool{}
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += off
+		}
+		line := bytes.TrimLeft(src[off:end], " \t>-*+_")
+		if len(line) > 2 && line[0] == '[' {
+			j := 1
+			for j < len(line) && isDigit(line[j]) {
+				j++
+			}
+			if j > 1 && j < len(line) && line[j] == ']' {
+				out[string(line[1:j])] = true
+			}
+		}
+		off = end + 1
+	}
+	return out
+}
+
+// dropLabels builds the edit of dropLabelsFix.
+func dropLabels(doc *markdown.Document, m markdown.Span, all []*markdown.Citation, kind markdown.CitationKind, scheme string) *result.Fix {
 	src := doc.Src
 	var keep []string
 	seen := map[markdown.Span]bool{}
@@ -85,6 +157,22 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span) *result.Fix {
 		repl = "[" + strings.Join(keep, sep) + "]"
 	}
 	return &result.Fix{Description: "drop the labels that resolve to nothing", Edits: []result.Edit{{Start: m.Start, End: m.End, New: repl}}}
+}
+
+// markerCitations returns the citations written in marker m. Citations
+// are in order of their start, and a marker's lie inside it, so a binary
+// search finds them without a scan of the document's citations per marker
+// (which made fixing a large report quadratic).
+func markerCitations(doc *markdown.Document, m markdown.Span) []*markdown.Citation {
+	cs := doc.Citations
+	i := sort.Search(len(cs), func(i int) bool { return cs[i].Start >= m.Start })
+	var out []*markdown.Citation
+	for ; i < len(cs) && cs[i].Start < m.End; i++ {
+		if cs[i].Marker == m {
+			out = append(out, &cs[i])
+		}
+	}
+	return out
 }
 
 // markerRemoval returns the bytes to delete to remove marker m: the
@@ -140,6 +228,16 @@ func markerRemovalStart(src []byte, at int) (start int, ok bool) {
 		}
 	}
 	return start, true
+}
+
+// hasRefKind reports whether the document has a reference of kind k.
+func hasRefKind(doc *markdown.Document, k markdown.RefKind) bool {
+	for i := range doc.References {
+		if doc.References[i].Kind == k {
+			return true
+		}
+	}
+	return false
 }
 
 // hasNumberedReferences reports whether the document has a reference list

@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/citelint/citelint/markdown"
@@ -22,20 +24,45 @@ cannot follow it, and in LLM-written text it is the commonest trace of a
 fabricated or dropped source.
 
 What is searched, by kind: numbered entries of the document's reference
-sections and link definitions (numeric); footnote definitions (footnotes);
-link definitions (reference links); pandoc aliases and the bibliography files
-from front matter or config (pandoc, MyST); the source store given with
+lists and link definitions (numeric); footnote definitions, then numbered
+entries (footnotes: ` + "`[^13]`" + ` with an entry [13] means the entry); link
+definitions (reference links); pandoc aliases and the bibliography files from
+front matter or config (pandoc, MyST); the source store given with
 ` + "`--sources`" + ` (RAG keys). Keys for which nothing is configured to search
 (no bibliography, no source store) are not reported: they are counted as
-unchecked in the summary.
+unchecked in the summary. Reference lists are found by their titles
+("References", "Section 6: Sources", "Works cited", "参考文献") and by their
+shape: runs of entries such as ` + "`[1] ...`, `**[1]**: ...`, `[1]- ...`" + `, one per
+line or one per paragraph, under any heading or none.
 
-The safe fix drops the unresolvable labels from a multi-label marker
+A bracket is a citation only with evidence. A number in brackets is not
+reported when its context says code or data: glued to an identifier or
+followed by a member, call or index (` + "`log.topics[2]`, `uint8[16]`, `line[1].fn`" + `),
+inside HTML ` + "`<code>`" + `, all a table cell holds (` + "`| [4] |`" + `), in a heading,
+a blockquote or a quotation, a range or an out-of-order or far-out list of
+which nothing resolves (` + "`Hour [1-12]`, `[10, 9, 8]`, `range [100, 300]`" + `).
+An undefined ` + "`[text][label]`" + ` is reported only in a document that defines
+link definitions, and not when the label reads as code (` + "`[,][memory=1Gi]`" + `,
+` + "`[Feature:X]`" + `).
+
+A document that cites numbered sources but has no reference list and no
+numeric link definitions at all (a report cut off before its list, or one
+whose list lives elsewhere) gets one finding that says so and counts the
+markers, at its first marker. It needs two markers or more set apart from
+the words, one of them [1]; a lone [3] in a README is not a citation system.
+
+The fix drops the unresolvable labels from a multi-label marker
 (` + "`[1, 99]` → `[1]`, `[REF|d_1|bad]` → `[REF|d_1]`" + `) and removes a marker
 all of whose labels are unresolvable, with the connective that joined it to
-the marker before (` + "`[1] and [7]` → `[1]`" + `). Ranges (` + "`[4-6]`" + `) are not
+the marker before (` + "`[1] and [7]` → `[1]`" + `). It is safe only when the marker
+is certainly a citation: the document's list was found, the marker stands
+in prose (not in a table row, not glued to a word), and no line of the
+document starts with its label (an entry written in a form the list reader
+did not take); a footnote marker only where the document defines footnotes.
+Otherwise the fix is unsafe (` + "`--unsafe-fixes`" + `). Ranges (` + "`[4-6]`" + `) are not
 rewritten, and a marker that is part of the sentence's grammar (one that
 starts a line, or stands in brackets: ` + "`[7] shows...`, `([7])`" + `) is left for a
-person to fix.
+person to fix. With no list at all there is no fix.
 
 Bad:
 
@@ -56,6 +83,10 @@ Good:
 
 func checkUnresolvableLabel(p *Pass) {
 	doc := p.Doc
+	list := numberedListOf(doc)
+	ev := &fixEvidence{doc: doc}
+	var orphans []*markdown.Citation // numeric markers of a document with no list
+	checked := map[markdown.Span]bool{}
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
 		if c.Status != markdown.Unresolved || c.InReferences {
@@ -64,10 +95,33 @@ func checkUnresolvableLabel(p *Pass) {
 		var what string
 		switch c.Kind {
 		case markdown.KindNumeric:
+			if !list.has {
+				// With no list to confirm them, only markers set apart
+				// from the words count: "rose 20 cm [1]", "rose.[1]",
+				// not "data[4]" or a line's leading "[617]".
+				if notCitation(doc, c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) && !gluedToWord(doc.Src, c.Marker) {
+					orphans = append(orphans, c)
+				}
+				continue
+			}
+			if !numericMarkerCited(doc, c, list, checked) {
+				continue
+			}
 			what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, numericSearched(doc))
 		case markdown.KindFootnote:
 			what = fmt.Sprintf("footnote [^%s] has no definition ([^%s]: ...)", c.Label, c.Label)
 		case markdown.KindRefLink:
+			if _, err := strconv.Atoi(c.Label); err == nil {
+				// "[4-2][24]": a numbered citation in link syntax.
+				if !list.has || !numericMarkerCited(doc, c, list, checked) {
+					continue
+				}
+				what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, numericSearched(doc))
+				break
+			}
+			if !refLinkMeant(doc, c) {
+				continue
+			}
 			what = fmt.Sprintf("reference link [%s] has no link definition ([%s]: url)", c.Label, c.Label)
 		case markdown.KindPandoc, markdown.KindMyST:
 			what = fmt.Sprintf("citation key %q is not in the bibliography or the document's [@key]: aliases", c.Label)
@@ -77,8 +131,121 @@ func checkUnresolvableLabel(p *Pass) {
 			continue
 		}
 		iss := p.Report(c.Start, c.End, what)
-		iss.Fix = dropLabelsFix(doc, c.Marker)
+		iss.Fix = dropLabelsFix(doc, c.Marker, ev)
 	}
+	reportMissingList(p, orphans)
+}
+
+// numericMarkerCited reports whether the unresolved numeric citation c, in
+// a document with a numbered list, is a citation worth reporting: its
+// context reads as one (notCitation), and when none of its marker's labels
+// resolves, the marker is a single number or an ascending list not far
+// beyond the list's numbers ([10, 9, 8] and range [100, 300] are data).
+// checked caches the answer for markers whose labels all fail.
+func numericMarkerCited(doc *markdown.Document, c *markdown.Citation, list numberedList, checked map[markdown.Span]bool) bool {
+	if ok, seen := checked[c.Marker]; seen {
+		return ok
+	}
+	ok := notCitation(doc, c) == "" && !allDataLike(doc, c.Marker, list)
+	checked[c.Marker] = ok
+	return ok
+}
+
+// allDataLike reports whether none of the labels of the marker m resolves
+// and they read as data: a range, numbers out of order, or several numbers
+// far beyond the largest in the list ("range [100, 300]"; a single [98] is
+// still a citation).
+func allDataLike(doc *markdown.Document, m markdown.Span, list numberedList) bool {
+	prev, low, n := -1, -1, 0
+	for _, c := range markerCitations(doc, m) {
+		n++
+		if c.Status != markdown.Unresolved {
+			return false
+		}
+		if c.Kind == markdown.KindNumeric && markerHasRange(doc.Src, m) {
+			return true
+		}
+		v, err := strconv.Atoi(c.Label)
+		if err != nil {
+			return false
+		}
+		if prev >= 0 && v <= prev {
+			return true
+		}
+		if low < 0 {
+			low = v
+		}
+		prev = v
+	}
+	return n > 1 && low > 2*list.max+5
+}
+
+// gluedToWord reports whether a marker follows a letter or digit with no
+// space.
+func gluedToWord(src []byte, m markdown.Span) bool {
+	return m.Start > 0 && (isASCIILetter(src[m.Start-1]) || isDigit(src[m.Start-1]))
+}
+
+// isRange reports whether c comes from a range marker ([4-6]).
+func isRange(doc *markdown.Document, c *markdown.Citation) bool {
+	return markerHasRange(doc.Src, c.Marker)
+}
+
+func markerHasRange(src []byte, m markdown.Span) bool {
+	t := src[m.Start:m.End]
+	return bytes.IndexByte(t, '-') >= 0 || bytes.Contains(t, []byte("–")) || bytes.Contains(t, []byte("—"))
+}
+
+// refLinkMeant reports whether an undefined [text][label] was meant as a
+// reference link: the document writes reference links with definitions,
+// and the label reads as one (not "[,][memory=1Gi]" command syntax,
+// "[Feature:X][NodeFeature:Y]" test tags, or
+// "[stepper][menulist]" tags in a changelog that defines no links).
+func refLinkMeant(doc *markdown.Document, c *markdown.Citation) bool {
+	defs := false
+	for i := range doc.References {
+		if doc.References[i].Kind == markdown.RefLinkDef {
+			defs = true
+			break
+		}
+	}
+	if !defs || inHTMLCode(doc.Src, c.Start) || codeGlued(doc.Src, c.Marker) {
+		return false
+	}
+	l := strings.TrimSpace(c.Label)
+	if l == "" || strings.ContainsAny(l, "=,;:|(){}<>`\"") {
+		return false
+	}
+	return isASCIILetter(l[0]) || isDigit(l[0]) || l[0] == '#' || l[0] >= 0x80
+}
+
+// reportMissingList reports, once, a document that cites numbered
+// sources but has no reference list at all: a report cut off before its
+// list, or one whose list lives elsewhere. One finding for one cause, not
+// one per marker. It needs evidence of a citation system: two markers or
+// more, of which one is [1].
+func reportMissingList(p *Pass, orphans []*markdown.Citation) {
+	if len(orphans) < 2 {
+		return
+	}
+	labels := map[string]bool{}
+	markers := map[markdown.Span]bool{}
+	low, high := -1, 0
+	for _, c := range orphans {
+		labels[c.Label] = true
+		markers[c.Marker] = true
+		if v, err := strconv.Atoi(c.Label); err == nil {
+			if low < 0 || v < low {
+				low = v
+			}
+			high = max(high, v)
+		}
+	}
+	if !labels["1"] {
+		return
+	}
+	first := orphans[0]
+	p.Reportf(first.Start, first.End, "the document cites numbered sources ([%d]–[%d], %d markers) but has no reference list or link definitions for them: add the list (was it cut off?)", low, high, len(markers))
 }
 
 // numericSearched says where a numeric label was looked for.

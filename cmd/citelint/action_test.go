@@ -93,12 +93,13 @@ func TestActionRunStep(t *testing.T) {
 	git(t, repo, "init", "-q", "-b", "main")
 	os.MkdirAll(filepath.Join(repo, "docs"), 0o755)
 	doc := filepath.Join(repo, "docs", "a.md")
-	os.WriteFile(doc, []byte("Old broken [9].\n"), 0o644)
+	// A list ([1]) makes the unresolved markers citations.
+	os.WriteFile(doc, []byte("Old broken [9], fine [1].\n\n[1]: https://example.org/1\n"), 0o644)
 	git(t, repo, "add", ".")
 	git(t, repo, "commit", "-qm", "base")
 	base := git(t, repo, "rev-parse", "HEAD")
 	git(t, repo, "checkout", "-qb", "topic")
-	os.WriteFile(doc, []byte("Old broken [9].\nNew broken [8].\n"), 0o644)
+	os.WriteFile(doc, []byte("Old broken [9], fine [1].\nNew broken [8].\n\n[1]: https://example.org/1\n"), 0o644)
 	git(t, repo, "commit", "-qam", "topic")
 
 	tests := []struct {

@@ -9,15 +9,23 @@ import (
 	"github.com/citelint/citelint/result"
 )
 
+// unusedReferenceSettings configure unused-reference.
+type unusedReferenceSettings struct {
+	// AllLinkDefinitions reports every unused link definition, as
+	// markdownlint's MD053 does, not only numbered ones ([3]: url).
+	AllLinkDefinitions bool `yaml:"all-link-definitions" json:"all-link-definitions"`
+}
+
 // UnusedReference reports references nothing cites.
 var UnusedReference = &Rule{
-	Name:     "unused-reference",
-	Summary:  "A reference entry, link definition or footnote definition is never cited",
-	Severity: result.SeverityWarning,
-	Tags:     []string{TagOffline},
-	Default:  true,
-	Doc: `A numbered entry of a reference list, a link reference definition or a
-footnote definition that nothing in the document uses. In a human document it
+	Name:        "unused-reference",
+	Summary:     "A reference entry, link definition or footnote definition is never cited",
+	Severity:    result.SeverityWarning,
+	Tags:        []string{TagOffline},
+	Default:     true,
+	NewSettings: func() any { return &unusedReferenceSettings{} },
+	Doc: `A numbered entry of a reference list, a numbered link definition (` + "`[3]: url`" + `)
+or a footnote definition that nothing in the document uses. In a human document it
 is usually a leftover of an edit; in an LLM report, a source the model listed
 but did not use, or a citation it dropped from the text.
 
@@ -37,6 +45,9 @@ Not reported:
   (` + "`[summary]: #summary`" + `, as document templates define), and pandoc
   aliases (` + "`[@tag:x]: doi:...`" + `), which multi-file manuscripts define once for
   every file;
+- link definitions with other labels (` + "`[npm-badge]: url`" + `): a spare one is
+  Markdown housekeeping (markdownlint's MD053), not a citation; set
+  ` + "`all-link-definitions: true`" + ` to report them too;
 - a second definition of the same label (duplicate-reference reports it).
 
 There is no automatic fix: deleting a definition is never safe.
@@ -62,6 +73,10 @@ Good:
 
 func checkUnusedReference(p *Pass) {
 	doc := p.Doc
+	settings, _ := p.Settings.(*unusedReferenceSettings)
+	if settings == nil {
+		settings = &unusedReferenceSettings{}
+	}
 	used := make([]bool, len(doc.References))
 	// citedLists holds the reference lists (sections) of which some entry
 	// is cited by a marker; linked holds what the text links to.
@@ -111,7 +126,8 @@ func checkUnusedReference(p *Pass) {
 			msg = fmt.Sprintf("reference [%s] is never cited", ref.Label)
 		case markdown.RefLinkDef:
 			if images[key.label] || // refKey folded the label as images are
-				strings.HasPrefix(ref.Label, "@") || strings.HasPrefix(ref.URL, "#") {
+				strings.HasPrefix(ref.Label, "@") || strings.HasPrefix(ref.URL, "#") ||
+				!settings.AllLinkDefinitions && !isNumber(ref.Label) {
 				continue
 			}
 			msg = fmt.Sprintf("link definition [%s] is never used", ref.Label)
@@ -126,6 +142,16 @@ func checkUnusedReference(p *Pass) {
 		}
 		p.Report(sp.Start, sp.End, msg)
 	}
+}
+
+// isNumber reports whether s is a run of ASCII digits.
+func isNumber(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // refKey identifies a reference by what cites it: kind, section and label

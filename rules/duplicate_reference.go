@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"sort"
@@ -64,9 +65,14 @@ func checkDuplicateReference(p *Pass) {
 	// lists of LLM reports repeat works, and a link or footnote that names a
 	// work the bibliography lists is how people cite.
 	type listKey struct {
-		section, heading int
-		target           string
+		section, list int
+		target        string
 	}
+	// Ordered lists ("1.") restart under each sub-heading or bold title:
+	// list numbers the runs of ordinal entries, a new one starting where
+	// anything but blank lines stands between two entries.
+	list := 0
+	prevEnd := -1
 	perList := make(map[listKey]int, len(doc.References))
 	order := make([]int, len(doc.References))
 	for i := range order {
@@ -86,9 +92,21 @@ func checkDuplicateReference(p *Pass) {
 		if sp.End <= sp.Start {
 			sp = ref.Span
 		}
-		if ref.Label != "" && (ref.Kind != markdown.RefEntry || bracketedLabel(doc.Src, ref)) {
+		ordinal := ref.Kind == markdown.RefEntry && !bracketedLabel(doc.Src, ref)
+		if ordinal {
+			if prevEnd < 0 || prevEnd > ref.Span.Start || len(bytes.TrimSpace(doc.Src[prevEnd:ref.Span.Start])) > 0 {
+				list++
+			}
+		}
+		if ref.Kind == markdown.RefEntry {
+			prevEnd = ref.Span.End
+		}
+		if ref.Label != "" && !ordinal {
 			k := refKey(ref)
 			if j, dup := labels[k]; dup {
+				if first := &doc.References[j]; ref.Kind == markdown.RefLinkDef && first.URL == ref.URL {
+					continue // the same definition again: redundant, not ambiguous
+				}
 				p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref), line(&doc.References[j]))
 				continue
 			}
@@ -101,10 +119,9 @@ func checkDuplicateReference(p *Pass) {
 		if t == "" {
 			continue
 		}
-		// Ordered lists ("1.") restart under each sub-heading: a list there.
 		lk := listKey{ref.Section, -1, t}
-		if !bracketedLabel(doc.Src, ref) {
-			lk.heading = headingBefore(doc, ref.Span.Start)
+		if ordinal {
+			lk.list = list
 		}
 		if j, dup := perList[lk]; dup {
 			if first := &doc.References[j]; first.Label != ref.Label {
@@ -114,11 +131,6 @@ func checkDuplicateReference(p *Pass) {
 		}
 		perList[lk] = i
 	}
-}
-
-// headingBefore returns the index of the last heading starting before off, or -1.
-func headingBefore(doc *markdown.Document, off int) int {
-	return sort.Search(len(doc.Headings), func(i int) bool { return doc.Headings[i].Span.Start >= off }) - 1
 }
 
 // bracketedLabel reports whether an entry's label is written in brackets

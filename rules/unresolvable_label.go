@@ -49,7 +49,8 @@ A document that cites numbered sources but has no reference list and no
 numeric link definitions at all (a report cut off before its list, or one
 whose list lives elsewhere) gets one finding that says so and counts the
 markers, at its first marker. It needs two markers or more set apart from
-the words, one of them [1]; a lone [3] in a README is not a citation system.
+the words, with two labels or more, one of them [1]; a lone [3] in a README
+is not a citation system.
 
 The fix drops the unresolvable labels from a multi-label marker
 (` + "`[1, 99]` → `[1]`, `[REF|d_1|bad]` → `[REF|d_1]`" + `) and removes a marker
@@ -223,7 +224,8 @@ func refLinkMeant(doc *markdown.Document, c *markdown.Citation) bool {
 // sources but has no reference list at all: a report cut off before its
 // list, or one whose list lives elsewhere. One finding for one cause, not
 // one per marker. It needs evidence of a citation system: two markers or
-// more, of which one is [1].
+// more, with two labels or more, one of them [1] (a table's footnote
+// marker [1], used twice, is not a list of sources).
 func reportMissingList(p *Pass, orphans []*markdown.Citation) {
 	if len(orphans) < 2 {
 		return
@@ -241,7 +243,7 @@ func reportMissingList(p *Pass, orphans []*markdown.Citation) {
 			high = max(high, v)
 		}
 	}
-	if !labels["1"] {
+	if !labels["1"] || len(labels) < 2 {
 		return
 	}
 	first := orphans[0]

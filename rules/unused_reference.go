@@ -39,7 +39,8 @@ Not reported:
 - a reading list: a reference list none of whose entries the text cites by
   marker (a "References" or "Further reading" list of a document that links
   its sources inline, or cites none by number) is a list of what to read,
-  not N forgotten citations;
+  not N forgotten citations; so is a Markdown ordered list (` + "`1.`" + `) of which
+  the text cites fewer than half the items;
 - unnumbered list items, which nothing can cite by label;
 - link definitions whose destination is an anchor of the page itself
   (` + "`[summary]: #summary`" + `, as document templates define), and pandoc
@@ -78,19 +79,19 @@ func checkUnusedReference(p *Pass) {
 		settings = &unusedReferenceSettings{}
 	}
 	used := make([]bool, len(doc.References))
-	// citedLists holds the reference lists (sections) of which some entry
-	// is cited by a marker; linked holds what the text links to.
-	citedLists := map[int]bool{}
+	// citedLists counts, per reference list (section), the entries cited
+	// by a marker; linked holds what the text links to.
+	citedLists := map[int]int{}
 	var linked map[string]bool
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
 		if c.Ref >= 0 && c.Ref < len(used) {
 			ref := &doc.References[c.Ref]
+			if ref.Kind == markdown.RefEntry && !c.InReferences && !used[c.Ref] {
+				citedLists[ref.Section]++
+			}
 			if ref.Kind != markdown.RefEntry || !c.InReferences {
 				used[c.Ref] = true
-			}
-			if ref.Kind == markdown.RefEntry && !c.InReferences {
-				citedLists[ref.Section] = true
 			}
 			continue
 		}
@@ -102,6 +103,12 @@ func checkUnusedReference(p *Pass) {
 				linked = map[string]bool{}
 			}
 			linked[t] = true
+		}
+	}
+	listSize := map[int]int{}
+	for i := range doc.References {
+		if r := &doc.References[i]; r.Kind == markdown.RefEntry && r.Label != "" {
+			listSize[r.Section]++
 		}
 	}
 	images := map[string]bool{}
@@ -120,7 +127,7 @@ func checkUnusedReference(p *Pass) {
 		var msg string
 		switch ref.Kind {
 		case markdown.RefEntry:
-			if !citedLists[ref.Section] || linked[targetKey(ref)] {
+			if !citingList(doc, ref, citedLists, listSize) || linked[targetKey(ref)] {
 				continue // a reading list, or cited by a link to the work
 			}
 			msg = fmt.Sprintf("reference [%s] is never cited", ref.Label)
@@ -142,6 +149,19 @@ func checkUnusedReference(p *Pass) {
 		}
 		p.Report(sp.Start, sp.End, msg)
 	}
+}
+
+// citingList reports whether the list holding entry ref is one the text
+// cites by marker, so that an entry nobody cites stands out: some entry of
+// a [n]-numbered list is cited, or half the entries of a Markdown ordered
+// list ("1."), which human documents also use for reading lists that the
+// text cites an item of now and then.
+func citingList(doc *markdown.Document, ref *markdown.Reference, cited, size map[int]int) bool {
+	n := cited[ref.Section]
+	if bracketedLabel(doc.Src, ref) {
+		return n > 0
+	}
+	return 2*n >= size[ref.Section] && n > 0
 }
 
 // isNumber reports whether s is a run of ASCII digits.

@@ -223,7 +223,12 @@ type Comment struct {
 type Diagnostic struct {
 	Offset  int
 	Message string
+	// Kind names the problem for code that acts on it (DiagUnclosedFence).
+	Kind string
 }
+
+// DiagUnclosedFence is the Kind of a code fence that is never closed.
+const DiagUnclosedFence = "unclosed-fence"
 
 // Document is the parsed model of one Markdown file.
 type Document struct {

@@ -104,7 +104,7 @@ func checkDuplicateReference(p *Pass) {
 		if ref.Label != "" && !ordinal {
 			k := refKey(ref)
 			if j, dup := labels[k]; dup {
-				if first := &doc.References[j]; ref.Kind == markdown.RefLinkDef && first.URL == ref.URL {
+				if first := &doc.References[j]; ref.Kind == markdown.RefLinkDef && sameTarget(first, ref) {
 					continue // the same definition again: redundant, not ambiguous
 				}
 				p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref), line(&doc.References[j]))
@@ -116,8 +116,8 @@ func checkDuplicateReference(p *Pass) {
 			continue
 		}
 		t := targetKey(ref)
-		if t == "" {
-			continue
+		if t == "" || siteRoot(ref) {
+			continue // a homepage stands in for works it cannot tell apart
 		}
 		lk := listKey{ref.Section, -1, t}
 		if ordinal {
@@ -131,6 +131,23 @@ func checkDuplicateReference(p *Pass) {
 		}
 		perList[lk] = i
 	}
+}
+
+// sameTarget reports whether two references name one target, ignoring
+// case and a trailing slash.
+func sameTarget(a, b *markdown.Reference) bool {
+	return a.URL == b.URL || strings.EqualFold(targetKey(a), targetKey(b)) && targetKey(a) != ""
+}
+
+// siteRoot reports whether a reference's only identifier is a site's home
+// page (https://www.cnki.net/): two entries there are two works whose
+// author had no better link, not one work listed twice.
+func siteRoot(ref *markdown.Reference) bool {
+	if ref.DOI != "" || ref.ArXiv != "" {
+		return false
+	}
+	u, err := url.Parse(ref.URL)
+	return err == nil && u.Host != "" && (u.Path == "" || u.Path == "/") && u.RawQuery == ""
 }
 
 // bracketedLabel reports whether an entry's label is written in brackets

@@ -198,20 +198,20 @@ func markerHasRange(src []byte, m markdown.Span) bool {
 }
 
 // refLinkMeant reports whether an undefined [text][label] was meant as a
-// reference link: the document writes reference links with definitions,
-// and the label reads as one (not "[,][memory=1Gi]" command syntax,
+// reference link: it is written "[text][]", or the document writes
+// reference links with definitions; and the label reads as one (not "[,][memory=1Gi]" command syntax,
 // "[Feature:X][NodeFeature:Y]" test tags, or
 // "[stepper][menulist]" tags in a changelog that defines no links).
 func refLinkMeant(doc *markdown.Document, c *markdown.Citation) bool {
-	defs := false
-	for i := range doc.References {
-		if doc.References[i].Kind == markdown.RefLinkDef {
-			defs = true
-			break
-		}
-	}
-	if !defs || inHTMLCode(doc.Src, c.Start) || codeGlued(doc.Src, c.Marker) {
+	if inHTMLCode(doc.Src, c.Start) || codeGlued(doc.Src, c.Marker) {
 		return false
+	}
+	marker := doc.Src[c.Marker.Start:c.Marker.End]
+	if !bytes.HasSuffix(marker, []byte("[]")) && !hasRefKind(doc, markdown.RefLinkDef) {
+		return false // "[text][]" is link syntax; "[a][b]" only where links are defined
+	}
+	if i := bytes.IndexByte(marker, ']'); i > 0 && typeNames[strings.ToLower(string(marker[1:i]))] {
+		return false // "[string][required]": an API doc's type annotation
 	}
 	l := strings.TrimSpace(c.Label)
 	if l == "" || strings.ContainsAny(l, "=,;:|(){}<>`\"") {
@@ -219,6 +219,11 @@ func refLinkMeant(doc *markdown.Document, c *markdown.Citation) bool {
 	}
 	return isASCIILetter(l[0]) || isDigit(l[0]) || l[0] == '#' || l[0] >= 0x80
 }
+
+// typeNames are type names API documentation writes in brackets before a
+// qualifier: "[string][required]", "[number][optional]".
+var typeNames = map[string]bool{"string": true, "number": true, "boolean": true, "bool": true, "object": true,
+	"array": true, "function": true, "int": true, "integer": true, "float": true, "any": true, "null": true, "date": true}
 
 // reportMissingList reports, once, a document that cites numbered
 // sources but has no reference list at all: a report cut off before its
@@ -245,6 +250,11 @@ func reportMissingList(p *Pass, orphans []*markdown.Citation) {
 	}
 	if !labels["1"] || len(labels) < 2 {
 		return
+	}
+	for _, d := range p.Doc.Diagnostics {
+		if d.Kind == markdown.DiagUnclosedFence {
+			return // the list may be in the code: the document finding says so
+		}
 	}
 	first := orphans[0]
 	p.Reportf(first.Start, first.End, "the document cites numbered sources ([%d]–[%d], %d markers) but has no reference list or link definitions for them: add the list (was it cut off?)", low, high, len(markers))

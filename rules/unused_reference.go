@@ -24,8 +24,9 @@ var UnusedReference = &Rule{
 	Tags:        []string{TagOffline},
 	Default:     true,
 	NewSettings: func() any { return &unusedReferenceSettings{} },
-	Doc: `A numbered entry of a reference list, a numbered link definition (` + "`[3]: url`" + `)
-or a footnote definition that nothing in the document uses. In a human document it
+	Doc: `A numbered entry of a reference list, a numbered link definition (` + "`[3]: url`" + `),
+a pandoc alias (` + "`[@tag:x]: doi:...`" + `) or a footnote definition that nothing in
+the document uses. In a human document it
 is usually a leftover of an edit; in an LLM report, a source the model listed
 but did not use, or a citation it dropped from the text.
 
@@ -39,13 +40,13 @@ Not reported:
 - a reading list: a reference list none of whose entries the text cites by
   marker (a "References" or "Further reading" list of a document that links
   its sources inline, or cites none by number) is a list of what to read,
-  not N forgotten citations; so is a Markdown ordered list (` + "`1.`" + `) of which
-  the text cites fewer than half the items;
+  not N forgotten citations;
 - unnumbered list items, which nothing can cite by label;
 - link definitions whose destination is an anchor of the page itself
-  (` + "`[summary]: #summary`" + `, as document templates define), and pandoc
-  aliases (` + "`[@tag:x]: doi:...`" + `), which multi-file manuscripts define once for
-  every file;
+  (` + "`[summary]: #summary`" + `, as document templates define), pandoc aliases
+  (` + "`[@tag:x]: doi:...`" + `) in a file that cites no pandoc key (multi-file
+  manuscripts define them once for every file), and definitions used in an
+  HTML comment (commented-out badges);
 - link definitions with other labels (` + "`[npm-badge]: url`" + `): a spare one is
   Markdown housekeeping (markdownlint's MD053), not a citation; set
   ` + "`all-link-definitions: true`" + ` to report them too;
@@ -105,10 +106,11 @@ func checkUnusedReference(p *Pass) {
 			linked[t] = true
 		}
 	}
-	listSize := map[int]int{}
-	for i := range doc.References {
-		if r := &doc.References[i]; r.Kind == markdown.RefEntry && r.Label != "" {
-			listSize[r.Section]++
+	citesPandoc := false
+	for i := range doc.Citations {
+		if doc.Citations[i].Kind == markdown.KindPandoc {
+			citesPandoc = true
+			break
 		}
 	}
 	images := map[string]bool{}
@@ -127,14 +129,16 @@ func checkUnusedReference(p *Pass) {
 		var msg string
 		switch ref.Kind {
 		case markdown.RefEntry:
-			if !citingList(doc, ref, citedLists, listSize) || linked[targetKey(ref)] {
+			if citedLists[ref.Section] == 0 || linked[targetKey(ref)] {
 				continue // a reading list, or cited by a link to the work
 			}
 			msg = fmt.Sprintf("reference [%s] is never cited", ref.Label)
 		case markdown.RefLinkDef:
 			if images[key.label] || // refKey folded the label as images are
-				strings.HasPrefix(ref.Label, "@") || strings.HasPrefix(ref.URL, "#") ||
-				!settings.AllLinkDefinitions && !isNumber(ref.Label) {
+				strings.HasPrefix(ref.Label, "@") && !citesPandoc ||
+				strings.HasPrefix(ref.URL, "#") ||
+				!settings.AllLinkDefinitions && !isNumber(ref.Label) && !strings.HasPrefix(ref.Label, "@") ||
+				inComment(doc, ref.Label) {
 				continue
 			}
 			msg = fmt.Sprintf("link definition [%s] is never used", ref.Label)
@@ -151,17 +155,16 @@ func checkUnusedReference(p *Pass) {
 	}
 }
 
-// citingList reports whether the list holding entry ref is one the text
-// cites by marker, so that an entry nobody cites stands out: some entry of
-// a [n]-numbered list is cited, or half the entries of a Markdown ordered
-// list ("1."), which human documents also use for reading lists that the
-// text cites an item of now and then.
-func citingList(doc *markdown.Document, ref *markdown.Reference, cited, size map[int]int) bool {
-	n := cited[ref.Section]
-	if bracketedLabel(doc.Src, ref) {
-		return n > 0
+// inComment reports whether an HTML comment uses the label ("[label]"),
+// as commented-out badges do: the author keeps the definition on purpose.
+func inComment(doc *markdown.Document, label string) bool {
+	want := "[" + strings.ToLower(label) + "]"
+	for _, c := range doc.Comments {
+		if strings.Contains(strings.ToLower(c.Text), want) {
+			return true
+		}
 	}
-	return 2*n >= size[ref.Section] && n > 0
+	return false
 }
 
 // isNumber reports whether s is a run of ASCII digits.

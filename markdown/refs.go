@@ -614,6 +614,7 @@ func (w *walker) parseEntries(si int) {
 	}
 	var cur open
 	isOpen := false
+	lastWritten := 0 // the last ordered-list number as written
 	flush := func() {
 		if !isOpen {
 			return
@@ -649,7 +650,14 @@ func (w *walker) parseEntries(si int) {
 				label = numString(line[ls:le])
 			}
 			if ord, isItem := ordinals[pos]; isItem && ok && ord > 0 && !bytes.Contains(line[:at], []byte("[")) {
-				label = itoa(ord) // lazy "1. 1. 1." numbering renders as 1, 2, 3
+				// Lazy "1. 1. 1." numbering renders as 1, 2, 3: the
+				// ordinal is the label. A number written higher than the
+				// one before ("48." then "59.") is the author's label,
+				// and what the text cites.
+				if written := atoiDigits(line[ls:le]); written <= lastWritten || written == ord {
+					label = itoa(ord)
+				}
+				lastWritten = atoiDigits(line[ls:le])
 			}
 			bullet := false
 			if !ok {
@@ -673,6 +681,15 @@ func (w *walker) parseEntries(si int) {
 		pos = next
 	}
 	flush()
+}
+
+// atoiDigits returns the value of a short run of ASCII digits.
+func atoiDigits(b []byte) int {
+	v := 0
+	for _, c := range b {
+		v = v*10 + int(c-'0')
+	}
+	return v
 }
 
 func lineStart(src []byte, off int) int {

@@ -124,13 +124,41 @@ func checkDuplicateReference(p *Pass) {
 			lk.list = list
 		}
 		if j, dup := perList[lk]; dup {
-			if first := &doc.References[j]; first.Label != ref.Label {
+			if first := &doc.References[j]; first.Label != ref.Label && !passagesOfOnePage(first, ref) {
 				p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref), ref.Target(), describeRef(first), line(first))
 			}
 			continue
 		}
 		perList[lk] = i
 	}
+}
+
+// passagesOfOnePage reports whether two entries cite different passages of
+// one page (different "#:~:text=" highlights) under different titles: two
+// works a review discusses, cited through it, not one work listed twice.
+func passagesOfOnePage(a, b *markdown.Reference) bool {
+	fa, fb := textFragment(a.URL), textFragment(b.URL)
+	return fa != "" && fb != "" && fa != fb && (!strings.EqualFold(a.Title, b.Title) || !strings.EqualFold(lead(a.Text), lead(b.Text)))
+}
+
+// lead returns an entry's text before its first link or URL: the
+// author's description of the work, where the title guess may have taken
+// the link's text.
+func lead(text string) string {
+	if i := strings.IndexAny(text, "[("); i >= 0 {
+		text = text[:i]
+	}
+	if i := strings.Index(text, "http"); i >= 0 {
+		text = text[:i]
+	}
+	return strings.TrimSpace(text)
+}
+
+func textFragment(u string) string {
+	if i := strings.Index(u, "#:~:"); i >= 0 {
+		return u[i:]
+	}
+	return ""
 }
 
 // sameTarget reports whether two references name one target, ignoring

@@ -47,6 +47,7 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span, ev *fixEvidence) *re
 // the document is computed once, however many markers ask.
 type fixEvidence struct {
 	doc        *markdown.Document
+	citesWorks bool            // a bibliography or source store is configured
 	lineLabels map[string]bool // bracketed labels that start a line, made on first use
 }
 
@@ -60,7 +61,16 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 			return false
 		}
 		fallthrough
-	case markdown.KindKey, markdown.KindPandoc:
+	case markdown.KindPandoc:
+		// A pandoc key is certainly a citation where the document cites
+		// works: a bibliography, or aliases to DOIs and arXiv ids. In a
+		// changelog whose [@user]: definitions link GitHub profiles,
+		// "thanks [@user]" is a credit, not a citation.
+		if !ev.citesWorks && !aliasesNameWorks(doc) {
+			return false
+		}
+		fallthrough
+	case markdown.KindKey:
 		return !inTableRow(doc.Src, m.Start) && !inHTMLCode(doc.Src, m.Start)
 	}
 	if notCitation(doc, cites[0]) != "" || inTableRow(doc.Src, m.Start) || gluedToWord(doc.Src, m) {
@@ -75,6 +85,24 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 		}
 	}
 	return true
+}
+
+// aliasesNameWorks reports whether the document's pandoc aliases
+// ([@tag:x]: doi:...) name works by identifier, as manuscripts' do, rather
+// than link web pages.
+func aliasesNameWorks(doc *markdown.Document) bool {
+	n := 0
+	for i := range doc.References {
+		r := &doc.References[i]
+		if r.Kind != markdown.RefLinkDef || !strings.HasPrefix(r.Label, "@") {
+			continue
+		}
+		if r.DOI == "" && r.ArXiv == "" {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // lineStartLabels returns the numbers written in brackets at the start of

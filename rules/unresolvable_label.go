@@ -85,7 +85,7 @@ Good:
 func checkUnresolvableLabel(p *Pass) {
 	doc := p.Doc
 	list := numberedListOf(doc)
-	ev := &fixEvidence{doc: doc}
+	ev := &fixEvidence{doc: doc, citesWorks: p.Env != nil && p.Env.HasSources || len(doc.Bibliography) > 0}
 	var orphans []*markdown.Citation // numeric markers of a document with no list
 	checked := map[markdown.Span]bool{}
 	for i := range doc.Citations {
@@ -98,9 +98,11 @@ func checkUnresolvableLabel(p *Pass) {
 		case markdown.KindNumeric:
 			if !list.has {
 				// With no list to confirm them, only markers set apart
-				// from the words count: "rose 20 cm [1]", "rose.[1]",
-				// not "data[4]" or a line's leading "[617]".
-				if notCitation(doc, c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) && !gluedToWord(doc.Src, c.Marker) {
+				// from the words, in prose, count: "rose 20 cm [1]",
+				// "rose.[1]"; not "data[4]", a line's leading "[617]",
+				// a table's "[2]" or an array "Set([1, 2, 3])".
+				if notCitation(doc, c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) && !gluedToWord(doc.Src, c.Marker) &&
+					!inTableRow(doc.Src, c.Start) && !arrayLike(doc, c.Marker) {
 					orphans = append(orphans, c)
 				}
 				continue
@@ -126,6 +128,10 @@ func checkUnresolvableLabel(p *Pass) {
 			what = fmt.Sprintf("reference link [%s] has no link definition ([%s]: url)", c.Label, c.Label)
 		case markdown.KindPandoc, markdown.KindMyST:
 			what = fmt.Sprintf("citation key %q is not in the bibliography or the document's [@key]: aliases", c.Label)
+			if c.Kind == markdown.KindPandoc && hasAliases(doc) && !aliasesNameWorks(doc) {
+				// [@user]: https://github.com/user: links, not citations.
+				what = fmt.Sprintf("reference link [@%s] has no link definition ([@%s]: url)", c.Label, c.Label)
+			}
 		case markdown.KindKey:
 			what = fmt.Sprintf("source key %q is not in the source store", c.Label)
 		default:
@@ -181,6 +187,31 @@ func allDataLike(doc *markdown.Document, m markdown.Span, list numberedList) boo
 	return n > 1 && low > 2*list.max+5
 }
 
+// arrayLike reports whether a marker reads as a literal list of values:
+// written after "(", "=" or ":" ("new Set([1, 2, 3])", "x = [0, 1]"), or
+// three or more numbers counting up from 0 or 1 ("[1, 2, 3]").
+func arrayLike(doc *markdown.Document, m markdown.Span) bool {
+	if i := m.Start - 1; i >= 0 {
+		for i > 0 && doc.Src[i] == ' ' {
+			i--
+		}
+		if c := doc.Src[i]; c == '(' || c == '=' || c == ':' {
+			return true
+		}
+	}
+	cs := markerCitations(doc, m)
+	if len(cs) < 3 || markerHasRange(doc.Src, m) {
+		return false
+	}
+	first, _ := strconv.Atoi(cs[0].Label)
+	for k, c := range cs {
+		if v, err := strconv.Atoi(c.Label); err != nil || v != first+k {
+			return false
+		}
+	}
+	return first <= 1
+}
+
 // gluedToWord reports whether a marker follows a letter or digit with no
 // space.
 func gluedToWord(src []byte, m markdown.Span) bool {
@@ -218,6 +249,16 @@ func refLinkMeant(doc *markdown.Document, c *markdown.Citation) bool {
 		return false
 	}
 	return isASCIILetter(l[0]) || isDigit(l[0]) || l[0] == '#' || l[0] >= 0x80
+}
+
+// hasAliases reports whether the document defines [@key]: links.
+func hasAliases(doc *markdown.Document) bool {
+	for i := range doc.References {
+		if r := &doc.References[i]; r.Kind == markdown.RefLinkDef && strings.HasPrefix(r.Label, "@") {
+			return true
+		}
+	}
+	return false
 }
 
 // typeNames are type names API documentation writes in brackets before a

@@ -94,16 +94,23 @@ func checkUnusedReference(p *Pass) {
 			if ref.Kind != markdown.RefEntry || !c.InReferences {
 				used[c.Ref] = true
 			}
+		}
+		if c.InReferences {
 			continue
 		}
-		if c.InReferences || c.Target == "" {
-			continue
-		}
-		if t := targetKeyOf(c.Target); t != "" {
-			if linked == nil {
-				linked = map[string]bool{}
+		// What the text links to: a citation's own target, and the
+		// destination of a numbered link "[[4]](url)" whatever entry its
+		// number names.
+		for _, target := range [2]string{c.Target, c.ID} {
+			if target == "" || c.Ref >= 0 && target == c.Target {
+				continue
 			}
-			linked[t] = true
+			if t := targetKeyOf(target); t != "" {
+				if linked == nil {
+					linked = map[string]bool{}
+				}
+				linked[t] = true
+			}
 		}
 	}
 	citesPandoc := false
@@ -117,6 +124,7 @@ func checkUnusedReference(p *Pass) {
 	for _, l := range doc.ImageRefs {
 		images[resolve.LinkKey(l)] = true
 	}
+	var bare map[string]bool // made when an entry is about to be reported
 	seen := make(map[refKeyT]bool, len(doc.References))
 	for i := range doc.References {
 		ref := &doc.References[i]
@@ -132,11 +140,17 @@ func checkUnusedReference(p *Pass) {
 			if citedLists[ref.Section] == 0 || linked[targetKey(ref)] {
 				continue // a reading list, or cited by a link to the work
 			}
+			if bare == nil {
+				bare = bareNumbers(doc)
+			}
+			if bare[ref.Label] {
+				continue // perhaps cited as a bare number, as glued citations are written
+			}
 			msg = fmt.Sprintf("reference [%s] is never cited", ref.Label)
 		case markdown.RefLinkDef:
 			if images[key.label] || // refKey folded the label as images are
 				strings.HasPrefix(ref.Label, "@") && !citesPandoc ||
-				strings.HasPrefix(ref.URL, "#") ||
+				strings.HasPrefix(ref.URL, "#") || linked[targetKey(ref)] ||
 				!settings.AllLinkDefinitions && !isNumber(ref.Label) && !strings.HasPrefix(ref.Label, "@") ||
 				inComment(doc, ref.Label) {
 				continue
@@ -153,6 +167,93 @@ func checkUnusedReference(p *Pass) {
 		}
 		p.Report(sp.Start, sp.End, msg)
 	}
+}
+
+// bareNumbers returns, for a document that cites with glued numbers
+// ("...the brain.13", exported from superscripts), the numbers standing
+// alone in its text outside reference lists: "equation 23:", "$.15",
+// "month) 45 |". The extractor takes a glued number only where it is
+// certain, so an entry whose number stands bare somewhere may well be
+// cited; it is not reported. For other documents the map is empty.
+func bareNumbers(doc *markdown.Document) map[string]bool {
+	out := map[string]bool{}
+	glued := false
+	for i := range doc.Citations {
+		c := &doc.Citations[i]
+		if c.Kind == markdown.KindNumeric && !c.InReferences && c.Marker.Start < len(doc.Src) && doc.Src[c.Marker.Start] != '[' {
+			glued = true
+			break
+		}
+	}
+	if !glued {
+		return out
+	}
+	src := doc.Src
+	// Sections are in order of their start and do not overlap, and the
+	// offsets asked increase: one cursor walks them.
+	si := 0
+	inList := func(off int) bool {
+		for si < len(doc.Sections) && doc.Sections[si].Span.End <= off {
+			si++
+		}
+		return si < len(doc.Sections) && doc.Sections[si].Span.Contains(off)
+	}
+	heading := false // whether the line being scanned is a heading
+	for i := 0; i < len(src); {
+		if i == 0 || src[i-1] == '\n' {
+			k := i
+			for k < len(src) && (src[k] == ' ' || src[k] == '>') {
+				k++
+			}
+			heading = k < len(src) && src[k] == '#'
+		}
+		if !isDigit(src[i]) || heading {
+			i++
+			continue
+		}
+		j := i
+		for j < len(src) && isDigit(src[j]) {
+			j++
+		}
+		before := byte(' ')
+		if i > 0 {
+			before = src[i-1]
+		}
+		after := byte(' ')
+		if j < len(src) {
+			after = src[j]
+		}
+		// A token of its own (not part of a word, a decimal, an image
+		// name or a bracketed label) where a superscript stood: after a
+		// sentence's or clause's end, or before a colon, a table bar, a
+		// line end or a new sentence.
+		token := j-i <= 3 && !isASCIILetter(before) && before != '[' && before != ',' && !isASCIILetter(after) && !isDigit(after) &&
+			after != ']' && after != '%' && !(after == '.' && j+1 < len(src) && isDigit(src[j+1]))
+		if token && (superscriptBefore(src, i) || superscriptAfter(src, j)) && !inList(i) {
+			out[string(src[i:j])] = true
+		}
+		i = j
+	}
+	return out
+}
+
+// superscriptBefore reports whether src[:i] ends as text before a lost
+// superscript does: a full stop, bracket, quote, emphasis or dollar, then
+// at most one space.
+func superscriptBefore(src []byte, i int) bool {
+	if i > 0 && src[i-1] == ' ' {
+		i--
+	}
+	return i > 0 && strings.IndexByte(".)\"*'$", src[i-1]) >= 0
+}
+
+// superscriptAfter reports whether what follows a number at src[j:] ends
+// its clause: a colon, a table bar, a line end, or a space and a capital.
+func superscriptAfter(src []byte, j int) bool {
+	if j == len(src) || strings.IndexByte(":|\n\r", src[j]) >= 0 {
+		return true
+	}
+	return src[j] == ' ' && (j+1 == len(src) || src[j+1] == '|' || src[j+1] == '\n' || 'A' <= src[j+1] && src[j+1] <= 'Z')
 }
 
 // inComment reports whether an HTML comment uses the label ("[label]"),

@@ -756,10 +756,11 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 }
 
 // mayHoldCitations reports whether text swallowed by an unclosed fence
-// holds something citelint reads: a bracketed number, footnote or key, a
-// URL or a DOI.
+// holds something citelint would read were it prose: a heading (the rest
+// of the document went into the code), a Markdown link, or a bracketed
+// number, footnote or key. A URL alone is not enough: code quotes them.
 func mayHoldCitations(b []byte) bool {
-	if bytes.Contains(b, []byte("http")) || bytes.Contains(b, []byte("doi")) || bytes.Contains(b, []byte("10.")) {
+	if bytes.Contains(b, []byte("](")) || bytes.Contains(b, []byte("\n#")) {
 		return true
 	}
 	for i := bytes.IndexByte(b, '['); i >= 0 && i+1 < len(b); {

@@ -188,16 +188,21 @@ func allDataLike(doc *markdown.Document, m markdown.Span, list numberedList) boo
 }
 
 // arrayLike reports whether a marker reads as a literal list of values:
-// written after "(", "=" or ":" ("new Set([1, 2, 3])", "x = [0, 1]"), or
+// written after "(", "=", ":", "[" or "],", or before "]" or ",[" ("new
+// Set([1, 2, 3])", "x = [0, 1]", "[[1,2],[2,3]]"), or
 // three or more numbers counting up from 0 or 1 ("[1, 2, 3]").
 func arrayLike(doc *markdown.Document, m markdown.Span) bool {
 	if i := m.Start - 1; i >= 0 {
 		for i > 0 && doc.Src[i] == ' ' {
 			i--
 		}
-		if c := doc.Src[i]; c == '(' || c == '=' || c == ':' {
+		if c := doc.Src[i]; c == '(' || c == '=' || c == ':' || c == '[' || c == ',' && i > 0 && doc.Src[i-1] == ']' {
 			return true
 		}
+	}
+	// An element of a nested array: [[1,2],[2,3]].
+	if src, e := doc.Src, m.End; e < len(src) && (src[e] == ']' || src[e] == ',' && e+1 < len(src) && src[e+1] == '[') {
+		return true
 	}
 	cs := markerCitations(doc, m)
 	if len(cs) < 3 || markerHasRange(doc.Src, m) {

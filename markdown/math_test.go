@@ -46,6 +46,9 @@ func TestUnclosedFenceDiagnostic(t *testing.T) {
 		{"```\nonly code [1]\n", "code fence opened on line 1 is never closed"},
 		// A last code block left open hides nothing citelint reads.
 		{"a\n\n```\nonly code\n", ""},
+		{"a\n\n```html\n<script src=\"https://cdn.example/k.js\"></script>\n", ""},
+		// Prose with glued citations is swallowed.
+		{"a\n\n```\nx = 1\n" + strings.Repeat("The model learns a compact representation of the data it sees.13\n", 3), "never closed"},
 	}
 	for _, tt := range tests {
 		doc := Parse([]byte(tt.in), Options{})

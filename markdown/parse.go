@@ -755,12 +755,32 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 	w.doc.Diagnostics = append(w.doc.Diagnostics, Diagnostic{Offset: open, Message: msg, Kind: DiagUnclosedFence})
 }
 
+// proseLines counts the lines of b that read as prose: ten words or more,
+// ending a sentence (a full stop, perhaps with a glued citation number).
+func proseLines(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		line = bytes.TrimRight(bytes.TrimRight(bytes.TrimSpace(line), "0123456789,"), " ")
+		if len(line) > 0 && line[len(line)-1] == '.' && bytes.Count(line, []byte(" ")) >= 9 {
+			n++
+		}
+	}
+	return n
+}
+
 // mayHoldCitations reports whether text swallowed by an unclosed fence
 // holds something citelint would read were it prose: a heading (the rest
-// of the document went into the code), a Markdown link, or a bracketed
-// number, footnote or key. A URL alone is not enough: code quotes them.
+// of the document went into the code), a Markdown link, a bracketed
+// number, footnote or key, or lines of prose (where glued citations,
+// "the brain.13", hide). A URL alone is not enough: code quotes them.
 func mayHoldCitations(b []byte) bool {
-	if bytes.Contains(b, []byte("](")) || bytes.Contains(b, []byte("\n#")) {
+	if bytes.Contains(b, []byte("](")) || bytes.Contains(b, []byte("\n#")) || proseLines(b) >= 3 {
 		return true
 	}
 	for i := bytes.IndexByte(b, '['); i >= 0 && i+1 < len(b); {

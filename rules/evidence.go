@@ -92,7 +92,9 @@ func codeGlued(src []byte, m markdown.Span) bool {
 		return false
 	}
 	if src[i-1] == ')' {
-		return true // f(x)[1]
+		// f(x)[1] is code; "(permanent illumination)[36]" is prose.
+		open := bytes.LastIndexByte(src[max(0, i-200):i-1], '(')
+		return open < 0 || bytes.IndexByte(src[max(0, i-200)+open:i-1], ' ') < 0
 	}
 	if src[i-1] == ']' {
 		return !numericBracketEndsAt(src, i) // a[k][1]; not "[36][37]"
@@ -116,13 +118,14 @@ func codeGlued(src []byte, m markdown.Span) bool {
 	return letters && digits
 }
 
-// numericBracketAt reports whether src[i:] starts with "[digits]".
+// numericBracketAt reports whether src[i:] starts with a bracketed number
+// or list of numbers: "[3]", "[4-2]", "[1, 2]".
 func numericBracketAt(src []byte, i int) bool {
 	j := i + 1
-	for j < len(src) && isDigit(src[j]) {
+	for j < len(src) && j-i < 32 && (isDigit(src[j]) || src[j] == '-' || src[j] == ',' || src[j] == ' ') {
 		j++
 	}
-	return j > i+1 && j < len(src) && src[j] == ']'
+	return j > i+1 && isDigit(src[i+1]) && j < len(src) && src[j] == ']'
 }
 
 // numericBracketEndsAt reports whether src[:i] ends with "[digits]".

@@ -755,9 +755,9 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 	w.doc.Diagnostics = append(w.doc.Diagnostics, Diagnostic{Offset: open, Message: msg, Kind: DiagUnclosedFence})
 }
 
-// proseLines counts the lines of b that read as prose: ten words or more,
-// ending a sentence (a full stop, perhaps with a glued citation number).
-func proseLines(b []byte) int {
+// gluedCitationLines counts the lines of b that end a sentence with a
+// glued citation number, as exported reports write them ("...it sees.13").
+func gluedCitationLines(b []byte) int {
 	n := 0
 	for len(b) > 0 {
 		line := b
@@ -766,21 +766,24 @@ func proseLines(b []byte) int {
 		} else {
 			b = nil
 		}
-		line = bytes.TrimRight(bytes.TrimRight(bytes.TrimSpace(line), "0123456789,"), " ")
-		if len(line) > 0 && line[len(line)-1] == '.' && bytes.Count(line, []byte(" ")) >= 9 {
+		line = bytes.TrimSpace(line)
+		digits := bytes.TrimRight(line, "0123456789")
+		if d := len(line) - len(digits); d > 0 && d <= 3 && len(digits) > 1 && digits[len(digits)-1] == '.' && endsWord(digits[len(digits)-2]) {
 			n++
 		}
 	}
 	return n
 }
 
+func endsWord(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c == ')' || c == '"' }
+
 // mayHoldCitations reports whether text swallowed by an unclosed fence
-// holds something citelint would read were it prose: a heading (the rest
-// of the document went into the code), a Markdown link, a bracketed
-// number, footnote or key, or lines of prose (where glued citations,
-// "the brain.13", hide). A URL alone is not enough: code quotes them.
+// holds something citelint would read were it prose: a Markdown link, a
+// bracketed number, footnote or key, or a sentence ending with a glued
+// citation ("the brain.13"). A URL alone is not enough: code quotes them;
+// nor is prose without citations: nothing is lost to a citation check.
 func mayHoldCitations(b []byte) bool {
-	if bytes.Contains(b, []byte("](")) || bytes.Contains(b, []byte("\n#")) || proseLines(b) >= 3 {
+	if bytes.Contains(b, []byte("](")) || gluedCitationLines(b) > 0 {
 		return true
 	}
 	for i := bytes.IndexByte(b, '['); i >= 0 && i+1 < len(b); {

@@ -1,0 +1,81 @@
+package markdown
+
+import "testing"
+
+// TestMentionsSourceList: headings that mention a reference list in a
+// short title are candidates (they still need entries); others are not.
+func TestMentionsSourceList(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"## Section 6: Sources", true},
+		{"## Appendix: Sources", true},
+		{"## 6. Key Data Sources", true},
+		{"### Complete Source List with Direct Hyperlinks", true},
+		{"## Endnotes", true},
+		{"## 参考来源与链接", true},
+		{"## Open sourcesque tooling", false}, // not the word
+		{"## Resources", false},
+		{"## How the scheduler chooses which sources of load to shed first when the node is under memory pressure", false}, // too long
+		{"## Design", false},
+	} {
+		if _, got := mentionsSourceList([]byte(tt.in)); got != tt.want {
+			t.Errorf("mentionsSourceList(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestEntryLabelShapes: the entry forms reference lists use.
+func TestEntryLabelShapes(t *testing.T) {
+	for _, tt := range []struct {
+		in, label string
+		ok        bool
+	}{
+		{"[1] Title", "1", true},
+		{"[1]: Title", "1", true},
+		{"[1]- Per EIP-196.", "1", true},
+		{"[1]. Title", "1", true},
+		{"**[1]**: Title", "1", true},
+		{"**[12] Ground sensors:** https://example.org", "12", true},
+		{"__[3]__ Title", "3", true},
+		{"- [4] Title", "4", true},
+		{"3. Title", "3", true},
+		{"**1.** Title", "", false},
+		{"**[1]**Title", "", false},
+		{"[1]x Title", "", false},
+		{"[a] Title", "", false},
+	} {
+		label, _, ok := entryLabel([]byte(tt.in))
+		if ok != tt.ok || label != tt.label {
+			t.Errorf("entryLabel(%q) = %q, %v; want %q, %v", tt.in, label, ok, tt.label, tt.ok)
+		}
+	}
+}
+
+// TestSectionsByShape: lists found under titles that only mention them,
+// in end notes with no title, and not where a weak title has no entries.
+func TestSectionsByShape(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		entries   int
+	}{
+		{"appendix title", "Claim [1].\n\n## Appendix: Sources\n\n[1] A, https://a.example/1\n[2] B, https://a.example/2\n", 2},
+		{"mentions but prose", "Claim.\n\n## Data Sources\n\nWe used the census and our own survey.\n", 0},
+		{"notes prose", "# Notes\n\nProse one.\n\nProse two, longer, about the design.\n\n## Design\n\nText.\n", 0},
+		{"end notes", "Claim<sup>[1]</sup> and [2].\n\n[1]- Per [EIP-196](./eip-196.md).\n\n[2]- Per [EIP-197](./eip-197.md).\n", 2},
+		{"bold end notes", "| a | b [1] |\n|---|---|\n\n**[1] `process`:** emitted per message.\n\n**[2] `duration`:** per batch.\n", 2},
+		{"numbered paragraphs out of order", "Text.\n\n[617] Fix one.\n\n[589] Fix two.\n", 0},
+	} {
+		doc := Parse([]byte(tt.src), Options{})
+		n := 0
+		for _, r := range doc.References {
+			if r.Kind == RefEntry {
+				n++
+			}
+		}
+		if n != tt.entries {
+			t.Errorf("%s: %d entries, want %d (sections %+v)", tt.name, n, tt.entries, doc.Sections)
+		}
+	}
+}

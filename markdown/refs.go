@@ -318,7 +318,7 @@ func (w *walker) buildSections() {
 		n := len(doc.References)
 		doc.Sections = append(doc.Sections, sec)
 		w.parseEntries(len(doc.Sections) - 1)
-		if sortedWeak[si] && !convincingEntries(doc.References[n:]) {
+		if sortedWeak[si] && (!convincingEntries(doc.References[n:]) || w.proseBytes(sec.Heading.End, sec.Span.End) > 300) {
 			doc.References = doc.References[:n]
 			doc.Sections = doc.Sections[:len(doc.Sections)-1]
 		}
@@ -347,7 +347,9 @@ func convincingEntries(refs []Reference) bool {
 
 // sourceListWords are words that make a heading a candidate reference list
 // title when it is short: "6. Key Data Sources", "Source List".
-var sourceListWords = []string{"sources", "references", "bibliography", "citations", "works cited", "source list", "reference list", "endnotes", "footnotes", "参考", "来源", "來源"}
+// (CJK titles are matched whole by isSectionTitle: with no spaces
+// between words, "数据来源分析" mentions sources but is an analysis.)
+var sourceListWords = []string{"sources", "references", "bibliography", "citations", "works cited", "source list", "reference list", "endnotes", "footnotes"}
 
 // mentionsSourceList reports whether a heading mentions a reference list
 // in a short title: "Section 6: Sources", "Appendix: Sources", "Complete
@@ -364,13 +366,14 @@ func mentionsSourceList(b []byte) (string, bool) {
 	l := " " + strings.ToLower(t) + " "
 	for _, w := range sourceListWords {
 		i := strings.Index(l, w)
-		if i < 0 {
+		if i < 0 || isWordByte(l[i-1]) || isWordByte(l[i+len(w)]) {
 			continue
 		}
-		if w[0] < utf8.RuneSelf && (isWordByte(l[i-1]) || isWordByte(l[i+len(w)])) {
-			continue
+		// A phrase ("source list") anywhere; a single word only last:
+		// "Key Data Sources", not "Key Sources for Existence...".
+		if strings.IndexByte(w, ' ') >= 0 || strings.TrimSpace(l[i+len(w):]) == "" {
+			return t, true
 		}
-		return t, true
 	}
 	return "", false
 }
@@ -384,6 +387,22 @@ func isWordByte(c byte) bool {
 // sub-heading that follows prose (more than a short introduction), since a
 // reference list does not continue past its own subject.
 func (w *walker) boundSection(bodyStart, end int) int {
+	at, _ := w.scanSection(bodyStart, end, true)
+	return at
+}
+
+// proseBytes returns how many bytes of prose (blocks that are not entries,
+// list items or definitions) stand in [start, end).
+func (w *walker) proseBytes(start, end int) int {
+	_, n := w.scanSection(start, end, false)
+	return n
+}
+
+// scanSection walks the blocks in [bodyStart, end) in order of their start.
+// With stopAtHeading it returns the start of the first heading after more
+// than a short introduction of prose; it always returns the prose bytes
+// seen.
+func (w *walker) scanSection(bodyStart, end int, stopAtHeading bool) (int, int) {
 	if w.blockOrder == nil {
 		w.blockOrder = make([]int, len(w.blocks))
 		for i := range w.blockOrder {
@@ -400,8 +419,8 @@ func (w *walker) boundSection(bodyStart, end int) int {
 			break
 		}
 		if b.heading {
-			if prose >= 2 || proseBytes > 300 {
-				return b.span.Start
+			if stopAtHeading && (prose >= 2 || proseBytes > 300) {
+				return b.span.Start, proseBytes
 			}
 			continue
 		}
@@ -411,7 +430,7 @@ func (w *walker) boundSection(bodyStart, end int) int {
 		prose++
 		proseBytes += b.span.Len()
 	}
-	return end
+	return end, proseBytes
 }
 
 // isProseEntry reports whether a paragraph reads as reference entries: it

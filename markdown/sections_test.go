@@ -1,6 +1,9 @@
 package markdown
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMentionsSourceList: headings that mention a reference list in a
 // short title are candidates (they still need entries); others are not.
@@ -14,11 +17,13 @@ func TestMentionsSourceList(t *testing.T) {
 		{"## 6. Key Data Sources", true},
 		{"### Complete Source List with Direct Hyperlinks", true},
 		{"## Endnotes", true},
-		{"## 参考来源与链接", true},
+		{"## 4. 数据库与数据来源分析", false}, // CJK: whole titles only
 		{"## Open sourcesque tooling", false}, // not the word
 		{"## Resources", false},
 		{"## How the scheduler chooses which sources of load to shed first when the node is under memory pressure", false}, // too long
 		{"## Design", false},
+		{"## Key Sources for Existence, Uniqueness, and Constructive Methods", false}, // prose about sources
+		{"## Notes and references", true},
 	} {
 		if _, got := mentionsSourceList([]byte(tt.in)); got != tt.want {
 			t.Errorf("mentionsSourceList(%q) = %v, want %v", tt.in, got, tt.want)
@@ -66,6 +71,7 @@ func TestSectionsByShape(t *testing.T) {
 		{"end notes", "Claim<sup>[1]</sup> and [2].\n\n[1]- Per [EIP-196](./eip-196.md).\n\n[2]- Per [EIP-197](./eip-197.md).\n", 2},
 		{"bold end notes", "| a | b [1] |\n|---|---|\n\n**[1] `process`:** emitted per message.\n\n**[2] `duration`:** per batch.\n", 2},
 		{"numbered paragraphs out of order", "Text.\n\n[617] Fix one.\n\n[589] Fix two.\n", 0},
+		{"mentions with prose", "## Data Sources\n\n" + strings.Repeat("The survey covers every county and was run twice a year by the office. ", 5) + "[1]\n\n1. Census, https://a.example/1\n2. Survey, https://a.example/2\n\n[1]: https://a.example/1\n", 0},
 	} {
 		doc := Parse([]byte(tt.src), Options{})
 		n := 0

@@ -17,7 +17,7 @@ func TestMentionsSourceList(t *testing.T) {
 		{"## 6. Key Data Sources", true},
 		{"### Complete Source List with Direct Hyperlinks", true},
 		{"## Endnotes", true},
-		{"## 4. 数据库与数据来源分析", false}, // CJK: whole titles only
+		{"## 4. 数据库与数据来源分析", false},           // CJK: whole titles only
 		{"## Open sourcesque tooling", false}, // not the word
 		{"## Resources", false},
 		{"## How the scheduler chooses which sources of load to shed first when the node is under memory pressure", false}, // too long

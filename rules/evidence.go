@@ -166,11 +166,17 @@ func inTableRow(src []byte, off int) bool {
 	return len(line) > 1 && (line[0] == '|' || line[len(line)-1] == '|') && bytes.Count(line, []byte("|")) >= 2
 }
 
-// lineAround returns the bounds of the line holding off.
+// lineWindow bounds how far lineAround looks either side of an offset, so
+// that the checks of every marker on one very long line stay linear.
+const lineWindow = 2048
+
+// lineAround returns the bounds of the line holding off, or of the
+// lineWindow bytes either side of off within it.
 func lineAround(src []byte, off int) (start, end int) {
-	start = bytes.LastIndexByte(src[:off], '\n') + 1
-	end = len(src)
-	if i := bytes.IndexByte(src[off:], '\n'); i >= 0 {
+	lo, hi := max(0, off-lineWindow), min(len(src), off+lineWindow)
+	start = lo + bytes.LastIndexByte(src[lo:off], '\n') + 1
+	end = hi
+	if i := bytes.IndexByte(src[off:hi], '\n'); i >= 0 {
 		end = off + i
 	}
 	return start, end

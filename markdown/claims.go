@@ -377,15 +377,12 @@ func (w *walker) buildClaims() {
 	}
 }
 
-// inSectionBody reports whether off lies inside a reference section, after
-// its title (the title itself is a heading, not an entry).
+// inSectionBody reports whether off lies inside a reference section (the
+// final ones: sorted, not overlapping), by binary search.
 func (w *walker) inSectionBody(off int) bool {
-	for _, s := range w.doc.Sections {
-		if s.Span.Contains(off) {
-			return true
-		}
-	}
-	return false
+	secs := w.doc.Sections
+	k := sort.Search(len(secs), func(i int) bool { return secs[i].Span.Start > off })
+	return k > 0 && secs[k-1].Span.Contains(off)
 }
 
 // sortSpans sorts spans by start, as sort.Slice did: slices.SortFunc runs

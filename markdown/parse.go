@@ -91,8 +91,10 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 		fmStart = 3
 	}
 	fm, fmOK := findFrontMatter(src, fmStart)
-	if bom || fmOK {
+	guards := findGuards(src)
+	if bom || fmOK || len(guards) > 0 {
 		work = bytes.Clone(src)
+		neutralise(work, guards, doc)
 		if bom {
 			copy(work, "   ")
 		}
@@ -212,7 +214,9 @@ type bufs struct {
 	numItems []numItem
 	keys     []uint64
 
-	blockOrder []int // w.blocks' indexes by start, built by boundSection when needed
+	blockOrder   []int     // w.blocks' indexes by start, built by boundSection when needed
+	sectionIndex spanIndex // the sections found so far, while buildSections runs
+	itemsSorted  bool      // listItems are in order of their start (footnotes can break it)
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it

@@ -35,6 +35,40 @@ type pathoCase struct {
 	small int
 	// check verifies the document built at size n.
 	check func(t *testing.T, doc *markdown.Document, n int)
+	// noFloor skips the bare goldmark benchmark: the input is one goldmark
+	// parses in quadratic time, which Parse guards against.
+	noFloor bool
+}
+
+// guarded returns a check that the input was neutralised before parsing,
+// with a diagnostic.
+func guarded(t *testing.T, doc *markdown.Document, n int) {
+	t.Helper()
+	for _, d := range doc.Diagnostics {
+		if d.Kind == markdown.DiagParseGuard {
+			return
+		}
+	}
+	t.Errorf("no parse-guard diagnostic at n=%d", n)
+}
+
+// mergedReports concatenates n reports, each with ten claims and its own
+// "## Sources" list numbered from 1: merged reports and single-page book
+// builds have thousands of reference lists.
+func mergedReports(n int) []byte {
+	var b bytes.Buffer
+	for r := 0; r < n; r++ {
+		fmt.Fprintf(&b, "# Report %d\n\n", r)
+		for i := 1; i <= 10; i++ {
+			fmt.Fprintf(&b, "Claim %d of report %d rose 5%% in 2020 [%d]. ", i, r, i)
+		}
+		b.WriteString("Also [12].\n\n## Sources\n\n")
+		for i := 1; i <= 10; i++ {
+			fmt.Fprintf(&b, "[%d] Source %d, https://example.org/%d/%d\n", i, i, r, i)
+		}
+		b.WriteString("\n")
+	}
+	return b.Bytes()
 }
 
 // footnoteReport cites n footnotes, ten to a paragraph, and defines them all.
@@ -210,6 +244,29 @@ var pathoCases = []pathoCase{
 	{name: "list-stairs", gen: nestedListStairs, sizes: []int{250, 500, 1000}, small: 300, check: wantCites(1)},
 	{name: "quote-compact", gen: nestedQuoteCompact, sizes: []int{1000, 2000, 4000}, small: 300, check: wantCites(1)},
 	{name: "quote-stairs", gen: nestedQuoteStairs, sizes: []int{500, 1000, 2000}, small: 300, check: wantCites(1)},
+	// The inputs of issue 20: each was quadratic (in goldmark or in
+	// citelint) before.
+	{name: "claims-no-list", gen: func(n int) []byte { return []byte(strings.Repeat("A claim [1].\n", n)) },
+		sizes: []int{25000, 50000, 100000}, small: 2000, check: wantCites(2000)},
+	{name: "merged-reports", gen: mergedReports, sizes: []int{1000, 2000, 4000}, small: 300,
+		check: func(t *testing.T, doc *markdown.Document, n int) {
+			if len(doc.Sections) != n {
+				t.Errorf("%d reference lists, want %d", len(doc.Sections), n)
+			}
+		}},
+	{name: "brackets-nested", gen: func(n int) []byte {
+		return []byte(strings.Repeat("[", n) + "a" + strings.Repeat("]", n))
+	}, sizes: []int{625000, 1250000, 2500000}, small: 100000, check: guarded, noFloor: true},
+	{name: "open-destinations", gen: func(n int) []byte { return []byte(strings.Repeat("[a](", n)) },
+		sizes: []int{25000, 50000, 100000}, small: 20000, check: guarded, noFloor: true},
+	{name: "open-image-destinations", gen: func(n int) []byte { return []byte(strings.Repeat("![a](", n)) },
+		sizes: []int{25000, 50000, 100000}, small: 20000, check: guarded, noFloor: true},
+	{name: "quote-line", gen: func(n int) []byte {
+		return []byte(strings.Repeat(">", n) + " A claim [1].\n\n[1]: https://example.org/1\n")
+	},
+		sizes: []int{50000, 100000, 200000}, small: 20000, check: guarded, noFloor: true},
+	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
+		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
 }
 
 // citelintGoldmark is the bare parse-and-walk floor's goldmark, as in
@@ -285,9 +342,11 @@ func BenchmarkPathological(b *testing.B) {
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(src)), "ns/byte")
 			}
-			b.Run(fmt.Sprintf("%s=%d/goldmark", c.name, n), func(b *testing.B) {
-				run(b, func() { bareParse(citelintGoldmark, src) })
-			})
+			if !c.noFloor {
+				b.Run(fmt.Sprintf("%s=%d/goldmark", c.name, n), func(b *testing.B) {
+					run(b, func() { bareParse(citelintGoldmark, src) })
+				})
+			}
 			b.Run(fmt.Sprintf("%s=%d/parse", c.name, n), func(b *testing.B) {
 				run(b, func() { resolve.Resolve(markdown.Parse(src, markdown.Options{}), nil) })
 			})

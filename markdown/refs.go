@@ -239,6 +239,8 @@ func isASCIIPunct(c byte) bool {
 // titled "# Notes" is not one reference list.
 func (w *walker) buildSections() {
 	doc := w.doc
+	w.sectionIndex = spanIndex{}
+	w.itemsSorted = searchable(w.listItems, func(li listItem) int { return li.span.Start })
 	var weak []bool // parallel to doc.Sections until sorted
 	for hi, h := range doc.Headings {
 		raw := w.src[h.Span.Start:h.Span.End]
@@ -260,6 +262,7 @@ func (w *walker) buildSections() {
 		}
 		end = w.boundSection(h.Span.End, end)
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: h.Span, Span: Span{h.Span.Start, end}})
+		w.sectionIndex.add(Span{h.Span.Start, end})
 		weak = append(weak, needs)
 	}
 	for bi, b := range w.blocks {
@@ -289,6 +292,7 @@ func (w *walker) buildSections() {
 			continue
 		}
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{start, first}, Span: Span{start, end}})
+		w.sectionIndex.add(Span{start, end})
 		weak = append(weak, needs)
 	}
 	order := make([]int, len(doc.Sections))
@@ -450,13 +454,10 @@ func lineEnd(b []byte) int {
 	return len(b)
 }
 
+// inSection reports whether off lies in a section found so far
+// (w.sectionIndex holds their spans while buildSections runs).
 func (w *walker) inSection(off int) bool {
-	for _, s := range w.doc.Sections {
-		if s.Span.Contains(off) {
-			return true
-		}
-	}
-	return false
+	return w.sectionIndex.contains(off)
 }
 
 // entryRun finds a bare reference list in a paragraph: two or more lines at
@@ -616,7 +617,15 @@ func (w *walker) parseEntries(si int) {
 	}
 	src := w.src
 	var ordinals map[int]int // made for the first list item in the section
-	for _, li := range w.listItems {
+	items := w.listItems
+	if w.itemsSorted {
+		// Only the items inside the section: a scan of every item for
+		// every section was quadratic on files with thousands of lists.
+		k := sort.Search(len(items), func(i int) bool { return items[i].span.Start >= sec.Span.Start })
+		e := k + sort.Search(len(items)-k, func(i int) bool { return items[k+i].span.Start >= sec.Span.End })
+		items = items[k:e]
+	}
+	for _, li := range items {
 		if sec.Span.Contains(li.span.Start) {
 			if ordinals == nil {
 				ordinals = make(map[int]int)

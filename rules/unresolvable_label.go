@@ -86,6 +86,13 @@ func checkUnresolvableLabel(p *Pass) {
 	doc := p.Doc
 	list := numberedListOf(doc)
 	ev := &fixEvidence{doc: doc, citesWorks: p.Env != nil && p.Env.HasSources || len(doc.Bibliography) > 0}
+	where := ""
+	searched := func() string { // once per document, not per citation
+		if where == "" {
+			where = numericSearched(doc)
+		}
+		return where
+	}
 	var orphans []*markdown.Citation // numeric markers of a document with no list
 	checked := map[markdown.Span]bool{}
 	for i := range doc.Citations {
@@ -110,7 +117,7 @@ func checkUnresolvableLabel(p *Pass) {
 			if !numericMarkerCited(doc, c, list, checked) {
 				continue
 			}
-			what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, numericSearched(doc))
+			what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, searched())
 		case markdown.KindFootnote:
 			what = fmt.Sprintf("footnote [^%s] has no definition ([^%s]: ...)", c.Label, c.Label)
 		case markdown.KindRefLink:
@@ -119,7 +126,7 @@ func checkUnresolvableLabel(p *Pass) {
 				if !list.has || !numericMarkerCited(doc, c, list, checked) {
 					continue
 				}
-				what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, numericSearched(doc))
+				what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, searched())
 				break
 			}
 			if !refLinkMeant(doc, c) {
@@ -306,13 +313,26 @@ func reportMissingList(p *Pass, orphans []*markdown.Citation) {
 	p.Reportf(first.Start, first.End, "the document cites numbered sources ([%d]–[%d], %d markers) but has no reference list or link definitions for them: add the list (was it cut off?)", low, high, len(markers))
 }
 
-// numericSearched says where a numeric label was looked for.
+// numericSearched says where a numeric label was looked for: the
+// reference lists by title, each title once and at most three (a merged
+// file has hundreds of "Sources" lists).
 func numericSearched(doc *markdown.Document) string {
 	var titles []string
+	seen := map[string]bool{}
+	more := 0
 	for _, s := range doc.Sections {
-		if s.Title != "" {
-			titles = append(titles, fmt.Sprintf("%q", s.Title))
+		if s.Title == "" || seen[s.Title] {
+			continue
 		}
+		seen[s.Title] = true
+		if len(titles) == 3 {
+			more++
+			continue
+		}
+		titles = append(titles, fmt.Sprintf("%q", s.Title))
+	}
+	if more > 0 {
+		titles = append(titles, fmt.Sprintf("%d more", more))
 	}
 	switch {
 	case len(doc.Sections) == 0:

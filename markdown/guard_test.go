@@ -1,0 +1,78 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFindGuards: the shapes goldmark parses in quadratic time are found,
+// and ordinary documents, however bracket-heavy, are left alone.
+func TestFindGuards(t *testing.T) {
+	for _, tt := range []struct {
+		name, src string
+		want      int // guards
+	}{
+		{"plain", "A claim [1].\n\n[1]: https://example.org\n", 0},
+		{"many balanced citations", strings.Repeat("Claim [1][2] and [3, 4].\n", 5000), 0},
+		{"many closed links", strings.Repeat("[a](https://example.org/x) ", 20000), 0},
+		{"escaped brackets", strings.Repeat(`\[`, 5000), 0},
+		{"nested brackets", strings.Repeat("[", 300) + "a" + strings.Repeat("]", 300), 1},
+		{"nesting per paragraph", strings.Repeat("[", 200) + "\n\n" + strings.Repeat("[", 200), 0},
+		{"open destinations", strings.Repeat("[a](", 100000), 1},
+		{"open destinations closed later", strings.Repeat("[a](", 1000) + ")", 0},
+		{"deep quote line", strings.Repeat(">", 1001) + " x", 1},
+		{"quote within limit", strings.Repeat("> ", 1000) + "x", 0},
+	} {
+		if got := len(findGuards([]byte(tt.src))); got != tt.want {
+			t.Errorf("%s: %d guards, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestGuardKeepsOffsets: a neutralised document keeps its bytes and its
+// offsets; the diagnostic names the line; what follows the guarded
+// paragraph is read as usual.
+func TestGuardKeepsOffsets(t *testing.T) {
+	src := "Intro.\n\n" + strings.Repeat("[a](", 100000) + "\n\nA later claim [1].\n\n[1]: https://example.org/1\n"
+	doc := Parse([]byte(src), Options{})
+	if string(doc.Src) != src {
+		t.Fatal("Parse changed the document's bytes")
+	}
+	var diag *Diagnostic
+	for i := range doc.Diagnostics {
+		if doc.Diagnostics[i].Kind == DiagParseGuard {
+			diag = &doc.Diagnostics[i]
+		}
+	}
+	if diag == nil || !strings.Contains(diag.Message, "line 3: 100000 link destinations that never close") {
+		t.Fatalf("diagnostics %+v", doc.Diagnostics)
+	}
+	found := false
+	for _, c := range doc.Citations {
+		if c.Label == "1" && src[c.Start:c.End] == "[1]" && !c.InReferences {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the citation after the guarded paragraph was not read: %+v", doc.Citations)
+	}
+}
+
+// TestSpanIndex checks contains against a scan of the spans, spans added
+// in and out of order, nested and overlapping.
+func TestSpanIndex(t *testing.T) {
+	spans := []Span{{10, 20}, {30, 100}, {40, 50}, {5, 8}, {60, 70}, {200, 210}, {0, 1}}
+	var x spanIndex
+	for i, s := range spans {
+		x.add(s)
+		for off := -1; off < 220; off++ {
+			want := false
+			for _, t := range spans[:i+1] {
+				want = want || t.Contains(off)
+			}
+			if got := x.contains(off); got != want {
+				t.Fatalf("after %d spans, contains(%d) = %v, want %v", i+1, off, got, want)
+			}
+		}
+	}
+}

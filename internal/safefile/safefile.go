@@ -150,14 +150,15 @@ func FindRoot(wd string) string {
 	}
 }
 
-// Contains reports whether path, after symbolic links are resolved, lies
-// inside the root. It is false for a path that does not exist.
-func (r *Root) Contains(path string) bool {
+// Check returns nil when path, after symbolic links are resolved, lies
+// inside the root and not under .git, else an error naming path (also when
+// path does not exist).
+func (r *Root) Check(path string) error {
 	if r == nil {
-		return true
+		return nil
 	}
 	_, err := r.resolve(path)
-	return err == nil
+	return err
 }
 
 // resolve returns the path of path relative to the root once symbolic
@@ -180,7 +181,7 @@ func (r *Root) resolve(path string) (string, error) {
 	}
 	rel, err := filepath.Rel(r.dir, real)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return "", &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("outside the project root %s", r.dir)}
+		return "", &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("resolves outside %s", r.dir)}
 	}
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
 		if strings.EqualFold(part, ".git") {

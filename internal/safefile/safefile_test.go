@@ -88,14 +88,14 @@ func TestRoot(t *testing.T) {
 		{filepath.Join(d, "a.txt"), "inside"},
 		{filepath.Join(d, "in.txt"), "inside"},
 		{filepath.Join(d, "..", "docs", "a.txt"), "inside"},
-		{filepath.Join(d, "out.txt"), "ERR out.txt: outside the project root"},
-		{filepath.Join(d, "outdir", "secret.txt"), "ERR secret.txt: outside the project root"},
-		{filepath.Join(d, "..", "..", filepath.Base(outside), "secret.txt"), "ERR secret.txt: outside the project root"},
+		{filepath.Join(d, "out.txt"), "ERR out.txt: resolves outside"},
+		{filepath.Join(d, "outdir", "secret.txt"), "ERR secret.txt: resolves outside"},
+		{filepath.Join(d, "..", "..", filepath.Base(outside), "secret.txt"), "ERR secret.txt: resolves outside"},
 		{filepath.Join(d, "git.txt"), "ERR git.txt: inside a .git directory"},
 		{filepath.Join(dir, ".git", "config"), "ERR config: inside a .git directory"},
 		{filepath.Join(dir, "sub", ".GIT", "config"), "ERR config: inside a .git directory"},
 		{filepath.Join(d, "dangling.txt"), "ERR dangling.txt: no such file"},
-		{"/proc/self/environ", "ERR environ: outside the project root"},
+		{"/proc/self/environ", "ERR environ: resolves outside"},
 	} {
 		b, err := r.ReadFile(tt.path, 100)
 		got := string(b)

@@ -134,6 +134,19 @@ func (r *Root) Dir() string {
 	return r.dir
 }
 
+// ProjectRoot returns the Root for dir, or when dir is "" for the project
+// root of the working directory (FindRoot).
+func ProjectRoot(dir string) (*Root, error) {
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		dir = FindRoot(wd)
+	}
+	return NewRoot(dir)
+}
+
 // FindRoot returns the project root for the working directory wd: the top
 // of the Git work tree that holds wd (the nearest directory, wd or above,
 // with a .git entry), else wd itself.

@@ -9,9 +9,10 @@ package bib
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/citelint/citelint/internal/safefile"
 )
 
 // Entry is one bibliography record.
@@ -26,19 +27,45 @@ type Entry struct {
 	Fields                                         map[string]string // every field, lower-case names, markup stripped
 }
 
-// Load reads a bibliography file, choosing the parser by extension.
+// Load reads a bibliography file, choosing the parser by extension. It
+// reads regular files only, of at most safefile.MaxData bytes, so that a
+// bibliography named /dev/zero is an error, not an exhausted memory.
 func Load(path string) ([]Entry, error) {
-	data, err := os.ReadFile(path)
+	return LoadIn(nil, path)
+}
+
+// LoadIn is Load for a file that must resolve inside root (nil: anywhere),
+// as a bibliography named by a document or a repository's config must.
+func LoadIn(root *safefile.Root, path string) ([]Entry, error) {
+	if err := checkFormat(path); err != nil {
+		return nil, err
+	}
+	data, err := root.ReadFile(path, safefile.MaxData)
 	if err != nil {
 		return nil, err
 	}
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".bib", ".bibtex", ".biblatex":
-		return ParseBibTeX(path, data)
-	case ".json":
-		return ParseCSLJSON(path, data)
+	return Parse(path, data)
+}
+
+// Parse parses data read from name, choosing the parser by its extension.
+func Parse(name string, data []byte) ([]Entry, error) {
+	if err := checkFormat(name); err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("%s: unknown bibliography format (want .bib or CSL .json)", path)
+	if strings.EqualFold(filepath.Ext(name), ".json") {
+		return ParseCSLJSON(name, data)
+	}
+	return ParseBibTeX(name, data)
+}
+
+// checkFormat rejects a name whose extension no parser reads, before the
+// file is read.
+func checkFormat(name string) error {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".bib", ".bibtex", ".biblatex", ".json":
+		return nil
+	}
+	return fmt.Errorf("%s: unknown bibliography format (want .bib or CSL .json)", name)
 }
 
 // normalizeDOI strips resolver prefixes; package ident does the full

@@ -2,9 +2,12 @@ package bib
 
 import (
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/internal/safefile"
 )
 
 func TestParseBibTeX(t *testing.T) {
@@ -101,6 +104,50 @@ func TestLoad(t *testing.T) {
 	}
 	if _, err := Load("testdata/nope.yaml"); err == nil {
 		t.Error("want error for missing/unknown file")
+	}
+}
+
+// TestLoadRefuses: what is not a regular bibliography inside the root is
+// an error naming the file, never a read of it (issue 20, defects 1, 2).
+func TestLoadRefuses(t *testing.T) {
+	dir := t.TempDir()
+	outside := filepath.Join(t.TempDir(), "secret.bib")
+	if err := os.WriteFile(outside, []byte("@misc{k, title={x}}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.bib")
+	if err := os.Symlink(outside, link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	root, err := safefile.NewRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		root *safefile.Root
+		path string
+		want string
+	}{
+		{root, link, "link.bib: resolves outside"},
+		{nil, "/dev/zero.bib", "no such file"},
+		{root, filepath.Join(dir, "nope.bib"), "nope.bib: no such file"},
+		{nil, "/dev/zero", "unknown bibliography format"},
+	} {
+		if _, err := LoadIn(tt.root, tt.path); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("LoadIn(%s): %v, want %q", tt.path, err, tt.want)
+		}
+	}
+	if es, err := LoadIn(nil, link); err != nil || len(es) != 1 {
+		t.Errorf("unconfined: %d entries, %v", len(es), err)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		zero := filepath.Join(dir, "zero.bib")
+		if err := os.Symlink("/dev/zero", zero); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(zero); err == nil || !strings.Contains(err.Error(), "zero.bib: not a regular file") {
+			t.Errorf("/dev/zero: %v", err)
+		}
 	}
 }
 

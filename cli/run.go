@@ -226,7 +226,7 @@ func runCmd(args []string, env Env) int {
 // files, and the registry answers when the network pass ran), a support
 // tally for the summary, and the judge when one is configured.
 func addEvidence(opts *lint.Options, cfg *config.Config, verified *verify.Results, env Env) {
-	finder := &evidence.Finder{ReadLocal: true}
+	finder := &evidence.Finder{ReadLocal: true, Root: opts.Root}
 	if verified != nil {
 		finder.Lookups = verified
 	}

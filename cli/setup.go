@@ -8,6 +8,7 @@ import (
 
 	"github.com/citelint/citelint/bib"
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/rules"
@@ -51,6 +52,7 @@ type setup struct {
 	rules    []lint.Enabled
 	ruleEnv  *rules.Env
 	workers  int
+	root     string // project root, see findRoot
 }
 
 func configOptions() config.Options {
@@ -98,27 +100,37 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		return nil, ExitUsage
 	}
 	st := &setup{cfg: cfg, env: resolve.NewEnv(nil), ruleEnv: &rules.Env{}}
+	cfgRoot, err := st.findRoot(env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: project root: %v\n", err)
+		return nil, ExitUsage
+	}
 
 	// Bibliographies: config (relative to the config file), then flags.
+	// What the config names stays inside the project root when the config
+	// lies in it; what the command line names is read as given.
 	var bibs []string
 	for _, b := range cfg.Bibliography {
 		bibs = append(bibs, cfg.Resolve(b))
 	}
-	bibs = append(bibs, s.bib...)
-	for _, b := range bibs {
-		entries, err := bib.Load(b)
+	for i, b := range append(bibs, s.bib...) {
+		root := cfgRoot
+		if i >= len(bibs) {
+			root = nil
+		}
+		entries, err := bib.LoadIn(root, b)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: bibliography: %v\n", err)
 			return nil, ExitUsage
 		}
 		st.env.AddBibliography(b, entries)
 	}
-	src := s.sources
+	src, srcRoot := s.sources, (*safefile.Root)(nil)
 	if src == "" && cfg.Sources != "" {
-		src = cfg.Resolve(cfg.Sources)
+		src, srcRoot = cfg.Resolve(cfg.Sources), cfgRoot
 	}
 	if src != "" {
-		store, err := sources.Load(src)
+		store, err := sources.LoadIn(srcRoot, src)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: sources: %v\n", err)
 			return nil, ExitUsage
@@ -166,11 +178,33 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	return st, ExitOK
 }
 
+// findRoot sets st.root, the project root the reads a document causes
+// must stay inside: the top of the Git work tree holding the working
+// directory, else the working directory. It returns the Root that what
+// the config names must stay inside: nil (no confinement) for a config
+// outside the project, which a pull request cannot have written.
+func (st *setup) findRoot(env Env) (*safefile.Root, error) {
+	wd, err := env.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	st.root = safefile.FindRoot(wd)
+	root, err := safefile.NewRoot(st.root)
+	if err != nil {
+		return nil, err
+	}
+	if st.cfg.Path == "" || root.Check(st.cfg.Path) != nil {
+		return nil, nil
+	}
+	return root, nil
+}
+
 // lintOptions builds lint.Options for the selected rules.
 func (st *setup) lintOptions(stdinEnv *Env) lint.Options {
 	o := lint.Options{
 		Rules:       st.rules,
 		Env:         st.env,
+		Root:        st.root,
 		RuleEnv:     st.ruleEnv,
 		Known:       rules.Known,
 		Concurrency: st.workers,

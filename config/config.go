@@ -29,6 +29,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/result"
 )
 
@@ -380,7 +381,9 @@ func Find(startDir string) (string, error) {
 // Load reads and parses the file at path. Dir is set to the file's absolute
 // directory so relative paths keep working if the process changes directory.
 func Load(path string, opts Options) (*Config, error) {
-	data, err := os.ReadFile(path)
+	// A regular file of at most 1 MiB: -c /dev/zero is an error naming it,
+	// not an exhausted memory.
+	data, err := safefile.ReadFile(path, safefile.MaxConfig)
 	if err != nil {
 		return nil, err
 	}

@@ -301,6 +301,26 @@ func TestFind(t *testing.T) {
 	}
 }
 
+// TestLoadRefuses: a config that is not a regular file of at most 1 MiB is
+// an error naming it, never read whole (issue 20, defect 2: -c /dev/zero
+// ran out of memory).
+func TestLoadRefuses(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, append([]byte("version: \"1\"\n#"), make([]byte, 1<<20)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{big: "big.yaml: file is larger than the 1 MiB limit", dir: "not a regular file"}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		cases["/dev/zero"] = "/dev/zero: not a regular file"
+	}
+	for p, want := range cases {
+		if _, err := Load(p, testOpts); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Load(%s) = %v, want %q", p, err, want)
+		}
+	}
+}
+
 func TestLoad(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, ".citelint.yaml")

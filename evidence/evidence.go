@@ -4,7 +4,10 @@
 //  1. the source store (--sources): the text a RAG pipeline retrieved;
 //  2. a bibliography entry's abstract;
 //  3. a local file the reference points to by a relative path (.md, .txt,
-//     .html), read from disk next to the document;
+//     .html), read from disk next to the document: a regular file that
+//     resolves, after symbolic links, inside the project root and not
+//     under .git (the document may come from an untrusted pull request,
+//     and the rules quote what they read);
 //  4. with network lookups on, the registry abstract of the reference's
 //     DOI or arXiv id (Crossref, DataCite, arXiv), else the readable text of
 //     its web page.
@@ -14,11 +17,12 @@
 package evidence
 
 import (
-	"os"
+	"io"
 	"path/filepath"
 	"strings"
 	"sync"
 
+	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/sources"
@@ -38,12 +42,18 @@ type Finder struct {
 	Lookups Lookups
 	// ReadLocal reads files referenced by relative paths.
 	ReadLocal bool
+	// Root is the project root local files must resolve inside; "" is
+	// the project root of the working directory (safefile.FindRoot).
+	Root string
 
-	mu    sync.Mutex
-	files map[string]string
+	mu      sync.Mutex
+	files   map[string]string
+	root    *safefile.Root
+	rootErr error
 }
 
-// maxLocal caps a local source file; larger ones are truncated.
+// maxLocal caps what is read of a local source file; larger ones are
+// truncated.
 const maxLocal = 1 << 20
 
 // Text returns the text of the work r stands for and where it came from
@@ -108,19 +118,31 @@ func (f *Finder) local(docPath, link string) (text, path string) {
 	if t, ok := f.files[p]; ok {
 		return t, p
 	}
-	t := ""
-	if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-		if b, err := os.ReadFile(p); err == nil {
-			if len(b) > maxLocal {
-				b = b[:maxLocal]
-			}
-			if ext == ".html" || ext == ".htm" {
-				t = sources.HTMLText(b)
-			} else {
-				t = string(b)
-			}
-		}
-	}
+	t, _ := f.readLocal(p, ext)
 	f.files[p] = t
 	return t, p
+}
+
+// readLocal reads at most maxLocal bytes of the file p, which must be a
+// regular file inside the root. f.mu is held.
+func (f *Finder) readLocal(p, ext string) (string, error) {
+	if f.root == nil && f.rootErr == nil {
+		f.root, f.rootErr = safefile.ProjectRoot(f.Root)
+	}
+	if f.rootErr != nil {
+		return "", f.rootErr
+	}
+	file, err := f.root.Open(p)
+	if err != nil {
+		return "", err
+	}
+	defer file.Close()
+	b, err := io.ReadAll(io.LimitReader(file, maxLocal))
+	if err != nil {
+		return "", err
+	}
+	if ext == ".html" || ext == ".htm" {
+		return sources.HTMLText(b), nil
+	}
+	return string(b), nil
 }

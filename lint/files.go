@@ -110,6 +110,13 @@ func Walk(paths []string, base string, include, exclude []string) ([]string, []F
 				if symlink {
 					st, err := os.Stat(full)
 					if err != nil {
+						// A dangling link to a file citelint would not lint
+						// (manuscript.pdf) is none of its business and must
+						// not fail the run; one with a Markdown name is a
+						// document left unchecked, so it stays an error.
+						if errors.Is(err, fs.ErrNotExist) && !hasExt(name) {
+							continue
+						}
 						errs = append(errs, FileError{Path: filepath.ToSlash(full), Err: err})
 						continue
 					}

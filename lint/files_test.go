@@ -64,6 +64,33 @@ func TestWalkAndRunSurviveBadFiles(t *testing.T) {
 	}
 }
 
+// TestWalkDanglingLinks: a dangling symbolic link to a file citelint
+// would not lint (manuscript.pdf, a folder gone) is ignored; one with a
+// Markdown name is an error naming it. Before issue 20 (defect 11) the
+// first failed the whole run with exit 3.
+func TestWalkDanglingLinks(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "good.md"), []byte("Text.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"manuscript.pdf": "build/manuscript.pdf", "old": "gone", "draft.md": "missing.md", "NOTES.MD": "nope"} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symlinks:", err)
+		}
+	}
+	files, errs := Walk([]string{dir}, "", nil, nil)
+	if len(files) != 1 || filepath.Base(files[0]) != "good.md" {
+		t.Errorf("files = %q", files)
+	}
+	var got []string
+	for _, e := range errs {
+		got = append(got, filepath.Base(e.Path))
+	}
+	if strings.Join(got, " ") != "NOTES.MD draft.md" {
+		t.Errorf("walk errors name %q, want the Markdown-named links only", got)
+	}
+}
+
 // TestRunEachOrder: results come once each and in the order of files,
 // whatever their sizes and the number of workers, and a cancelled run still
 // yields one result (an error) per file.

@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"unicode/utf8"
 
-	"github.com/citelint/citelint/bib"
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/markdown"
@@ -48,6 +46,10 @@ type Options struct {
 	Rules []Enabled
 	// Env holds the bibliography and source store shared by all files.
 	Env *resolve.Env
+	// Root is the project root: the bibliographies a document's front
+	// matter names must resolve inside it. "" is the working directory's
+	// project root (safefile.FindRoot).
+	Root string
 	// RuleEnv carries services for rules beyond the document.
 	RuleEnv *rules.Env
 	// Concurrency bounds how many files are processed at once (0 = CPUs).
@@ -311,22 +313,11 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	}
 	doc := markdown.Parse(src, popts)
 	if len(doc.Bibliography) > 0 && path != "-" {
-		// Front matter names bibliography files relative to the document.
-		env = env.Clone()
-		for _, b := range doc.Bibliography {
-			p := b
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(filepath.Dir(path), p)
-			}
-			entries, err := bibs.load(p)
-			if err != nil {
-				doc.Diagnostics = append(doc.Diagnostics, markdown.Diagnostic{Offset: doc.FrontMatter.Start, Message: "bibliography: " + err.Error()})
-				continue
-			}
-			env.AddBibliography(p, entries)
-		}
+		var diags []markdown.Diagnostic
+		env, diags = frontMatterBibliographies(doc, path, env, opts.Root, bibs) // bibload.go
 		// Bare @keys depend on the bibliography: parse again now that it is known.
 		doc = markdown.Parse(src, markdown.Options{KnownKey: env.KnownKey})
+		doc.Diagnostics = append(doc.Diagnostics, diags...)
 	}
 	resolve.Resolve(doc, env)
 	fr.Stats = stats(doc)
@@ -413,28 +404,6 @@ func stats(doc *markdown.Document) Stats {
 		}
 	}
 	return s
-}
-
-// bibCache loads each front-matter bibliography once per run.
-type bibCache struct {
-	mu sync.Mutex
-	m  map[string]bibLoad
-}
-
-type bibLoad struct {
-	entries []bib.Entry
-	err     error
-}
-
-func (c *bibCache) load(path string) ([]bib.Entry, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if l, ok := c.m[path]; ok {
-		return l.entries, l.err
-	}
-	entries, err := bib.Load(path)
-	c.m[path] = bibLoad{entries, err}
-	return entries, err
 }
 
 // OnChangedLines reports whether any line of the issue changed.

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/citelint/citelint/internal/safefile"
 )
 
 // Parse reads a store from data; name chooses the format by extension
@@ -166,17 +168,35 @@ func scalar(v any) string {
 // stem (also reachable by its full name), and each .json/.jsonl file is
 // parsed as a store. Sub-folders are not read: a store is one flat folder,
 // as RAG exports are. Files are taken in name order.
+//
+// Only regular files are read, each of at most safefile.MaxData bytes, and
+// a folder's files must resolve inside the folder: a symbolic link in it
+// to /proc/self/environ is an error naming the link, not a source whose
+// text the claim-support rules would quote.
 func Load(path string) (*Store, error) {
+	return LoadIn(nil, path)
+}
+
+// LoadIn is Load for a store that must resolve inside root (nil:
+// anywhere), as a store named by a repository's config must.
+func LoadIn(root *safefile.Root, path string) (*Store, error) {
+	if err := root.Check(path); err != nil {
+		return nil, err
+	}
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if !fi.IsDir() {
-		data, err := os.ReadFile(path)
+		data, err := safefile.ReadFile(path, safefile.MaxData)
 		if err != nil {
 			return nil, err
 		}
 		return Parse(path, data)
+	}
+	folder, err := safefile.NewRoot(path)
+	if err != nil {
+		return nil, err
 	}
 	ents, err := os.ReadDir(path)
 	if err != nil {
@@ -191,23 +211,23 @@ func Load(path string) (*Store, error) {
 		p := filepath.Join(path, e.Name())
 		ext := strings.ToLower(filepath.Ext(e.Name()))
 		switch ext {
+		case ".json", ".jsonl", ".ndjson", ".txt", ".md", ".markdown", ".html", ".htm":
+		default:
+			continue
+		}
+		data, err := folder.ReadFile(p, safefile.MaxData)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		switch ext {
 		case ".json", ".jsonl", ".ndjson":
-			data, err := os.ReadFile(p)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
 			sub, err := Parse(p, data)
 			if err != nil {
 				errs = append(errs, err)
 			}
 			st.Merge(sub)
-		case ".txt", ".md", ".markdown", ".html", ".htm":
-			data, err := os.ReadFile(p)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
+		default:
 			text := string(data)
 			if ext == ".html" || ext == ".htm" {
 				text = HTMLText(data)

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/internal/safefile"
 )
 
 func TestParseAliases(t *testing.T) {
@@ -134,6 +136,61 @@ func TestLoadFolder(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(dir, "missing")); err == nil {
 		t.Error("missing path must fail")
+	}
+}
+
+// TestLoadRefuses: a folder's links out of the folder, devices and a store
+// outside the root are errors naming the file; the folder's other sources
+// still load (issue 20, defects 1, 2).
+func TestLoadRefuses(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "secret.txt")
+	if err := os.WriteFile(secret, []byte("GITHUB_TOKEN=ghs_FAKE"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	if err := os.Mkdir(store, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(store, "ok.txt"), []byte("fine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(store, "env.txt")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if err := os.Symlink("/dev/zero", filepath.Join(store, "zero.jsonl")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, err := Load(store)
+	if err == nil || !strings.Contains(err.Error(), "env.txt: resolves outside") {
+		t.Errorf("link out of the folder: %v", err)
+	}
+	if _, ok := st.Lookup("env"); ok {
+		t.Error("the linked secret became a source")
+	}
+	if _, ok := st.Lookup("ok"); !ok {
+		t.Error("the folder's other source was lost")
+	}
+	if _, serr := os.Stat("/dev/zero"); serr == nil && !strings.Contains(err.Error(), "zero.jsonl: resolves outside") {
+		t.Errorf("/dev/zero: %v", err)
+	}
+
+	root, err := safefile.NewRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "s.jsonl")
+	if err := os.Symlink(secret, link); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadIn(root, link); err == nil || !strings.Contains(err.Error(), "s.jsonl: resolves outside") {
+		t.Errorf("store outside the root: %v", err)
+	}
+	if _, err := LoadIn(root, outside); err == nil || !strings.Contains(err.Error(), "resolves outside") {
+		t.Errorf("folder outside the root: %v", err)
 	}
 }
 

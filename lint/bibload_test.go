@@ -1,0 +1,93 @@
+package lint
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/rules"
+)
+
+// lintWithRoot lints one document under root with unresolvable-label on
+// and returns its issues as "rule: message" lines.
+func lintWithRoot(t *testing.T, root, doc string) []string {
+	t.Helper()
+	r, ok := rules.Lookup("unresolvable-label")
+	if !ok {
+		t.Fatal("no unresolvable-label rule")
+	}
+	res := Run(context.Background(), []string{doc}, Options{Root: root, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}}})
+	if len(res) != 1 || res[0].Err != nil {
+		t.Fatalf("lint %s: %+v", doc, res)
+	}
+	var out []string
+	for _, iss := range res[0].Issues {
+		out = append(out, iss.Rule+": "+iss.Message)
+	}
+	return out
+}
+
+// TestFrontMatterBibliography: a bibliography the front matter names is
+// loaded when it is a regular file inside the project root; otherwise it
+// is a document diagnostic naming it, so that the citations it would
+// resolve are known to be unchecked (issue 20, defects 1, 2 and 11: a
+// missing one was silent, /dev/zero ran out of memory, ../ and symbolic
+// links read files anywhere).
+func TestFrontMatterBibliography(t *testing.T) {
+	outside := t.TempDir()
+	const entry = "@misc{x, title = {A title}, url = {https://example.org/x}}\n"
+	if err := os.WriteFile(filepath.Join(outside, "secret.bib"), []byte(entry), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	if err := os.MkdirAll(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{"refs.bib": entry, ".git/x.bib": entry, "docs/local.bib": entry} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.bib"), filepath.Join(docs, "link.bib")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	rel, err := filepath.Rel(docs, filepath.Join(outside, "secret.bib"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero := "/dev/zero.bib" // missing where /dev/zero is absent
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		zero = filepath.Join(docs, "zero.bib")
+		if err := os.Symlink("/dev/zero", zero); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, tt := range []struct{ bib, want string }{
+		{"local.bib", ""},
+		{"../refs.bib", ""},
+		{"nope.bib", "document: bibliography not read, so its citations are not checked: open " + filepath.Join(docs, "nope.bib") + ": no such file or directory"},
+		{"link.bib", "link.bib: resolves outside"},
+		{filepath.ToSlash(rel), "secret.bib: resolves outside"},
+		{filepath.Join(outside, "secret.bib"), "secret.bib: resolves outside"},
+		{"../.git/x.bib", "x.bib: inside a .git directory"},
+		{zero, "zero.bib: "},
+	} {
+		doc := filepath.Join(docs, "d"+string(rune('a'+i))+".md")
+		if err := os.WriteFile(doc, []byte("---\nbibliography: "+tt.bib+"\n---\nText [@x].\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(lintWithRoot(t, root, doc), "\n")
+		if tt.want == "" && got != "" || tt.want != "" && !strings.Contains(got, tt.want) {
+			t.Errorf("bibliography %s: issues\n%s\nwant %q", tt.bib, got, tt.want)
+		}
+		if tt.want != "" && !strings.Contains(got, "document: bibliography not read") {
+			t.Errorf("bibliography %s: no diagnostic in\n%s", tt.bib, got)
+		}
+	}
+}

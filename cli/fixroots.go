@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// errOutsideTree refuses a fix to a file that a symbolic link leads out of
+// the folders being linted: a document from a pull request could link to
+// any file the runner can write.
+var errOutsideTree = errors.New("a symbolic link leads outside the folders being linted; not rewritten")
+
+// fixRoots returns the folders --fix may write in, symlinks resolved: each
+// folder named on the command line and the folder of each file named there,
+// or, with no paths, the config file's folder (else the working directory).
+// Paths from the config are not roots: the config may come from the pull
+// request.
+func fixRoots(paths []string, cfgDir, wd string) []string {
+	if len(paths) == 0 {
+		paths = []string{cmp.Or(cfgDir, wd, ".")}
+	}
+	var roots []string
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
+			p = filepath.Dir(p)
+		}
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			if abs, err := filepath.Abs(real); err == nil {
+				roots = append(roots, abs)
+			}
+		}
+	}
+	return roots
+}
+
+// beforeFixWrite runs just before each fixed file is written: tests edit
+// the file here, as a user saving in an editor during the run would.
+var beforeFixWrite func(path string)
+
+// insideRoots checks that path, after every symlink, lies in one of roots.
+func insideRoots(path string, roots []string) error {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return err
+	}
+	real, err = filepath.Abs(real)
+	if err != nil {
+		return err
+	}
+	for _, r := range roots {
+		if rel, err := filepath.Rel(r, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w (it leads to %s)", errOutsideTree, real)
+}

@@ -68,6 +68,7 @@ func (checkstylePrinter) Print(w io.Writer, r *Report) error {
 }
 
 func writeXML(w io.Writer, v any) error {
+	w = &bracketEscaper{w: w, esc: xmlBracket}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
@@ -118,7 +119,8 @@ func (junitPrinter) Print(w io.Writer, r *Report) error {
 			loc := fmt.Sprintf("%s:%d:%d", p, pos.Line, pos.Column)
 			s.Cases = append(s.Cases, junitCase{Name: i.Rule, ClassName: loc, Failure: junitFailure{
 				Message: loc + ": " + i.Message, Type: i.Severity.String(),
-				Content: fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, i.SourceLine),
+				// CDATA keeps line breaks and takes no escapes: neutralised.
+				Content: Neutralize(fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, i.SourceLine), false),
 			}})
 		}
 		out.Suites = append(out.Suites, s)
@@ -163,7 +165,7 @@ func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
 		out = append(out, codeClimateIssue{Description: i.Message, CheckName: i.Rule, Fingerprint: hex.EncodeToString(h[:]),
 			Severity: sev, Location: codeClimateLocation{Path: i.Path, Lines: codeClimateLines{Begin: clampPos(i.Pos).Line}}})
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(&bracketEscaper{w: w, esc: jsonBracket})
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -208,5 +209,30 @@ func TestFixFollowsSymlinkInsideTree(t *testing.T) {
 	}
 	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
 		t.Error("link replaced by a file")
+	}
+}
+
+// TestDiffPausesWorkflowCommands: --diff prints document lines as they are,
+// so in GitHub Actions a context line " ::add-mask::x" would be executed;
+// the diff is printed between stop-commands and a random resume token.
+func TestDiffPausesWorkflowCommands(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "a.md", "::add-mask::x\nDrop [1, 99].\n\n[1]: https://example.org/1\n")
+	var out, errb bytes.Buffer
+	code := Main([]string{"run", "--no-config", "--diff", p}, Env{
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string {
+			if k == "GITHUB_ACTIONS" {
+				return "true"
+			}
+			return ""
+		},
+		Getwd: func() (string, error) { return dir, nil },
+	})
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	first, last := lines[0], lines[len(lines)-1]
+	token := strings.TrimPrefix(first, "::stop-commands::")
+	if code != ExitIssues || len(token) != 32 || last != "::"+token+"::" || !strings.Contains(out.String(), "\n ::add-mask::x\n") {
+		t.Errorf("exit %d, output:\n%s", code, out.String())
 	}
 }

@@ -528,6 +528,7 @@ func writeFixes(results []lint.FileResult, roots []string, env Env) (fixed int, 
 // printDiffs prints what --fix would change as unified diffs, and a count on
 // standard error. Exit 1 means there are fixes to apply (ruff's --diff).
 func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) int {
+	defer pauseWorkflowCommands(env.Stdout, env)()
 	files, fixes := 0, 0
 	exit := ExitOK
 	wd, wdErr := env.Getwd() // once for the run, as for the report's paths

@@ -2,8 +2,11 @@ package cli
 
 import (
 	"cmp"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,4 +63,21 @@ func insideRoots(path string, roots []string) error {
 		}
 	}
 	return fmt.Errorf("%w (it leads to %s)", errOutsideTree, real)
+}
+
+// pauseWorkflowCommands makes a GitHub Actions runner take what follows on
+// out as plain text until the returned function is called: --diff prints
+// document lines as they are, a context line " ::add-mask::x" included,
+// which the runner would execute (it trims leading space). Outside Actions
+// it does nothing. The token is random so the document cannot end the
+// pause itself.
+func pauseWorkflowCommands(out io.Writer, env Env) (resume func()) {
+	if env.Getenv("GITHUB_ACTIONS") != "true" {
+		return func() {}
+	}
+	var b [16]byte
+	rand.Read(b[:])
+	token := hex.EncodeToString(b[:])
+	fmt.Fprintf(out, "::stop-commands::%s\n", token)
+	return func() { fmt.Fprintf(out, "::%s::\n", token) }
 }

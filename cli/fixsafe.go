@@ -47,22 +47,24 @@ func fixRoots(paths []string, cfgDir, wd string) []string {
 // the file here, as a user saving in an editor during the run would.
 var beforeFixWrite func(path string)
 
-// insideRoots checks that path, after every symlink, lies in one of roots.
-func insideRoots(path string, roots []string) error {
+// insideRoots returns path with every symlink resolved, if that lies in
+// one of roots. The fix is written to that path, not through the links
+// again, so a link changed meanwhile is not followed.
+func insideRoots(path string, roots []string) (string, error) {
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return err
+		return "", err
 	}
 	real, err = filepath.Abs(real)
 	if err != nil {
-		return err
+		return "", err
 	}
 	for _, r := range roots {
 		if rel, err := filepath.Rel(r, real); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return nil
+			return real, nil
 		}
 	}
-	return fmt.Errorf("%w (it leads to %s)", errOutsideTree, real)
+	return "", fmt.Errorf("%w (it leads to %s)", errOutsideTree, real)
 }
 
 // pauseWorkflowCommands makes a GitHub Actions runner take what follows on

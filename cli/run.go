@@ -512,9 +512,9 @@ func writeFixes(results []lint.FileResult, roots []string, env Env) (fixed int, 
 		if beforeFixWrite != nil {
 			beforeFixWrite(r.Path)
 		}
-		err := insideRoots(r.Path, roots)
+		real, err := insideRoots(r.Path, roots)
 		if err == nil {
-			err = atomicfile.Replace(r.Path, r.Original, r.Src)
+			err = atomicfile.Replace(real, r.Original, r.Src)
 		}
 		if err != nil {
 			r.Err = &lint.FileError{Path: r.Path, Err: fmt.Errorf("writing fixes: %w", err)}

@@ -424,11 +424,12 @@ func TestTextOutputBoundedOnLongLine(t *testing.T) {
 		r.Issues = append(r.Issues, result.Issue{Rule: "x", Severity: result.SeverityError, Message: "m", Path: "w.md",
 			Pos: result.Position{Line: 1, Column: 9*k + 6}, SourceLine: line})
 	}
-	out := render(t, "text", r, Options{})
 	// Each issue: its header line, at most 120 columns of source (the two
-	// marks three bytes each), a caret line.
-	if limit := 11111 * (len("w.md:1:99999: m (x)\n") + 124 + 120 + 2); len(out) > limit {
-		t.Errorf("%d bytes of output, want at most %d", len(out), limit)
+	// marks three bytes each), a caret line; junit's XML around them.
+	for format, perIssue := range map[string]int{"text": len("w.md:1:99999: m (x)\n") + 124 + 120 + 2, "junit-xml": 600} {
+		if out := render(t, format, r, Options{}); len(out) > 11111*perIssue {
+			t.Errorf("%s: %d bytes of output, want at most %d", format, len(out), 11111*perIssue)
+		}
 	}
 }
 

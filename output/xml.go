@@ -112,15 +112,20 @@ type junitFailure struct {
 func (junitPrinter) Print(w io.Writer, r *Report) error {
 	var out junitSuites
 	paths, m := byFile(r)
+	var cur columnCursor
 	for _, p := range paths {
 		s := junitSuite{Name: p, Tests: len(m[p]), Failures: len(m[p])}
 		for _, i := range m[p] {
 			pos := clampPos(i.Pos)
 			loc := fmt.Sprintf("%s:%d:%d", p, pos.Line, pos.Column)
+			// The line as text output shows it: a window of a long one
+			// (a 100 KB line under each of its issues made gigabytes).
+			line := strings.TrimRight(i.SourceLine, "\r\n")
+			line, _ = echoAt(line, cur.byteAt(line, pos.Column))
 			s.Cases = append(s.Cases, junitCase{Name: i.Rule, ClassName: loc, Failure: junitFailure{
 				Message: loc + ": " + i.Message, Type: i.Severity.String(),
 				// CDATA keeps line breaks and takes no escapes: neutralised.
-				Content: Neutralize(fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, i.SourceLine), false),
+				Content: Neutralize(fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, line), false),
 			}})
 		}
 		out.Suites = append(out.Suites, s)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,5 +124,115 @@ func TestFixWriteFailureKeepsOthers(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(q); strings.Contains(string(b), "99") {
 		t.Error("the writable file was not fixed")
+	}
+}
+
+// TestFixRespectsFileSystem pins defect 9 of issue 20: --fix overwrote
+// edits made during the run, rewrote read-only files, broke hard links and
+// followed symlinks out of the tree. Each refused file is named with the
+// reason and left as it was; the other file of the run is still fixed.
+func TestFixRespectsFileSystem(t *testing.T) {
+	const doc = "Drop [1, 99].\n\n[1]: https://example.org/1\n"
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T, root, p string) (check string) // check: the file that must keep doc
+		want  string
+	}{
+		{"read-only", func(t *testing.T, root, p string) string {
+			os.Chmod(p, 0o444)
+			return p
+		}, "read-only"},
+		{"hard link", func(t *testing.T, root, p string) string {
+			if err := os.Link(p, filepath.Join(root, "..", "twin.md")); err != nil {
+				t.Skip("no hard links:", err)
+			}
+			return p
+		}, "hard links"},
+		{"symlink out of the tree", func(t *testing.T, root, p string) string {
+			outside := filepath.Join(root, "..", "outside.md")
+			os.Rename(p, outside)
+			if err := os.Symlink(outside, p); err != nil {
+				t.Skip("no symlinks:", err)
+			}
+			return outside
+		}, "outside the folders being linted"},
+		{"edited during the run", func(t *testing.T, root, p string) string {
+			beforeFixWrite = func(path string) {
+				if path == p {
+					os.WriteFile(p, []byte(doc+"A line the user added.\n"), 0o644)
+				}
+			}
+			return ""
+		}, "changed since it was read"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Cleanup(func() { beforeFixWrite = nil })
+			top := t.TempDir()
+			root := filepath.Join(top, "docs")
+			p := write(t, root, "a.md", doc)
+			other := write(t, root, "b.md", doc)
+			check := tc.setup(t, root, p)
+			before := ""
+			if check != "" {
+				b, _ := os.ReadFile(check)
+				before = string(b)
+			} else {
+				check = p
+			}
+			code, stdout, stderr := run(t, top, "", "run", "--no-config", "--fix", root)
+			if code != ExitFailure || !strings.Contains(stdout+stderr, "a.md") || !strings.Contains(stdout+stderr, tc.want) {
+				t.Errorf("exit %d, want %d naming a.md and %q\n%s%s", code, ExitFailure, tc.want, stdout, stderr)
+			}
+			got, _ := os.ReadFile(check)
+			if before != "" && string(got) != before || strings.Contains(string(got), "Drop [1].") {
+				t.Errorf("refused file rewritten: %q", got)
+			}
+			if b, _ := os.ReadFile(other); string(b) == doc {
+				t.Error("the other file was not fixed")
+			}
+		})
+	}
+}
+
+func TestFixFollowsSymlinkInsideTree(t *testing.T) {
+	root := t.TempDir()
+	real := write(t, root, "real/a.md", "Drop [1, 99].\n\n[1]: https://example.org/1\n")
+	link := filepath.Join(root, "link.md")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	if code, stdout, stderr := run(t, root, "", "run", "--no-config", "--fix", link); code != ExitOK {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if b, _ := os.ReadFile(real); !strings.HasPrefix(string(b), "Drop [1].") {
+		t.Errorf("target not fixed: %q", b)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("link replaced by a file")
+	}
+}
+
+// TestDiffPausesWorkflowCommands: --diff prints document lines as they are,
+// so in GitHub Actions a context line " ::add-mask::x" would be executed;
+// the diff is printed between stop-commands and a random resume token.
+func TestDiffPausesWorkflowCommands(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "a.md", "::add-mask::x\nDrop [1, 99].\n\n[1]: https://example.org/1\n")
+	var out, errb bytes.Buffer
+	code := Main([]string{"run", "--no-config", "--diff", p}, Env{
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string {
+			if k == "GITHUB_ACTIONS" {
+				return "true"
+			}
+			return ""
+		},
+		Getwd: func() (string, error) { return dir, nil },
+	})
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	first, last := lines[0], lines[len(lines)-1]
+	token := strings.TrimPrefix(first, "::stop-commands::")
+	if code != ExitIssues || len(token) != 32 || last != "::"+token+"::" || !strings.Contains(out.String(), "\n ::add-mask::x\n") {
+		t.Errorf("exit %d, output:\n%s", code, out.String())
 	}
 }

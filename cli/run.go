@@ -186,7 +186,7 @@ func runCmd(args []string, env Env) int {
 	fixed := 0
 	if f.fix {
 		var stdoutTaken bool
-		fixed, stdoutTaken = writeFixes(results, env)
+		fixed, stdoutTaken = writeFixes(results, fixRoots(paths, cfg.Dir, wd), env)
 		if stdoutTaken {
 			// The fixed document went to standard output: move the report
 			// to standard error, as ruff does, so the two do not mix.
@@ -489,12 +489,13 @@ func prefixPath(prefix, p string) string {
 	return filepath.ToSlash(filepath.Join(prefix, p))
 }
 
-// writeFixes writes each fixed file atomically (keeping its permissions;
-// line endings and BOM are untouched because fixes edit bytes inside lines)
-// and returns how many fixes were applied. A file that cannot be written
-// becomes a file error in its result. The fixed text of "-" goes to
-// standard output.
-func writeFixes(results []lint.FileResult, env Env) (fixed int, stdoutTaken bool) {
+// writeFixes writes each fixed file atomically (keeping its permissions and
+// owner; line endings and BOM are untouched because fixes edit bytes inside
+// lines) and returns how many fixes were applied. A file that cannot or
+// must not be written (read-only, hard-linked, edited since it was read, or
+// reached by a symlink out of roots) becomes a file error in its result.
+// The fixed text of "-" goes to standard output.
+func writeFixes(results []lint.FileResult, roots []string, env Env) (fixed int, stdoutTaken bool) {
 	for i := range results {
 		r := &results[i]
 		if r.Path == "-" {
@@ -508,7 +509,14 @@ func writeFixes(results []lint.FileResult, env Env) (fixed int, stdoutTaken bool
 		if r.Original == nil || r.Err != nil {
 			continue
 		}
-		if err := atomicfile.WriteBytes(r.Path, r.Src); err != nil {
+		if beforeFixWrite != nil {
+			beforeFixWrite(r.Path)
+		}
+		real, err := insideRoots(r.Path, roots)
+		if err == nil {
+			err = atomicfile.Replace(real, r.Original, r.Src)
+		}
+		if err != nil {
 			r.Err = &lint.FileError{Path: r.Path, Err: fmt.Errorf("writing fixes: %w", err)}
 			continue
 		}
@@ -520,6 +528,7 @@ func writeFixes(results []lint.FileResult, env Env) (fixed int, stdoutTaken bool
 // printDiffs prints what --fix would change as unified diffs, and a count on
 // standard error. Exit 1 means there are fixes to apply (ruff's --diff).
 func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) int {
+	defer pauseWorkflowCommands(env.Stdout, env)()
 	files, fixes := 0, 0
 	exit := ExitOK
 	wd, wdErr := env.Getwd() // once for the run, as for the report's paths

@@ -22,10 +22,15 @@ const (
 	summaryMaxBytes  = 1 << 20
 )
 
-// escapeData escapes a workflow command's message.
+// escapeData escapes a workflow command's message. The runner takes an
+// annotation line as the command it starts with, never looking for the
+// older "##[" syntax inside it; that is broken all the same, in case a
+// line is ever not taken (the runner has no escape for it).
 func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return dataEscaper.Replace(s)
 }
+
+var dataEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", "##[", "##"+zwsp+"[")
 
 // escapeProperty escapes a workflow command property value.
 func escapeProperty(s string) string {
@@ -122,6 +127,8 @@ func jobSummary(r *Report, issues []result.Issue) string {
 	return b.String()
 }
 
+// cell makes s one table cell: on one line, pipes escaped, and neutralised
+// in case the summary is ever shown in a log.
 func cell(s string) string {
-	return strings.NewReplacer("|", "\\|", "\r", " ", "\n", " ").Replace(s)
+	return Neutralize(strings.NewReplacer("|", "\\|", "\r", " ", "\n", " ").Replace(s), false)
 }

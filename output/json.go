@@ -127,7 +127,7 @@ func (p jsonPrinter) Print(w io.Writer, r *Report) error {
 // run of a large tree need not hold them: the header and the opening of
 // "issues" first, each issue as it comes, then the summary.
 func (jsonPrinter) Stream(w io.Writer, version string) Stream {
-	s := &jsonStream{b: bufio.NewWriterSize(w, 64<<10)}
+	s := &jsonStream{b: bufio.NewWriterSize(&bracketEscaper{w: w, esc: jsonBracket}, 64<<10)}
 	s.b.WriteString("{\n  \"version\": ")
 	s.value(JSONSchemaVersion, "  ")
 	s.b.WriteString(",\n  \"citelint_version\": ")

@@ -1,15 +1,18 @@
 package output
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/citelint/citelint/result"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -91,7 +94,8 @@ func TestGolden(t *testing.T) {
 func TestTextCaret(t *testing.T) {
 	out := string(render(t, "text", sampleReport(), Options{}))
 	// "Ünïcode — 😀 claim [9]": [ is at UTF-16 column 20 (the emoji is two
-	// units), so the caret needs 18 spaces (one per rune before it).
+	// units), so the caret needs 19 spaces (one per rune before it, two for
+	// the emoji, which terminals show two columns wide).
 	want := "docs/a b.md:1:20: citation [9]"
 	if !strings.Contains(out, want) {
 		t.Fatalf("missing %q in\n%s", want, out)
@@ -100,7 +104,7 @@ func TestTextCaret(t *testing.T) {
 	for k, l := range lines {
 		if strings.HasPrefix(l, "Ünïcode") {
 			caret := lines[k+1]
-			if got := strings.Index(caret, "^"); got != len([]rune("Ünïcode — 😀 claim ")) {
+			if got := strings.Index(caret, "^"); got != len([]rune("Ünïcode — 😀 claim "))+1 {
 				t.Errorf("caret at %d in %q", got, caret)
 			}
 			break
@@ -317,40 +321,182 @@ func TestNew(t *testing.T) {
 
 // TestCaretPrefix pins the caret's column: one space per character, tabs
 // kept, characters outside the BMP counted as two UTF-16 units.
-func TestCaretPrefix(t *testing.T) {
+func TestEchoLineShort(t *testing.T) {
 	for _, tc := range []struct {
-		line string
-		col  int
-		want string
+		line  string
+		col   int
+		shown string
+		caret string
 	}{
-		{"abc", 1, ""},
-		{"abc", 3, "  "},
-		{"\tab", 3, "\t "},
-		{"éa", 2, " "},
-		{"😀a [1]", 4, "  "}, // 😀 is columns 1-2, "a" 3, " " 4
-		{"😀a [1]", 5, "   "},
-		{"\xffx", 2, " "},
-		{"ab", 9, "  "}, // past the end: the whole line
+		{"abc", 1, "abc", ""},
+		{"abc", 3, "abc", "  "},
+		{"\tab", 3, "\tab", "\t "},
+		{"éa", 2, "éa", " "},
+		{"e\u0301a", 3, "e\u0301a", " "}, // a combining accent takes no column
+		{"😀a [1]", 4, "😀a [1]", "   "},   // 😀 is UTF-16 columns 1-2, two terminal columns
+		{"😀a [1]", 5, "😀a [1]", "    "},
+		{"漢字 [1]", 4, "漢字 [1]", "     "},
+		{"\xffx", 2, "\xffx", " "},
+		{"ab", 9, "ab", "  "}, // past the end: the whole line
+		{"a\x1b[2Jb\rc [1]", 9, "a\ufffd[2Jb\ufffdc [1]", "        "},
+		{"::add-mask::x [1]", 15, zwsp + "::add-mask::x [1]", strings.Repeat(" ", 14)},
 	} {
-		var buf bytes.Buffer
-		w := bufio.NewWriter(&buf)
-		writeCaretPrefix(w, tc.line, tc.col)
-		w.Flush()
-		if got := buf.String(); got != tc.want {
-			t.Errorf("writeCaretPrefix(%q, %d) = %q, want %q", tc.line, tc.col, got, tc.want)
+		shown, caret := echoLine(tc.line, tc.col)
+		if shown != tc.shown || caret != tc.caret {
+			t.Errorf("echoLine(%q, %d) = %q, %q; want %q, %q", tc.line, tc.col, shown, caret, tc.shown, tc.caret)
 		}
 	}
 }
 
-// TestCaretPrefixLong checks a caret past the 64-space chunk and after tabs.
-func TestCaretPrefixLong(t *testing.T) {
-	line := strings.Repeat("x", 150) + "\t" + strings.Repeat("é", 70) + "[1]"
-	var buf bytes.Buffer
-	w := bufio.NewWriter(&buf)
-	writeCaretPrefix(w, line, 150+1+70+1)
-	w.Flush()
-	if want := strings.Repeat(" ", 150) + "\t" + strings.Repeat(" ", 70); buf.String() != want {
-		t.Errorf("got %q, want %q", buf.String(), want)
+// TestEchoLineWindow pins defect 10 of issue 20: a long line is cut to a
+// window of at most maxEchoWidth columns around the column, marked where it
+// was cut, with the caret still under the right character.
+func TestEchoLineWindow(t *testing.T) {
+	ascii := strings.Repeat("abcdefghij", 30)
+	cjk := strings.Repeat("漢字", 100)
+	runes := []rune(cjk)
+	for _, tc := range []struct {
+		name, line string
+		col        int
+		shown      string
+		caret      string
+	}{
+		{"ascii at the start", ascii, 1, ascii[:118] + "…", ""},
+		{"ascii at the end", ascii, 300, "…" + ascii[182:], strings.Repeat(" ", 1+117)},
+		{"ascii past the end", ascii, 400, "…" + ascii[182:], strings.Repeat(" ", 1+118)},
+		{"ascii in the middle", ascii, 150, "…" + ascii[90:208] + "…", strings.Repeat(" ", 1+59)},
+		{"cjk at the start", cjk, 1, string(runes[:59]) + "…", ""},
+		{"cjk in the middle", cjk, 101, "…" + string(runes[71:130]) + "…", strings.Repeat(" ", 1+58)},
+		{"cjk at the end", cjk, 200, "…" + string(runes[141:]), strings.Repeat(" ", 1+2*58)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			shown, caret := echoLine(tc.line, tc.col)
+			if shown != tc.shown || caret != tc.caret {
+				t.Errorf("got\n%q\n%q\nwant\n%q\n%q", shown, caret, tc.shown, tc.caret)
+			}
+		})
+	}
+}
+
+// TestEchoLineCaretUnderMarker checks, for many columns of long lines, that
+// the window fits and the caret's column holds the marked character.
+func TestEchoLineCaretUnderMarker(t *testing.T) {
+	for _, fill := range []string{"word ", "漢字", "é😀\t"} {
+		for _, at := range []int{0, 1, 30, 59, 60, 61, 150, 290, 299} {
+			parts := strings.Repeat(fill, 100)
+			r := []rune(parts)
+			r = r[:min(at, len(r))]
+			line := string(r) + "@" + strings.Repeat(fill, 100)
+			col := 1 + len(utf16.Encode(r))
+			shown, caret := echoLine(line, col)
+			if w := widthOf(shown); w > maxEchoWidth {
+				t.Errorf("%q at %d: %d columns shown", fill, at, w)
+			}
+			w, target := widthOf(caret), -1
+			for i, c := 0, 0; i < len(shown); {
+				if c == w {
+					target = i
+					break
+				}
+				r, size := utf8.DecodeRuneInString(shown[i:])
+				c += runeWidth(r)
+				i += size
+			}
+			if target < 0 || shown[target] != '@' {
+				t.Errorf("%q at %d: caret at column %d of %q", fill, at, w, shown)
+			}
+		}
+	}
+}
+
+func widthOf(s string) int {
+	w := 0
+	for _, r := range s {
+		w += runeWidth(r)
+	}
+	return w
+}
+
+func TestTextOutputBoundedOnLongLine(t *testing.T) {
+	line := strings.Repeat("word [1] ", 11111)
+	r := &Report{}
+	for k := 0; k < 11111; k++ {
+		r.Issues = append(r.Issues, result.Issue{Rule: "x", Severity: result.SeverityError, Message: "m", Path: "w.md",
+			Pos: result.Position{Line: 1, Column: 9*k + 6}, SourceLine: line})
+	}
+	// Each issue: its header line, at most 120 columns of source (the two
+	// marks three bytes each), a caret line; junit's XML around them.
+	for format, perIssue := range map[string]int{"text": len("w.md:1:99999: m (x)\n") + 124 + 120 + 2, "junit-xml": 600} {
+		if out := render(t, format, r, Options{}); len(out) > 11111*perIssue {
+			t.Errorf("%s: %d bytes of output, want at most %d", format, len(out), 11111*perIssue)
+		}
+	}
+}
+
+func TestNeutralize(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		lineStart bool
+		want      string
+	}{
+		{"::add-mask::x", true, zwsp + "::add-mask::x"},
+		{"::add-mask::x", false, "::add-mask::x"},
+		{"  ::set-output name=a::b", true, "  " + zwsp + "::set-output name=a::b"},
+		{"\u3000\t::x::y", true, "\u3000\t" + zwsp + "::x::y"},
+		{"a\n::x::y", false, "a\n" + zwsp + "::x::y"},
+		{"a\r ::x::y\r\n::z::w", false, "a\r " + zwsp + "::x::y\r\n" + zwsp + "::z::w"},
+		{"see ##[add-mask]x", false, "see ##" + zwsp + "[add-mask]x"},
+		{"a: b :: c", true, "a: b :: c"},
+		{"", true, ""},
+	} {
+		if got := Neutralize(tc.in, tc.lineStart); got != tc.want {
+			t.Errorf("Neutralize(%q, %v) = %q, want %q", tc.in, tc.lineStart, got, tc.want)
+		}
+	}
+}
+
+// TestNoWorkflowCommands pins the second half of defect 10: document text
+// and file names that read as workflow commands reach no format's output as
+// a line the runner would execute (the github-actions format's own
+// annotations aside), nor the job summary.
+func TestNoWorkflowCommands(t *testing.T) {
+	const evil = "::add-mask::x"
+	src := "::add-mask::secret [1]\n  ::set-output name=a::b [2]\n"
+	r := &Report{
+		Version: "0.1.0",
+		Issues: []result.Issue{
+			{Rule: "r", Severity: result.SeverityError, Path: "docs/\n" + evil + ".md", Message: "quote:\n" + evil + "\r::set-output name=a::b ##[add-mask]y",
+				Pos: result.Position{Line: 1, Column: 20}, EndPos: result.Position{Line: 1, Column: 23}, SourceLine: "::add-mask::secret [1]\n"},
+			{Rule: "r", Severity: result.SeverityWarning, Path: "a.md", Message: "m",
+				Pos: result.Position{Line: 2, Column: 26}, EndPos: result.Position{Line: 2, Column: 29}, SourceLine: "  ::set-output name=a::b [2]"},
+		},
+		Rules:   []RuleInfo{{Name: "r", Summary: "s", Doc: "d"}},
+		Summary: Summary{Files: 2, Errors: []FileError{{Path: "b\n" + evil + ".md", Line: 1, Msg: "bad\n" + evil}}},
+		Files:   map[string][]byte{"a.md": []byte(src)},
+	}
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	for _, f := range Formats() {
+		out := string(render(t, f, r, Options{StepSummaryPath: summary}))
+		checkNoCommands(t, f, out, f == "github-actions")
+	}
+	b, _ := os.ReadFile(summary)
+	checkNoCommands(t, "job summary", string(b), false)
+}
+
+func checkNoCommands(t *testing.T, name, out string, ownAnnotations bool) {
+	t.Helper()
+	for _, line := range strings.FieldsFunc(out, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		l := strings.TrimLeftFunc(line, unicode.IsSpace)
+		if strings.Contains(l, "##[") {
+			t.Errorf("%s: old-style command in %q", name, line)
+		}
+		if !strings.HasPrefix(l, "::") {
+			continue
+		}
+		if ownAnnotations && (strings.HasPrefix(l, "::error file=") || strings.HasPrefix(l, "::warning file=")) {
+			continue
+		}
+		t.Errorf("%s: line the runner would execute: %q", name, line)
 	}
 }
 
@@ -402,5 +548,83 @@ func TestJSONStreamSameBytes(t *testing.T) {
 		if want := oracle(r); b.String() != want {
 			t.Errorf("streamed JSON differs:\n%s\nwant:\n%s", b.String(), want)
 		}
+	}
+}
+
+func TestBracketEscaperAcrossWrites(t *testing.T) {
+	const in = "a##[b#[c###[d##"
+	const want = `a##\u005bb#[c###\u005bd##`
+	for split := 0; split <= len(in); split++ {
+		var b bytes.Buffer
+		e := &bracketEscaper{w: &b, esc: jsonBracket}
+		e.Write([]byte(in[:split]))
+		for k := split; k < len(in); k++ { // the rest a byte at a time
+			e.Write([]byte{in[k]})
+		}
+		if b.String() != want {
+			t.Errorf("split at %d: %q, want %q", split, b.String(), want)
+		}
+	}
+}
+
+// TestBracketEscapeLossless checks that JSON and XML readers get the text
+// back unchanged.
+func TestBracketEscapeLossless(t *testing.T) {
+	r := sampleReport()
+	r.Issues[0].Message = "see ##[add-mask]x"
+	var got jsonReport
+	if err := json.Unmarshal(render(t, "json", r, Options{}), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Issues[0].Message != "see ##[add-mask]x" {
+		t.Errorf("json message %q", got.Issues[0].Message)
+	}
+	var cs struct {
+		Files []struct {
+			Errors []struct {
+				Message string `xml:"message,attr"`
+			} `xml:"error"`
+		} `xml:"file"`
+	}
+	if err := xml.Unmarshal(render(t, "checkstyle", r, Options{}), &cs); err != nil {
+		t.Fatal(err)
+	}
+	if m := cs.Files[0].Errors[0].Message; m != "see ##[add-mask]x" {
+		t.Errorf("checkstyle message %q", m)
+	}
+}
+
+func TestColumnCursor(t *testing.T) {
+	var c columnCursor
+	for _, tc := range []struct {
+		line string
+		col  int
+		want int
+	}{
+		{"a😀b漢c", 1, 0},
+		{"a😀b漢c", 4, 5}, // after a (1) and 😀 (2 units)
+		{"a😀b漢c", 6, 9},
+		{"a😀b漢c", 2, 1},   // backwards: from the start again
+		{"a😀b漢c", 99, 10}, // past the end
+		{"xyz", 2, 1},     // another line
+	} {
+		if got := c.byteAt(tc.line, tc.col); got != tc.want {
+			t.Errorf("byteAt(%q, %d) = %d, want %d", tc.line, tc.col, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkTextLongLine prints 11,111 issues on one 100 KB line, the
+// report of defect 10.
+func BenchmarkTextLongLine(b *testing.B) {
+	line := strings.Repeat("word [1] ", 11111)
+	r := &Report{}
+	for k := 0; k < 11111; k++ {
+		r.Issues = append(r.Issues, result.Issue{Rule: "x", Severity: result.SeverityError, Message: "m", Path: "w.md",
+			Pos: result.Position{Line: 1, Column: 9*k + 6}, SourceLine: line})
+	}
+	p, _ := New("text", Options{})
+	for b.Loop() {
+		p.Print(io.Discard, r)
 	}
 }

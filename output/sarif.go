@@ -206,7 +206,7 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 		}
 		run.Results = append(run.Results, res)
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(&bracketEscaper{w: w, esc: jsonBracket})
 	enc.SetIndent("", "  ")
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
 }

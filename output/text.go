@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/citelint/citelint/result"
 )
@@ -57,12 +56,13 @@ func (p textPrinter) Stream(w io.Writer, _ string) Stream {
 }
 
 type textStream struct {
-	p     textPrinter
-	b     *bufio.Writer
-	files map[string]bool
-	bySev map[result.Severity]int
-	n     int
-	num   []byte
+	p      textPrinter
+	b      *bufio.Writer
+	files  map[string]bool
+	bySev  map[result.Severity]int
+	n      int
+	num    []byte
+	cursor columnCursor
 }
 
 func (s *textStream) Issues(issues []result.Issue) {
@@ -80,7 +80,7 @@ func (s *textStream) Issues(issues []result.Issue) {
 		if p.color {
 			b.WriteString(ansiBold)
 		}
-		b.WriteString(i.Path)
+		b.WriteString(Neutralize(i.Path, true))
 		s.num = append(append(s.num[:0], ':'), strconv.Itoa(pos.Line)...)
 		s.num = append(append(s.num, ':'), strconv.Itoa(pos.Column)...)
 		b.Write(s.num)
@@ -88,15 +88,16 @@ func (s *textStream) Issues(issues []result.Issue) {
 			b.WriteString(ansiReset)
 		}
 		b.WriteString(": ")
-		b.WriteString(p.paint(severityColor(i.Severity), i.Message))
+		b.WriteString(p.paint(severityColor(i.Severity), Neutralize(i.Message, false)))
 		b.WriteString(" (")
 		b.WriteString(p.paint(ansiDim, i.Rule))
 		b.WriteString(")\n")
 		if i.SourceLine != "" {
 			line := strings.TrimRight(i.SourceLine, "\r\n")
-			b.WriteString(line)
+			shown, caret := echoAt(line, s.cursor.byteAt(line, pos.Column))
+			b.WriteString(shown)
 			b.WriteByte('\n')
-			writeCaretPrefix(b, line, pos.Column)
+			b.WriteString(caret)
 			b.WriteString(p.paint(severityColor(i.Severity), "^"))
 			b.WriteByte('\n')
 		}
@@ -106,10 +107,11 @@ func (s *textStream) Issues(issues []result.Issue) {
 func (s *textStream) End(r *Report) error {
 	p, b := s.p, s.b
 	for _, e := range r.Summary.Errors {
+		path, msg := Neutralize(e.Path, true), Neutralize(e.Msg, false)
 		if e.Line > 0 {
-			fmt.Fprintf(b, "%s:%d: %s %s\n", e.Path, e.Line, p.paint(ansiRed, "error:"), e.Msg)
+			fmt.Fprintf(b, "%s:%d: %s %s\n", path, e.Line, p.paint(ansiRed, "error:"), msg)
 		} else {
-			fmt.Fprintf(b, "%s: %s %s\n", e.Path, p.paint(ansiRed, "error:"), e.Msg)
+			fmt.Fprintf(b, "%s: %s %s\n", path, p.paint(ansiRed, "error:"), msg)
 		}
 	}
 	b.WriteString(summaryLine(r, s.n, len(s.files), s.bySev))
@@ -157,42 +159,4 @@ func Plural(n int, s string) string {
 		return s
 	}
 	return s + "s"
-}
-
-// writeCaretPrefix writes the white space that puts a caret under the
-// UTF-16 column col of line: tabs are kept so the caret lines up however the
-// terminal expands them, other characters become one space each. Spaces go
-// out in runs: LLM reports put whole paragraphs on one line, and a caret
-// hundreds of columns in took that many WriteByte calls, on the one core
-// that prints.
-func writeCaretPrefix(b *bufio.Writer, line string, col int) {
-	const spaces = "                                                                "
-	units, run := 1, 0
-	flush := func() {
-		for run > 0 {
-			k := min(run, len(spaces))
-			b.WriteString(spaces[:k])
-			run -= k
-		}
-	}
-	for i := 0; i < len(line) && units < col; {
-		c := line[i]
-		if c < utf8.RuneSelf {
-			i++
-		} else {
-			r, size := utf8.DecodeRuneInString(line[i:])
-			i += size
-			if r >= 0x10000 {
-				units++ // a surrogate pair: two UTF-16 units, one caret column
-			}
-		}
-		if c == '\t' {
-			flush()
-			b.WriteByte('\t')
-		} else {
-			run++
-		}
-		units++
-	}
-	flush()
 }

@@ -68,6 +68,7 @@ func (checkstylePrinter) Print(w io.Writer, r *Report) error {
 }
 
 func writeXML(w io.Writer, v any) error {
+	w = &bracketEscaper{w: w, esc: xmlBracket}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
@@ -111,14 +112,20 @@ type junitFailure struct {
 func (junitPrinter) Print(w io.Writer, r *Report) error {
 	var out junitSuites
 	paths, m := byFile(r)
+	var cur columnCursor
 	for _, p := range paths {
 		s := junitSuite{Name: p, Tests: len(m[p]), Failures: len(m[p])}
 		for _, i := range m[p] {
 			pos := clampPos(i.Pos)
 			loc := fmt.Sprintf("%s:%d:%d", p, pos.Line, pos.Column)
+			// The line as text output shows it: a window of a long one
+			// (a 100 KB line under each of its issues made gigabytes).
+			line := strings.TrimRight(i.SourceLine, "\r\n")
+			line, _ = echoAt(line, cur.byteAt(line, pos.Column))
 			s.Cases = append(s.Cases, junitCase{Name: i.Rule, ClassName: loc, Failure: junitFailure{
 				Message: loc + ": " + i.Message, Type: i.Severity.String(),
-				Content: fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, i.SourceLine),
+				// CDATA keeps line breaks and takes no escapes: neutralised.
+				Content: Neutralize(fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, line), false),
 			}})
 		}
 		out.Suites = append(out.Suites, s)
@@ -163,7 +170,7 @@ func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
 		out = append(out, codeClimateIssue{Description: i.Message, CheckName: i.Rule, Fingerprint: hex.EncodeToString(h[:]),
 			Severity: sev, Location: codeClimateLocation{Path: i.Path, Lines: codeClimateLines{Begin: clampPos(i.Pos).Line}}})
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(&bracketEscaper{w: w, esc: jsonBracket})
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }

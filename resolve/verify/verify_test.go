@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"net"
 	"testing"
 
 	"github.com/citelint/citelint/internal/registrystub"
@@ -95,5 +96,34 @@ func TestPagesFetchedOnce(t *testing.T) {
 	}
 	if u := res.Unverified(); u["url"] != 1 || u["page-text"] != 0 {
 		t.Errorf("unverified %v, want the busy page once, as url", u)
+	}
+}
+
+// nxdomain answers "no such host" for every name, like the resolver of an
+// egress-filtered CI runner.
+type nxdomain struct{}
+
+func (nxdomain) LookupHost(_ context.Context, host string) ([]string, error) {
+	return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+}
+
+// Behind such a resolver every link used to be dead (issue 20, defect 8):
+// now it is unverified, and counted.
+func TestFilteredDNSIsNotDead(t *testing.T) {
+	doc := markdown.Parse([]byte("See https://www.ipcc.ch/report/ and http://noaa.gov/x.\n"), markdown.Options{})
+	req := NewRequest()
+	req.Collect(doc)
+	v := New(Options{Client: httpclient.Options{Retries: -1}, DNS: nxdomain{}, Needs: Needs{URL: true}})
+	res := v.Run(context.Background(), req)
+	for _, u := range []string{"https://www.ipcc.ch/report/", "http://noaa.gov/x"} {
+		if l, ok := res.URL(u); !ok || l.Verdict != resolve.Unverified {
+			t.Errorf("%s: %+v", u, l)
+		}
+	}
+	if n := res.Unverified()["url"]; n != 2 {
+		t.Errorf("%d unverified URLs, want 2", n)
+	}
+	if n := len(v.Requests()); n != 0 {
+		t.Errorf("HTTP requests sent: %v", v.Requests())
 	}
 }

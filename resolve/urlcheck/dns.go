@@ -164,7 +164,7 @@ func (c *Checker) judgeNotFound(ctx context.Context, out map[string]resolve.Look
 		}
 		host := ""
 		if u, err := url.Parse(c.Key(id)); err == nil {
-			host = u.Hostname()
+			host, _ = idna.Lookup.ToASCII(u.Hostname())
 		}
 		if !ev.WorksFor(host) && !probed {
 			probed = true

@@ -11,6 +11,12 @@
 // missing from the feed, whatever totalResults says; a malformed id turns
 // the whole answer into a single <title>Error</title> entry, with HTTP 200
 // or, lately, 400, after which the batch is asked again without that id.
+//
+// Because a missing entry is how arXiv says "no such paper", a feed with
+// no entry for any id asked proves nothing: a mirror, a proxy or an API in
+// trouble answers 200 with an empty feed too. Such a batch is asked once
+// more with a canary, a paper that certainly exists; only when the canary
+// comes back are the missing ids Broken, otherwise they are Unverified.
 package arxiv
 
 import (
@@ -33,6 +39,10 @@ const DefaultBase = "https://export.arxiv.org"
 // DefaultBatchSize is how many ids go into one request.
 const DefaultBatchSize = 100
 
+// DefaultCanary is the first paper on arXiv, used to tell an empty answer
+// about nonexistent ids from an API that answers nothing.
+const DefaultCanary = "0704.0001"
+
 // maxErrorRounds bounds re-asking a batch after "incorrect id format"
 // answers, each of which costs a request (three seconds at arXiv).
 const maxErrorRounds = 5
@@ -47,11 +57,23 @@ type Resolver struct {
 	BatchSize int
 	// Now gives the date for rejecting ids from the future; time.Now when nil.
 	Now func() time.Time
+	// Canary is an id that exists, asked along with a batch that came
+	// back without any entry (DefaultCanary when empty).
+	Canary string
 }
 
 // New returns a Resolver using c against export.arxiv.org.
 func New(c *httpclient.Client) *Resolver {
 	return &Resolver{Client: c, Base: DefaultBase, BatchSize: DefaultBatchSize}
+}
+
+// Endpoint is the API's base URL, so the cache keeps answers of a test
+// server or a mirror apart from export.arxiv.org's.
+func (r *Resolver) Endpoint() string {
+	if b := strings.TrimRight(r.Base, "/"); b != "" {
+		return b
+	}
+	return DefaultBase
 }
 
 // Name is "arxiv".
@@ -213,23 +235,87 @@ func (r *Resolver) batch(ctx context.Context, keys []string) map[string]resolve.
 			pending = append(pending[:bad:bad], pending[bad+1:]...)
 			continue
 		}
-		found := map[string]*entry{}
-		for i := range f.Entries {
-			if e := &f.Entries[i]; !e.isError() {
-				found[paper(e.absID())] = e
-			}
+		found := matches(f)
+		if !anyFound(found, pending) {
+			return r.emptyAnswer(ctx, pending, l.Status)
 		}
 		for _, k := range pending {
-			e, ok := found[paper(k)]
-			if !ok {
-				out[k] = resolve.Lookup{Verdict: resolve.Broken, Status: l.Status, Reason: "not found"}
-				continue
-			}
-			out[k] = resolve.Lookup{Verdict: resolve.OK, Status: l.Status, Reason: "in arXiv", FinalURL: strings.TrimSpace(e.ID), Record: e.record()}
+			out[k] = verdict(found, k, l.Status)
 		}
 		return out
 	}
 	return out
+}
+
+// matches indexes a feed's paper entries by version-less id.
+func matches(f *feed) map[string]*entry {
+	found := map[string]*entry{}
+	for i := range f.Entries {
+		if e := &f.Entries[i]; !e.isError() {
+			found[paper(e.absID())] = e
+		}
+	}
+	return found
+}
+
+func anyFound(found map[string]*entry, keys []string) bool {
+	for _, k := range keys {
+		if found[paper(k)] != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// verdict is k's answer from a feed that demonstrably answers: in it, OK;
+// missing, Broken.
+func verdict(found map[string]*entry, k string, status int) resolve.Lookup {
+	e, ok := found[paper(k)]
+	if !ok {
+		return resolve.Lookup{Verdict: resolve.Broken, Status: status, Reason: "not found"}
+	}
+	return resolve.Lookup{Verdict: resolve.OK, Status: status, Reason: "in arXiv", FinalURL: strings.TrimSpace(e.ID), Record: e.record()}
+}
+
+// emptyAnswer handles a feed without any entry for keys: it asks again
+// with the canary, and only a feed holding the canary is evidence that
+// the keys are missing from arXiv.
+func (r *Resolver) emptyAnswer(ctx context.Context, keys []string, status int) map[string]resolve.Lookup {
+	out := make(map[string]resolve.Lookup, len(keys))
+	unverified := func(reason string, status int) map[string]resolve.Lookup {
+		for _, k := range keys {
+			out[k] = resolve.Lookup{Status: status, Reason: reason}
+		}
+		return out
+	}
+	canary := r.Canary
+	if canary == "" {
+		canary = DefaultCanary
+	}
+	if anyPaper(keys, canary) {
+		return unverified("arXiv answered an empty feed", status)
+	}
+	f, l := r.query(ctx, append(keys[:len(keys):len(keys)], canary))
+	if f == nil {
+		return unverified(l.Reason, l.Status)
+	}
+	found := matches(f)
+	if found[paper(canary)] == nil {
+		return unverified("arXiv answered an empty feed", l.Status)
+	}
+	for _, k := range keys {
+		out[k] = verdict(found, k, l.Status)
+	}
+	return out
+}
+
+func anyPaper(keys []string, id string) bool {
+	for _, k := range keys {
+		if paper(k) == paper(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // query sends one request. It returns the feed, or nil and an Unverified

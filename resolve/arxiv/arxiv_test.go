@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/resolve/cache"
 	"github.com/citelint/citelint/resolve/httpclient"
 )
 
@@ -200,5 +201,60 @@ func TestKey(t *testing.T) {
 		if got := r.Key(in); got != want {
 			t.Errorf("Key(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// An empty feed is not evidence: a stub or a broken mirror answering 200
+// with no entries used to mark every id of the batch dead (issue 20,
+// defect 8). Only when the canary comes back are missing ids Broken.
+func TestEmptyFeedIsNotEvidence(t *testing.T) {
+	tests := []struct {
+		name     string
+		known    map[string]string
+		want     resolve.Verdict
+		requests int
+	}{
+		{"API answers nothing", map[string]string{}, resolve.Unverified, 2},
+		{"canary answers", map[string]string{DefaultCanary: "v1"}, resolve.Broken, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fakeArXiv{known: tt.known}
+			r := newTest(t, f)
+			ids := []string{"2101.00001", "2101.00002"}
+			got := r.Resolve(context.Background(), ids)
+			for _, id := range ids {
+				if l := got[id]; l.Verdict != tt.want || l.Reason == "" {
+					t.Errorf("%s: %+v, want %v", id, l, tt.want)
+				}
+			}
+			if len(f.batches) != tt.requests {
+				t.Errorf("%d requests: %v", len(f.batches), f.batches)
+			}
+		})
+	}
+}
+
+// A bare empty feed, the reproduction of defect 8, through the cache:
+// nothing is stored, so the next run asks again.
+func TestEmptyFeedNotCached(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"></feed>`)
+	}))
+	t.Cleanup(srv.Close)
+	r := New(httpclient.New(httpclient.Options{AllowPrivate: true, Retries: -1}))
+	r.Base = srv.URL
+	c, err := cache.Open(cache.Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := cache.Wrap(r, c, cache.ReadWrite).Resolve(context.Background(), []string{"2101.00001"})
+	if l := got["2101.00001"]; l.Verdict != resolve.Unverified {
+		t.Errorf("empty feed: %+v", l)
+	}
+	c.Flush()
+	off := cache.Wrap(r, c, cache.Offline).Resolve(context.Background(), []string{"2101.00001"})
+	if l := off["2101.00001"]; l.Reason != cache.OfflineReason {
+		t.Errorf("an empty feed was cached: %+v", l)
 	}
 }

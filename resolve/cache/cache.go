@@ -2,14 +2,25 @@
 // linting the same documents again costs no requests (registries ask for
 // exactly this) and works offline for everything already seen.
 //
-// Each answer is one small JSON file named by the SHA-256 of its kind and
-// key, in 256 shard directories per kind, written atomically, so concurrent
-// citelint processes never see half a file and no directory grows huge.
+// Answers live in 16 shard files per kind, each a JSON list of entries,
+// chosen by the SHA-256 of the entry's kind, endpoint and key. Answers of
+// one batch (one Resolve) are kept in memory and written at its end, one
+// atomic write (temporary file, fsync, rename) per shard touched: a cold
+// run of 3,000 answers writes 16 files per kind instead of 3,000 fsync'd
+// ones. Writers merge what is on disk first, so concurrent processes lose
+// at most each other's last answers, never see half a file.
+//
+// The endpoint (the registry's base URL) is part of every key, so answers
+// from a test server or a mirror never stand in for the real registry's.
 // Only definite answers are kept: OK and Broken, each with a time to live
-// per kind (a paper stays published longer than a web page stays up).
-// Unverified answers (timeouts, 429, bot walls) are never stored, so the
-// next run asks again instead of remembering a hiccup. A file that cannot
-// be read or parsed is a miss, never an error.
+// per kind. Unverified answers are never stored.
+//
+// The cache directory may come from a configuration a pull request wrote,
+// so its files are untrusted: only regular files up to a size cap are
+// read (never through a symlink, never a FIFO or device), anything else
+// is treated as missing with one warning, and an entry that cannot be
+// parsed is a miss. A cache that cannot be written is a warning, once; the
+// run goes on without storing.
 package cache
 
 import (
@@ -17,15 +28,18 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
-	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/resolve"
 )
 
@@ -53,9 +67,28 @@ func DefaultTTLs() map[string]TTL {
 // OtherTTL applies to kinds without an entry in DefaultTTLs or Options.TTLs.
 var OtherTTL = TTL{OK: 7 * day, Broken: day}
 
+// ShortTTL is the most a Lookup with Brief set is kept: a verdict that
+// rests on circumstantial evidence (a host not found while other hosts
+// resolved) should not outlive a DNS hiccup by a day.
+const ShortTTL = 10 * time.Minute
+
 // formatDir versions the on-disk layout; a new layout gets a new name and
-// old entries are simply never read again.
-const formatDir = "v1"
+// old entries are simply never read again (Clean still removes them).
+// v1 was one file per answer without the endpoint in the key.
+const (
+	formatDir    = "v2"
+	legacyDir    = "v1"
+	formatName   = "citelint-cache/2"
+	shardsOfKind = 16
+)
+
+// Size caps: a shard is written at most maxWrite bytes (the oldest entries
+// go first) and read only up to maxRead, so a planted or runaway file
+// cannot exhaust memory.
+const (
+	maxWrite = 32 << 20
+	maxRead  = 64 << 20
+)
 
 // Options configures a Cache.
 type Options struct {
@@ -65,6 +98,10 @@ type Options struct {
 	TTLs map[string]TTL
 	// Now is the clock, time.Now when nil (tests set it).
 	Now func() time.Time
+	// Warn receives each kind of cache trouble once (unwritable
+	// directory, entry that is not a regular file); nil prints
+	// "citelint: warning: ..." to standard error.
+	Warn func(msg string)
 }
 
 // Cache is an on-disk store of lookups. It is safe for concurrent use by
@@ -73,6 +110,20 @@ type Cache struct {
 	dir  string
 	ttls map[string]TTL
 	now  func() time.Time
+	warn func(string)
+
+	mu       sync.Mutex
+	shards   map[string]*shard // by file path
+	batches  int               // open batches: Put defers writing while > 0
+	warned   map[string]bool
+	readOnly bool // a write failed: stop trying for this run
+}
+
+// shard is one shard file's entries as loaded, plus what this process
+// stored since the last write.
+type shard struct {
+	entries map[string]entry // by id
+	pending map[string]entry
 }
 
 // DefaultDir is citelint's directory under the user cache directory
@@ -94,12 +145,16 @@ func Open(o Options) (*Cache, error) {
 			return nil, err
 		}
 	}
-	c := &Cache{dir: dir, ttls: DefaultTTLs(), now: o.Now}
+	c := &Cache{dir: dir, ttls: DefaultTTLs(), now: o.Now, warn: o.Warn,
+		shards: map[string]*shard{}, warned: map[string]bool{}}
 	for k, t := range o.TTLs {
 		c.ttls[k] = t
 	}
 	if c.now == nil {
 		c.now = time.Now
+	}
+	if c.warn == nil {
+		c.warn = func(msg string) { fmt.Fprintln(os.Stderr, "citelint: warning: "+msg) }
 	}
 	return c, nil
 }
@@ -108,10 +163,18 @@ func Open(o Options) (*Cache, error) {
 func (c *Cache) Dir() string { return c.dir }
 
 type entry struct {
-	Kind   string         `json:"kind"`
-	Key    string         `json:"key"`
-	Stored time.Time      `json:"stored"`
-	Lookup resolve.Lookup `json:"lookup"`
+	Kind     string         `json:"kind"`
+	Endpoint string         `json:"endpoint,omitempty"`
+	Key      string         `json:"key"`
+	Stored   time.Time      `json:"stored"`
+	Brief    bool           `json:"brief,omitempty"`
+	Lookup   resolve.Lookup `json:"lookup"`
+}
+
+// shardFile is the on-disk form of a shard.
+type shardFile struct {
+	Format  string  `json:"format"`
+	Entries []entry `json:"entries"`
 }
 
 var unsafeKind = regexp.MustCompile(`[^a-z0-9_-]`)
@@ -126,65 +189,307 @@ func kindDir(kind string) string {
 	return k
 }
 
-func (c *Cache) path(kind, key string) string {
-	sum := sha256.Sum256([]byte(kind + "\x00" + key))
-	h := hex.EncodeToString(sum[:])
-	return filepath.Join(c.dir, formatDir, kindDir(kind), h[:2], h+".json")
+func entryID(kind, endpoint, key string) string {
+	sum := sha256.Sum256([]byte(kind + "\x00" + endpoint + "\x00" + key))
+	return hex.EncodeToString(sum[:])
 }
 
-func (c *Cache) ttl(kind string, v resolve.Verdict) time.Duration {
-	t, ok := c.ttls[kind]
+func (c *Cache) shardPath(kind, id string) string {
+	return filepath.Join(c.dir, formatDir, kindDir(kind), id[:1]+".json")
+}
+
+func (c *Cache) ttl(e entry) time.Duration {
+	t, ok := c.ttls[e.Kind]
 	if !ok {
 		t = OtherTTL
 	}
-	switch v {
+	d := time.Duration(0)
+	switch e.Lookup.Verdict {
 	case resolve.OK:
-		return t.OK
+		d = t.OK
 	case resolve.Broken:
-		return t.Broken
+		d = t.Broken
 	}
-	return 0
+	if e.Brief && d > ShortTTL {
+		d = ShortTTL
+	}
+	return d
 }
 
-// Get returns the stored answer for kind and key if there is one and it
-// has not expired.
-func (c *Cache) Get(kind, key string) (resolve.Lookup, bool) {
-	b, err := os.ReadFile(c.path(kind, key))
-	if err != nil {
-		return resolve.Lookup{}, false
+// valid reports whether e is a definite, unexpired answer.
+func (c *Cache) valid(e entry) bool {
+	if e.Lookup.Verdict == resolve.Unverified {
+		return false
 	}
-	e, ok := c.decode(b)
-	if !ok || e.Kind != kind || e.Key != key {
+	age := c.now().Sub(e.Stored)
+	return age >= -time.Hour && age < c.ttl(e) // an hour of clock skew is tolerated
+}
+
+// warnOnce reports one kind of trouble the first time it happens.
+// c.mu must be held.
+func (c *Cache) warnOnce(what, msg string) {
+	if c.warned[what] {
+		return
+	}
+	c.warned[what] = true
+	c.warn(msg)
+}
+
+// Get returns the stored answer for kind and key (from the default
+// endpoint) if there is one and it has not expired.
+func (c *Cache) Get(kind, key string) (resolve.Lookup, bool) {
+	return c.GetFrom(kind, "", key)
+}
+
+// GetFrom returns the stored answer for kind and key that endpoint gave.
+func (c *Cache) GetFrom(kind, endpoint, key string) (resolve.Lookup, bool) {
+	id := entryID(kind, endpoint, key)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.load(c.shardPath(kind, id)).entries[id]
+	if !ok || e.Kind != kind || e.Endpoint != endpoint || e.Key != key || !c.valid(e) {
 		return resolve.Lookup{}, false
 	}
 	return e.Lookup, true
 }
 
-// decode parses an entry and reports whether it is valid and unexpired.
-func (c *Cache) decode(b []byte) (entry, bool) {
-	var e entry
-	if json.Unmarshal(b, &e) != nil || e.Lookup.Verdict == resolve.Unverified {
-		return e, false
+// load returns the shard at path, reading it on first use. c.mu must be
+// held.
+func (c *Cache) load(path string) *shard {
+	if s, ok := c.shards[path]; ok {
+		return s
 	}
-	age := c.now().Sub(e.Stored)
-	return e, age >= -time.Hour && age < c.ttl(e.Kind, e.Lookup.Verdict) // an hour of clock skew is tolerated
+	s := &shard{entries: c.readShard(path), pending: map[string]entry{}}
+	c.shards[path] = s
+	return s
 }
 
-// Put stores a definite answer; Unverified answers are not stored (nil
-// error), nor are kinds whose TTL for the verdict is 0.
+// readShard reads a shard file into entries by id. Missing, unreadable
+// and unparseable files are empty; files that are not regular are also
+// reported once.
+func (c *Cache) readShard(path string) map[string]entry {
+	out := map[string]entry{}
+	b, err := readRegular(path, maxRead)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			c.warnOnce("read", fmt.Sprintf("resolver cache: ignoring %s: %v", path, err))
+		}
+		return out
+	}
+	var f shardFile
+	if json.Unmarshal(b, &f) != nil || f.Format != formatName {
+		return out // corrupt: its answers are asked again
+	}
+	for _, e := range f.Entries {
+		out[entryID(e.Kind, e.Endpoint, e.Key)] = e
+	}
+	return out
+}
+
+var (
+	errNotRegular = errors.New("not a regular file")
+	errTooLarge   = errors.New("larger than the cache's size cap")
+)
+
+// readRegular reads path if it is a regular file (not a symlink, FIFO or
+// device) of at most max bytes.
+func readRegular(path string, max int64) ([]byte, error) {
+	f, err := openNoFollow(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	if fi.Size() > max {
+		return nil, errTooLarge
+	}
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(b)) > max {
+		err = errTooLarge
+	}
+	return b, err
+}
+
+// Put stores a definite answer from the default endpoint; see PutFrom.
 func (c *Cache) Put(kind, key string, l resolve.Lookup) error {
-	if l.Verdict == resolve.Unverified || c.ttl(kind, l.Verdict) <= 0 {
+	return c.PutFrom(kind, "", key, l)
+}
+
+// PutFrom stores a definite answer endpoint gave. Unverified answers are
+// not stored (nil error), nor are kinds whose TTL for the verdict is 0.
+// Inside a batch (Batch) the answer is written when the batch ends;
+// otherwise at once.
+func (c *Cache) PutFrom(kind, endpoint, key string, l resolve.Lookup) error {
+	return c.put(entry{Kind: kind, Endpoint: endpoint, Key: key, Lookup: l})
+}
+
+// PutBrief stores an answer for ShortTTL at most, for verdicts that rest
+// on circumstantial evidence.
+func (c *Cache) PutBrief(kind, endpoint, key string, l resolve.Lookup) error {
+	return c.put(entry{Kind: kind, Endpoint: endpoint, Key: key, Lookup: l, Brief: true})
+}
+
+func (c *Cache) put(e entry) error {
+	if e.Lookup.Verdict == resolve.Unverified || c.ttl(e) <= 0 {
 		return nil
 	}
-	b, err := json.Marshal(entry{Kind: kind, Key: key, Stored: c.now().UTC(), Lookup: l})
+	e.Stored = c.now().UTC()
+	id := entryID(e.Kind, e.Endpoint, e.Key)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.load(c.shardPath(e.Kind, id))
+	s.entries[id] = e
+	s.pending[id] = e
+	if c.batches > 0 {
+		return nil
+	}
+	return c.flushLocked()
+}
+
+// Batch defers writing: answers stored until the returned function is
+// called are written then, in one write per shard touched. Batches may
+// overlap; each end writes whatever is pending.
+func (c *Cache) Batch() (end func() error) {
+	c.mu.Lock()
+	c.batches++
+	c.mu.Unlock()
+	var once sync.Once
+	return func() error {
+		var err error
+		once.Do(func() {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			c.batches--
+			err = c.flushLocked()
+		})
+		return err
+	}
+}
+
+// Flush writes every pending answer.
+func (c *Cache) Flush() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.flushLocked()
+}
+
+func (c *Cache) flushLocked() error {
+	var first error
+	paths := make([]string, 0, len(c.shards))
+	for p, s := range c.shards {
+		if len(s.pending) > 0 {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		s := c.shards[p]
+		if c.readOnly {
+			s.pending = map[string]entry{}
+			continue
+		}
+		err := c.writeShard(p, s)
+		s.pending = map[string]entry{}
+		if err != nil && first == nil {
+			first = err
+			c.readOnly = true
+			c.warnOnce("write", fmt.Sprintf("resolver cache %s cannot be written, answers are not kept for the next run: %v", c.dir, err))
+		}
+	}
+	return first
+}
+
+// writeShard merges s's pending answers into what is on disk now (another
+// process may have written since it was loaded), drops expired entries
+// and writes the result atomically.
+func (c *Cache) writeShard(path string, s *shard) error {
+	merged := c.readShard(path)
+	for id, e := range s.pending {
+		merged[id] = e
+	}
+	list := make([]entry, 0, len(merged))
+	for _, e := range merged {
+		if c.valid(e) {
+			list = append(list, e)
+		}
+	}
+	b, err := encodeShard(list)
 	if err != nil {
 		return err
 	}
-	p := c.path(kind, key)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	s.entries = merged
+	if err := c.mkdirs(filepath.Dir(path)); err != nil {
 		return err
 	}
-	return atomicfile.WriteBytes(p, b)
+	return writeAtomic(path, b)
+}
+
+// encodeShard encodes entries newest first, leaving out the oldest ones
+// that do not fit in maxWrite.
+func encodeShard(list []entry) ([]byte, error) {
+	sort.Slice(list, func(i, j int) bool {
+		if !list[i].Stored.Equal(list[j].Stored) {
+			return list[i].Stored.After(list[j].Stored)
+		}
+		return list[i].Key < list[j].Key
+	})
+	for {
+		b, err := json.Marshal(shardFile{Format: formatName, Entries: list})
+		if err != nil || len(b) <= maxWrite || len(list) == 0 {
+			return b, err
+		}
+		list = list[:len(list)*3/4]
+	}
+}
+
+// mkdirs creates dir under c.dir, refusing to write through a symlink
+// planted inside the cache (it could point anywhere).
+func (c *Cache) mkdirs(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for d := dir; len(d) > len(c.dir); d = filepath.Dir(d) {
+		fi, err := os.Lstat(d)
+		if err != nil {
+			return err
+		}
+		if !fi.IsDir() {
+			return fmt.Errorf("%s: %w", d, errNotRegular)
+		}
+	}
+	return nil
+}
+
+// writeAtomic writes data to a temporary file next to path, syncs it and
+// renames it over path. Unlike atomicfile it replaces a symlink at path
+// rather than writing through it.
+func writeAtomic(path string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".citelint-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // KindStatus describes the entries of one kind.
@@ -202,53 +507,66 @@ type Status struct {
 	Kinds   map[string]KindStatus `json:"kinds"`
 }
 
-var entryName = regexp.MustCompile(`^[0-9a-f]{64}\.json$`)
+var (
+	entryName = regexp.MustCompile(`^[0-9a-f]{64}\.json$`) // v1
+	shardName = regexp.MustCompile(`^[0-9a-f]\.json$`)
+)
 
-// walk calls fn for every cache entry file (and, with temps, for leftover
-// temporary files of interrupted writes) and nothing else, so that
-// pointing Dir at a directory with other files in it never touches them.
+// walkLegacy calls fn for every v1 entry file (and leftover temporary
+// files) and nothing else, so Clean removes the old layout too.
+func (c *Cache) walkLegacy(fn func(path string) error) error {
+	root := filepath.Join(c.dir, legacyDir)
+	return c.eachFile(root, 2, func(dir, name string) error {
+		shard := filepath.Base(dir)
+		if entryName.MatchString(name) && name[:2] == shard ||
+			strings.HasPrefix(name, ".") && strings.Contains(name, ".json.citelint-") {
+			return fn(filepath.Join(dir, name))
+		}
+		return nil
+	})
+}
+
+// walk calls fn for every shard file, or with temps for leftover temporary
+// files of interrupted writes too, and nothing else, so that pointing Dir
+// at a directory with other files in it never touches them.
 func (c *Cache) walk(temps bool, fn func(kind, path string, size int64) error) error {
 	root := filepath.Join(c.dir, formatDir)
-	kinds, err := os.ReadDir(root)
+	return c.eachFile(root, 1, func(dir, name string) error {
+		ok := shardName.MatchString(name)
+		if temps && !ok {
+			ok = strings.HasPrefix(name, ".") && strings.Contains(name, ".json.citelint-")
+		}
+		if !ok {
+			return nil
+		}
+		p := filepath.Join(dir, name)
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return nil // removed meanwhile
+		}
+		return fn(filepath.Base(dir), p, fi.Size())
+	})
+}
+
+// eachFile calls fn for the regular files depth directory levels below
+// root; symlinks and other files are skipped.
+func (c *Cache) eachFile(root string, depth int, fn func(dir, name string) error) error {
+	ents, err := os.ReadDir(root)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	for _, k := range kinds {
-		if !k.IsDir() {
-			continue
-		}
-		shards, err := os.ReadDir(filepath.Join(root, k.Name()))
-		if err != nil {
-			return err
-		}
-		for _, s := range shards {
-			if !s.IsDir() || len(s.Name()) != 2 {
-				continue
-			}
-			dir := filepath.Join(root, k.Name(), s.Name())
-			files, err := os.ReadDir(dir)
-			if err != nil {
+	for _, e := range ents {
+		switch {
+		case depth > 0 && e.IsDir():
+			if err := c.eachFile(filepath.Join(root, e.Name()), depth-1, fn); err != nil {
 				return err
 			}
-			for _, f := range files {
-				n := f.Name()
-				ok := entryName.MatchString(n) && n[:2] == s.Name()
-				if temps && !ok {
-					ok = strings.HasPrefix(n, ".") && strings.Contains(n, ".json.citelint-")
-				}
-				if !ok || !f.Type().IsRegular() {
-					continue
-				}
-				info, err := f.Info()
-				if err != nil {
-					continue // removed meanwhile
-				}
-				if err := fn(k.Name(), filepath.Join(dir, n), info.Size()); err != nil {
-					return err
-				}
+		case depth == 0 && e.Type().IsRegular():
+			if err := fn(root, e.Name()); err != nil {
+				return err
 			}
 		}
 	}
@@ -258,65 +576,103 @@ func (c *Cache) walk(temps bool, fn func(kind, path string, size int64) error) e
 // Status counts the entries, their bytes and the expired ones, per kind.
 func (c *Cache) Status() (Status, error) {
 	st := Status{Dir: c.dir, Kinds: map[string]KindStatus{}}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	err := c.walk(false, func(kind, path string, size int64) error {
 		ks := st.Kinds[kind]
-		ks.Entries++
 		ks.Bytes += size
-		if b, err := os.ReadFile(path); err != nil {
-			ks.Expired++
-		} else if _, ok := c.decode(b); !ok {
-			ks.Expired++
+		for _, e := range c.readShard(path) {
+			ks.Entries++
+			st.Entries++
+			if !c.valid(e) {
+				ks.Expired++
+			}
 		}
 		st.Kinds[kind] = ks
-		st.Entries++
 		st.Bytes += size
 		return nil
 	})
 	return st, err
 }
 
-// Clean removes every entry (and leftovers of interrupted writes) and then
-// the directories left empty. It returns how many files it removed.
+// Clean removes every entry (and leftovers of interrupted writes, and
+// entries of the old layout) and then the directories left empty. It
+// returns how many answers it removed.
 func (c *Cache) Clean() (int, error) {
-	return c.remove(true, func(string) bool { return true })
-}
-
-// Prune removes expired and unreadable entries only.
-func (c *Cache) Prune() (int, error) {
-	return c.remove(false, func(path string) bool {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return true
-		}
-		_, ok := c.decode(b)
-		return !ok
-	})
-}
-
-func (c *Cache) remove(temps bool, drop func(path string) bool) (int, error) {
 	n := 0
 	dirs := map[string]bool{}
-	err := c.walk(temps, func(kind, path string, size int64) error {
-		if !drop(path) {
-			return nil
-		}
+	err := c.walkLegacy(func(path string) error {
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 		n++
-		dirs[filepath.Dir(path)] = true
-		dirs[filepath.Dir(filepath.Dir(path))] = true
+		dirs[filepath.Dir(path)], dirs[filepath.Dir(filepath.Dir(path))] = true, true
 		return nil
 	})
-	// Deepest first; os.Remove only removes empty directories, so
-	// anything else someone put there stays.
+	if err == nil {
+		var m int
+		m, err = c.rewrite(true, func(entry) bool { return false })
+		n += m
+	}
+	c.removeEmpty(dirs, legacyDir)
+	return n, err
+}
+
+// Prune removes expired and unreadable entries only.
+func (c *Cache) Prune() (int, error) {
+	return c.rewrite(false, c.valid)
+}
+
+// rewrite keeps the entries of every shard for which keep is true,
+// removing shard files left empty (and, with temps, leftover temporary
+// files). It returns how many entries it dropped.
+func (c *Cache) rewrite(temps bool, keep func(entry) bool) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	dirs := map[string]bool{}
+	err := c.walk(temps, func(kind, path string, size int64) error {
+		delete(c.shards, path)
+		var kept []entry
+		if shardName.MatchString(filepath.Base(path)) {
+			all := c.readShard(path)
+			for _, e := range all {
+				if keep(e) {
+					kept = append(kept, e)
+				}
+			}
+			n += len(all) - len(kept)
+			if len(all) == 0 {
+				n++ // an unreadable shard counts as one
+			}
+		}
+		if len(kept) > 0 {
+			b, err := encodeShard(kept)
+			if err != nil {
+				return err
+			}
+			return writeAtomic(path, b)
+		}
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		dirs[filepath.Dir(path)] = true
+		return nil
+	})
+	c.removeEmpty(dirs, formatDir)
+	return n, err
+}
+
+// removeEmpty removes dirs, deepest first, and the layout root; os.Remove
+// only removes empty directories, so anything else someone put there
+// stays.
+func (c *Cache) removeEmpty(dirs map[string]bool, root string) {
 	var ds []string
 	for d := range dirs {
 		ds = append(ds, d)
 	}
 	sort.Slice(ds, func(i, j int) bool { return len(ds[i]) > len(ds[j]) })
-	for _, d := range append(ds, filepath.Join(c.dir, formatDir)) {
+	for _, d := range append(ds, filepath.Join(c.dir, root)) {
 		os.Remove(d)
 	}
-	return n, err
 }

@@ -2,6 +2,7 @@ package cache
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -63,22 +64,181 @@ func TestGetPutTTL(t *testing.T) {
 
 func TestCorruptEntriesAreMisses(t *testing.T) {
 	c, _ := open(t)
-	for _, body := range []string{"", "{", "null", `{"kind":"doi","key":"other","stored":"2026-03-01T12:00:00Z","lookup":{"verdict":"ok"}}`,
-		`{"kind":"doi","key":"k","stored":"2026-03-01T12:00:00Z","lookup":{"verdict":"dead"}}`, "\x00\xff garbage"} {
-		p := c.path("doi", "k")
+	p := c.shardPath("doi", entryID("doi", "", "k"))
+	for _, body := range []string{"", "{", "null", `{"format":"citelint-cache/2","entries":null}`,
+		`{"format":"citelint-cache/2","entries":[{"kind":"doi","key":"other","stored":"2026-03-01T12:00:00Z","lookup":{"verdict":"ok"}}]}`,
+		`{"format":"citelint-cache/2","entries":[{"kind":"doi","key":"k","stored":"2026-03-01T12:00:00Z","lookup":{"verdict":"dead"}}]}`,
+		`{"format":"citelint-cache/9","entries":[{"kind":"doi","key":"k","stored":"2026-03-01T12:00:00Z","lookup":{"verdict":"ok"}}]}`,
+		"\x00\xff garbage"} {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if l, hit := c.Get("doi", "k"); hit {
+		fresh, _ := Open(Options{Dir: c.Dir(), Now: c.now})
+		if l, hit := fresh.Get("doi", "k"); hit {
 			t.Errorf("%q: hit %+v", body, l)
 		}
+		// The refetched answer replaces the corrupt file.
+		ok := resolve.Lookup{Verdict: resolve.OK}
+		if err := fresh.Put("doi", "k", ok); err != nil {
+			t.Errorf("%q: Put: %v", body, err)
+		}
+		again, _ := Open(Options{Dir: c.Dir(), Now: c.now})
+		if _, hit := again.Get("doi", "k"); !hit {
+			t.Errorf("%q: answer not stored over a corrupt shard", body)
+		}
 	}
-	// A directory where the file should be is a miss too.
-	p := c.path("doi", "dir")
-	os.MkdirAll(p, 0o755)
-	if _, hit := c.Get("doi", "dir"); hit {
-		t.Error("directory read as entry")
+}
+
+// A cache entry that is a symlink to /dev/zero used to be read whole (out
+// of memory), a FIFO hung the run (issue 20, defect 2). Anything but a
+// regular file of sane size is a miss, with one warning.
+func TestUntrustedEntries(t *testing.T) {
+	valid := `{"format":"citelint-cache/2","entries":[{"kind":"doi","key":"k","stored":"2026-03-01T12:00:00Z","lookup":{"verdict":"ok"}}]}`
+	tests := []struct {
+		name  string
+		plant func(t *testing.T, p string)
+	}{
+		{"symlink to /dev/zero", func(t *testing.T, p string) { must(t, os.Symlink("/dev/zero", p)) }},
+		{"symlink to a valid file", func(t *testing.T, p string) {
+			q := filepath.Join(t.TempDir(), "elsewhere.json")
+			must(t, os.WriteFile(q, []byte(valid), 0o644))
+			must(t, os.Symlink(q, p))
+		}},
+		{"fifo", func(t *testing.T, p string) { must(t, mkfifo(p)) }},
+		{"directory", func(t *testing.T, p string) { must(t, os.Mkdir(p, 0o755)) }},
+		{"over the size cap", func(t *testing.T, p string) {
+			must(t, os.WriteFile(p, []byte(valid), 0o644))
+			must(t, os.Truncate(p, maxRead+1)) // sparse: no disk used
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var warnings []string
+			clk := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+			c, _ := Open(Options{Dir: t.TempDir(), Now: clk.now, Warn: func(m string) { warnings = append(warnings, m) }})
+			p := c.shardPath("doi", entryID("doi", "", "k"))
+			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			tt.plant(t, p)
+			for range 3 {
+				if l, hit := c.Get("doi", "k"); hit {
+					t.Errorf("hit %+v", l)
+				}
+			}
+			other, _ := Open(Options{Dir: c.Dir(), Now: clk.now, Warn: func(m string) { warnings = append(warnings, m) }})
+			other.Get("doi", "k")
+			if len(warnings) != 2 { // one per Cache, i.e. per run
+				t.Errorf("warnings: %q", warnings)
+			}
+		})
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Answers of a test server or mirror used to stand in for the real
+// registry's (issue 20, defect 12): the endpoint is part of the key.
+func TestEndpointIsPartOfTheKey(t *testing.T) {
+	c, _ := open(t)
+	ok := resolve.Lookup{Verdict: resolve.OK, Reason: "handle exists"}
+	must(t, c.PutFrom("doi", "http://127.0.0.1:9/", "10.1/x", ok))
+	if _, hit := c.GetFrom("doi", "https://doi.org", "10.1/x"); hit {
+		t.Error("an answer from another endpoint was served")
+	}
+	if _, hit := c.Get("doi", "10.1/x"); hit {
+		t.Error("an answer from another endpoint was served for the default")
+	}
+	if _, hit := c.GetFrom("doi", "http://127.0.0.1:9/", "10.1/x"); !hit {
+		t.Error("the endpoint's own answer is missing")
+	}
+	// Through Wrap: the same resolver at another endpoint asks again.
+	mirror := &endpointResolver{fakeResolver{answers: map[string]resolve.Lookup{"a": ok}}, "http://mirror"}
+	real := &endpointResolver{fakeResolver{answers: map[string]resolve.Lookup{"a": {Verdict: resolve.Broken}}}, "https://doi.org"}
+	Wrap(mirror, c, ReadWrite).Resolve(context.Background(), []string{"a"})
+	got := Wrap(real, c, ReadWrite).Resolve(context.Background(), []string{"a"})
+	if got["a"].Verdict != resolve.Broken || len(real.asked) != 1 {
+		t.Errorf("the real endpoint got the mirror's answer: %+v, asked %v", got["a"], real.asked)
+	}
+}
+
+type endpointResolver struct {
+	fakeResolver
+	endpoint string
+}
+
+func (e *endpointResolver) Endpoint() string { return e.endpoint }
+
+// A read-only cache used to turn caching off silently (issue 20, defect
+// 12): it is one warning, and lookups go on.
+func TestUnwritableCacheWarnsOnce(t *testing.T) {
+	dir := t.TempDir()
+	// A file where the layout directory should be fails every write, for
+	// root too (a 0555 directory would not).
+	must(t, os.WriteFile(filepath.Join(dir, formatDir), nil, 0o644))
+	var warnings []string
+	c, _ := Open(Options{Dir: dir, Warn: func(m string) { warnings = append(warnings, m) }})
+	inner := &fakeResolver{answers: map[string]resolve.Lookup{"a": {Verdict: resolve.OK}, "b": {Verdict: resolve.OK}}}
+	w := Wrap(inner, c, ReadWrite)
+	for range 3 {
+		got := w.Resolve(context.Background(), []string{"a", "b"})
+		if got["a"].Verdict != resolve.OK || got["b"].Verdict != resolve.OK {
+			t.Errorf("answers lost: %+v", got)
+		}
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "cannot be written") {
+		t.Errorf("warnings: %q", warnings)
+	}
+	if err := c.Put("doi", "c", resolve.Lookup{Verdict: resolve.OK}); err != nil {
+		t.Errorf("Put after the warning: %v", err)
+	}
+}
+
+// A batch writes nothing until it ends, then one file per shard touched;
+// the answers are there for the next run.
+func TestBatchWritesAtEnd(t *testing.T) {
+	c, clk := open(t)
+	end := c.Batch()
+	for i := range 100 {
+		must(t, c.Put("crossref", fmt.Sprint("10.1/", i), resolve.Lookup{Verdict: resolve.OK}))
+	}
+	if _, hit := c.Get("crossref", "10.1/7"); !hit {
+		t.Error("pending answer not served")
+	}
+	files := func() int {
+		n := 0
+		c.walk(true, func(string, string, int64) error { n++; return nil })
+		return n
+	}
+	if n := files(); n != 0 {
+		t.Errorf("%d files written inside the batch", n)
+	}
+	must(t, end())
+	if n := files(); n == 0 || n > shardsOfKind {
+		t.Errorf("%d files after the batch", n)
+	}
+	next, _ := Open(Options{Dir: c.Dir(), Now: clk.now})
+	for i := range 100 {
+		if _, hit := next.Get("crossref", fmt.Sprint("10.1/", i)); !hit {
+			t.Errorf("10.1/%d lost", i)
+		}
+	}
+}
+
+func TestBriefAnswersExpireSoon(t *testing.T) {
+	c, clk := open(t)
+	nx := resolve.Lookup{Verdict: resolve.Broken, Reason: "host not found"}
+	must(t, c.PutBrief("url", "", "http://gone.example/", nx))
+	if _, hit := c.Get("url", "http://gone.example/"); !hit {
+		t.Error("brief answer not kept at all")
+	}
+	clk.t = clk.t.Add(ShortTTL + time.Minute)
+	if _, hit := c.Get("url", "http://gone.example/"); hit {
+		t.Error("brief answer kept past ShortTTL")
 	}
 }
 
@@ -144,7 +304,7 @@ func TestStatusCleanPrune(t *testing.T) {
 		c.Put(kind, "k"+string(rune('a'+i)), resolve.Lookup{Verdict: resolve.OK})
 	}
 	c.Put("arxiv", "gone", resolve.Lookup{Verdict: resolve.Broken})
-	foreign := filepath.Join(c.Dir(), "v1", "doi", "notes.txt")
+	foreign := filepath.Join(c.Dir(), formatDir, "doi", "notes.txt")
 	os.WriteFile(foreign, []byte("mine"), 0o644)
 	outside := filepath.Join(c.Dir(), "keep.json")
 	os.WriteFile(outside, []byte("mine"), 0o644)

@@ -24,19 +24,40 @@ const (
 // OfflineReason is the Reason of an offline miss.
 const OfflineReason = "offline, not cached"
 
+// Endpointer is implemented by resolvers that ask a configurable
+// endpoint: Endpoint is its base URL, part of every cache key, so that
+// answers of a test server or a mirror never stand in for the registry's.
+type Endpointer interface {
+	Endpoint() string
+}
+
+// Briefer is implemented by resolvers some of whose definite answers rest
+// on circumstantial evidence: Brief reports whether l is one, to be kept
+// for ShortTTL at most.
+type Briefer interface {
+	Brief(l resolve.Lookup) bool
+}
+
 // Wrap returns a Resolver that answers from c before asking r, under the
-// resolver's name as kind and its canonical key (resolve.KeyOf). c may be
-// nil: then nothing is read or stored, and Offline answers every id with
-// OfflineReason. A failed cache write is ignored: the answer is still
-// right, only the next run will ask again.
+// resolver's name as kind, its endpoint and its canonical key
+// (resolve.KeyOf). c may be nil: then nothing is read or stored, and
+// Offline answers every id with OfflineReason. The answers of one Resolve
+// are written together at its end. A failed cache write is a warning from
+// the cache, once: the answer is still right, only the next run will ask
+// again.
 func Wrap(r resolve.Resolver, c *Cache, mode Mode) resolve.Resolver {
-	return &cached{inner: r, c: c, mode: mode}
+	w := &cached{inner: r, c: c, mode: mode}
+	if e, ok := r.(Endpointer); ok {
+		w.endpoint = e.Endpoint()
+	}
+	return w
 }
 
 type cached struct {
-	inner resolve.Resolver
-	c     *Cache
-	mode  Mode
+	inner    resolve.Resolver
+	c        *Cache
+	mode     Mode
+	endpoint string
 }
 
 func (w *cached) Name() string         { return w.inner.Name() }
@@ -51,7 +72,7 @@ func (w *cached) Resolve(ctx context.Context, ids []string) map[string]resolve.L
 			continue
 		}
 		if w.c != nil && w.mode != Refresh {
-			if l, ok := w.c.Get(kind, w.Key(id)); ok {
+			if l, ok := w.c.GetFrom(kind, w.endpoint, w.Key(id)); ok {
 				out[id] = l
 				continue
 			}
@@ -67,14 +88,22 @@ func (w *cached) Resolve(ctx context.Context, ids []string) map[string]resolve.L
 		return out
 	}
 	res := w.inner.Resolve(ctx, misses)
+	if w.c != nil {
+		defer w.c.Batch()()
+	}
+	briefer, _ := w.inner.(Briefer)
 	for _, id := range misses {
 		l, ok := res[id]
 		if !ok {
 			l = resolve.Lookup{Reason: "no answer"}
 		}
 		out[id] = l
-		if w.c != nil {
-			_ = w.c.Put(kind, w.Key(id), l)
+		switch {
+		case w.c == nil:
+		case briefer != nil && briefer.Brief(l):
+			_ = w.c.PutBrief(kind, w.endpoint, w.Key(id), l)
+		default:
+			_ = w.c.PutFrom(kind, w.endpoint, w.Key(id), l)
 		}
 	}
 	return out

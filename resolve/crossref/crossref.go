@@ -46,6 +46,15 @@ func New(c *httpclient.Client) *Resolver {
 	return &Resolver{Client: c, Base: DefaultBase, Workers: 8}
 }
 
+// Endpoint is the base URL asked, so the cache keeps answers of a test
+// server or a mirror apart from the registry's.
+func (r *Resolver) Endpoint() string {
+	if b := strings.TrimRight(r.Base, "/"); b != "" {
+		return b
+	}
+	return DefaultBase
+}
+
 // Name is "crossref".
 func (r *Resolver) Name() string { return "crossref" }
 

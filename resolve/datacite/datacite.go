@@ -33,6 +33,15 @@ func New(c *httpclient.Client) *Resolver {
 	return &Resolver{Client: c, Base: DefaultBase, Workers: 8}
 }
 
+// Endpoint is the base URL asked, so the cache keeps answers of a test
+// server or a mirror apart from the registry's.
+func (r *Resolver) Endpoint() string {
+	if b := strings.TrimRight(r.Base, "/"); b != "" {
+		return b
+	}
+	return DefaultBase
+}
+
 // Name is "datacite".
 func (r *Resolver) Name() string { return "datacite" }
 

@@ -8,21 +8,23 @@
 // (403: some sites wall HEAD only) or fails. Redirects are followed, and
 // every hop passes the HTTP client's private-address guard, so a hostile
 // document cannot make citelint probe the network it runs in. Only 404,
-// 410 and a host name that does not exist are Broken: sites that block
-// scripts (401, 403, 429, 5xx, captchas) are Unverified, never dead.
+// 410 and a host name that does not exist (while DNS demonstrably works,
+// see dns.go) are Broken: sites that block scripts (401, 403, 429, 5xx,
+// captchas) are Unverified, never dead.
 package urlcheck
 
 import (
-	"unicode/utf8"
-
 	"bytes"
 	"context"
 	"errors"
-	"github.com/citelint/citelint/sources"
 	"mime"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/citelint/citelint/sources"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
@@ -39,6 +41,16 @@ type Checker struct {
 	Text bool
 	// Workers bounds the goroutines waiting for the client's host limits.
 	Workers int
+	// DNS looks host names up, net.DefaultResolver when nil.
+	DNS HostResolver
+	// DNSProbes are looked up to learn whether DNS works when no other
+	// host of the run resolved; DefaultDNSProbes when nil.
+	DNSProbes []string
+	// Evidence pools what this run learnt about DNS; one is made when
+	// nil. Checkers of one run should share it.
+	Evidence *DNSEvidence
+
+	evMu sync.Mutex
 }
 
 // New returns a Checker using c.
@@ -64,20 +76,27 @@ func (c *Checker) Key(id string) string {
 	return s
 }
 
-// Resolve checks each URL concurrently under the client's host limits.
+// Resolve checks each URL concurrently under the client's host limits. A
+// host not found is Broken only when DNS demonstrably works in the run.
 func (c *Checker) Resolve(ctx context.Context, ids []string) map[string]resolve.Lookup {
-	return resolve.Fanout(ctx, ids, c.Workers, c.Check)
+	out := resolve.Fanout(ctx, ids, c.Workers, c.Check)
+	c.judgeNotFound(ctx, out)
+	return out
 }
 
 // acceptHTML prefers a page over whatever else the server has, so the
 // title can be read.
 const acceptHTML = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
 
-// Check checks one URL.
+// Check checks one URL. Its "host not found" is raw; Resolve weighs it
+// against what the run learnt about DNS.
 func (c *Checker) Check(ctx context.Context, raw string) resolve.Lookup {
 	u, err := url.Parse(c.Key(raw))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return resolve.Lookup{Reason: "not an http(s) URL"}
+	}
+	if l, done := c.preResolve(ctx, u); done {
+		return l
 	}
 	target := u.String()
 	if !c.Text {

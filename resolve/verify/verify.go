@@ -56,6 +56,10 @@ type Options struct {
 	Mode  cache.Mode
 
 	Needs Needs
+
+	// DNS looks host names up for the URL checks, net.DefaultResolver
+	// when nil (tests inject a stub).
+	DNS urlcheck.HostResolver
 }
 
 // Verifier holds the resolvers of one run.
@@ -101,10 +105,15 @@ func New(o Options) *Verifier {
 	if o.ArXivURL != "" {
 		ax.Base = strings.TrimRight(o.ArXivURL, "/")
 	}
+	// Both URL checkers pool what they learn about DNS: a host not found
+	// is dead only if some other host resolved.
+	dns := &urlcheck.DNSEvidence{}
+	urls := urlcheck.New(c)
+	urls.DNS, urls.Evidence = o.DNS, dns
 	pages := urlcheck.New(c)
-	pages.Text = true
+	pages.Text, pages.DNS, pages.Evidence = true, o.DNS, dns
 	return &Verifier{client: c, needs: o.Needs,
-		doi: wrap(d), crossref: wrap(cr), datacite: wrap(dc), arxiv: wrap(ax), url: wrap(urlcheck.New(c)), pages: wrap(pages)}
+		doi: wrap(d), crossref: wrap(cr), datacite: wrap(dc), arxiv: wrap(ax), url: wrap(urls), pages: wrap(pages)}
 }
 
 // Requests reports how many HTTP requests went to each host.

@@ -2,11 +2,16 @@ package verify
 
 import (
 	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/citelint/citelint/internal/registrystub"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/resolve/cache"
 	"github.com/citelint/citelint/resolve/httpclient"
 )
 
@@ -97,3 +102,72 @@ func TestPagesFetchedOnce(t *testing.T) {
 		t.Errorf("unverified %v, want the busy page once, as url", u)
 	}
 }
+
+// nxdomain answers "no such host" for every name, like the resolver of an
+// egress-filtered CI runner.
+type nxdomain struct{}
+
+func (nxdomain) LookupHost(_ context.Context, host string) ([]string, error) {
+	return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+}
+
+// Behind such a resolver every link used to be dead (issue 20, defect 8):
+// now it is unverified, and counted.
+func TestFilteredDNSIsNotDead(t *testing.T) {
+	doc := markdown.Parse([]byte("See https://www.ipcc.ch/report/ and http://noaa.gov/x.\n"), markdown.Options{})
+	req := NewRequest()
+	req.Collect(doc)
+	v := New(Options{Client: httpclient.Options{Retries: -1}, DNS: nxdomain{}, Needs: Needs{URL: true}})
+	res := v.Run(context.Background(), req)
+	for _, u := range []string{"https://www.ipcc.ch/report/", "http://noaa.gov/x"} {
+		if l, ok := res.URL(u); !ok || l.Verdict != resolve.Unverified {
+			t.Errorf("%s: %+v", u, l)
+		}
+	}
+	if n := res.Unverified()["url"]; n != 2 {
+		t.Errorf("%d unverified URLs, want 2", n)
+	}
+	if n := len(v.Requests()); n != 0 {
+		t.Errorf("HTTP requests sent: %v", v.Requests())
+	}
+}
+
+// An empty or unparseable 200 reply from any registry is unverified and
+// never cached (issue 20, defect 8): the next run, even offline, has no
+// verdict from it.
+func TestEmptyRepliesAreUnverifiedAndNotCached(t *testing.T) {
+	for _, body := range []string{"", "{}", "null", "<html>captive portal</html>", `{"message":`,
+		`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"></feed>`} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprint(w, body)
+		}))
+		doc := markdown.Parse([]byte("See doi:10.1000/x and arXiv:2101.00001.\n"), markdown.Options{})
+		req := NewRequest()
+		req.Collect(doc)
+		c, err := cache.Open(cache.Options{Dir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := func(mode cache.Mode) *Results {
+			v := New(Options{Client: httpclient.Options{AllowPrivate: true, Retries: -1},
+				DOIURL: srv.URL, CrossrefURL: srv.URL, DataCiteURL: srv.URL, ArXivURL: srv.URL,
+				Cache: c, Mode: mode, Needs: Needs{DOI: true, Metadata: true, ArXiv: true}})
+			return v.Run(context.Background(), req)
+		}
+		online := run(cache.ReadWrite)
+		offline := run(cache.Offline)
+		for _, r := range []*Results{online, offline} {
+			if u := r.Unverified(); u["doi"] != 1 || u["metadata"] != 1 || u["arxiv"] != 1 {
+				t.Errorf("body %q: unverified %v, want one of each", body, u)
+			}
+		}
+		for what, l := range map[string]resolve.Lookup{"doi": must(offline.DOI("10.1000/x")), "metadata": must(offline.Metadata("10.1000/x")), "arxiv": must(offline.ArXiv("2101.00001"))} {
+			if l.Reason != cache.OfflineReason {
+				t.Errorf("body %q: %s cached: %+v", body, what, l)
+			}
+		}
+		srv.Close()
+	}
+}
+
+func must(l resolve.Lookup, _ bool) resolve.Lookup { return l }

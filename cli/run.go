@@ -104,6 +104,7 @@ func runCmd(args []string, env Env) int {
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
+	netTimedOut := false
 	opts := st.lintOptions(&env)
 	// Sources of files with issues are kept until the report is printed;
 	// only SARIF (fix regions) and --fix/--diff read them, and keeping them
@@ -143,7 +144,16 @@ func runCmd(args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage
 	}
-	verified, err := verifyFiles(ctx, st, opts, f.offline, f.refresh)
+	// The network pass stops early enough to leave the lint its share of
+	// the time: a lookup it had no time for is unverified, and the run
+	// still reports every file.
+	netCtx, netCancel := networkContext(ctx, timeout)
+	defer netCancel()
+	verified, err := verifyFiles(netCtx, st, opts, f.offline, f.refresh)
+	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
+		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", networkShare(timeout), timeout)
+		netTimedOut = true
+	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitFailure
@@ -172,7 +182,7 @@ func runCmd(args []string, env Env) int {
 			rb.finish(st, verified)
 			return out.End(rb.report)
 		})
-		exit = rb.exitCode(&f, ctx, timeout, env)
+		exit = rb.exitCode(&f, ctx, timeout, netTimedOut, env)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			exit = ExitFailure
@@ -212,7 +222,7 @@ func runCmd(args []string, env Env) int {
 	}
 	rb.report.Issues = rb.process(issues)
 	rb.finish(st, verified)
-	exit = rb.exitCode(&f, ctx, timeout, env)
+	exit = rb.exitCode(&f, ctx, timeout, netTimedOut, env)
 	for i, of := range formats {
 		if err := writeOutput(printers[i], of, rb.report, cfg, env); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
@@ -410,7 +420,22 @@ func (b *reportBuilder) finish(st *setup, verified *verify.Results) {
 	}
 }
 
-func (b *reportBuilder) exitCode(f *runFlags, ctx context.Context, timeout time.Duration, env Env) int {
+// networkShare is how much of --timeout the network pass may use: all but
+// a quarter (at least 100 ms, at most 30 s) kept for linting, which is
+// fast offline.
+func networkShare(timeout time.Duration) time.Duration {
+	return timeout - min(max(timeout/4, 100*time.Millisecond), 30*time.Second)
+}
+
+// networkContext bounds the network pass by its share of the timeout.
+func networkContext(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
+	if timeout <= 0 || networkShare(timeout) <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, networkShare(timeout))
+}
+
+func (b *reportBuilder) exitCode(f *runFlags, ctx context.Context, timeout time.Duration, netTimedOut bool, env Env) int {
 	exit := ExitOK
 	if b.failed {
 		exit = b.issueExit
@@ -422,7 +447,15 @@ func (b *reportBuilder) exitCode(f *runFlags, ctx context.Context, timeout time.
 		exit = ExitFailure
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		fmt.Fprintf(env.Stderr, "citelint: timed out after %v\n", timeout)
+		notChecked := 0
+		for _, e := range b.report.Summary.Errors {
+			if strings.Contains(e.Msg, "not checked: the run reached its time limit") {
+				notChecked++
+			}
+		}
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d of %d files not checked; the report holds the files that finished\n", timeout, notChecked, b.report.Summary.Files)
+		exit = ExitTimeout
+	} else if netTimedOut {
 		exit = ExitTimeout
 	}
 	return exit

@@ -35,6 +35,9 @@ func (e FileError) Error() string {
 	return fmt.Sprintf("%s: %v", e.Path, e.Err)
 }
 
+// Unwrap lets errors.Is see what went wrong (a timeout, a missing file).
+func (e FileError) Unwrap() error { return e.Err }
+
 // Enabled is a rule to run with its decoded settings.
 type Enabled struct {
 	Rule     *rules.Rule
@@ -167,7 +170,7 @@ func RunEach(ctx context.Context, files []string, opts Options, emit func(FileRe
 					return
 				}
 				if ctx.Err() != nil {
-					slots[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Err: ctx.Err()}}
+					slots[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Err: notChecked(ctx)}}
 				} else {
 					slots[i] = lintOne(ctx, files[i], opts, bibs)
 				}
@@ -177,7 +180,33 @@ func RunEach(ctx context.Context, files []string, opts Options, emit func(FileRe
 		}()
 	}
 	for k := 0; k < len(files); {
-		ready[<-done] = true
+		select {
+		case i := <-done:
+			ready[i] = true
+		case <-ctx.Done():
+			// The run's time is up: what finished is emitted, the rest
+			// is reported as not checked, and nobody waits for the
+			// workers still inside a file (a goroutine cannot be
+			// stopped, and --timeout must hold whatever one file costs).
+			// They write only to slots nobody reads any more.
+			win.close()
+			for drained := false; !drained; {
+				select {
+				case i := <-done:
+					ready[i] = true
+				default:
+					drained = true
+				}
+			}
+			for ; k < len(files); k++ {
+				r := FileResult{Path: files[k], Err: &FileError{Path: files[k], Err: notChecked(ctx)}}
+				if ready[k] {
+					r = slots[k]
+				}
+				emit(r)
+			}
+			return
+		}
 		for ; k < len(files) && ready[k]; k++ {
 			r := slots[k]
 			slots[k] = FileResult{} // let the collector have it once emitted
@@ -186,6 +215,15 @@ func RunEach(ctx context.Context, files []string, opts Options, emit func(FileRe
 		}
 	}
 	wg.Wait()
+}
+
+// notChecked is the error of a file the run had no time for: it says so,
+// and still matches context.DeadlineExceeded (or Canceled) for errors.Is.
+func notChecked(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("not checked: the run reached its time limit (--timeout) (%w)", ctx.Err())
+	}
+	return fmt.Errorf("not checked: the run was cancelled (%w)", ctx.Err())
 }
 
 // maxFileSize guards against linting something that is clearly not a

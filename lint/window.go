@@ -42,8 +42,9 @@ func newWindow(total, workers int) *window {
 }
 
 // claim returns the next file to lint, waiting while the window is full; ok
-// is false when every file has been claimed. A file is always claimable when
-// nothing is held, so a file larger than the budget still goes through.
+// is false when every file has been claimed, or the window was closed. A
+// file is always claimable when nothing is held, so a file larger than the
+// budget still goes through.
 func (w *window) claim() (i int, ok bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -71,6 +72,16 @@ func (w *window) release(bytes int) {
 	w.mu.Lock()
 	w.files--
 	w.bytes -= bytes
+	w.mu.Unlock()
+	w.room.Broadcast()
+}
+
+// close ends the claiming: the files not yet claimed will not be, and
+// workers waiting for room return. RunEach closes the window when the run
+// times out.
+func (w *window) close() {
+	w.mu.Lock()
+	w.total = w.next
 	w.mu.Unlock()
 	w.room.Broadcast()
 }

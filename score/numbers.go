@@ -145,8 +145,9 @@ done:
 // magnitudeAt reports whether a magnitude abbreviation glued to digits
 // starts at j ("5bn", "3m"), followed by a non-letter.
 func magnitudeAt(text string, j int) bool {
+	head := lowerHead(text[j:])
 	for _, m := range []string{"bn", "mn", "k", "m"} {
-		if strings.HasPrefix(strings.ToLower(text[j:]), m) {
+		if strings.HasPrefix(head, m) {
 			e := j + len(m)
 			if e == len(text) || !isLetter(text[e]) {
 				return true
@@ -163,7 +164,7 @@ func applySuffix(n *Number, text string, j int) int {
 	for k < len(text) && text[k] == ' ' {
 		k++
 	}
-	rest := strings.ToLower(text[k:])
+	rest := lowerHead(text[k:])
 	switch {
 	case j < len(text) && text[j] == '%':
 		n.Percent = true
@@ -183,13 +184,24 @@ func applySuffix(n *Number, text string, j int) int {
 		if len(w) <= 2 {
 			start = j // abbreviations are glued: "5bn", "3m"
 		}
-		if hasWord(strings.ToLower(text[start:]), w) {
+		if hasWord(lowerHead(text[start:]), w) {
 			n.Value *= m
 			n.Approx = true
 			return start + len(w)
 		}
 	}
 	return j
+}
+
+// lowerHead lower-cases the first bytes of s, enough for any suffix word
+// ("per cent", "thousand", "trillion"). Lower-casing all of the rest of a
+// source for each of its numbers was quadratic in the source's length.
+func lowerHead(s string) string {
+	const n = 16
+	if len(s) > n {
+		s = s[:n]
+	}
+	return strings.ToLower(s)
 }
 
 func hasWord(s, w string) bool {
@@ -226,20 +238,40 @@ func same(a, b Number) bool {
 // number-mismatch rule reports. A rounded figure ("about 3 million" for
 // 3,012,455) counts as missing: the reader cannot find it in the source.
 func MissingNumbers(claim string, sources ...string) []string {
+	idx := make([]*NumberIndex, len(sources))
+	for i, s := range sources {
+		idx[i] = IndexNumbers(s)
+	}
+	return MissingNumbersIn(claim, idx...)
+}
+
+// NumberIndex is a source's quantities, extracted once: a rule checking
+// many sentences against one source builds it once, not per sentence.
+type NumberIndex struct{ x numberIndex }
+
+// IndexNumbers extracts and indexes the quantities of a source text.
+func IndexNumbers(source string) *NumberIndex {
+	var idx NumberIndex
+	for _, n := range Numbers(source) {
+		idx.x.add(n)
+	}
+	idx.x.sort()
+	return &idx
+}
+
+// MissingNumbersIn is MissingNumbers against indexed sources.
+func MissingNumbersIn(claim string, sources ...*NumberIndex) []string {
 	want := Numbers(claim)
-	if len(want) == 0 {
-		return nil
-	}
-	var have numberIndex
-	for _, s := range sources {
-		for _, n := range Numbers(s) {
-			have.add(n)
-		}
-	}
-	have.sort()
 	var missing []string
 	for _, w := range want {
-		if !have.holds(w) {
+		found := false
+		for _, s := range sources {
+			if s.x.holds(w) {
+				found = true
+				break
+			}
+		}
+		if !found {
 			missing = append(missing, w.Raw)
 		}
 	}

@@ -170,7 +170,8 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	if cfg.Path == "" {
 		base = ""
 	}
-	st.files, st.walkErrs = lint.Walk(paths, base, cfg.Run.Include, cfg.Run.Exclude)
+	wdNow, _ := env.Getwd()
+	st.files, st.walkErrs = lint.WalkConfined(safefile.FindRoot(wdNow), paths, base, cfg.Run.Include, cfg.Run.Exclude)
 	st.workers = s.concurrency
 	if st.workers == 0 {
 		st.workers = cfg.Run.Concurrency

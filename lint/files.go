@@ -6,6 +6,7 @@ package lint
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -30,6 +31,42 @@ var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": tru
 // given). Errors (a missing path, an unreadable directory, a symlink loop)
 // are returned per path; the walk goes on.
 func Walk(paths []string, base string, include, exclude []string) ([]string, []FileError) {
+	return WalkConfined("", paths, base, include, exclude)
+}
+
+// WalkConfined is Walk that does not follow, in a directory walk, a
+// symbolic link whose target lies outside root (after every link is
+// resolved) or under its .git: a document a pull request adds as a link
+// to /etc/passwd or ~/.ssh/config must not be read and echoed into the
+// report. Such a link is an error naming it; the walk goes on. Paths named
+// explicitly are the workflow's choice and are not confined. An empty
+// root confines nothing.
+func WalkConfined(root string, paths []string, base string, include, exclude []string) ([]string, []FileError) {
+	rootReal := ""
+	if root != "" {
+		if r, err := filepath.Abs(root); err == nil {
+			if r, err = filepath.EvalSymlinks(r); err == nil {
+				rootReal = r
+			}
+		}
+	}
+	escapes := func(link string) error {
+		if rootReal == "" {
+			return nil
+		}
+		real, err := filepath.EvalSymlinks(link)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(rootReal, real)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+			return fmt.Errorf("symbolic link leads outside the project (%s) to %s: not linted", rootReal, real)
+		}
+		if rel == ".git" || strings.HasPrefix(rel, ".git"+string(filepath.Separator)) {
+			return fmt.Errorf("symbolic link leads into the project's .git: not linted")
+		}
+		return nil
+	}
 	var out []string
 	var errs []FileError
 	seen := map[string]bool{}
@@ -121,6 +158,10 @@ func Walk(paths []string, base string, include, exclude []string) ([]string, []F
 						continue
 					}
 					isDir = st.IsDir()
+					if err := escapes(full); err != nil {
+						errs = append(errs, FileError{Path: filepath.ToSlash(full), Err: err})
+						continue
+					}
 				}
 				if isDir {
 					if skipDirs[name] || !match(full, true) {

@@ -129,3 +129,59 @@ func TestRunEachOrder(t *testing.T) {
 		t.Error("Run of no files gave results")
 	}
 }
+
+// TestWalkConfined: a directory walk does not follow a link out of the
+// project or into its .git; it names the link as not linted, and goes on.
+func TestWalkConfined(t *testing.T) {
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "secret.md")
+	if err := os.WriteFile(secret, []byte("token [1]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	for _, d := range []string{docs, filepath.Join(root, ".git")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(p, s string) {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(docs, "a.md"), "A [1].\n")
+	write(filepath.Join(root, ".git", "config.md"), "[remote]\n")
+	write(filepath.Join(root, "shared.md"), "Shared.\n")
+	for link, target := range map[string]string{
+		"out.md":    secret,
+		"outdir":    outside,
+		"git.md":    filepath.Join(root, ".git", "config.md"),
+		"shared.md": filepath.Join(root, "shared.md"), // inside the project: followed
+	} {
+		if err := os.Symlink(target, filepath.Join(docs, link)); err != nil {
+			t.Skip("symlinks:", err)
+		}
+	}
+	files, errs := WalkConfined(root, []string{docs}, "", nil, nil)
+	var got []string
+	for _, f := range files {
+		got = append(got, filepath.Base(f))
+	}
+	if strings.Join(got, " ") != "a.md shared.md" {
+		t.Errorf("files %v, want a.md shared.md", got)
+	}
+	refused := map[string]bool{}
+	for _, e := range errs {
+		refused[filepath.Base(e.Path)] = strings.Contains(e.Error(), "not linted")
+	}
+	for _, l := range []string{"out.md", "outdir", "git.md"} {
+		if !refused[l] {
+			t.Errorf("%s: not refused (errors %v)", l, errs)
+		}
+	}
+	// Without a root nothing is confined, as before.
+	if files, _ := Walk([]string{docs}, "", nil, nil); len(files) != 5 {
+		t.Errorf("Walk found %v, want all five Markdown files", files)
+	}
+}

@@ -3,9 +3,11 @@ package httpclient
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -112,5 +114,39 @@ func TestRetryAfterCap(t *testing.T) {
 		if tt.gaveUp != "" && !strings.Contains(l.Reason, tt.gaveUp) {
 			t.Errorf("Retry-After %s: reason %q does not say why", tt.retryAfter, l.Reason)
 		}
+	}
+}
+
+// TestHostBudgetConcurrent: requests queued behind hanging ones check the
+// budget when their turn comes, so 20 links on one hanging host cost a
+// few attempts, not 20 times the retries.
+func TestHostBudgetConcurrent(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(hangHandler(&hits))
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	c := New(Options{AllowPrivate: true, Timeout: 50 * time.Millisecond, HostBudget: 120 * time.Millisecond,
+		Backoff: time.Millisecond, Retries: 2, Hosts: map[string]HostLimit{host: {Concurrency: 2}}})
+	var wg sync.WaitGroup
+	var refused, broken atomic.Int64
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, err := c.Get(context.Background(), fmt.Sprintf("%s/%d", srv.URL, i), "")
+			if LookupOf(resp, err).Verdict != resolve.Unverified {
+				broken.Add(1)
+			}
+			if errors.Is(err, ErrHostBudget) {
+				refused.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := hits.Load(); n > 6 {
+		t.Errorf("the hanging host saw %d attempts, want at most 6", n)
+	}
+	if broken.Load() != 0 || refused.Load() < 14 {
+		t.Errorf("%d not unverified, %d refused for the budget (want 0 and at least 14)", broken.Load(), refused.Load())
 	}
 }

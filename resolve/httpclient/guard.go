@@ -239,3 +239,20 @@ func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, erro
 	}
 	return d.DialContext(ctx, network, addr)
 }
+
+// PrivateHost reports whether host (a URL's host name, without port) is
+// spelled as an address the guard refuses, or as a name that always means
+// this machine. It does not resolve names: the dialer and the proxy check
+// catch those when a request is sent.
+func PrivateHost(host string) bool {
+	if localName(host) {
+		return true
+	}
+	a, ok := ParseHost(host)
+	return ok && refused(a)
+}
+
+// Transport is the client's guarded transport (proxy check, dial check,
+// request counts) without its retries and limits, for callers that must
+// send a body, such as the judge's POST.
+func (c *Client) Transport() http.RoundTripper { return c.hc.Transport }

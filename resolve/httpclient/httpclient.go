@@ -346,19 +346,11 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 	}
 	host := c.host(req.URL.Host)
 	for attempt := 0; ; attempt++ {
-		left, ok := c.budgetLeft(host)
-		if !ok {
-			return nil, fmt.Errorf("%w: %s (%s)", ErrHostBudget, req.URL.Host, c.opts.HostBudget)
-		}
-		start := time.Now()
-		resp, err := c.once(ctx, host, req, left)
+		resp, err := c.once(ctx, host, req)
 		if resp != nil {
 			resp.Attempts = attempt + 1
 		}
 		again := retryable(resp, err)
-		if again {
-			host.spend(time.Since(start))
-		}
 		if attempt >= c.opts.Retries || ctx.Err() != nil || !again {
 			return resp, err
 		}
@@ -381,6 +373,13 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 			}
 			return resp, err
 		}
+		if left, limited := c.budgetRemaining(host); limited && left <= wait {
+			// Waiting would spend the rest of the budget for nothing.
+			if resp != nil {
+				resp.GaveUp = "host's network budget spent"
+			}
+			return resp, err
+		}
 		// The wait applies to the whole host, not only this request: a
 		// server that says "slow down" means it for every request.
 		host.delay(time.Now().Add(wait))
@@ -388,38 +387,60 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 	}
 }
 
+// budgetRemaining returns what is left of the host's budget; limited is
+// false when there is no budget.
+func (c *Client) budgetRemaining(host *hostState) (left time.Duration, limited bool) {
+	if c.opts.HostBudget < 0 {
+		return 0, false
+	}
+	host.mu.Lock()
+	defer host.mu.Unlock()
+	return c.opts.HostBudget - host.spent, true
+}
+
 // budgetLeft returns the time the host's budget leaves for one attempt
 // (at most Timeout), and false when the budget is spent.
 func (c *Client) budgetLeft(host *hostState) (time.Duration, bool) {
-	if c.opts.HostBudget < 0 {
+	left, limited := c.budgetRemaining(host)
+	if !limited {
 		return c.opts.Timeout, true
 	}
-	host.mu.Lock()
-	left := c.opts.HostBudget - host.spent
-	host.mu.Unlock()
 	if left <= 0 {
 		return 0, false
 	}
 	return min(left, c.opts.Timeout), true
 }
 
-// once sends one attempt, bounded by timeout from the moment it may start
-// to the end of its body.
-func (c *Client) once(ctx context.Context, host *hostState, req *http.Request, timeout time.Duration) (*Response, error) {
+// once sends one attempt, bounded by Timeout and by what is left of the
+// host's budget, from the moment it may start to the end of its body. A
+// failed attempt is charged to the budget.
+func (c *Client) once(ctx context.Context, host *hostState, req *http.Request) (resp *Response, err error) {
 	release, err := host.acquire(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
+	// The budget is checked after the wait for a slot: the requests
+	// queued behind a hanging one must not each spend it again.
+	timeout, ok := c.budgetLeft(host)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s (%s)", ErrHostBudget, req.URL.Host, c.opts.HostBudget)
+	}
+	start := time.Now()
+	defer func() {
+		if retryable(resp, err) {
+			host.spend(time.Since(start))
+		}
+	}()
 	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	resp, err := c.hc.Do(req.Clone(actx))
+	hr, err := c.hc.Do(req.Clone(actx))
 	if err != nil {
 		return nil, err
 	}
-	defer resp.Body.Close()
-	out := &Response{Status: resp.StatusCode, Header: resp.Header, FinalURL: resp.Request.URL.String()}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBody+1))
+	defer hr.Body.Close()
+	out := &Response{Status: hr.StatusCode, Header: hr.Header, FinalURL: hr.Request.URL.String()}
+	body, err := io.ReadAll(io.LimitReader(hr.Body, c.opts.MaxBody+1))
 	if int64(len(body)) > c.opts.MaxBody {
 		body, out.Truncated = body[:c.opts.MaxBody], true
 	}

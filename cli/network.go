@@ -3,6 +3,9 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"sync"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/lint"
@@ -10,6 +13,7 @@ import (
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/resolve/cache"
 	"github.com/citelint/citelint/resolve/httpclient"
+	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/rules"
 )
@@ -101,16 +105,21 @@ func openCache(cfg *config.Config) (*cache.Cache, error) {
 }
 
 // verifierOptions maps resolvers.* to the verify package's options.
-func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs verify.Needs) verify.Options {
+func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs verify.Needs, tr trust) verify.Options {
 	r := cfg.Resolvers
 	hosts := map[string]httpclient.HostLimit{}
 	for h, l := range r.Hosts {
 		hosts[h] = httpclient.HostLimit{Concurrency: l.Concurrency, Interval: l.Interval}
 	}
+	budget := r.HostBudget
+	if budget == 0 {
+		budget = -1 // resolvers.host-budget: 0 means none
+	}
 	return verify.Options{
 		Client: httpclient.Options{
 			Version: Version, Mailto: r.CrossrefMailto(), Timeout: r.RequestTimeout,
-			Hosts: hosts, AllowPrivate: r.URL.AllowPrivate,
+			HostBudget: budget, MaxWait: r.MaxRetryWait,
+			Hosts: hosts, AllowPrivate: tr.allowPrivate, AllowHosts: tr.hosts,
 		},
 		DOIURL: r.DOI.URL, CrossrefURL: r.Crossref.URL, DataCiteURL: r.DataCite.URL, ArXivURL: r.ArXiv.URL,
 		Cache: c, Mode: mode, Needs: needs,
@@ -119,7 +128,7 @@ func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs 
 
 // verifyFiles runs the network pass: collect every identifier the files
 // cite, then look each up once. It returns nil when no network rule is on.
-func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, refresh bool) (*verify.Results, error) {
+func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, refresh bool, tr trust) (*verify.Results, error) {
 	needs := networkNeeds(st.rules)
 	if !needs.Any() {
 		return nil, nil
@@ -142,11 +151,51 @@ func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, ref
 	collect.Visit = func(_ string, doc *markdown.Document) { req.Collect(doc) }
 	lint.Run(ctx, st.files, collect)
 
-	v := verify.New(verifierOptions(st.cfg, c, mode, needs))
+	v := verify.New(verifierOptions(st.cfg, c, mode, needs, tr))
 	if t := st.cfg.Resolvers.Timeout; t > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, t)
 		defer cancel()
 	}
 	return v.Run(ctx, req), nil
+}
+
+// newJudge returns the judge the config and the workflow's consent allow,
+// or nil; what was withheld is said on stderr.
+func newJudge(cfg *config.Config, tr trust, env Env) *judge.Client {
+	p := planJudge(cfg, tr)
+	if p.warning != "" {
+		fmt.Fprintf(env.Stderr, "citelint: warning: %s%s\n", cfgPrefix(cfg), p.warning)
+	}
+	if p.off {
+		return nil
+	}
+	j := cfg.Judge
+	c := &judge.Client{URL: p.url, Model: j.Model, Timeout: j.Timeout}
+	if p.sendKey {
+		c.APIKey = env.Getenv(j.APIKeyEnv)
+	}
+	// The judge's host is exempt from the guard only when the workflow
+	// named it; every other address, redirect targets included, is checked.
+	guard := httpclient.New(httpclient.Options{Version: Version, AllowPrivate: tr.allowPrivate, AllowHosts: tr.hosts})
+	c.HTTP = &http.Client{Transport: guard.Transport(), Timeout: j.Timeout}
+	return c
+}
+
+// warnOnce reports the judge's first failure, so a refused or broken
+// judge is not silent; the lexical verdicts stand either way.
+type warnOnce struct {
+	judge *judge.Client
+	w     io.Writer
+	once  sync.Once
+}
+
+func (o *warnOnce) Judge(ctx context.Context, claim, source string) (judge.Verdict, error) {
+	v, err := o.judge.Judge(ctx, claim, source)
+	if err != nil {
+		o.once.Do(func() {
+			fmt.Fprintf(o.w, "citelint: warning: judge: %v; lexical verdicts stand\n", err)
+		})
+	}
+	return v, err
 }

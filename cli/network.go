@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sort"
+	"strings"
 	"sync"
 
 	"github.com/citelint/citelint/config"
@@ -128,7 +130,7 @@ func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs 
 
 // verifyFiles runs the network pass: collect every identifier the files
 // cite, then look each up once. It returns nil when no network rule is on.
-func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, refresh bool, tr trust) (*verify.Results, error) {
+func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, refresh bool, tr trust, stderr io.Writer) (*verify.Results, error) {
 	needs := networkNeeds(st.rules)
 	if !needs.Any() {
 		return nil, nil
@@ -151,13 +153,55 @@ func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, ref
 	collect.Visit = func(_ string, doc *markdown.Document) { req.Collect(doc) }
 	lint.Run(ctx, st.files, collect)
 
-	v := verify.New(verifierOptions(st.cfg, c, mode, needs, tr))
+	vo := verifierOptions(st.cfg, c, mode, needs, tr)
+	var refused refusals
+	vo.Client.OnRefused = refused.add
+	v := verify.New(vo)
 	if t := st.cfg.Resolvers.Timeout; t > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, t)
 		defer cancel()
 	}
-	return v.Run(ctx, req), nil
+	res := v.Run(ctx, req)
+	refused.report(stderr)
+	return res, nil
+}
+
+// refusals collects the URLs the private-address guard refused, so the
+// run says they were not checked (and why) instead of leaving them among
+// the unverified or, worse, calling them dead.
+type refusals struct {
+	mu   sync.Mutex
+	urls map[string]bool
+}
+
+func (r *refusals) add(rawURL string, _ error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.urls == nil {
+		r.urls = map[string]bool{}
+	}
+	r.urls[rawURL] = true
+}
+
+// report prints one note naming a few of the refused URLs.
+func (r *refusals) report(w io.Writer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.urls) == 0 {
+		return
+	}
+	list := make([]string, 0, len(r.urls))
+	for u := range r.urls {
+		list = append(list, u)
+	}
+	sort.Strings(list)
+	more := ""
+	if len(list) > 5 {
+		list, more = list[:5], fmt.Sprintf(" and %d more", len(list)-5)
+	}
+	fmt.Fprintf(w, "citelint: note: %d %s not checked, private address refused: %s%s (a workflow can allow them with --allow-private or --trusted-host; see docs/security.md)\n",
+		len(r.urls), output.Plural(len(r.urls), "request"), strings.Join(list, ", "), more)
 }
 
 // newJudge returns the judge the config and the workflow's consent allow,

@@ -149,7 +149,7 @@ func runCmd(args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage
 	}
-	verified, err := verifyFiles(ctx, st, opts, f.offline, f.refresh, tr)
+	verified, err := verifyFiles(ctx, st, opts, f.offline, f.refresh, tr, env.Stderr)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitFailure

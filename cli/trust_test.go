@@ -116,6 +116,9 @@ func TestAllowPrivateNeedsConsent(t *testing.T) {
 			if !tt.fetched && strings.Contains(stdout, "dead-link") {
 				t.Errorf("a refused link was reported dead\n%s", stdout)
 			}
+			if noted := strings.Contains(stderr, "not checked, private address refused: ") && strings.Contains(stderr, stub.URL+"/busy,"); noted != (!tt.fetched && tt.code != ExitUsage) {
+				t.Errorf("refusal note shown %v\n%s", noted, stderr)
+			}
 			if warned := strings.Contains(stderr, "allow-private is ignored"); warned != (!tt.fetched && tt.code != ExitUsage) {
 				t.Errorf("warning shown %v\n%s", warned, stderr)
 			}

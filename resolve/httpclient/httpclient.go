@@ -128,6 +128,10 @@ type Options struct {
 	// once spent, the host's remaining requests fail at once with
 	// ErrHostBudget. DefaultHostBudget when 0, none when negative.
 	HostBudget time.Duration
+	// OnRefused, when set, is called with the URL of each request the
+	// guard refused (redirect hops included), so the caller can say what
+	// was not checked rather than leave it among the unverified.
+	OnRefused func(rawURL string, err error)
 	// AllowAddrs are dial addresses ("10.0.0.5:443") exempt from the
 	// private-address guard, for one known intranet mirror without
 	// opening the whole private network.
@@ -336,7 +340,14 @@ func (c *Client) send(ctx context.Context, method, rawURL, accept string) (*Resp
 // whose wait would outlast the context's deadline is not attempted.
 // On a non-nil error the Response may still be non-nil (a body cut off
 // mid-way), and the last response is returned when retries run out.
-func (c *Client) Do(req *http.Request) (*Response, error) {
+func (c *Client) Do(req *http.Request) (resp *Response, err error) {
+	if c.opts.OnRefused != nil {
+		defer func() {
+			if errors.Is(err, ErrPrivateAddress) {
+				c.opts.OnRefused(req.URL.String(), err)
+			}
+		}()
+	}
 	if req.Body != nil && req.Body != http.NoBody {
 		return nil, errors.New("httpclient: requests with a body are not supported")
 	}

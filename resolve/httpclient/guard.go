@@ -162,27 +162,41 @@ func (c *Client) allowedHost(hostport, defaultPort string) bool {
 	return c.proxyAddrs[net.JoinHostPort(host, port)]
 }
 
-// checkTarget refuses a request target that is, or resolves to, a refused
-// address. It is what stands between a proxy and the private network: the
-// proxy would connect wherever the URL says.
-func (c *Client) checkTarget(ctx context.Context, u *url.URL) error {
+// checkLiteral refuses a request target spelled as a refused address or
+// a local name, on every hop, proxy or not: the dialer would catch most of
+// them, but a spelling Go's resolver does not read as an address
+// ("2130706433") would otherwise go to DNS and come back "host not found",
+// which is a dead link. It reports whether the host still needs resolving.
+func (c *Client) checkLiteral(u *url.URL) (resolveName bool, err error) {
 	port := u.Port()
 	if port == "" {
 		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
 	}
 	if c.opts.AllowPrivate || c.allowedHost(u.Host, port) {
-		return nil
+		return false, nil
 	}
 	host := u.Hostname()
 	if localName(host) {
-		return fmt.Errorf("%w: %s", ErrPrivateAddress, host)
+		return false, fmt.Errorf("%w: %s", ErrPrivateAddress, host)
 	}
 	if a, ok := ParseHost(host); ok {
 		if refused(a) {
-			return fmt.Errorf("%w: %s (%s)", ErrPrivateAddress, host, a)
+			return false, fmt.Errorf("%w: %s (%s)", ErrPrivateAddress, host, a)
 		}
-		return nil
+		return false, nil
 	}
+	return true, nil
+}
+
+// checkTarget refuses a request target that is, or resolves to, a refused
+// address. It is what stands between a proxy and the private network: the
+// proxy would connect wherever the URL says.
+func (c *Client) checkTarget(ctx context.Context, u *url.URL) error {
+	resolveName, err := c.checkLiteral(u)
+	if !resolveName || err != nil {
+		return err
+	}
+	host := u.Hostname()
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	addrs, err := c.lookup(ctx, "ip", host)

@@ -174,3 +174,33 @@ func TestAllowHosts(t *testing.T) {
 		t.Errorf("another port of an allowed host was not refused: %v", err)
 	}
 }
+
+// TestDirectNumericSpellings: without a proxy, a spelling Go's resolver
+// does not read as an address went to DNS and came back "host not found",
+// a dead link; it is refused before that, on redirect hops too.
+func TestDirectNumericSpellings(t *testing.T) {
+	var privateHits atomic.Int64
+	private := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { privateHits.Add(1) }))
+	defer private.Close()
+	port := private.URL[strings.LastIndexByte(private.URL, ':')+1:]
+	public := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://2130706433:"+port+"/secret", http.StatusFound)
+	}))
+	defer public.Close()
+	direct := func(*http.Request) (*url.URL, error) { return nil, nil }
+	c := New(Options{Timeout: time.Second, Retries: -1, Proxy: direct, AllowAddrs: []string{public.Listener.Addr().String()}})
+	for _, target := range []string{
+		"http://2130706433:" + port + "/", "http://127.1:" + port + "/", "http://0x7f.1:" + port + "/",
+		"http://0177.0.0.1:" + port + "/", "http://localhost.:" + port + "/", "http://[::ffff:7f00:1]:" + port + "/",
+		"http://[64:ff9b::7f00:1]:" + port + "/", public.URL,
+	} {
+		resp, err := c.Get(context.Background(), target, "")
+		l := LookupOf(resp, err)
+		if !errors.Is(err, ErrPrivateAddress) || l.Verdict != resolve.Unverified || l.Reason != "private address refused" {
+			t.Errorf("%s: %+v (%v), want refused and unverified", target, l, err)
+		}
+	}
+	if privateHits.Load() != 0 {
+		t.Errorf("the loopback server was reached %d times", privateHits.Load())
+	}
+}

@@ -307,6 +307,9 @@ type countingTransport struct {
 }
 
 func (t countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if _, err := t.c.checkLiteral(req.URL); err != nil {
+		return nil, err
+	}
 	t.c.mu.Lock()
 	t.c.counts[req.URL.Host]++
 	t.c.mu.Unlock()

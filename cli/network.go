@@ -226,20 +226,39 @@ func newJudge(cfg *config.Config, tr trust, env Env) *judge.Client {
 	return c
 }
 
+// maxJudgeFailures is how many failed questions turn the judge off for
+// the rest of the run: a judge that hangs would otherwise cost its timeout
+// for every borderline sentence.
+const maxJudgeFailures = 3
+
 // warnOnce reports the judge's first failure, so a refused or broken
-// judge is not silent; the lexical verdicts stand either way.
+// judge is not silent, and stops asking after maxJudgeFailures; the
+// lexical verdicts stand either way.
 type warnOnce struct {
-	judge *judge.Client
-	w     io.Writer
-	once  sync.Once
+	judge    *judge.Client
+	w        io.Writer
+	mu       sync.Mutex
+	failures int
 }
 
 func (o *warnOnce) Judge(ctx context.Context, claim, source string) (judge.Verdict, error) {
+	o.mu.Lock()
+	off := o.failures >= maxJudgeFailures
+	o.mu.Unlock()
+	if off {
+		return judge.Verdict{}, fmt.Errorf("judge: off after %d failures", maxJudgeFailures)
+	}
 	v, err := o.judge.Judge(ctx, claim, source)
 	if err != nil {
-		o.once.Do(func() {
+		o.mu.Lock()
+		o.failures++
+		switch o.failures {
+		case 1:
 			fmt.Fprintf(o.w, "citelint: warning: judge: %v; lexical verdicts stand\n", err)
-		})
+		case maxJudgeFailures:
+			fmt.Fprintf(o.w, "citelint: warning: judge: %d failures, not asked again in this run\n", maxJudgeFailures)
+		}
+		o.mu.Unlock()
 	}
 	return v, err
 }

@@ -125,3 +125,40 @@ func TestAllowPrivateNeedsConsent(t *testing.T) {
 		})
 	}
 }
+
+// TestHangingJudgeGivesUp: a judge that never answers cost its timeout for
+// every borderline sentence; after a few failures it is not asked again.
+func TestHangingJudgeGivesUp(t *testing.T) {
+	stop := make(chan struct{})
+	var mu sync.Mutex
+	hits := 0
+	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits++
+		mu.Unlock()
+		select {
+		case <-r.Context().Done():
+		case <-stop:
+		}
+	}))
+	defer model.Close()
+	defer close(stop) // before Close, which waits for the handlers
+	dir := t.TempDir()
+	write(t, dir, "s.jsonl", `{"id": "d_1", "text": "Global mean sea level increased by 0.20 m between 1901 and 2018."}`+"\n")
+	write(t, dir, ".citelint.yaml", fmt.Sprintf("version: \"1\"\nsources: s.jsonl\nrules:\n  default: none\n  enable: [low-overlap]\n  settings:\n    low-overlap: {judge-band: 1}\nresolvers:\n  cache: {dir: cache}\njudge:\n  url: %s/v1\n  model: m\n  timeout: 50ms\n", model.URL))
+	var doc strings.Builder
+	for i := range 8 {
+		fmt.Fprintf(&doc, "Global mean sea level increased by 0.20 m between 1901 and 2018, says study %d [REF|d_1].\n\n", i)
+	}
+	p := write(t, dir, "a.md", doc.String())
+	code, stdout, stderr := runEnv(t, dir, nil, "run", "--trusted-host", "127.0.0.1", "--format", "json", p)
+	mu.Lock()
+	n := hits
+	mu.Unlock()
+	if n == 0 || n > maxJudgeFailures {
+		t.Errorf("the hanging judge was asked %d times, want 1 to %d", n, maxJudgeFailures)
+	}
+	if code != ExitOK || !strings.Contains(stderr, "not asked again") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}

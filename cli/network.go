@@ -3,6 +3,11 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/lint"
@@ -10,6 +15,7 @@ import (
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/resolve/cache"
 	"github.com/citelint/citelint/resolve/httpclient"
+	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/rules"
 )
@@ -101,16 +107,21 @@ func openCache(cfg *config.Config) (*cache.Cache, error) {
 }
 
 // verifierOptions maps resolvers.* to the verify package's options.
-func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs verify.Needs) verify.Options {
+func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs verify.Needs, tr trust) verify.Options {
 	r := cfg.Resolvers
 	hosts := map[string]httpclient.HostLimit{}
 	for h, l := range r.Hosts {
 		hosts[h] = httpclient.HostLimit{Concurrency: l.Concurrency, Interval: l.Interval}
 	}
+	budget := r.HostBudget
+	if budget == 0 {
+		budget = -1 // resolvers.host-budget: 0 means none
+	}
 	return verify.Options{
 		Client: httpclient.Options{
 			Version: Version, Mailto: r.CrossrefMailto(), Timeout: r.RequestTimeout,
-			Hosts: hosts, AllowPrivate: r.URL.AllowPrivate,
+			HostBudget: budget, MaxWait: r.MaxRetryWait,
+			Hosts: hosts, AllowPrivate: tr.allowPrivate, AllowHosts: tr.hosts,
 		},
 		DOIURL: r.DOI.URL, CrossrefURL: r.Crossref.URL, DataCiteURL: r.DataCite.URL, ArXivURL: r.ArXiv.URL,
 		Cache: c, Mode: mode, Needs: needs,
@@ -119,7 +130,7 @@ func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs 
 
 // verifyFiles runs the network pass: collect every identifier the files
 // cite, then look each up once. It returns nil when no network rule is on.
-func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, refresh bool) (*verify.Results, error) {
+func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, refresh bool, tr trust, stderr io.Writer) (*verify.Results, error) {
 	needs := networkNeeds(st.rules)
 	if !needs.Any() {
 		return nil, nil
@@ -142,11 +153,112 @@ func verifyFiles(ctx context.Context, st *setup, opts lint.Options, offline, ref
 	collect.Visit = func(_ string, doc *markdown.Document) { req.Collect(doc) }
 	lint.Run(ctx, st.files, collect)
 
-	v := verify.New(verifierOptions(st.cfg, c, mode, needs))
+	vo := verifierOptions(st.cfg, c, mode, needs, tr)
+	var refused refusals
+	vo.Client.OnRefused = refused.add
+	v := verify.New(vo)
 	if t := st.cfg.Resolvers.Timeout; t > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, t)
 		defer cancel()
 	}
-	return v.Run(ctx, req), nil
+	res := v.Run(ctx, req)
+	refused.report(stderr)
+	return res, nil
+}
+
+// refusals collects the URLs the private-address guard refused, so the
+// run says they were not checked (and why) instead of leaving them among
+// the unverified or, worse, calling them dead.
+type refusals struct {
+	mu   sync.Mutex
+	urls map[string]bool
+}
+
+func (r *refusals) add(rawURL string, _ error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.urls == nil {
+		r.urls = map[string]bool{}
+	}
+	r.urls[rawURL] = true
+}
+
+// report prints one note naming a few of the refused URLs.
+func (r *refusals) report(w io.Writer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.urls) == 0 {
+		return
+	}
+	list := make([]string, 0, len(r.urls))
+	for u := range r.urls {
+		list = append(list, u)
+	}
+	sort.Strings(list)
+	more := ""
+	if len(list) > 5 {
+		list, more = list[:5], fmt.Sprintf(" and %d more", len(list)-5)
+	}
+	fmt.Fprintf(w, "citelint: note: %d %s not checked, private address refused: %s%s (a workflow can allow them with --allow-private or --trusted-host; see docs/security.md)\n",
+		len(r.urls), output.Plural(len(r.urls), "request"), strings.Join(list, ", "), more)
+}
+
+// newJudge returns the judge the config and the workflow's consent allow,
+// or nil; what was withheld is said on stderr.
+func newJudge(cfg *config.Config, tr trust, env Env) *judge.Client {
+	p := planJudge(cfg, tr)
+	if p.warning != "" {
+		fmt.Fprintf(env.Stderr, "citelint: warning: %s%s\n", cfgPrefix(cfg), p.warning)
+	}
+	if p.off {
+		return nil
+	}
+	j := cfg.Judge
+	c := &judge.Client{URL: p.url, Model: j.Model, Timeout: j.Timeout}
+	if p.sendKey {
+		c.APIKey = env.Getenv(j.APIKeyEnv)
+	}
+	// The judge's host is exempt from the guard only when the workflow
+	// named it; every other address, redirect targets included, is checked.
+	guard := httpclient.New(httpclient.Options{Version: Version, AllowPrivate: tr.allowPrivate, AllowHosts: tr.hosts})
+	c.HTTP = &http.Client{Transport: guard.Transport(), Timeout: j.Timeout}
+	return c
+}
+
+// maxJudgeFailures is how many failed questions turn the judge off for
+// the rest of the run: a judge that hangs would otherwise cost its timeout
+// for every borderline sentence.
+const maxJudgeFailures = 3
+
+// warnOnce reports the judge's first failure, so a refused or broken
+// judge is not silent, and stops asking after maxJudgeFailures; the
+// lexical verdicts stand either way.
+type warnOnce struct {
+	judge    *judge.Client
+	w        io.Writer
+	mu       sync.Mutex
+	failures int
+}
+
+func (o *warnOnce) Judge(ctx context.Context, claim, source string) (judge.Verdict, error) {
+	o.mu.Lock()
+	off := o.failures >= maxJudgeFailures
+	o.mu.Unlock()
+	if off {
+		return judge.Verdict{}, fmt.Errorf("judge: off after %d failures", maxJudgeFailures)
+	}
+	v, err := o.judge.Judge(ctx, claim, source)
+	if err != nil {
+		o.mu.Lock()
+		o.failures++
+		switch o.failures {
+		case 1:
+			fmt.Fprintf(o.w, "citelint: warning: judge: %v; lexical verdicts stand\n", err)
+		case maxJudgeFailures:
+			fmt.Fprintf(o.w, "citelint: warning: judge: %d failures, not asked again in this run\n", maxJudgeFailures)
+		}
+		o.mu.Unlock()
+	}
+	return v, err
 }

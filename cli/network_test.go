@@ -49,7 +49,7 @@ resolvers:
 
 func TestNetworkRules(t *testing.T) {
 	dir, doc, stub := networkSetup(t)
-	code, stdout, stderr := run(t, dir, "", "run", "--format", "json", doc)
+	code, stdout, stderr := run(t, dir, "", "run", "--allow-private", "--format", "json", doc)
 	if code != ExitIssues {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -65,7 +65,7 @@ func TestNetworkRules(t *testing.T) {
 
 	// Warm cache: the definite answers come from disk; only the transient
 	// 503 (never cached) is asked again.
-	code, stdout, _ = run(t, dir, "", "run", "--format", "json", doc)
+	code, stdout, _ = run(t, dir, "", "run", "--allow-private", "--format", "json", doc)
 	if code != ExitIssues || issueLines(t, stdout) != want {
 		t.Errorf("warm run: exit %d, %s", code, issueLines(t, stdout))
 	}
@@ -77,7 +77,7 @@ func TestNetworkRules(t *testing.T) {
 	}
 
 	// Offline: no request at all; cached answers still count.
-	code, stdout, _ = run(t, dir, "", "run", "--offline", "--format", "json", doc)
+	code, stdout, _ = run(t, dir, "", "run", "--allow-private", "--offline", "--format", "json", doc)
 	if code != ExitIssues || issueLines(t, stdout) != want {
 		t.Errorf("offline run: exit %d, %s", code, issueLines(t, stdout))
 	}
@@ -89,16 +89,16 @@ func TestNetworkRules(t *testing.T) {
 
 	// Unverified fails the run only when asked.
 	clean := write(t, dir, "clean.md", fmt.Sprintf("A busy page [1].\n\n## References\n\n1. Busy. %s/busy\n", stub.URL))
-	if code, out, _ := run(t, dir, "", "run", clean); code != ExitOK || !strings.Contains(out, "1 identifier unverified") {
+	if code, out, _ := run(t, dir, "", "run", "--allow-private", clean); code != ExitOK || !strings.Contains(out, "1 identifier unverified") {
 		t.Errorf("unverified alone: exit %d\n%s", code, out)
 	}
-	if code, _, _ := run(t, dir, "", "run", "--fail-on-unverified", clean); code != ExitIssues {
+	if code, _, _ := run(t, dir, "", "run", "--allow-private", "--fail-on-unverified", clean); code != ExitIssues {
 		t.Errorf("--fail-on-unverified: exit %d, want 1", code)
 	}
 
 	// Offline with an empty cache: everything unverified, nothing dead.
 	run(t, dir, "", "cache", "clean")
-	code, stdout, _ = run(t, dir, "", "run", "--offline", "--format", "json", doc)
+	code, stdout, _ = run(t, dir, "", "run", "--allow-private", "--offline", "--format", "json", doc)
 	if code != ExitOK || issueLines(t, stdout) != "" || !strings.Contains(stdout, `"unverified": 5`) {
 		t.Errorf("offline, empty cache: exit %d\n%s", code, stdout)
 	}
@@ -106,7 +106,7 @@ func TestNetworkRules(t *testing.T) {
 
 func TestCacheCommand(t *testing.T) {
 	dir, doc, _ := networkSetup(t)
-	run(t, dir, "", "run", doc)
+	run(t, dir, "", "run", "--allow-private", doc)
 	code, out, _ := run(t, dir, "", "cache", "status")
 	if code != ExitOK || !strings.Contains(out, "5 answers") {
 		t.Errorf("status: exit %d\n%s", code, out)

@@ -19,7 +19,6 @@ import (
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/pipeline"
-	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
@@ -43,6 +42,7 @@ type runFlags struct {
 	offline, refresh, failOnUnverified bool
 
 	profile profileFlags
+	trust   trustFlags
 }
 
 func runCmd(args []string, env Env) int {
@@ -66,6 +66,7 @@ func runCmd(args []string, env Env) int {
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
 	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
 	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
+	f.trust.register(fs)
 	paths, err := parseInterleaved(fs, args)
 	if err != nil {
 		return ExitUsage
@@ -76,6 +77,11 @@ func runCmd(args []string, env Env) int {
 		return code
 	}
 	cfg := st.cfg
+	tr, err := f.trust.consent(cfg, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		return ExitUsage
+	}
 	failLevel := cfg.Issues.FailLevel
 	if f.failLevel != "" {
 		lv, ok := result.ParseSeverity(f.failLevel)
@@ -149,7 +155,7 @@ func runCmd(args []string, env Env) int {
 	// still reports every file.
 	netCtx, netCancel := networkContext(ctx, timeout)
 	defer netCancel()
-	verified, err := verifyFiles(netCtx, st, opts, f.offline, f.refresh)
+	verified, err := verifyFiles(netCtx, st, opts, f.offline, f.refresh, tr, env.Stderr)
 	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
 		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", networkShare(timeout), timeout)
 		netTimedOut = true
@@ -162,7 +168,7 @@ func runCmd(args []string, env Env) int {
 		opts.RuleEnv.Lookups = verified
 	}
 	if usesSources(st.rules) {
-		addEvidence(&opts, cfg, verified, env)
+		addEvidence(&opts, cfg, verified, env, tr)
 	}
 	rb := &reportBuilder{
 		cfg: cfg, wd: wd, changed: changed != nil, prefix: f.pathPrefix, failLevel: failLevel, issueExit: f.issueExit,
@@ -235,22 +241,18 @@ func runCmd(args []string, env Env) int {
 // addEvidence gives the source rules what they read: the sources (local
 // files, and the registry answers when the network pass ran), a support
 // tally for the summary, and the judge when one is configured.
-func addEvidence(opts *lint.Options, cfg *config.Config, verified *verify.Results, env Env) {
+func addEvidence(opts *lint.Options, cfg *config.Config, verified *verify.Results, env Env, tr trust) {
 	finder := &evidence.Finder{ReadLocal: true, Root: opts.Root}
 	if verified != nil {
 		finder.Lookups = verified
 	}
 	opts.RuleEnv.Evidence = finder
 	opts.RuleEnv.Support = &rules.SupportStats{}
-	if j := cfg.Judge; j.URL != "" {
-		c := &judge.Client{URL: j.URL, Model: j.Model, Timeout: j.Timeout}
-		if j.APIKeyEnv != "" {
-			c.APIKey = env.Getenv(j.APIKeyEnv)
-		}
+	if c := newJudge(cfg, tr, env); c != nil {
 		if cc, err := openCache(cfg); err == nil {
 			c.Cache = cc
 		}
-		opts.RuleEnv.Judge = c
+		opts.RuleEnv.Judge = &warnOnce{judge: c, w: env.Stderr}
 	}
 }
 

@@ -81,7 +81,7 @@ A page [2] about something else entirely, with no text worth scoring.
 1. Sea level. https://doi.org/10.1000/sea
 2. A page. %s/ok
 `, stub.URL))
-	code, stdout, stderr := run(t, dir, "", "run", "--format", "json", doc)
+	code, stdout, stderr := run(t, dir, "", "run", "--allow-private", "--format", "json", doc)
 	if got := issueLines(t, stdout); !strings.HasPrefix(got, "r.md:2:low-overlap") || strings.Contains(got, "r.md:1:") {
 		t.Errorf("exit %d issues %s\n%s%s", code, got, stdout, stderr)
 	}
@@ -109,7 +109,7 @@ func TestSupportJudge(t *testing.T) {
 		write(t, dir, ".citelint.yaml", fmt.Sprintf("version: \"1\"\nsources: s.jsonl\nrules:\n  default: none\n  enable: [low-overlap]\n  settings:\n    low-overlap: {judge-band: 1}\nresolvers:\n  cache: {dir: cache}\njudge:\n  url: %s/v1\n  model: m\n  api-key-env: JUDGE_KEY\n", model.URL))
 		doc := write(t, dir, "a.md", "Global mean sea level increased by 0.20 m between 1901 and 2018 [REF|d_1].\n")
 		var out, errb strings.Builder
-		Main([]string{"run", "--format", "json", doc}, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Main([]string{"run", "--trusted-host", "127.0.0.1", "--format", "json", doc}, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
 			Getenv: func(k string) string { return map[string]string{"JUDGE_KEY": "secret"}[k] },
 			Getwd:  func() (string, error) { return dir, nil }})
 		got := out.String()

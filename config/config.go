@@ -254,13 +254,20 @@ type OutputFormat struct {
 type Resolvers struct {
 	Cache          Cache
 	Mailto         string        // polite-pool contact for Crossref and the User-Agent
-	Timeout        time.Duration // overall network budget; 0 = none
-	RequestTimeout time.Duration // per request; default 20s (lychee's default)
-	DOI            Endpoint
-	Crossref       Endpoint // Crossref may carry its own mailto, see CrossrefMailto
-	DataCite       Endpoint
-	ArXiv          Endpoint
-	URL            URLResolver
+	Timeout        time.Duration // overall network budget; default 10m, 0 = none
+	RequestTimeout time.Duration // per request, body included; default 20s (lychee's default)
+	// HostBudget is the time one host may cost in failed attempts and
+	// retry waits before its remaining lookups are left unverified;
+	// default 30s, 0 = none.
+	HostBudget time.Duration
+	// MaxRetryWait is the longest Retry-After honoured; a longer one
+	// leaves the lookup unverified at once. Default 10s.
+	MaxRetryWait time.Duration
+	DOI          Endpoint
+	Crossref     Endpoint // Crossref may carry its own mailto, see CrossrefMailto
+	DataCite     Endpoint
+	ArXiv        Endpoint
+	URL          URLResolver
 	// Hosts holds per-host politeness limits keyed by lower-case host[:port].
 	// The default limits arXiv to one request per 3 s as its API terms ask;
 	// entries in the file override per host, the others are kept.
@@ -291,7 +298,10 @@ type Endpoint struct {
 type URLResolver struct {
 	// AllowPrivate lets the url resolver contact loopback, private and
 	// link-local addresses. Off so a document in a pull request cannot make
-	// CI probe internal services.
+	// CI probe internal services; and since the config file may come from
+	// the pull request too, it takes effect only with the workflow's
+	// consent (--allow-private or CITELINT_ALLOW_PRIVATE, see
+	// docs/security.md).
 	AllowPrivate bool
 }
 
@@ -329,7 +339,10 @@ func New(opts Options) *Config {
 		Output: Output{Formats: []OutputFormat{{Format: "text", Path: Stdout}}},
 		Resolvers: Resolvers{
 			Cache:          Cache{Mode: CacheNormal},
+			Timeout:        10 * time.Minute,
 			RequestTimeout: 20 * time.Second,
+			HostBudget:     30 * time.Second,
+			MaxRetryWait:   10 * time.Second,
 			DOI:            Endpoint{URL: "https://doi.org"},
 			Crossref:       Endpoint{URL: "https://api.crossref.org"},
 			DataCite:       Endpoint{URL: "https://api.datacite.org"},

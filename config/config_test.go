@@ -72,6 +72,8 @@ func TestParseFull(t *testing.T) {
 	check("CrossrefMailto", r.CrossrefMailto(), "crossref@example.org")
 	check("Timeout", r.Timeout, 2*time.Minute)
 	check("RequestTimeout", r.RequestTimeout, 10*time.Second)
+	check("HostBudget", r.HostBudget, 45*time.Second)
+	check("MaxRetryWait", r.MaxRetryWait, 5*time.Second)
 	check("DOI", r.DOI.URL, "http://127.0.0.1:8080") // trailing slash dropped
 	check("URL", r.URL.AllowPrivate, true)
 	check("Hosts", r.Hosts, map[string]HostLimit{

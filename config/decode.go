@@ -962,7 +962,7 @@ func (d *decoder) bibliography(v *yaml.Node, p kpath, c *Config) {
 var hostRe = lazyRegexp(`^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$`)
 
 func (d *decoder) resolvers(n *yaml.Node, p kpath, r *Resolvers) {
-	keys := []string{"cache", "mailto", "timeout", "request-timeout", "doi", "crossref", "datacite", "arxiv", "url", "hosts"}
+	keys := []string{"cache", "mailto", "timeout", "request-timeout", "host-budget", "max-retry-wait", "doi", "crossref", "datacite", "arxiv", "url", "hosts"}
 	d.mapping(n, p, keys, func(key string, k, v *yaml.Node) {
 		kp := p.key(key)
 		switch key {
@@ -990,6 +990,14 @@ func (d *decoder) resolvers(n *yaml.Node, p kpath, r *Resolvers) {
 		case "request-timeout":
 			if t, ok := d.duration(v, kp); ok {
 				r.RequestTimeout = t
+			}
+		case "host-budget":
+			if t, ok := d.duration(v, kp); ok {
+				r.HostBudget = t
+			}
+		case "max-retry-wait":
+			if t, ok := d.duration(v, kp); ok {
+				r.MaxRetryWait = t
 			}
 		case "doi", "crossref", "datacite", "arxiv":
 			ep := map[string]*Endpoint{"doi": &r.DOI, "crossref": &r.Crossref, "datacite": &r.DataCite, "arxiv": &r.ArXiv}[key]

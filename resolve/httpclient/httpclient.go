@@ -7,7 +7,12 @@
 //     limited per host, both in concurrency and in spacing;
 //   - 429 and 503 are "come back later", not "dead": they are retried with
 //     exponential backoff, honouring Retry-After, up to a cap, and then
-//     reported as unverified rather than broken;
+//     reported as unverified rather than broken; a Retry-After longer than
+//     MaxWait (10 s by default) is not waited for;
+//   - a hostile or broken server must not stall the run: each attempt is
+//     bounded, body included (slow-drip servers), and each host has a
+//     budget of time it may cost in failures and waits, after which its
+//     remaining requests are not sent (unverified, never dead);
 //   - the URLs come from documents citelint lints, which may be hostile, so
 //     by default the dialer refuses loopback, private, link-local and
 //     similar addresses, on every redirect hop too (no SSRF through a
@@ -71,7 +76,8 @@ const (
 	DefaultMaxBody      = 2 << 20
 	DefaultRetries      = 2
 	DefaultBackoff      = time.Second
-	DefaultMaxWait      = 60 * time.Second
+	DefaultMaxWait      = 10 * time.Second
+	DefaultHostBudget   = 30 * time.Second
 	DefaultMaxRedirects = 10
 )
 
@@ -109,6 +115,23 @@ type Options struct {
 	// unspecified and multicast addresses. Only tests and people checking
 	// an intranet should set it.
 	AllowPrivate bool
+	// AllowHosts are host names or host:port pairs exempt from the guard:
+	// hosts the workflow (a flag or an environment variable, not a config
+	// file from a pull request) says are its own, such as a judge model
+	// on the runner's network.
+	AllowHosts []string
+	// Proxy picks the proxy for a request; http.ProxyFromEnvironment when
+	// nil.
+	Proxy func(*http.Request) (*url.URL, error)
+	// HostBudget is how much time one host may cost in failed attempts
+	// (timeouts, cut connections, 429, 5xx) and in waits before retries;
+	// once spent, the host's remaining requests fail at once with
+	// ErrHostBudget. DefaultHostBudget when 0, none when negative.
+	HostBudget time.Duration
+	// OnRefused, when set, is called with the URL of each request the
+	// guard refused (redirect hops included), so the caller can say what
+	// was not checked rather than leave it among the unverified.
+	OnRefused func(rawURL string, err error)
 	// AllowAddrs are dial addresses ("10.0.0.5:443") exempt from the
 	// private-address guard, for one known intranet mirror without
 	// opening the whole private network.
@@ -118,6 +141,10 @@ type Options struct {
 // ErrPrivateAddress is returned (wrapped) when AllowPrivate is false and a
 // request or redirect would connect to a non-public address.
 var ErrPrivateAddress = errors.New("private address refused")
+
+// ErrHostBudget is returned (wrapped) for requests to a host whose
+// HostBudget is spent.
+var ErrHostBudget = errors.New("network budget for the host spent")
 
 // ErrTooManyRedirects is returned (wrapped) when a redirect chain is longer
 // than MaxRedirects.
@@ -153,6 +180,9 @@ type Client struct {
 	hosts  map[string]*hostState
 	counts map[string]int64
 
+	proxyFunc func(*http.Request) (*url.URL, error)
+	lookup    func(ctx context.Context, network, host string) ([]netip.Addr, error)
+
 	proxyMu    sync.Mutex
 	proxyAddrs map[string]bool // dial addresses of proxies and AllowAddrs, exempt from the guard
 }
@@ -162,6 +192,9 @@ type hostState struct {
 	mu   sync.Mutex
 	next time.Time // earliest start of the next request
 	gap  time.Duration
+
+	// spent is the time failures and retry waits have cost (HostBudget).
+	spent time.Duration
 }
 
 // New returns a Client for opts.
@@ -193,6 +226,9 @@ func New(opts Options) *Client {
 	case opts.MaxRedirects < 0:
 		opts.MaxRedirects = 0
 	}
+	if opts.HostBudget == 0 {
+		opts.HostBudget = DefaultHostBudget
+	}
 	if opts.OtherHosts == (HostLimit{}) {
 		opts.OtherHosts = HostLimit{Concurrency: 8}
 	}
@@ -202,6 +238,11 @@ func New(opts Options) *Client {
 		hosts:      map[string]*hostState{},
 		counts:     map[string]int64{},
 		proxyAddrs: map[string]bool{},
+		proxyFunc:  opts.Proxy,
+		lookup:     net.DefaultResolver.LookupNetIP,
+	}
+	if c.proxyFunc == nil {
+		c.proxyFunc = http.ProxyFromEnvironment
 	}
 	for _, a := range opts.AllowAddrs {
 		c.proxyAddrs[a] = true
@@ -266,6 +307,9 @@ type countingTransport struct {
 }
 
 func (t countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if _, err := t.c.checkLiteral(req.URL); err != nil {
+		return nil, err
+	}
 	t.c.mu.Lock()
 	t.c.counts[req.URL.Host]++
 	t.c.mu.Unlock()
@@ -299,7 +343,14 @@ func (c *Client) send(ctx context.Context, method, rawURL, accept string) (*Resp
 // whose wait would outlast the context's deadline is not attempted.
 // On a non-nil error the Response may still be non-nil (a body cut off
 // mid-way), and the last response is returned when retries run out.
-func (c *Client) Do(req *http.Request) (*Response, error) {
+func (c *Client) Do(req *http.Request) (resp *Response, err error) {
+	if c.opts.OnRefused != nil {
+		defer func() {
+			if errors.Is(err, ErrPrivateAddress) {
+				c.opts.OnRefused(req.URL.String(), err)
+			}
+		}()
+	}
 	if req.Body != nil && req.Body != http.NoBody {
 		return nil, errors.New("httpclient: requests with a body are not supported")
 	}
@@ -313,7 +364,8 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 		if resp != nil {
 			resp.Attempts = attempt + 1
 		}
-		if attempt >= c.opts.Retries || ctx.Err() != nil || !retryable(resp, err) {
+		again := retryable(resp, err)
+		if attempt >= c.opts.Retries || ctx.Err() != nil || !again {
 			return resp, err
 		}
 		wait := c.opts.Backoff << attempt
@@ -335,27 +387,74 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 			}
 			return resp, err
 		}
+		if left, limited := c.budgetRemaining(host); limited && left <= wait {
+			// Waiting would spend the rest of the budget for nothing.
+			if resp != nil {
+				resp.GaveUp = "host's network budget spent"
+			}
+			return resp, err
+		}
 		// The wait applies to the whole host, not only this request: a
 		// server that says "slow down" means it for every request.
 		host.delay(time.Now().Add(wait))
+		host.spend(wait)
 	}
 }
 
-func (c *Client) once(ctx context.Context, host *hostState, req *http.Request) (*Response, error) {
+// budgetRemaining returns what is left of the host's budget; limited is
+// false when there is no budget.
+func (c *Client) budgetRemaining(host *hostState) (left time.Duration, limited bool) {
+	if c.opts.HostBudget < 0 {
+		return 0, false
+	}
+	host.mu.Lock()
+	defer host.mu.Unlock()
+	return c.opts.HostBudget - host.spent, true
+}
+
+// budgetLeft returns the time the host's budget leaves for one attempt
+// (at most Timeout), and false when the budget is spent.
+func (c *Client) budgetLeft(host *hostState) (time.Duration, bool) {
+	left, limited := c.budgetRemaining(host)
+	if !limited {
+		return c.opts.Timeout, true
+	}
+	if left <= 0 {
+		return 0, false
+	}
+	return min(left, c.opts.Timeout), true
+}
+
+// once sends one attempt, bounded by Timeout and by what is left of the
+// host's budget, from the moment it may start to the end of its body. A
+// failed attempt is charged to the budget.
+func (c *Client) once(ctx context.Context, host *hostState, req *http.Request) (resp *Response, err error) {
 	release, err := host.acquire(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
+	// The budget is checked after the wait for a slot: the requests
+	// queued behind a hanging one must not each spend it again.
+	timeout, ok := c.budgetLeft(host)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s (%s)", ErrHostBudget, req.URL.Host, c.opts.HostBudget)
+	}
+	start := time.Now()
+	defer func() {
+		if retryable(resp, err) {
+			host.spend(time.Since(start))
+		}
+	}()
+	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	resp, err := c.hc.Do(req.Clone(actx))
+	hr, err := c.hc.Do(req.Clone(actx))
 	if err != nil {
 		return nil, err
 	}
-	defer resp.Body.Close()
-	out := &Response{Status: resp.StatusCode, Header: resp.Header, FinalURL: resp.Request.URL.String()}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBody+1))
+	defer hr.Body.Close()
+	out := &Response{Status: hr.StatusCode, Header: hr.Header, FinalURL: hr.Request.URL.String()}
+	body, err := io.ReadAll(io.LimitReader(hr.Body, c.opts.MaxBody+1))
 	if int64(len(body)) > c.opts.MaxBody {
 		body, out.Truncated = body[:c.opts.MaxBody], true
 	}
@@ -452,6 +551,13 @@ func (h *hostState) acquire(ctx context.Context) (func(), error) {
 	return release, nil
 }
 
+// spend charges d to the host's budget.
+func (h *hostState) spend(d time.Duration) {
+	h.mu.Lock()
+	h.spent += d
+	h.mu.Unlock()
+}
+
 // delay holds back every request to the host until t.
 func (h *hostState) delay(t time.Time) {
 	h.mu.Lock()
@@ -459,72 +565,6 @@ func (h *hostState) delay(t time.Time) {
 		h.next = t
 	}
 	h.mu.Unlock()
-}
-
-// proxy is http.ProxyFromEnvironment that also remembers the proxy's dial
-// address (the guard cannot see through a proxy, and a proxy on the local
-// network is the user's own choice) and refuses literal private targets
-// that would otherwise reach the private network through the proxy.
-func (c *Client) proxy(req *http.Request) (*url.URL, error) {
-	u, err := http.ProxyFromEnvironment(req)
-	if u == nil || err != nil {
-		return u, err
-	}
-	if !c.opts.AllowPrivate {
-		h := strings.ToLower(req.URL.Hostname())
-		if a, perr := netip.ParseAddr(h); (perr == nil && refused(a)) || h == "localhost" || strings.HasSuffix(h, ".localhost") {
-			return nil, fmt.Errorf("%w: %s", ErrPrivateAddress, h)
-		}
-	}
-	port := u.Port()
-	if port == "" {
-		port = map[string]string{"http": "80", "https": "443", "socks5": "1080", "socks5h": "1080"}[u.Scheme]
-	}
-	c.proxyMu.Lock()
-	c.proxyAddrs[net.JoinHostPort(u.Hostname(), port)] = true
-	c.proxyMu.Unlock()
-	return u, nil
-}
-
-// dial connects, checking every resolved address against the guard
-// (net.Dialer.Control runs after DNS resolution, once per address tried,
-// so DNS answers pointing at 127.0.0.1 are caught too).
-func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	d := net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
-	c.proxyMu.Lock()
-	isProxy := c.proxyAddrs[addr]
-	c.proxyMu.Unlock()
-	if !c.opts.AllowPrivate && !isProxy {
-		d.Control = func(_, address string, _ syscall.RawConn) error {
-			host, _, err := net.SplitHostPort(address)
-			if err != nil {
-				host = address
-			}
-			a, err := netip.ParseAddr(host)
-			if err != nil || refused(a) {
-				return fmt.Errorf("%w: %s", ErrPrivateAddress, address)
-			}
-			return nil
-		}
-	}
-	return d.DialContext(ctx, network, addr)
-}
-
-// refused reports whether a is an address citelint must not connect to
-// unless AllowPrivate: loopback, private (RFC 1918, fc00::/7), link-local
-// (cloud metadata at 169.254.169.254 among them), unspecified, multicast,
-// and 0.0.0.0/8, 100.64.0.0/10 (carrier-grade NAT).
-func refused(a netip.Addr) bool {
-	a = a.Unmap().WithZone("")
-	if a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
-		a.IsInterfaceLocalMulticast() || a.IsUnspecified() || a.IsMulticast() {
-		return true
-	}
-	if a.Is4() {
-		b := a.As4()
-		return b[0] == 0 || (b[0] == 100 && b[1]&0xc0 == 64)
-	}
-	return false
 }
 
 // Classify turns the outcome of a request into a verdict: 2xx is OK; 404,
@@ -573,6 +613,8 @@ func Reason(status int, err error) string {
 		return "private address refused"
 	case errors.Is(err, ErrTooManyRedirects):
 		return "too many redirects"
+	case errors.Is(err, ErrHostBudget):
+		return "host's network budget spent"
 	case errors.Is(err, context.Canceled):
 		return "canceled"
 	case isTimeout(err):

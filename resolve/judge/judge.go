@@ -6,6 +6,12 @@
 // is returned as an error, and the caller keeps its lexical verdict.
 // Answers are cached with the resolver cache, keyed by model, claim and
 // source, so a run repeats no question.
+//
+// The URL and the key may be chosen by a config file from a pull request,
+// so the request passes the same private-address guard as links (unless
+// the caller's HTTP client says otherwise) and redirects are never
+// followed: the key goes to the URL's host and nowhere else. Which hosts
+// may receive the key is the caller's decision (docs/security.md).
 package judge
 
 import (
@@ -23,6 +29,7 @@ import (
 
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/resolve/cache"
+	"github.com/citelint/citelint/resolve/httpclient"
 )
 
 // Client asks one model.
@@ -33,7 +40,9 @@ type Client struct {
 	Timeout            time.Duration
 	// Cache, when set, keeps answers (kind "judge").
 	Cache *cache.Cache
-	// HTTP is the transport; a client with Timeout when nil.
+	// HTTP is the transport; when nil, a client whose transport refuses
+	// private addresses as httpclient does. Its redirect policy is
+	// replaced: redirects are not followed.
 	HTTP *http.Client
 }
 
@@ -126,10 +135,14 @@ func (c *Client) ask(ctx context.Context, claim, source string) (Verdict, error)
 	if c.APIKey != "" {
 		req.Header.Set("Authorization", "Bearer "+c.APIKey)
 	}
-	hc := c.HTTP
-	if hc == nil {
-		hc = &http.Client{Timeout: timeout}
+	var hc http.Client
+	if c.HTTP != nil {
+		hc = *c.HTTP
+	} else {
+		hc.Transport = guarded
+		hc.Timeout = timeout
 	}
+	hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	resp, err := hc.Do(req)
 	if err != nil {
 		return Verdict{}, err
@@ -138,6 +151,9 @@ func (c *Client) ask(ctx context.Context, claim, source string) (Verdict, error)
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
 		return Verdict{}, err
+	}
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		return Verdict{}, fmt.Errorf("judge: HTTP %d redirect to %q not followed (the API key goes to the configured host only)", resp.StatusCode, resp.Header.Get("Location"))
 	}
 	if resp.StatusCode != http.StatusOK {
 		return Verdict{}, fmt.Errorf("judge: HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(data[:min(len(data), 200)])))
@@ -148,6 +164,10 @@ func (c *Client) ask(ctx context.Context, claim, source string) (Verdict, error)
 	}
 	return parseVerdict(cr.Choices[0].Message.Content)
 }
+
+// guarded is the default transport: the private-address guard with no
+// exemptions.
+var guarded = httpclient.New(httpclient.Options{Version: "judge"}).Transport()
 
 // parseVerdict reads the model's JSON, tolerating a Markdown code fence or
 // prose around it.

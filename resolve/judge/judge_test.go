@@ -3,6 +3,7 @@ package judge
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/resolve/cache"
+	"github.com/citelint/citelint/resolve/httpclient"
 )
 
 // fakeModel answers like an OpenAI-compatible server: "supported" when the
@@ -56,7 +58,7 @@ func TestJudge(t *testing.T) {
 	}{{"plain", false}, {"fenced", false}, {"prose", true}, {"500", true}, {"slow", true}} {
 		var calls atomic.Int32
 		srv := fakeModel(t, tt.mode, &calls)
-		c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k", Timeout: 100 * time.Millisecond}
+		c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k", Timeout: 100 * time.Millisecond, HTTP: trusted}
 		v, err := c.Judge(context.Background(), "Penguins live in the south.", "Penguins live in the Southern Hemisphere.")
 		if (err != nil) != tt.wantErr {
 			t.Errorf("%s: err %v", tt.mode, err)
@@ -73,12 +75,47 @@ func TestJudge(t *testing.T) {
 	}
 }
 
+// trusted stands for the client the caller builds for a host the workflow
+// named: the test model is on loopback, which the default refuses.
+var trusted = &http.Client{}
+
+// TestJudgeGuard pins issue 20, defect 3: the judge sent its key to any
+// URL a config named, loopback and private addresses included, and
+// followed redirects.
+func TestJudgeGuard(t *testing.T) {
+	var calls atomic.Int32
+	srv := fakeModel(t, "plain", &calls)
+	defer srv.Close()
+	c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k"}
+	if _, err := c.Judge(context.Background(), "Penguins swim.", "Penguins swim fast."); !errors.Is(err, httpclient.ErrPrivateAddress) {
+		t.Errorf("default client: err %v, want the private address refused", err)
+	}
+	if calls.Load() != 0 {
+		t.Errorf("the loopback model was asked %d times with the default client", calls.Load())
+	}
+
+	var elsewhere atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { elsewhere.Add(1) }))
+	defer other.Close()
+	redirect := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+"/v1/chat/completions", http.StatusTemporaryRedirect)
+	}))
+	defer redirect.Close()
+	c = &Client{URL: redirect.URL + "/v1", Model: "m", APIKey: "k", HTTP: trusted}
+	if _, err := c.Judge(context.Background(), "Penguins swim.", "Penguins swim fast."); err == nil || !strings.Contains(err.Error(), "not followed") {
+		t.Errorf("redirect: err %v", err)
+	}
+	if elsewhere.Load() != 0 {
+		t.Errorf("the redirect was followed %d times", elsewhere.Load())
+	}
+}
+
 func TestJudgeCache(t *testing.T) {
 	var calls atomic.Int32
 	srv := fakeModel(t, "plain", &calls)
 	defer srv.Close()
 	cc, _ := cache.Open(cache.Options{Dir: t.TempDir()})
-	c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k", Cache: cc}
+	c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k", Cache: cc, HTTP: trusted}
 	for range 3 {
 		if v, err := c.Judge(context.Background(), "Penguins swim.", "Penguins swim fast."); err != nil || !v.Supported {
 			t.Fatalf("%+v %v", v, err)

@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// TestNetworkBudgets pins issue 20, defect 7 end to end: links to a server
+// that never answers, or asks to come back in 59 s, are unverified and
+// counted, never dead, and the run gives up on them under the configured
+// budgets instead of waiting (the defaults are 20 s a request, 30 s of
+// failures a host, 10 s of Retry-After and 10 min in all).
+func TestNetworkBudgets(t *testing.T) {
+	var hits atomic.Int64
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		<-r.Context().Done()
+	}))
+	defer hang.Close()
+	var waits atomic.Int64
+	later := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		waits.Add(1)
+		w.Header().Set("Retry-After", "59")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}))
+	defer later.Close()
+	for _, tt := range []struct {
+		name, budgets string
+		maxHits       int64
+	}{
+		{"host budget", "request-timeout: 50ms\n  host-budget: 120ms\n", 12},
+		{"total budget", "timeout: 150ms\n  host-budget: 0\n  request-timeout: 1m\n", 12},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			hits.Store(0)
+			waits.Store(0)
+			dir := t.TempDir()
+			write(t, dir, ".citelint.yaml", "version: \"1\"\nrules: {default: none, enable: [dead-link]}\nresolvers:\n  cache: {dir: cache}\n  "+tt.budgets)
+			var doc strings.Builder
+			doc.WriteString("Claims [1] [2] [3] [4] [5] [6] [7] [8] [9] [10] [11].\n\n## References\n\n")
+			for i := 1; i <= 10; i++ {
+				fmt.Fprintf(&doc, "%d. Page. %s/%d\n", i, hang.URL, i)
+			}
+			fmt.Fprintf(&doc, "11. Busy. %s/busy\n", later.URL)
+			p := write(t, dir, "r.md", doc.String())
+			code, stdout, stderr := run(t, dir, "", "run", "--allow-private", "--format", "json", p)
+			if code != ExitOK || strings.Contains(stdout, "dead-link") {
+				t.Errorf("exit %d, want 0 with nothing dead\n%s%s", code, stdout, stderr)
+			}
+			if !strings.Contains(stdout, `"unverified_url": 11`) {
+				t.Errorf("want the 11 links counted unverified\n%s", stdout)
+			}
+			if hits.Load() > tt.maxHits {
+				t.Errorf("the hanging server saw %d requests, want at most %d", hits.Load(), tt.maxHits)
+			}
+			// HEAD, then GET: Retry-After: 59 is above the cap, so neither
+			// is retried.
+			if waits.Load() > 2 {
+				t.Errorf("the Retry-After server saw %d requests, want at most 2", waits.Load())
+			}
+		})
+	}
+}

@@ -1,0 +1,137 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/resolve/httpclient"
+)
+
+// The config file may come from the pull request being linted, so it
+// cannot grant itself what a hostile pull request would want: private
+// addresses and secrets. Those need the workflow's consent, given by a
+// flag or an environment variable, which a pull request cannot set
+// (docs/security.md).
+
+// Environment variables a workflow sets to give its consent.
+const (
+	envAllowPrivate = "CITELINT_ALLOW_PRIVATE"
+	envTrustedHosts = "CITELINT_TRUSTED_HOSTS"
+	envJudgeURL     = "CITELINT_JUDGE_URL"
+)
+
+// trustFlags are run's consent flags.
+type trustFlags struct {
+	allowPrivate bool
+	hosts        stringList
+	judgeURL     string
+}
+
+func (t *trustFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&t.allowPrivate, "allow-private", false, "let lookups reach loopback, private and link-local addresses (also "+envAllowPrivate+"=true); resolvers.url.allow-private in a config file alone does not")
+	fs.Var(&t.hosts, "trusted-host", "a host (or host:port) the workflow vouches for: it may be private and may receive the judge's API key (repeatable, comma-separated; also "+envTrustedHosts+")")
+	fs.StringVar(&t.judgeURL, "judge-url", "", "the judge model's API base URL, trusted like --trusted-host; overrides judge.url (also "+envJudgeURL+")")
+}
+
+// trust is what the workflow consented to.
+type trust struct {
+	allowPrivate bool
+	hosts        []string // lower-case host or host:port
+	judgeURL     string   // from the workflow, not the config; "" = none
+}
+
+// consent reads the flags and the environment; warnings say what the
+// config asked for and did not get.
+func (t *trustFlags) consent(cfg *config.Config, env Env) (trust, error) {
+	tr := trust{allowPrivate: t.allowPrivate, judgeURL: t.judgeURL}
+	if v := env.Getenv(envAllowPrivate); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return tr, fmt.Errorf("%s=%q: want true or false", envAllowPrivate, v)
+		}
+		tr.allowPrivate = tr.allowPrivate || b
+	}
+	hosts := append([]string{}, t.hosts...)
+	hosts = append(hosts, strings.FieldsFunc(env.Getenv(envTrustedHosts), func(r rune) bool { return r == ',' || r == ' ' })...)
+	for _, h := range hosts {
+		tr.hosts = append(tr.hosts, strings.TrimSuffix(strings.ToLower(h), "."))
+	}
+	if tr.judgeURL == "" {
+		tr.judgeURL = env.Getenv(envJudgeURL)
+	}
+	if tr.judgeURL != "" {
+		u, err := url.Parse(tr.judgeURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return tr, fmt.Errorf("judge URL %q: want an http(s) URL", tr.judgeURL)
+		}
+		tr.hosts = append(tr.hosts, strings.ToLower(u.Host))
+	}
+	if cfg.Resolvers.URL.AllowPrivate && !tr.allowPrivate {
+		fmt.Fprintf(env.Stderr, "citelint: warning: %sresolvers.url.allow-private is ignored without the workflow's consent (--allow-private or %s=true): a config file may come from the pull request; private addresses stay refused\n", cfgPrefix(cfg), envAllowPrivate)
+	}
+	return tr, nil
+}
+
+func cfgPrefix(cfg *config.Config) string {
+	if cfg.Path == "" {
+		return ""
+	}
+	return cfg.Path + ": "
+}
+
+// trusted reports whether rawURL's host is one the workflow named.
+func (tr trust) trusted(rawURL string) bool {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	for _, h := range tr.hosts {
+		if h == host || h == strings.ToLower(u.Host) || h == net.JoinHostPort(host, port) {
+			return true
+		}
+	}
+	return false
+}
+
+// judgePlan is what the judge may do under tr: its URL, whether the API
+// key may be sent, and why not (a warning for stderr), or off when the
+// URL is refused outright.
+type judgePlan struct {
+	url     string
+	sendKey bool
+	off     bool
+	warning string
+}
+
+func planJudge(cfg *config.Config, tr trust) judgePlan {
+	j := cfg.Judge
+	p := judgePlan{url: j.URL}
+	if tr.judgeURL != "" {
+		p.url = tr.judgeURL
+	}
+	if p.url == "" {
+		return judgePlan{off: true}
+	}
+	ok := tr.trusted(p.url)
+	u, _ := url.Parse(p.url)
+	if !ok && !tr.allowPrivate && u != nil && httpclient.PrivateHost(u.Hostname()) {
+		p.off = true
+		p.warning = fmt.Sprintf("judge.url %s is a private address, refused without the workflow's consent (--trusted-host %s, %s or --judge-url); the judge is off", p.url, u.Hostname(), envTrustedHosts)
+		return p
+	}
+	p.sendKey = j.APIKeyEnv != "" && ok
+	if j.APIKeyEnv != "" && !ok {
+		p.warning = fmt.Sprintf("the judge's API key ($%s) is not sent to %s: a config file may come from the pull request, so the key goes only to a host the workflow names (--trusted-host, %s or --judge-url)", j.APIKeyEnv, u.Host, envTrustedHosts)
+	}
+	return p
+}

@@ -1,0 +1,272 @@
+package httpclient
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// This file holds the private-address guard. URLs come from documents in
+// pull requests, so a host must not name the network citelint runs in, in
+// any spelling the dialer, the C resolver or a proxy would accept:
+// "2130706433", "0x7f.1", "127.1", "localhost." and a public-looking name
+// whose DNS answer is 127.0.0.1 all reach loopback. Without a proxy the
+// dialer checks every resolved address; with a proxy the proxy resolves
+// and connects, so the target is checked here before the request is
+// handed over, and names are resolved by citelint first.
+
+// ParseHost parses every numeric spelling of an IP address that some
+// resolver accepts: IPv6 (brackets and zone allowed), dotted IPv4 and the
+// inet_aton forms with one to four parts, each decimal, octal (leading 0)
+// or hexadecimal (0x), the last filling the remaining bytes ("127.1",
+// "2130706433", "0x7f.0.0.1", "0177.0.0.1"). A trailing dot is ignored.
+// ok is false for a host name.
+func ParseHost(host string) (netip.Addr, bool) {
+	h := strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), ".")
+	if a, err := netip.ParseAddr(h); err == nil {
+		return a, true
+	}
+	return parseInetAton(h)
+}
+
+// parseInetAton follows inet_aton(3), which glibc's getaddrinfo, curl and
+// most proxies use for numeric hosts.
+func parseInetAton(h string) (netip.Addr, bool) {
+	parts := strings.Split(h, ".")
+	if len(parts) > 4 {
+		return netip.Addr{}, false
+	}
+	vals := make([]uint64, len(parts))
+	for i, p := range parts {
+		v, ok := parseAtonPart(p)
+		if !ok {
+			return netip.Addr{}, false
+		}
+		vals[i] = v
+	}
+	var n uint64
+	for i, v := range vals[:len(vals)-1] {
+		if v > 0xff {
+			return netip.Addr{}, false
+		}
+		n |= v << (8 * (3 - i))
+	}
+	last := vals[len(vals)-1]
+	if last >= 1<<(8*(5-len(vals))) {
+		return netip.Addr{}, false
+	}
+	n |= last
+	return netip.AddrFrom4([4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}), true
+}
+
+func parseAtonPart(p string) (uint64, bool) {
+	base := 10
+	switch {
+	case p == "":
+		return 0, false
+	case len(p) > 1 && (p[:2] == "0x" || p[:2] == "0X"):
+		base, p = 16, p[2:]
+		if p == "" {
+			return 0, true // inet_aton takes a bare "0x" as zero
+		}
+	case len(p) > 1 && p[0] == '0':
+		base, p = 8, p[1:]
+	}
+	v, err := strconv.ParseUint(p, base, 32)
+	return v, err == nil
+}
+
+// localName reports whether a host name always means this machine
+// (RFC 6761: localhost and every name under it), trailing dot or not.
+func localName(host string) bool {
+	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	return h == "localhost" || strings.HasSuffix(h, ".localhost")
+}
+
+// refused reports whether a is an address citelint must not connect to
+// unless AllowPrivate: loopback, private (RFC 1918, fc00::/7), link-local
+// (cloud metadata at 169.254.169.254 among them), unspecified, multicast,
+// 0.0.0.0/8, 100.64.0.0/10 (carrier-grade NAT), 192.0.0.0/24, 198.18.0.0/15,
+// 240.0.0.0/4, site-local fec0::/10, Teredo, and the IPv6 forms that carry
+// an IPv4 address (mapped, compatible, NAT64, 6to4) when that address is
+// refused: a NAT64 gateway or 6to4 relay would deliver them to it.
+func refused(a netip.Addr) bool {
+	a = a.Unmap().WithZone("")
+	if a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
+		a.IsInterfaceLocalMulticast() || a.IsUnspecified() || a.IsMulticast() {
+		return true
+	}
+	if a.Is4() {
+		b := a.As4()
+		return b[0] == 0 || b[0] >= 240 || (b[0] == 100 && b[1]&0xc0 == 64) ||
+			(b[0] == 192 && b[1] == 0 && b[2] == 0) || (b[0] == 198 && b[1]&0xfe == 18)
+	}
+	if v4, ok := embeddedIPv4(a); ok {
+		return refused(v4)
+	}
+	b := a.As16()
+	switch {
+	case b[0] == 0xfe && b[1]&0xc0 == 0xc0: // fec0::/10, deprecated site-local
+		return true
+	case b[0] == 0x20 && b[1] == 0x01 && b[2] == 0 && b[3] == 0: // Teredo 2001::/32 tunnels to anywhere
+		return true
+	}
+	return false
+}
+
+var (
+	nat64      = netip.MustParsePrefix("64:ff9b::/96")
+	nat64Local = netip.MustParsePrefix("64:ff9b:1::/48")
+	sixToFour  = netip.MustParsePrefix("2002::/16")
+	compatible = netip.MustParsePrefix("::/96")
+)
+
+// embeddedIPv4 returns the IPv4 address an IPv6 address is a gateway
+// form of: NAT64 (RFC 6052, the well-known and local-use prefixes: the
+// last 32 bits), IPv4-compatible (::a.b.c.d) and 6to4 (2002:AABB:CCDD::).
+func embeddedIPv4(a netip.Addr) (netip.Addr, bool) {
+	b := a.As16()
+	switch {
+	case nat64.Contains(a), nat64Local.Contains(a), compatible.Contains(a):
+		return netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}), true
+	case sixToFour.Contains(a):
+		return netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]}), true
+	}
+	return netip.Addr{}, false
+}
+
+// allowedHost reports whether the guard exempts hostport (a URL's host,
+// with or without port): a host the workflow trusts (AllowHosts, matched
+// by name or name:port) or an exempt dial address (AllowAddrs).
+func (c *Client) allowedHost(hostport, defaultPort string) bool {
+	host, port, err := net.SplitHostPort(hostport)
+	if err != nil {
+		host, port = strings.Trim(hostport, "[]"), defaultPort
+	}
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	for _, h := range c.opts.AllowHosts {
+		h = strings.ToLower(h)
+		if h == host || h == net.JoinHostPort(host, port) {
+			return true
+		}
+	}
+	c.proxyMu.Lock()
+	defer c.proxyMu.Unlock()
+	return c.proxyAddrs[net.JoinHostPort(host, port)]
+}
+
+// checkLiteral refuses a request target spelled as a refused address or
+// a local name, on every hop, proxy or not: the dialer would catch most of
+// them, but a spelling Go's resolver does not read as an address
+// ("2130706433") would otherwise go to DNS and come back "host not found",
+// which is a dead link. It reports whether the host still needs resolving.
+func (c *Client) checkLiteral(u *url.URL) (resolveName bool, err error) {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	if c.opts.AllowPrivate || c.allowedHost(u.Host, port) {
+		return false, nil
+	}
+	host := u.Hostname()
+	if localName(host) {
+		return false, fmt.Errorf("%w: %s", ErrPrivateAddress, host)
+	}
+	if a, ok := ParseHost(host); ok {
+		if refused(a) {
+			return false, fmt.Errorf("%w: %s (%s)", ErrPrivateAddress, host, a)
+		}
+		return false, nil
+	}
+	return true, nil
+}
+
+// checkTarget refuses a request target that is, or resolves to, a refused
+// address. It is what stands between a proxy and the private network: the
+// proxy would connect wherever the URL says.
+func (c *Client) checkTarget(ctx context.Context, u *url.URL) error {
+	resolveName, err := c.checkLiteral(u)
+	if !resolveName || err != nil {
+		return err
+	}
+	host := u.Hostname()
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	addrs, err := c.lookup(ctx, "ip", host)
+	if err != nil {
+		return err
+	}
+	for _, a := range addrs {
+		if refused(a) {
+			return fmt.Errorf("%w: %s resolves to %s", ErrPrivateAddress, host, a)
+		}
+	}
+	return nil
+}
+
+// proxy is http.ProxyFromEnvironment that also remembers the proxy's dial
+// address (the guard cannot see through a proxy, and a proxy on the local
+// network is the user's own choice) and refuses, before anything is sent
+// to the proxy, targets that are or resolve to refused addresses.
+func (c *Client) proxy(req *http.Request) (*url.URL, error) {
+	u, err := c.proxyFunc(req)
+	if u == nil || err != nil {
+		return u, err
+	}
+	if err := c.checkTarget(req.Context(), req.URL); err != nil {
+		return nil, err
+	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443", "socks5": "1080", "socks5h": "1080"}[u.Scheme]
+	}
+	c.proxyMu.Lock()
+	c.proxyAddrs[net.JoinHostPort(u.Hostname(), port)] = true
+	c.proxyMu.Unlock()
+	return u, nil
+}
+
+// dial connects, checking every resolved address against the guard
+// (net.Dialer.Control runs after DNS resolution, once per address tried,
+// so DNS answers pointing at 127.0.0.1 are caught too).
+func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+	d := net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+	if !c.opts.AllowPrivate && !c.allowedHost(addr, "") {
+		d.Control = func(_, address string, _ syscall.RawConn) error {
+			host, _, err := net.SplitHostPort(address)
+			if err != nil {
+				host = address
+			}
+			a, err := netip.ParseAddr(host)
+			if err != nil || refused(a) {
+				return fmt.Errorf("%w: %s", ErrPrivateAddress, address)
+			}
+			return nil
+		}
+	}
+	return d.DialContext(ctx, network, addr)
+}
+
+// PrivateHost reports whether host (a URL's host name, without port) is
+// spelled as an address the guard refuses, or as a name that always means
+// this machine. It does not resolve names: the dialer and the proxy check
+// catch those when a request is sent.
+func PrivateHost(host string) bool {
+	if localName(host) {
+		return true
+	}
+	a, ok := ParseHost(host)
+	return ok && refused(a)
+}
+
+// Transport is the client's guarded transport (proxy check, dial check,
+// request counts) without its retries and limits, for callers that must
+// send a body, such as the judge's POST.
+func (c *Client) Transport() http.RoundTripper { return c.hc.Transport }

@@ -25,8 +25,12 @@ link checkers usually cry wolf, and a linter that does is soon switched off.
 
 DOIs and arXiv links are checked by dead-doi and dead-arxiv. Links to the
 reserved example domains (example.com, .test, .invalid, localhost) are not
-checked, and for safety, neither are loopback and private addresses unless
-` + "`resolvers.url.allow-private: true`" + `.
+checked, and for safety, neither are loopback, private, link-local or
+IPv4-embedding IPv6 addresses, in any spelling (` + "`127.1`, `2130706433`, `0x7f.1`" + `)
+or behind a name that resolves to one, proxy or not: such a link is refused and
+named in a note, never reported dead. The workflow, not the configuration, can
+allow them (` + "`--allow-private`" + ` or ` + "`CITELINT_ALLOW_PRIVATE`" + `, with
+` + "`resolvers.url.allow-private: true`" + `); see docs/security.md.
 
 Bad:
 

@@ -29,8 +29,8 @@ checked, and for safety, neither are loopback, private, link-local or
 IPv4-embedding IPv6 addresses, in any spelling (` + "`127.1`, `2130706433`, `0x7f.1`" + `)
 or behind a name that resolves to one, proxy or not: such a link is refused and
 named in a note, never reported dead. The workflow, not the configuration, can
-allow them (` + "`--allow-private`" + ` or ` + "`CITELINT_ALLOW_PRIVATE`" + `, with
-` + "`resolvers.url.allow-private: true`" + `); see docs/security.md.
+allow them (` + "`--allow-private`" + ` or ` + "`CITELINT_ALLOW_PRIVATE=true`" + `; the
+config's ` + "`resolvers.url.allow-private`" + ` alone does not); see docs/security.md.
 
 Bad:
 

@@ -265,6 +265,14 @@ var pathoCases = []pathoCase{
 		return []byte(strings.Repeat(">", n) + " A claim [1].\n\n[1]: https://example.org/1\n")
 	},
 		sizes: []int{50000, 100000, 200000}, small: 20000, check: guarded, noFloor: true},
+	{name: "unresolvable-many", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "Claim %d rose 5%% [1, %d].\n\n", i, i+2)
+		}
+		b.WriteString("## References\n\n[1] Only source, https://example.org/1\n")
+		return b.Bytes()
+	}, sizes: []int{25000, 50000, 100000}, small: 2000, check: wantCites(4000)},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -52,7 +53,8 @@ type setup struct {
 	rules    []lint.Enabled
 	ruleEnv  *rules.Env
 	workers  int
-	root     string // project root, see findRoot
+	root     string   // project root, see findRoot
+	dirs     []string // the folders named on the command line (lint.Options.Dirs)
 }
 
 func configOptions() config.Options {
@@ -172,6 +174,11 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	}
 	wdNow, _ := env.Getwd()
 	st.files, st.walkErrs = lint.WalkConfined(safefile.FindRoot(wdNow), paths, base, cfg.Run.Include, cfg.Run.Exclude)
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			st.dirs = append(st.dirs, p)
+		}
+	}
 	st.workers = s.concurrency
 	if st.workers == 0 {
 		st.workers = cfg.Run.Concurrency
@@ -206,6 +213,7 @@ func (st *setup) lintOptions(stdinEnv *Env) lint.Options {
 		Rules:       st.rules,
 		Env:         st.env,
 		Root:        st.root,
+		Dirs:        st.dirs,
 		RuleEnv:     st.ruleEnv,
 		Known:       rules.Known,
 		Concurrency: st.workers,

@@ -1,7 +1,10 @@
 package lint
 
 import (
+	"errors"
+	"io/fs"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/citelint/citelint/bib"
@@ -16,15 +19,15 @@ import (
 // unchecked, and the user must be told (issue 20, defect 11: a missing
 // bibliography was silent). The files must resolve inside the project
 // root, since the document may come from an untrusted pull request.
-func frontMatterBibliographies(doc *markdown.Document, path string, env *resolve.Env, root string, bibs *bibCache) (*resolve.Env, []markdown.Diagnostic) {
+func frontMatterBibliographies(doc *markdown.Document, path string, env *resolve.Env, opts Options, bibs *bibCache) (*resolve.Env, []markdown.Diagnostic) {
 	env = env.Clone()
 	var diags []markdown.Diagnostic
+	root, err := bibs.rootFor(opts, path)
+	if err != nil {
+		return env, []markdown.Diagnostic{{Offset: doc.FrontMatter.Start, Message: "bibliography not read, so its citations are not checked: " + err.Error()}}
+	}
 	for _, b := range doc.Bibliography {
-		p := b
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(filepath.Dir(path), p)
-		}
-		entries, err := bibs.load(root, p)
+		p, entries, err := bibs.find(root, path, b)
 		if err != nil {
 			msg := "bibliography: " + err.Error()
 			if len(entries) == 0 {
@@ -42,12 +45,9 @@ func frontMatterBibliographies(doc *markdown.Document, path string, env *resolve
 
 // bibCache loads each front-matter bibliography once per run.
 type bibCache struct {
-	mu sync.Mutex
-	m  map[string]bibLoad
-
-	rootDone bool
-	root     *safefile.Root
-	rootErr  error
+	mu    sync.Mutex
+	m     map[string]bibLoad
+	roots map[string]*safefile.Root
 }
 
 type bibLoad struct {
@@ -55,22 +55,102 @@ type bibLoad struct {
 	err     error
 }
 
-// load loads the bibliography at path, which must resolve inside the
-// project root root ("": the working directory's, see safefile.FindRoot).
-func (c *bibCache) load(root, path string) ([]bib.Entry, error) {
+// rootFor returns the root the reads of the document at docPath are
+// confined to: the project root when the document lies in it, else the
+// outermost folder named on the command line that holds it, else the
+// document's own folder.
+func (c *bibCache) rootFor(opts Options, docPath string) (*safefile.Root, error) {
+	project, err := c.root(opts.Root, true)
+	if err != nil {
+		return nil, err
+	}
+	if project.Check(docPath) == nil {
+		return project, nil
+	}
+	best := ""
+	for _, d := range opts.Dirs {
+		if r, err := c.root(d, false); err == nil && r.Check(docPath) == nil && (best == "" || len(r.Dir()) < len(best)) {
+			best = d
+		}
+	}
+	if best == "" {
+		best = filepath.Dir(docPath)
+	}
+	return c.root(best, false)
+}
+
+// root returns the Root of dir, made once ("" with project: the working
+// directory's project root).
+func (c *bibCache) root(dir string, project bool) (*safefile.Root, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.rootDone {
-		c.root, c.rootErr = safefile.ProjectRoot(root)
-		c.rootDone = true
+	key := dir
+	if project {
+		key = "\x00project:" + dir
 	}
-	if c.rootErr != nil {
-		return nil, c.rootErr
+	if r, ok := c.roots[key]; ok {
+		return r, nil
 	}
-	if l, ok := c.m[path]; ok {
+	var r *safefile.Root
+	var err error
+	if project {
+		r, err = safefile.ProjectRoot(dir)
+	} else {
+		r, err = safefile.NewRoot(dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if c.roots == nil {
+		c.roots = map[string]*safefile.Root{}
+	}
+	c.roots[key] = r
+	return r, nil
+}
+
+// find loads the bibliography name, written in the front matter of the
+// document at docPath. A relative name is looked for next to the document,
+// then in each folder above it up to the root: pandoc reads it from where
+// it runs, which for a manuscript built from its repository's root
+// (manubot's output/manuscript.md names content/refs.json) is not the
+// document's folder. It returns the path tried first when none is found.
+func (c *bibCache) find(root *safefile.Root, docPath, name string) (string, []bib.Entry, error) {
+	if filepath.IsAbs(name) {
+		entries, err := c.load(root, name)
+		return name, entries, err
+	}
+	first := filepath.Join(filepath.Dir(docPath), name)
+	entries, err := c.load(root, first)
+	if err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return first, entries, err
+	}
+	top := root.Dir()
+	dir, _ := filepath.Abs(filepath.Dir(docPath))
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	for dir != top && strings.HasPrefix(dir, top+string(filepath.Separator)) {
+		dir = filepath.Dir(dir)
+		p := filepath.Join(dir, name)
+		if e, err := c.load(root, p); err == nil || !errors.Is(err, fs.ErrNotExist) {
+			return p, e, err
+		}
+	}
+	return first, entries, err
+}
+
+// load loads the bibliography at path, which must resolve inside root.
+func (c *bibCache) load(root *safefile.Root, path string) ([]bib.Entry, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := root.Dir() + "\x00" + path // one path may be inside one root and not another
+	if l, ok := c.m[key]; ok {
 		return l.entries, l.err
 	}
-	entries, err := bib.LoadIn(c.root, path)
-	c.m[path] = bibLoad{entries, err}
+	entries, err := bib.LoadIn(root, path)
+	if c.m == nil {
+		c.m = map[string]bibLoad{}
+	}
+	c.m[key] = bibLoad{entries, err}
 	return entries, err
 }

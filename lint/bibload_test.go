@@ -77,6 +77,9 @@ func TestFrontMatterBibliography(t *testing.T) {
 		{filepath.Join(outside, "secret.bib"), "secret.bib: resolves outside"},
 		{"../.git/x.bib", "x.bib: inside a .git directory"},
 		{zero, "zero.bib: "},
+		// Named from where pandoc runs (the project's top), as manubot's
+		// output/manuscript.md names content/refs.json: found above.
+		{"refs.bib", ""},
 	} {
 		doc := filepath.Join(docs, "d"+string(rune('a'+i))+".md")
 		if err := os.WriteFile(doc, []byte("---\nbibliography: "+tt.bib+"\n---\nText [@x].\n"), 0o644); err != nil {
@@ -89,5 +92,47 @@ func TestFrontMatterBibliography(t *testing.T) {
 		if tt.want != "" && !strings.Contains(got, "document: bibliography not read") {
 			t.Errorf("bibliography %s: no diagnostic in\n%s", tt.bib, got)
 		}
+	}
+}
+
+// TestBibliographyOutsideProject: a document outside the project root,
+// found under a folder named on the command line, reads its bibliography
+// inside that folder (the directory given to run), and no further.
+func TestBibliographyOutsideProject(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	corpus := t.TempDir()
+	const entry = "@misc{x, title = {A title}, url = {https://example.org/x}}\n"
+	for name, content := range map[string]string{
+		"paper/content/refs.bib": entry,
+		"paper/output/ms.md":     "---\nbibliography: content/refs.bib\n---\nText [@x] and [@y].\n",
+		"paper/output/escape.md": "---\nbibliography: ../../secret.bib\n---\nText [@x].\n",
+		"../secret.bib":          entry,
+	} {
+		p := filepath.Join(corpus, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(doc string) string {
+		r, _ := rules.Lookup("unresolvable-label")
+		res := Run(context.Background(), []string{doc}, Options{Root: project, Dirs: []string{filepath.Join(corpus, "paper")}, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}}})
+		var out []string
+		for _, is := range res[0].Issues {
+			out = append(out, is.Rule+": "+is.Message)
+		}
+		return strings.Join(out, "\n")
+	}
+	got := run(filepath.Join(corpus, "paper", "output", "ms.md"))
+	if strings.Contains(got, "not read") || !strings.Contains(got, `"y" is not in the bibliography`) {
+		t.Errorf("ms.md: %s", got)
+	}
+	if got := run(filepath.Join(corpus, "paper", "output", "escape.md")); !strings.Contains(got, "resolves outside") {
+		t.Errorf("escape.md: %s", got)
 	}
 }

@@ -53,6 +53,11 @@ type Options struct {
 	// matter names must resolve inside it. "" is the working directory's
 	// project root (safefile.FindRoot).
 	Root string
+	// Dirs are the folders named on the command line: a document outside
+	// the project root, found under one of them, has that folder (the
+	// outermost holding it) as its root instead ("the directory given to
+	// run").
+	Dirs []string
 	// RuleEnv carries services for rules beyond the document.
 	RuleEnv *rules.Env
 	// Concurrency bounds how many files are processed at once (0 = CPUs).
@@ -352,7 +357,7 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	doc := markdown.Parse(src, popts)
 	if len(doc.Bibliography) > 0 && path != "-" {
 		var diags []markdown.Diagnostic
-		env, diags = frontMatterBibliographies(doc, path, env, opts.Root, bibs) // bibload.go
+		env, diags = frontMatterBibliographies(doc, path, env, opts, bibs) // bibload.go
 		// Bare @keys depend on the bibliography: parse again now that it is known.
 		doc = markdown.Parse(src, markdown.Options{KnownKey: env.KnownKey})
 		doc.Diagnostics = append(doc.Diagnostics, diags...)

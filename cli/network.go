@@ -241,12 +241,12 @@ type warnOnce struct {
 	failures int
 }
 
-func (o *warnOnce) Judge(ctx context.Context, claim, source string) (judge.Verdict, error) {
+func (o *warnOnce) Judge(ctx context.Context, claim, source string) (rules.JudgeVerdict, error) {
 	o.mu.Lock()
 	off := o.failures >= maxJudgeFailures
 	o.mu.Unlock()
 	if off {
-		return judge.Verdict{}, fmt.Errorf("judge: off after %d failures", maxJudgeFailures)
+		return rules.JudgeVerdict{}, fmt.Errorf("judge: off after %d failures", maxJudgeFailures)
 	}
 	v, err := o.judge.Judge(ctx, claim, source)
 	if err != nil {

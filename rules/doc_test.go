@@ -2,7 +2,10 @@ package rules
 
 import (
 	"flag"
+	"go/parser"
+	"go/token"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -59,6 +62,33 @@ func TestKnown(t *testing.T) {
 	for name, want := range map[string]bool{"uncited-claim": true, "unused-reference": true, "": false, "Uncited-Claim": false, "all": false} {
 		if got := Known(name); got != want {
 			t.Errorf("Known(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestNoIOImports keeps the rules' vocabulary free of the clients that do
+// I/O: a rule reads network answers and judge verdicts through Env's
+// interfaces, so the rules package builds (and tests) without them.
+func TestNoIOImports(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	banned := []string{"net/http", "/resolve/judge", "/resolve/httpclient", "/resolve/verify", "/resolve/cache"}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range af.Imports {
+			for _, b := range banned {
+				if p := strings.Trim(imp.Path.Value, `"`); strings.HasSuffix(p, b) {
+					t.Errorf("%s imports %s: rules must reach I/O through Env's interfaces", f, p)
+				}
+			}
 		}
 	}
 }

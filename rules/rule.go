@@ -15,7 +15,6 @@ import (
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
-	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/result"
 )
 
@@ -88,9 +87,18 @@ type Env struct {
 	Judge Judge
 }
 
-// Judge asks a model whether source supports claim.
+// Judge asks a model whether source supports claim. Package
+// resolve/judge implements it over a chat-completions endpoint.
 type Judge interface {
-	Judge(ctx context.Context, claim, source string) (judge.Verdict, error)
+	Judge(ctx context.Context, claim, source string) (JudgeVerdict, error)
+}
+
+// JudgeVerdict is a judge's answer. It belongs to the rules' vocabulary,
+// not to the client that asks the model, so that rules need no I/O package.
+type JudgeVerdict struct {
+	Supported bool
+	// Quote is the passage of the source the model rests its answer on.
+	Quote string
 }
 
 // Evidence finds source text for a reference: see package evidence.

@@ -49,6 +49,12 @@ func TestRuleMetadata(t *testing.T) {
 		if r.Severity == 0 || len(r.Tags) == 0 || r.Check == nil {
 			t.Errorf("%s: severity, tags and check are required", r.Name)
 		}
+		if got, want := r.HasTag(TagNetwork), r.Needs&NeedNetwork != 0; got != want {
+			t.Errorf("%s: tagged network is %v but declares network needs %v: a network rule must declare its lookups in Needs", r.Name, got, want)
+		}
+		if got, want := r.HasTag(TagSources), r.Needs.Has(NeedSourceText); got != want {
+			t.Errorf("%s: tagged sources is %v but declares NeedSourceText %v", r.Name, got, want)
+		}
 		if r.NewSettings != nil && r.NewSettings() == r.NewSettings() {
 			t.Errorf("%s: NewSettings must return a fresh value each call", r.Name)
 		}

@@ -18,6 +18,7 @@ var LowOverlap = &Rule{
 	Summary:  "The cited source does not appear to support the sentence",
 	Severity: result.SeverityWarning,
 	Tags:     []string{TagSources},
+	Needs:    NeedSourceText,
 	Default:  false,
 	Fixable:  true,
 	NewSettings: func() any {

@@ -25,6 +25,30 @@ const (
 	TagSources = "sources" // needs the cited source's text
 )
 
+// Need is an input a rule reads beyond its document, declared on the
+// rule as go/analysis's Requires: the driver derives from the enabled
+// rules' needs which lookups to make and which services to set up, so a
+// new rule needs no edit outside its file and the registry.
+type Need uint
+
+const (
+	NeedDOI      Need = 1 << iota // Env.Lookups.DOI: existence at doi.org
+	NeedMetadata                  // Env.Lookups.Metadata: Crossref, then DataCite, records
+	NeedArXiv                     // Env.Lookups.ArXiv: arXiv records
+	NeedURL                       // Env.Lookups.URL: web pages' status
+	// NeedSourceText is Env.Evidence, the cited source's text: the source
+	// store, bibliography abstracts and, when some rule needs a network
+	// lookup (the user's consent to network access), fetched abstracts
+	// and pages.
+	NeedSourceText
+)
+
+// NeedNetwork is every need answered by asking a registry or a web server.
+const NeedNetwork = NeedDOI | NeedMetadata | NeedArXiv | NeedURL
+
+// Has reports whether n includes every need of m.
+func (n Need) Has(m Need) bool { return n&m == m }
+
 // Rule is one check.
 type Rule struct {
 	// Name is stable, kebab-case, and what users write in config and in
@@ -36,8 +60,13 @@ type Rule struct {
 	Doc     string
 	// Severity is the default severity of the rule's issues.
 	Severity result.Severity
-	// Tags say what the rule needs (TagOffline, TagNetwork, TagSources).
+	// Tags group rules for users (TagOffline, TagNetwork, TagSources);
+	// they must agree with Needs (TestRuleMetadata).
 	Tags []string
+	// Needs declares what the rule reads beyond the document: the
+	// network lookups made and the services set up for a run are those
+	// the enabled rules declare, and nothing else.
+	Needs Need
 	// Default says whether the rule is on under `rules.default: standard`.
 	Default bool
 	// Reports says the rule is also on under `rules.default: reports`

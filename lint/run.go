@@ -372,12 +372,17 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 			fr.Err = &FileError{Path: path, Err: ctx.Err()}
 			break
 		}
-		iss, err := rules.Run(e.Rule, path, doc, e.Settings, opts.RuleEnv)
+		iss, err := rules.RunPass(&rules.Pass{Ctx: ctx, Rule: e.Rule, Path: path, Doc: doc, Settings: e.Settings, Env: opts.RuleEnv})
 		if err != nil {
 			fr.Err = &FileError{Path: path, Err: err}
 			continue
 		}
 		fr.Issues = append(fr.Issues, iss...)
+	}
+	if ctx.Err() != nil && fr.Err == nil {
+		// A rule stopped early when the run's time ran out: its issues
+		// are partial, so the file is not checked rather than clean.
+		fr.Err = &FileError{Path: path, Err: notChecked(ctx)}
 	}
 	if opts.Known != nil {
 		sr := suppress.Apply(doc, idx, path, fr.Issues, opts.Known)

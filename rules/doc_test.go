@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"flag"
 	"go/parser"
 	"go/token"
@@ -96,5 +97,20 @@ func TestNoIOImports(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestPassCarriesContext: a rule sees the run's context, so a long check
+// can stop when the run is cancelled or times out.
+func TestPassCarriesContext(t *testing.T) {
+	var seen error
+	r := &Rule{Name: "ctx-probe", Check: func(p *Pass) { seen = p.Ctx.Err() }}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := RunPass(&Pass{Ctx: ctx, Rule: r}); err != nil || seen != context.Canceled {
+		t.Errorf("with a cancelled run: rule saw %v (err %v), want %v", seen, err, context.Canceled)
+	}
+	if _, err := Run(r, "x.md", nil, nil, nil); err != nil || seen != nil {
+		t.Errorf("without a context: rule saw %v (err %v), want a live context", seen, err)
 	}
 }

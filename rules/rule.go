@@ -84,6 +84,9 @@ type Rule struct {
 
 // Pass is what a rule sees of one document.
 type Pass struct {
+	// Ctx is the run's context: a rule that may take long (asks a judge,
+	// scores many sentences) stops when it is done.
+	Ctx      context.Context
 	Rule     *Rule
 	Path     string
 	Doc      *markdown.Document
@@ -204,10 +207,19 @@ func (p *Pass) Reportf(start, end int, format string, args ...any) *result.Issue
 // Issues returns what the rule reported.
 func (p *Pass) Issues() []result.Issue { return p.issues }
 
-// Run runs rule r on doc and returns its issues. A rule that panics yields an
-// error instead of taking the whole run down.
+// Run runs rule r on doc, with no deadline, and returns its issues.
 func Run(r *Rule, path string, doc *markdown.Document, settings any, env *Env) (issues []result.Issue, err error) {
-	p := &Pass{Rule: r, Path: path, Doc: doc, Settings: settings, Env: env}
+	return RunPass(&Pass{Rule: r, Path: path, Doc: doc, Settings: settings, Env: env})
+}
+
+// RunPass runs p.Rule on p and returns its issues: what the linter calls,
+// with the run's context in p.Ctx (nil means none). A rule that panics
+// yields an error instead of taking the whole run down.
+func RunPass(p *Pass) (issues []result.Issue, err error) {
+	r, path := p.Rule, p.Path
+	if p.Ctx == nil {
+		p.Ctx = context.Background()
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("rule %s panicked on %s: %v", r.Name, path, v)

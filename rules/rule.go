@@ -4,6 +4,16 @@
 // settings) and its Check function only reports issues through a Pass.
 // Suppression, exclusions, severity overrides, limits and sorting happen
 // later, in package pipeline.
+//
+// A rule also declares what it reads beyond the document (Needs: network
+// lookups, source text, the outcome of suppression), and the driver
+// derives its plan from the enabled rules' declarations. Adding a rule,
+// offline or network, therefore touches its file, one line of registry.go
+// and testdata/<name>/; TestRuleMetadata, the golden harness (which
+// answers only the declared lookups) and docs/rules.md (regenerated with
+// `go test ./rules -update-docs`) check the rest. Issues about the
+// document itself (document) and about suppression comments
+// (invalid-suppression, unused-suppression) are rules like the others.
 package rules
 
 import (
@@ -16,6 +26,7 @@ import (
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/suppress"
 )
 
 // Tags group rules by what they need.
@@ -41,6 +52,9 @@ const (
 	// lookup (the user's consent to network access), fetched abstracts
 	// and pages.
 	NeedSourceText
+	// NeedSuppressions is Pass.Suppression: the rule runs after in-source
+	// suppression, on its outcome, and its issues cannot be suppressed.
+	NeedSuppressions
 )
 
 // NeedNetwork is every need answered by asking a registry or a web server.
@@ -95,6 +109,10 @@ type Pass struct {
 	// Env gives rules access to things beyond the document (source text,
 	// network verdicts). Offline rules do not use it.
 	Env *Env
+
+	// Suppression is the outcome of in-source suppression, for the rules
+	// that declare NeedSuppressions; nil for the others.
+	Suppression *suppress.Result
 
 	issues []result.Issue
 }
@@ -213,7 +231,8 @@ func Run(r *Rule, path string, doc *markdown.Document, settings any, env *Env) (
 }
 
 // RunPass runs p.Rule on p and returns its issues: what the linter calls,
-// with the run's context in p.Ctx (nil means none). A rule that panics
+// with the run's context in p.Ctx (nil means none) and, for rules that
+// declare NeedSuppressions, p.Suppression. A rule that panics
 // yields an error instead of taking the whole run down.
 func RunPass(p *Pass) (issues []result.Issue, err error) {
 	r, path := p.Rule, p.Path

@@ -107,16 +107,26 @@ func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string, stub 
 		ruleEnv.Evidence = &evidence.Finder{ReadLocal: true}
 		ruleEnv.Support = &rules.SupportStats{}
 	}
-	issues, err := rules.Run(r, file, doc, settings, ruleEnv)
+	idx := result.NewLineIndex(src)
+	var issues []result.Issue
+	if r.Needs.Has(rules.NeedSuppressions) {
+		// As in a run: the rule reads the outcome of suppression.
+		sr := suppress.Apply(doc, idx, file, nil, rules.Known)
+		issues, err = rules.RunPass(&rules.Pass{Rule: r, Path: file, Doc: doc, Settings: settings, Env: ruleEnv, Suppression: &sr})
+	} else {
+		issues, err = rules.Run(r, file, doc, settings, ruleEnv)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	idx := result.NewLineIndex(src)
-	sr := suppress.Apply(doc, idx, file, issues, rules.Known)
-	issues = sr.Issues
-	if r == rules.UnusedSuppression {
-		for _, d := range sr.Unused {
-			issues = append(issues, result.Issue{Rule: r.Name, Message: "citelint-" + string(d.Kind) + " suppresses no issue", Start: d.Span.Start, End: d.Span.End})
+	if !r.Needs.Has(rules.NeedSuppressions) {
+		// Directive errors are invalid-suppression's to report.
+		sr := suppress.Apply(doc, idx, file, issues, rules.Known)
+		issues = nil
+		for _, iss := range sr.Issues {
+			if iss.Rule != suppress.DirectiveRule {
+				issues = append(issues, iss)
+			}
 		}
 	}
 	var got []wanttest.Got

@@ -20,39 +20,34 @@ import (
 	"github.com/citelint/citelint/rules"
 )
 
-// networkNeeds says which lookups the enabled rules use. Claim-support
-// rules get fetched source text (abstracts, pages) only when some network
-// rule is on: enabling one is the user's consent to network access.
+// networkNeeds says which lookups the enabled rules declare (Rule.Needs).
+// Claim-support rules get fetched source text (abstracts, pages) only when
+// some rule needs a network lookup: enabling one is the user's consent to
+// network access.
 func networkNeeds(enabled []lint.Enabled) verify.Needs {
-	var n verify.Needs
-	support := false
-	for _, e := range enabled {
-		support = support || e.Rule.HasTag(rules.TagSources)
-		switch e.Rule {
-		case rules.DeadDOI:
-			n.DOI = true
-		case rules.DeadArXiv:
-			n.ArXiv = true
-		case rules.DeadLink:
-			n.URL = true
-		case rules.ReferenceMismatch:
-			n.Metadata, n.ArXiv = true, true
-		case rules.RetractedSource:
-			n.Metadata = true
-		}
+	all := enabledNeeds(enabled)
+	n := verify.Needs{
+		DOI:      all.Has(rules.NeedDOI),
+		Metadata: all.Has(rules.NeedMetadata),
+		ArXiv:    all.Has(rules.NeedArXiv),
+		URL:      all.Has(rules.NeedURL),
 	}
-	n.Text = support && n.Any()
+	n.Text = all.Has(rules.NeedSourceText) && n.Any()
 	return n
+}
+
+// enabledNeeds is the union of the enabled rules' needs.
+func enabledNeeds(enabled []lint.Enabled) rules.Need {
+	var all rules.Need
+	for _, e := range enabled {
+		all |= e.Rule.Needs
+	}
+	return all
 }
 
 // usesSources reports whether a claim-support rule is enabled.
 func usesSources(enabled []lint.Enabled) bool {
-	for _, e := range enabled {
-		if e.Rule.HasTag(rules.TagSources) {
-			return true
-		}
-	}
-	return false
+	return enabledNeeds(enabled).Has(rules.NeedSourceText)
 }
 
 // supportSummary gathers the claim-support metrics of a run, overall and
@@ -241,12 +236,12 @@ type warnOnce struct {
 	failures int
 }
 
-func (o *warnOnce) Judge(ctx context.Context, claim, source string) (judge.Verdict, error) {
+func (o *warnOnce) Judge(ctx context.Context, claim, source string) (rules.JudgeVerdict, error) {
 	o.mu.Lock()
 	off := o.failures >= maxJudgeFailures
 	o.mu.Unlock()
 	if off {
-		return judge.Verdict{}, fmt.Errorf("judge: off after %d failures", maxJudgeFailures)
+		return rules.JudgeVerdict{}, fmt.Errorf("judge: off after %d failures", maxJudgeFailures)
 	}
 	v, err := o.judge.Judge(ctx, claim, source)
 	if err != nil {

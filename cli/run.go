@@ -339,7 +339,7 @@ func (b *reportBuilder) buildPipeline() {
 	cfg := b.cfg
 	b.p = pipeline.Pipeline{
 		pipeline.Exclusions{Excluded: func(iss *result.Issue) bool {
-			return iss.Rule != "invalid-suppression" && cfg.Exclusions.Excluded(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
+			return cfg.Exclusions.Excluded(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
 		}},
 		newOnly,
 		pipeline.Severity{For: func(iss *result.Issue) result.Severity {

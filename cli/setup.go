@@ -218,11 +218,6 @@ func (st *setup) lintOptions(stdinEnv *Env) lint.Options {
 		Known:       rules.Known,
 		Concurrency: st.workers,
 	}
-	for _, e := range st.rules {
-		if e.Rule == rules.UnusedSuppression {
-			o.ReportUnusedSuppressions = true
-		}
-	}
 	if stdinEnv != nil {
 		o.Stdin = stdinEnv.Stdin
 	}

@@ -10,15 +10,15 @@ import (
 	"github.com/citelint/citelint/rules"
 )
 
-// lintWithRoot lints one document under root with unresolvable-label on
-// and returns its issues as "rule: message" lines.
+// lintWithRoot lints one document under root with unresolvable-label and
+// document on and returns its issues as "rule: message" lines.
 func lintWithRoot(t *testing.T, root, doc string) []string {
 	t.Helper()
 	r, ok := rules.Lookup("unresolvable-label")
 	if !ok {
 		t.Fatal("no unresolvable-label rule")
 	}
-	res := Run(context.Background(), []string{doc}, Options{Root: root, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}}})
+	res := Run(context.Background(), []string{doc}, Options{Root: root, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: rules.Document}}})
 	if len(res) != 1 || res[0].Err != nil {
 		t.Fatalf("lint %s: %+v", doc, res)
 	}

@@ -27,11 +27,10 @@ func everyRule() []Enabled {
 // reported.
 func offlineOptions(enabled []Enabled) Options {
 	return Options{
-		Rules:                    enabled,
-		Env:                      resolve.NewEnv(nil),
-		RuleEnv:                  &rules.Env{},
-		Known:                    rules.Known,
-		ReportUnusedSuppressions: true,
+		Rules:   enabled,
+		Env:     resolve.NewEnv(nil),
+		RuleEnv: &rules.Env{},
+		Known:   rules.Known,
 	}
 }
 

@@ -70,11 +70,9 @@ type Options struct {
 	KeepSources bool
 	// Stdin is read for the path "-".
 	Stdin io.Reader
-	// Known reports whether a rule name exists, for suppression directives.
+	// Known reports whether a rule name exists, for suppression directives;
+	// nil skips suppression and the rules that read its outcome.
 	Known func(string) bool
-	// ReportUnusedSuppressions turns directives that suppressed nothing into
-	// unused-suppression issues.
-	ReportUnusedSuppressions bool
 	// Changed, when set (diff-aware mode), returns what a change touched in
 	// a file (nil: nothing). FileResult.Changed then holds those lines
 	// widened to every sentence citing a changed reference entry.
@@ -369,30 +367,22 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	}
 
 	idx := result.NewLineIndex(src)
-	for _, d := range doc.Diagnostics {
-		fr.Issues = append(fr.Issues, result.Issue{Rule: "document", Severity: result.SeverityWarning, Message: d.Message, Path: path, Start: d.Offset, End: d.Offset})
-	}
-	for _, e := range opts.Rules {
-		if ctx.Err() != nil {
-			fr.Err = &FileError{Path: path, Err: ctx.Err()}
-			break
-		}
-		iss, err := rules.Run(e.Rule, path, doc, e.Settings, opts.RuleEnv)
-		if err != nil {
-			fr.Err = &FileError{Path: path, Err: err}
-			continue
-		}
-		fr.Issues = append(fr.Issues, iss...)
-	}
+	fr.Issues, fr.Err = runRules(ctx, path, doc, opts, nil)
 	if opts.Known != nil {
+		// Rules that read the suppression's outcome (NeedSuppressions)
+		// run after it; package suppress's own report of invalid
+		// directives is the invalid-suppression rule's to make.
 		sr := suppress.Apply(doc, idx, path, fr.Issues, opts.Known)
-		fr.Issues = sr.Issues
-		if opts.ReportUnusedSuppressions {
-			for _, d := range sr.Unused {
-				fr.Issues = append(fr.Issues, result.Issue{Rule: "unused-suppression", Severity: result.SeverityNote, Path: path,
-					Message: fmt.Sprintf("citelint-%s suppresses no issue", d.Kind), Start: d.Span.Start, End: d.Span.End})
-			}
+		late, err := runRules(ctx, path, doc, opts, &sr)
+		fr.Issues = append(withoutRule(sr.Issues, suppress.DirectiveRule), late...)
+		if fr.Err == nil {
+			fr.Err = err
 		}
+	}
+	if ctx.Err() != nil && fr.Err == nil {
+		// A rule stopped early when the run's time ran out: its issues
+		// are partial, so the file is not checked rather than clean.
+		fr.Err = &FileError{Path: path, Err: notChecked(ctx)}
 	}
 	for i := range fr.Issues {
 		Locate(&fr.Issues[i], idx)
@@ -407,6 +397,38 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 		fr.Src = src
 	}
 	return fr
+}
+
+// runRules runs the enabled rules on doc: with sr nil, those that do not
+// need the suppression's outcome; with sr, those that do. A rule's panic
+// is the file's error and the other rules still run.
+func runRules(ctx context.Context, path string, doc *markdown.Document, opts Options, sr *suppress.Result) (issues []result.Issue, ferr *FileError) {
+	for _, e := range opts.Rules {
+		if e.Rule.Needs.Has(rules.NeedSuppressions) != (sr != nil) {
+			continue
+		}
+		if ctx.Err() != nil {
+			return issues, &FileError{Path: path, Err: notChecked(ctx)}
+		}
+		iss, err := rules.RunPass(&rules.Pass{Ctx: ctx, Rule: e.Rule, Path: path, Doc: doc, Settings: e.Settings, Env: opts.RuleEnv, Suppression: sr})
+		if err != nil {
+			ferr = &FileError{Path: path, Err: err}
+			continue
+		}
+		issues = append(issues, iss...)
+	}
+	return issues, ferr
+}
+
+// withoutRule returns issues less those of rule name, reusing their array.
+func withoutRule(issues []result.Issue, name string) []result.Issue {
+	out := issues[:0]
+	for _, iss := range issues {
+		if iss.Rule != name {
+			out = append(out, iss)
+		}
+	}
+	return out
 }
 
 // Locate fills an issue's line/column positions and source line from its offsets.

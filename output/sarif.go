@@ -182,15 +182,11 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 	for _, iss := range r.Issues {
 		ri, ok := index[iss.Rule]
 		if !ok {
-			// An issue from a rule the report does not list (a directive
-			// error, say): list it so ruleIndex stays valid.
+			// An issue from a rule the report does not list: list it so
+			// ruleIndex stays valid.
 			ri = len(run.Tool.Driver.Rules)
 			index[iss.Rule] = ri
-			summary := pseudoRules[iss.Rule]
-			if summary == "" {
-				summary = iss.Rule
-			}
-			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(RuleInfo{Name: iss.Rule, Summary: summary, DefaultSeverity: iss.Severity}))
+			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(RuleInfo{Name: iss.Rule, Summary: iss.Rule, DefaultSeverity: iss.Severity}))
 		}
 		res := sarifResult{RuleID: iss.Rule, RuleIndex: ri, Level: sarifLevel(iss.Severity), Message: sarifText{nonEmpty(iss.Message, iss.Rule)}}
 		res.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(iss.Path), Region: lineRegion(clampPos(iss.Pos), endPos(iss))}}}
@@ -264,13 +260,6 @@ func truncate(s string, n int) string {
 	return s[:cut] + "..."
 }
 
-// camel turns "unresolvable-label" into "UnresolvableLabel".
-// pseudoRules describe the issue sources that are not rules.
-var pseudoRules = map[string]string{
-	"document":            "A problem with the Markdown document itself (front matter, bibliography, unclosed code fence)",
-	"invalid-suppression": "A citelint suppression comment names an unknown rule or is malformed",
-}
-
 // sarifName is the rule's human name, omitted when it would only repeat
 // the id (SARIF1001: id and name must differ).
 func sarifName(id string) string {
@@ -280,6 +269,7 @@ func sarifName(id string) string {
 	return ""
 }
 
+// camel turns "unresolvable-label" into "UnresolvableLabel".
 func camel(s string) string {
 	var b strings.Builder
 	for _, part := range strings.Split(s, "-") {

@@ -12,6 +12,7 @@ var DeadArXiv = &Rule{
 	Summary:  "A cited arXiv id does not exist",
 	Severity: result.SeverityError,
 	Tags:     []string{TagNetwork},
+	Needs:    NeedArXiv,
 	Default:  false,
 	Doc: `A well-formed arXiv id, in prose or in a reference entry, for which arXiv has
 no paper. citelint asks arXiv's export API in batches of up to 100 ids, at

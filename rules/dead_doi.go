@@ -12,6 +12,7 @@ var DeadDOI = &Rule{
 	Summary:  "A cited DOI does not exist at doi.org",
 	Severity: result.SeverityError,
 	Tags:     []string{TagNetwork},
+	Needs:    NeedDOI,
 	Default:  false,
 	Doc: `A DOI, in prose or in a reference entry, that the DOI system does not know.
 citelint asks doi.org's handle API (` + "`/api/handles/<doi>`" + `), which answers for

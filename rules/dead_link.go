@@ -12,6 +12,7 @@ var DeadLink = &Rule{
 	Summary:  "A cited web page is gone (404, 410, no such host)",
 	Severity: result.SeverityWarning,
 	Tags:     []string{TagNetwork},
+	Needs:    NeedURL,
 	Default:  false,
 	Doc: `A URL, cited in prose, as a link, or in a reference entry or link definition,
 whose server answers 404 Not Found or 410 Gone, or whose host does not exist.

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -18,6 +17,7 @@ var LowOverlap = &Rule{
 	Summary:  "The cited source does not appear to support the sentence",
 	Severity: result.SeverityWarning,
 	Tags:     []string{TagSources},
+	Needs:    NeedSourceText,
 	Default:  false,
 	Fixable:  true,
 	NewSettings: func() any {
@@ -107,6 +107,9 @@ func checkLowOverlap(p *Pass) {
 	var counts SupportCounts
 	claims, cited := 0, 0
 	for ci := range doc.Claims {
+		if p.Ctx.Err() != nil {
+			return // the run is over: its driver reports the file not checked
+		}
 		if doc.Claims[ci].Heading {
 			continue
 		}
@@ -190,7 +193,7 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 	judged := ""
 	if p.Env.Judge != nil && math.Abs(res.Score-s.Threshold) < s.JudgeBand {
 		src := srcs[max(res.Source, 0)].text
-		if v, err := p.Env.Judge.Judge(context.Background(), text, res.Best.Text+"\n\n"+src); err == nil {
+		if v, err := p.Env.Judge.Judge(p.Ctx, text, res.Best.Text+"\n\n"+src); err == nil {
 			if v.Supported {
 				counts.Supported++
 				return

@@ -18,6 +18,7 @@ var ReferenceMismatch = &Rule{
 	Summary:  "A reference's DOI or arXiv id belongs to a different work",
 	Severity: result.SeverityError,
 	Tags:     []string{TagNetwork},
+	Needs:    NeedMetadata | NeedArXiv,
 	Default:  false,
 	Doc: `A reference entry whose DOI or arXiv id exists but is registered to another
 work: a real identifier attached to the wrong title, authors or year. LLMs

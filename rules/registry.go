@@ -9,6 +9,8 @@ var registry = []*Rule{
 	NonCanonicalDOI,
 	UncitedClaim,
 	UnusedSuppression,
+	InvalidSuppression,
+	Document,
 	DeadDOI,
 	DeadArXiv,
 	DeadLink,

@@ -15,6 +15,7 @@ var RetractedSource = &Rule{
 	Summary:  "A cited work has been retracted or withdrawn",
 	Severity: result.SeverityError,
 	Tags:     []string{TagNetwork},
+	Needs:    NeedMetadata,
 	Default:  false,
 	Doc: `A DOI, in prose or in a reference entry, whose Crossref record carries a
 retraction or withdrawal notice (an ` + "`updated-by`" + ` or ` + "`update-to`" + ` entry of

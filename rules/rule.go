@@ -4,6 +4,16 @@
 // settings) and its Check function only reports issues through a Pass.
 // Suppression, exclusions, severity overrides, limits and sorting happen
 // later, in package pipeline.
+//
+// A rule also declares what it reads beyond the document (Needs: network
+// lookups, source text, the outcome of suppression), and the driver
+// derives its plan from the enabled rules' declarations. Adding a rule,
+// offline or network, therefore touches its file, one line of registry.go
+// and testdata/<name>/; TestRuleMetadata, the golden harness (which
+// answers only the declared lookups) and docs/rules.md (regenerated with
+// `go test ./rules -update-docs`) check the rest. Issues about the
+// document itself (document) and about suppression comments
+// (invalid-suppression, unused-suppression) are rules like the others.
 package rules
 
 import (
@@ -15,8 +25,8 @@ import (
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
-	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/suppress"
 )
 
 // Tags group rules by what they need.
@@ -25,6 +35,33 @@ const (
 	TagNetwork = "network" // asks registries (doi.org, Crossref, arXiv) or fetches URLs
 	TagSources = "sources" // needs the cited source's text
 )
+
+// Need is an input a rule reads beyond its document, declared on the
+// rule as go/analysis's Requires: the driver derives from the enabled
+// rules' needs which lookups to make and which services to set up, so a
+// new rule needs no edit outside its file and the registry.
+type Need uint
+
+const (
+	NeedDOI      Need = 1 << iota // Env.Lookups.DOI: existence at doi.org
+	NeedMetadata                  // Env.Lookups.Metadata: Crossref, then DataCite, records
+	NeedArXiv                     // Env.Lookups.ArXiv: arXiv records
+	NeedURL                       // Env.Lookups.URL: web pages' status
+	// NeedSourceText is Env.Evidence, the cited source's text: the source
+	// store, bibliography abstracts and, when some rule needs a network
+	// lookup (the user's consent to network access), fetched abstracts
+	// and pages.
+	NeedSourceText
+	// NeedSuppressions is Pass.Suppression: the rule runs after in-source
+	// suppression, on its outcome, and its issues cannot be suppressed.
+	NeedSuppressions
+)
+
+// NeedNetwork is every need answered by asking a registry or a web server.
+const NeedNetwork = NeedDOI | NeedMetadata | NeedArXiv | NeedURL
+
+// Has reports whether n includes every need of m.
+func (n Need) Has(m Need) bool { return n&m == m }
 
 // Rule is one check.
 type Rule struct {
@@ -37,8 +74,13 @@ type Rule struct {
 	Doc     string
 	// Severity is the default severity of the rule's issues.
 	Severity result.Severity
-	// Tags say what the rule needs (TagOffline, TagNetwork, TagSources).
+	// Tags group rules for users (TagOffline, TagNetwork, TagSources);
+	// they must agree with Needs (TestRuleMetadata).
 	Tags []string
+	// Needs declares what the rule reads beyond the document: the
+	// network lookups made and the services set up for a run are those
+	// the enabled rules declare, and nothing else.
+	Needs Need
 	// Default says whether the rule is on under `rules.default: standard`.
 	Default bool
 	// Reports says the rule is also on under `rules.default: reports`
@@ -56,6 +98,9 @@ type Rule struct {
 
 // Pass is what a rule sees of one document.
 type Pass struct {
+	// Ctx is the run's context: a rule that may take long (asks a judge,
+	// scores many sentences) stops when it is done.
+	Ctx      context.Context
 	Rule     *Rule
 	Path     string
 	Doc      *markdown.Document
@@ -64,6 +109,10 @@ type Pass struct {
 	// Env gives rules access to things beyond the document (source text,
 	// network verdicts). Offline rules do not use it.
 	Env *Env
+
+	// Suppression is the outcome of in-source suppression, for the rules
+	// that declare NeedSuppressions; nil for the others.
+	Suppression *suppress.Result
 
 	issues []result.Issue
 }
@@ -88,9 +137,18 @@ type Env struct {
 	Judge Judge
 }
 
-// Judge asks a model whether source supports claim.
+// Judge asks a model whether source supports claim. Package
+// resolve/judge implements it over a chat-completions endpoint.
 type Judge interface {
-	Judge(ctx context.Context, claim, source string) (judge.Verdict, error)
+	Judge(ctx context.Context, claim, source string) (JudgeVerdict, error)
+}
+
+// JudgeVerdict is a judge's answer. It belongs to the rules' vocabulary,
+// not to the client that asks the model, so that rules need no I/O package.
+type JudgeVerdict struct {
+	Supported bool
+	// Quote is the passage of the source the model rests its answer on.
+	Quote string
 }
 
 // Evidence finds source text for a reference: see package evidence.
@@ -167,10 +225,20 @@ func (p *Pass) Reportf(start, end int, format string, args ...any) *result.Issue
 // Issues returns what the rule reported.
 func (p *Pass) Issues() []result.Issue { return p.issues }
 
-// Run runs rule r on doc and returns its issues. A rule that panics yields an
-// error instead of taking the whole run down.
+// Run runs rule r on doc, with no deadline, and returns its issues.
 func Run(r *Rule, path string, doc *markdown.Document, settings any, env *Env) (issues []result.Issue, err error) {
-	p := &Pass{Rule: r, Path: path, Doc: doc, Settings: settings, Env: env}
+	return RunPass(&Pass{Rule: r, Path: path, Doc: doc, Settings: settings, Env: env})
+}
+
+// RunPass runs p.Rule on p and returns its issues: what the linter calls,
+// with the run's context in p.Ctx (nil means none) and, for rules that
+// declare NeedSuppressions, p.Suppression. A rule that panics
+// yields an error instead of taking the whole run down.
+func RunPass(p *Pass) (issues []result.Issue, err error) {
+	r, path := p.Rule, p.Path
+	if p.Ctx == nil {
+		p.Ctx = context.Background()
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("rule %s panicked on %s: %v", r.Name, path, v)

@@ -57,7 +57,7 @@ func TestRulesGolden(t *testing.T) {
 			var stub *registrystub.Server
 			// Network rules run against one fake of every registry,
 			// described in testdata/registry.json.
-			if b, err := os.ReadFile(filepath.Join("testdata", "registry.json")); err == nil && r.HasTag(rules.TagNetwork) {
+			if b, err := os.ReadFile(filepath.Join("testdata", "registry.json")); err == nil && r.Needs&rules.NeedNetwork != 0 {
 				var reg registrystub.Registry
 				if err := json.Unmarshal(b, &reg); err != nil {
 					t.Fatal(err)
@@ -97,24 +97,36 @@ func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string, stub 
 	resolve.Resolve(doc, env)
 	ruleEnv := &rules.Env{}
 	if stub != nil {
-		ruleEnv.Lookups = lookupAll(t, stub, doc)
+		// Only the lookups the rule declares are answered, as in a
+		// run: a rule that forgets to declare one finds nothing.
+		ruleEnv.Lookups = declaredOnly{lookupAll(t, stub, doc), r.Needs}
 	}
-	if r.HasTag(rules.TagSources) {
+	if r.Needs.Has(rules.NeedSourceText) {
 		// Claim-support rules read the folder's sources.jsonl (the
 		// store), bibliography abstracts and local files next to FILE.
 		ruleEnv.Evidence = &evidence.Finder{ReadLocal: true}
 		ruleEnv.Support = &rules.SupportStats{}
 	}
-	issues, err := rules.Run(r, file, doc, settings, ruleEnv)
+	idx := result.NewLineIndex(src)
+	var issues []result.Issue
+	if r.Needs.Has(rules.NeedSuppressions) {
+		// As in a run: the rule reads the outcome of suppression.
+		sr := suppress.Apply(doc, idx, file, nil, rules.Known)
+		issues, err = rules.RunPass(&rules.Pass{Rule: r, Path: file, Doc: doc, Settings: settings, Env: ruleEnv, Suppression: &sr})
+	} else {
+		issues, err = rules.Run(r, file, doc, settings, ruleEnv)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	idx := result.NewLineIndex(src)
-	sr := suppress.Apply(doc, idx, file, issues, rules.Known)
-	issues = sr.Issues
-	if r == rules.UnusedSuppression {
-		for _, d := range sr.Unused {
-			issues = append(issues, result.Issue{Rule: r.Name, Message: "citelint-" + string(d.Kind) + " suppresses no issue", Start: d.Span.Start, End: d.Span.End})
+	if !r.Needs.Has(rules.NeedSuppressions) {
+		// Directive errors are invalid-suppression's to report.
+		sr := suppress.Apply(doc, idx, file, issues, rules.Known)
+		issues = nil
+		for _, iss := range sr.Issues {
+			if iss.Rule != suppress.DirectiveRule {
+				issues = append(issues, iss)
+			}
 		}
 	}
 	var got []wanttest.Got
@@ -154,6 +166,50 @@ func lookupAll(t *testing.T, stub *registrystub.Server, doc *markdown.Document) 
 	req := verify.NewRequest()
 	req.Collect(doc)
 	return v.Run(context.Background(), req)
+}
+
+// declaredOnly answers only the lookups of needs, as a run that derives
+// its network plan from the enabled rules' declarations does.
+type declaredOnly struct {
+	l     rules.Lookups
+	needs rules.Need
+}
+
+func (d declaredOnly) DOI(id string) (resolve.Lookup, bool) {
+	if !d.needs.Has(rules.NeedDOI) {
+		return resolve.Lookup{}, false
+	}
+	return d.l.DOI(id)
+}
+
+func (d declaredOnly) Metadata(id string) (resolve.Lookup, bool) {
+	if !d.needs.Has(rules.NeedMetadata) {
+		return resolve.Lookup{}, false
+	}
+	return d.l.Metadata(id)
+}
+
+func (d declaredOnly) ArXiv(id string) (resolve.Lookup, bool) {
+	if !d.needs.Has(rules.NeedArXiv) {
+		return resolve.Lookup{}, false
+	}
+	return d.l.ArXiv(id)
+}
+
+func (d declaredOnly) URL(u string) (resolve.Lookup, bool) {
+	if !d.needs.Has(rules.NeedURL) {
+		return resolve.Lookup{}, false
+	}
+	return d.l.URL(u)
+}
+
+// PageText is fetched for claim-support rules, which never run against
+// the stub; no rule reads it directly.
+func (d declaredOnly) PageText(u string) (resolve.Lookup, bool) {
+	if !d.needs.Has(rules.NeedSourceText) {
+		return resolve.Lookup{}, false
+	}
+	return d.l.PageText(u)
 }
 
 // normalise folds runs of spaces left where want comments were blanked.

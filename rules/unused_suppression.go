@@ -3,13 +3,14 @@ package rules
 import "github.com/citelint/citelint/result"
 
 // UnusedSuppression reports suppression comments that suppress nothing.
-// Its issues are produced by package suppress, which alone knows what each
-// directive silenced; Check is therefore empty.
+// Only package suppress knows what each directive silenced, so the rule
+// runs after suppression (NeedSuppressions) and reads its outcome.
 var UnusedSuppression = &Rule{
 	Name:     "unused-suppression",
 	Summary:  "A citelint-disable comment suppresses no issue",
 	Severity: result.SeverityNote,
 	Tags:     []string{TagOffline},
+	Needs:    NeedSuppressions,
 	Default:  false,
 	Doc: `A ` + "`<!-- citelint-disable... -->`" + ` comment that silenced nothing in this run: the
 problem it was written for is gone, the rule it names is not enabled, or (for
@@ -29,5 +30,12 @@ Good:
 
     A sentence that now cites its source [1].
 `,
-	Check: func(*Pass) {},
+	Check: func(p *Pass) {
+		if p.Suppression == nil {
+			return
+		}
+		for _, d := range p.Suppression.Unused {
+			p.Reportf(d.Span.Start, d.Span.End, "citelint-%s suppresses no issue", d.Kind)
+		}
+	},
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/resolve/cache"
 	"github.com/citelint/citelint/resolve/httpclient"
+	"github.com/citelint/citelint/rules"
 )
 
 // Client asks one model.
@@ -46,13 +47,6 @@ type Client struct {
 	HTTP *http.Client
 }
 
-// Verdict is the model's answer.
-type Verdict struct {
-	Supported bool
-	// Quote is the passage of the source the model rests its answer on.
-	Quote string
-}
-
 // maxSource bounds the source text sent: the best passages come first, so
 // the cut loses the least relevant part.
 const maxSource = 12000
@@ -60,19 +54,19 @@ const maxSource = 12000
 const systemPrompt = `You check citations. Given a CLAIM and a SOURCE, decide whether the SOURCE states or directly implies the CLAIM. Answer with JSON only: {"supported": true or false, "quote": "the sentence of the SOURCE that decides it, copied exactly, or empty"}.`
 
 // Judge asks whether source supports claim.
-func (c *Client) Judge(ctx context.Context, claim, source string) (Verdict, error) {
+func (c *Client) Judge(ctx context.Context, claim, source string) (rules.JudgeVerdict, error) {
 	if len(source) > maxSource {
 		source = source[:maxSource]
 	}
 	key := c.key(claim, source)
 	if c.Cache != nil {
 		if l, ok := c.Cache.Get("judge", key); ok {
-			return Verdict{Supported: l.Verdict == resolve.OK, Quote: l.Text}, nil
+			return rules.JudgeVerdict{Supported: l.Verdict == resolve.OK, Quote: l.Text}, nil
 		}
 	}
 	v, err := c.ask(ctx, claim, source)
 	if err != nil {
-		return Verdict{}, err
+		return rules.JudgeVerdict{}, err
 	}
 	if c.Cache != nil {
 		l := resolve.Lookup{Verdict: resolve.Broken, Text: v.Quote, Reason: "judge: not supported"}
@@ -112,7 +106,7 @@ type chatResponse struct {
 	} `json:"choices"`
 }
 
-func (c *Client) ask(ctx context.Context, claim, source string) (Verdict, error) {
+func (c *Client) ask(ctx context.Context, claim, source string) (rules.JudgeVerdict, error) {
 	body, _ := json.Marshal(chatRequest{
 		Model: c.Model, Temperature: 0,
 		Messages: []chatMessage{
@@ -129,7 +123,7 @@ func (c *Client) ask(ctx context.Context, claim, source string) (Verdict, error)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(c.URL, "/")+"/chat/completions", bytes.NewReader(body))
 	if err != nil {
-		return Verdict{}, err
+		return rules.JudgeVerdict{}, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if c.APIKey != "" {
@@ -145,22 +139,22 @@ func (c *Client) ask(ctx context.Context, claim, source string) (Verdict, error)
 	hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	resp, err := hc.Do(req)
 	if err != nil {
-		return Verdict{}, err
+		return rules.JudgeVerdict{}, err
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
-		return Verdict{}, err
+		return rules.JudgeVerdict{}, err
 	}
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
-		return Verdict{}, fmt.Errorf("judge: HTTP %d redirect to %q not followed (the API key goes to the configured host only)", resp.StatusCode, resp.Header.Get("Location"))
+		return rules.JudgeVerdict{}, fmt.Errorf("judge: HTTP %d redirect to %q not followed (the API key goes to the configured host only)", resp.StatusCode, resp.Header.Get("Location"))
 	}
 	if resp.StatusCode != http.StatusOK {
-		return Verdict{}, fmt.Errorf("judge: HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(data[:min(len(data), 200)])))
+		return rules.JudgeVerdict{}, fmt.Errorf("judge: HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(data[:min(len(data), 200)])))
 	}
 	var cr chatResponse
 	if err := json.Unmarshal(data, &cr); err != nil || len(cr.Choices) == 0 {
-		return Verdict{}, errors.New("judge: not a chat-completions response")
+		return rules.JudgeVerdict{}, errors.New("judge: not a chat-completions response")
 	}
 	return parseVerdict(cr.Choices[0].Message.Content)
 }
@@ -171,7 +165,7 @@ var guarded = httpclient.New(httpclient.Options{Version: "judge"}).Transport()
 
 // parseVerdict reads the model's JSON, tolerating a Markdown code fence or
 // prose around it.
-func parseVerdict(content string) (Verdict, error) {
+func parseVerdict(content string) (rules.JudgeVerdict, error) {
 	s := strings.TrimSpace(content)
 	if i, j := strings.IndexByte(s, '{'), strings.LastIndexByte(s, '}'); i >= 0 && j > i {
 		s = s[i : j+1]
@@ -181,7 +175,7 @@ func parseVerdict(content string) (Verdict, error) {
 		Quote     string `json:"quote"`
 	}
 	if err := json.Unmarshal([]byte(s), &v); err != nil || v.Supported == nil {
-		return Verdict{}, fmt.Errorf("judge: answer is not the JSON asked for: %q", content[:min(len(content), 120)])
+		return rules.JudgeVerdict{}, fmt.Errorf("judge: answer is not the JSON asked for: %q", content[:min(len(content), 120)])
 	}
-	return Verdict{Supported: *v.Supported, Quote: v.Quote}, nil
+	return rules.JudgeVerdict{Supported: *v.Supported, Quote: v.Quote}, nil
 }

@@ -1,0 +1,50 @@
+package rules
+
+import "github.com/citelint/citelint/result"
+
+// Document reports what the parser found wrong with the document itself:
+// the diagnostics the markdown package (and front matter bibliography
+// loading) attach to it.
+var Document = &Rule{
+	Name:     "document",
+	Summary:  "A problem with the Markdown document itself (front matter, bibliography, unclosed code fence)",
+	Severity: result.SeverityWarning,
+	Tags:     []string{TagOffline},
+	Default:  true,
+	Reports:  true,
+	Doc: `A problem with the document that keeps citelint from reading part of it: front
+matter that is not valid YAML, a bibliography the front matter names that cannot
+be loaded, a code fence that is never closed (the rest of the document is then
+code, and citations there are not read), or a line too long or too deeply nested
+to parse in reasonable time. Each one means other rules saw less than the
+reader does, so their silence there proves nothing.
+
+Bad:
+
+    A claim [1].
+
+    ` + "```" + `python
+    print("the fence is never closed")
+
+    ## References
+
+    [1]: https://example.org/1
+
+Good:
+
+    A claim [1].
+
+    ` + "```" + `python
+    print("closed")
+    ` + "```" + `
+
+    ## References
+
+    [1]: https://example.org/1
+`,
+	Check: func(p *Pass) {
+		for _, d := range p.Doc.Diagnostics {
+			p.Report(d.Offset, d.Offset, d.Message)
+		}
+	},
+}

@@ -121,7 +121,7 @@ func TestBibliographyOutsideProject(t *testing.T) {
 	}
 	run := func(doc string) string {
 		r, _ := rules.Lookup("unresolvable-label")
-		res := Run(context.Background(), []string{doc}, Options{Root: project, Dirs: []string{filepath.Join(corpus, "paper")}, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}}})
+		res := Run(context.Background(), []string{doc}, Options{Root: project, Dirs: []string{filepath.Join(corpus, "paper")}, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: rules.Document}}})
 		var out []string
 		for _, is := range res[0].Issues {
 			out = append(out, is.Rule+": "+is.Message)

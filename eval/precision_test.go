@@ -133,7 +133,8 @@ func lintForPrecision(t *testing.T, root string, dirs []string) map[findingKey]r
 			enabled = append(enabled, lint.Enabled{Rule: r, Settings: r.DefaultSettings()})
 		}
 	}
-	res := lint.Run(context.Background(), files, lint.Options{Rules: enabled, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{}, Known: rules.Known})
+	res := lint.Run(context.Background(), files, lint.Options{Rules: enabled, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{}, Known: rules.Known,
+		Dirs: paths}) // as `citelint run DIR...`: each folder is the root of its documents' reads
 	out := map[findingKey]result.Issue{}
 	for _, r := range res {
 		for _, is := range r.Issues {

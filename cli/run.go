@@ -265,7 +265,7 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 		for _, s := range f.formats {
 			of, err := config.ParseFormatFlag(s)
 			if err != nil {
-				fmt.Fprintf(env.Stderr, "citelint: --format: %v\n", err)
+				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 				return nil, nil, false
 			}
 			formats = append(formats, of)

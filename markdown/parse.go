@@ -737,7 +737,11 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 		open = 0
 	}
 	idx := 1 + bytes.Count(w.src[:open], []byte("\n"))
-	msg := fmt.Sprintf("code fence opened on line %d is never closed: the rest of the document (%d lines) is code, and citations or references there are ignored", idx, lines.Len())
+	unit := "lines"
+	if lines.Len() == 1 {
+		unit = "line"
+	}
+	msg := fmt.Sprintf("code fence opened on line %d is never closed: the rest of the document (%d %s) is code, and citations or references there are ignored", idx, lines.Len(), unit)
 	fence := bytes.TrimLeft(w.src[open:first.Start], " \t")
 	if len(fence) > 0 && (fence[0] == '`' || fence[0] == '~') {
 		ch := fence[0]

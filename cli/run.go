@@ -67,9 +67,9 @@ func runCmd(args []string, env Env) int {
 	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
 	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
 	f.trust.register(fs)
-	paths, err := parseInterleaved(fs, args)
+	paths, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
-		return ExitUsage
+		return flagExit(err)
 	}
 	defer f.profile.start(env.Stderr)()
 	st, code := f.setup(paths, env)

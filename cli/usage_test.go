@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -22,5 +25,32 @@ func TestBadFlagValues(t *testing.T) {
 		if code != ExitUsage || errs != tt.want {
 			t.Errorf("%s: exit %d, stderr:\n%q\nwant exit %d, stderr:\n%q", tt.name, code, errs, ExitUsage, tt.want)
 		}
+	}
+}
+
+// TestHelpExitsZero: every command's -h and --help print its usage to
+// stdout and exit 0, as flag-based tools conventionally do, while a bad
+// flag still exits 2 with the usage on stderr.
+func TestHelpExitsZero(t *testing.T) {
+	dir := t.TempDir()
+	commands := [][]string{
+		{"run"}, {"lint"}, {"extract"}, {"rules"}, {"rule"}, {"cache"}, {"calibrate"},
+		{"config"}, {"config", "verify"}, {"config", "init"}, {"config", "path"}, {"config", "schema"},
+	}
+	for _, cmd := range commands {
+		for _, h := range []string{"-h", "--help", "-help"} {
+			args := append(append([]string{}, cmd...), h)
+			code, out, errs := run(t, dir, "", args...)
+			if code != ExitOK || !strings.HasPrefix(strings.ToLower(out), "usage: citelint ") || errs != "" {
+				t.Errorf("%v: exit %d, stdout %.60q, stderr %.60q; want exit 0 and the usage on stdout", args, code, out, errs)
+			}
+		}
+	}
+	code, out, errs := run(t, dir, "", "run", "--nope")
+	if code != ExitUsage || out != "" || !strings.Contains(errs, "Usage: citelint run") {
+		t.Errorf("run --nope: exit %d, stdout %q, stderr %q; want exit 2 and the usage on stderr", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".citelint.yaml")); err == nil {
+		t.Error("config init --help wrote a config file")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -70,6 +71,10 @@ func runCmd(args []string, env Env) int {
 	paths, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
+	}
+	if !slices.Contains(colorModes, f.color) {
+		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
+		return ExitUsage
 	}
 	defer f.profile.start(env.Stderr)()
 	st, code := f.setup(paths, env)
@@ -599,6 +604,10 @@ func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) i
 	}
 	return exit
 }
+
+// colorModes are --color's values; anything else is a usage error rather
+// than a silent "auto".
+var colorModes = []string{"auto", "always", "never"}
 
 func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 	switch f.color {

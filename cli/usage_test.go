@@ -19,6 +19,8 @@ func TestBadFlagValues(t *testing.T) {
 	}{
 		{"format names the flag once", []string{"run", "--no-config", "--format", "sarf", ok},
 			"citelint: --format: unknown format \"sarf\" (did you mean \"sarif\"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate\n"},
+		{"color rejects an unknown mode", []string{"run", "--no-config", "--color", "bogus", ok},
+			"citelint: --color \"bogus\": want one of auto, always, never\n"},
 	}
 	for _, tt := range tests {
 		code, _, errs := run(t, dir, "", tt.args...)

@@ -91,7 +91,7 @@ func runCmd(args []string, env Env) int {
 	if f.failLevel != "" {
 		lv, ok := result.ParseSeverity(f.failLevel)
 		if !ok {
-			fmt.Fprintf(env.Stderr, "citelint: --fail-level %q: want note, warning or error\n", f.failLevel)
+			fmt.Fprintf(env.Stderr, "citelint: --fail-level %q: want one of %s\n", f.failLevel, strings.Join(config.SeverityNames, ", "))
 			return ExitUsage
 		}
 		failLevel = lv

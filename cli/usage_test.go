@@ -3,8 +3,12 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/result"
 )
 
 // TestBadFlagValues pins the exact message for each bad flag value: it
@@ -19,6 +23,8 @@ func TestBadFlagValues(t *testing.T) {
 	}{
 		{"format names the flag once", []string{"run", "--no-config", "--format", "sarf", ok},
 			"citelint: --format: unknown format \"sarf\" (did you mean \"sarif\"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate\n"},
+		{"fail-level lists what it accepts, info included", []string{"run", "--no-config", "--fail-level", "fatal", ok},
+			"citelint: --fail-level \"fatal\": want one of note, warning, error, info\n"},
 		{"color rejects an unknown mode", []string{"run", "--no-config", "--color", "bogus", ok},
 			"citelint: --color \"bogus\": want one of auto, always, never\n"},
 	}
@@ -54,5 +60,25 @@ func TestHelpExitsZero(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".citelint.yaml")); err == nil {
 		t.Error("config init --help wrote a config file")
+	}
+}
+
+// TestSeverityNamesAreWhatParseSeverityAccepts keeps the lists the
+// --fail-level and config errors print equal to what they accept.
+func TestSeverityNamesAreWhatParseSeverityAccepts(t *testing.T) {
+	for _, n := range config.SeverityNames {
+		if _, ok := result.ParseSeverity(n); !ok {
+			t.Errorf("config.SeverityNames lists %q, which result.ParseSeverity rejects", n)
+		}
+	}
+	for _, n := range []string{"note", "info", "warning", "warn", "error", "err", "fatal", "critical", "Note", "ERROR", ""} {
+		if _, ok := result.ParseSeverity(n); ok && !slices.Contains(config.SeverityNames, n) {
+			t.Errorf("result.ParseSeverity accepts %q, which config.SeverityNames does not list", n)
+		}
+	}
+	for n := result.SeverityNote; n <= result.SeverityError; n++ {
+		if !slices.Contains(config.SeverityNames, n.String()) {
+			t.Errorf("config.SeverityNames lacks %q", n.String())
+		}
 	}
 }

@@ -82,3 +82,29 @@ func TestSeverityNamesAreWhatParseSeverityAccepts(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigElsewhereLintsWorkingDirectory: -c names a config, it does not
+// move the run. With no paths on the command line, citelint lints the
+// working directory unless the config names run.paths (relative to itself).
+func TestConfigElsewhereLintsWorkingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "top.md", broken)
+	write(t, dir, "other/dir/inner.md", clean)
+	write(t, dir, "other/dir/cfg.yaml", "version: \"1\"\n")
+	write(t, dir, "other/dir/paths.yaml", "version: \"1\"\nrun:\n  paths: [\".\"]\n")
+	t.Chdir(dir)
+	tests := []struct {
+		config    string
+		wantCode  int
+		wantFiles string
+	}{
+		{"other/dir/cfg.yaml", ExitIssues, "2 files checked"},
+		{"other/dir/paths.yaml", ExitOK, "1 file checked"},
+	}
+	for _, tt := range tests {
+		code, out, errs := run(t, dir, "", "run", "-c", tt.config)
+		if code != tt.wantCode || !strings.Contains(out, tt.wantFiles) {
+			t.Errorf("run -c %s: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.config, code, out, errs, tt.wantCode, tt.wantFiles)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package markdown
 import (
 	"bytes"
 	"fmt"
-	"sort"
 	"unsafe"
 
 	"github.com/citelint/citelint/ident"
@@ -708,12 +707,6 @@ func (w *walker) finish() {
 	w.scanBlocks()
 	w.collectCitations()
 	w.buildClaims()
-}
-
-// isProse reports whether every byte of [start, end) lies in one prose range.
-func (w *walker) isProse(start, end int) bool {
-	i := sort.Search(len(w.prose), func(i int) bool { return w.prose[i].End > start })
-	return i < len(w.prose) && w.prose[i].Start <= start && end <= w.prose[i].End
 }
 
 // checkFenceClosed reports a fenced code block that runs to the end of the

@@ -14,9 +14,9 @@ func cacheCmd(args []string, env Env) int {
 	var s setupFlags
 	s.register(fs)
 	asJSON := fs.Bool("json", false, "print status as JSON")
-	rest, err := parseInterleaved(fs, args)
+	rest, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
-		return ExitUsage
+		return flagExit(err)
 	}
 	if len(rest) != 1 {
 		fmt.Fprintln(env.Stderr, "citelint: cache: want one of status, clean, path")

@@ -18,9 +18,9 @@ func calibrateCmd(args []string, env Env) int {
 	format := fs.String("format", "text", "text or json")
 	threshold := fs.Float64("threshold", score.DefaultThreshold, "the low-overlap threshold to evaluate")
 	lang := fs.String("language", "", "stemming language (english, german, french, spanish...; default english)")
-	rest, err := parseInterleaved(fs, args)
+	rest, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
-		return ExitUsage
+		return flagExit(err)
 	}
 	if *data == "" || len(rest) > 0 {
 		fmt.Fprintln(env.Stderr, "citelint: calibrate: give the labelled pairs with --data FILE.jsonl")

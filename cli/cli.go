@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -139,10 +140,12 @@ func (s *repeatList) Set(v string) error { *s = append(*s, v); return nil }
 
 // parseInterleaved parses flags anywhere among the positional arguments, as
 // golangci-lint users expect ("citelint run docs --fix"). "--" ends flags.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+// -h and --help print the usage to stdout and return flag.ErrHelp
+// (exitCode maps it to 0); a bad flag prints it to stderr.
+func parseInterleaved(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseOnce(fs, args, stdout); err != nil {
 			return nil, err
 		}
 		rest := fs.Args()
@@ -157,11 +160,43 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseOnce runs fs.Parse with the usage held back, because the flag
+// package prints it before the caller can tell help from a mistake.
+func parseOnce(fs *flag.FlagSet, args []string, stdout io.Writer) error {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		stderr := fs.Output()
+		fs.SetOutput(stdout)
+		usage()
+		fs.SetOutput(stderr)
+	case err != nil:
+		usage()
+	}
+	return err
+}
+
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
+}
+
+// flagExit is the exit code after parseInterleaved fails: 0 when help was
+// asked for, else a usage error.
+func flagExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitOK
+	}
+	return ExitUsage
+}
+
 func newFlagSet(name string, env Env, help string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(env.Stderr, "Usage: citelint %s\n\nFlags:\n", help)
+		fmt.Fprintf(fs.Output(), "Usage: citelint %s\n\nFlags:\n", help)
 		fs.PrintDefaults()
 	}
 	return fs

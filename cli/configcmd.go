@@ -14,17 +14,22 @@ func init() {
 }
 
 func configCmd(args []string, env Env) int {
+	const usage = "usage: citelint config verify [-c FILE] | init [-force] | path | schema"
 	if len(args) == 0 {
-		fmt.Fprintln(env.Stderr, "usage: citelint config verify [-c FILE] | init [-force] | path | schema")
+		fmt.Fprintln(env.Stderr, usage)
 		return ExitUsage
+	}
+	if isHelp(args[0]) {
+		fmt.Fprintln(env.Stdout, usage)
+		return ExitOK
 	}
 	sub, rest := args[0], args[1:]
 	fs := newFlagSet("config "+sub, env, "config "+sub+" [flags]")
 	var s setupFlags
 	s.register(fs)
 	force := fs.Bool("force", false, "init: overwrite an existing .citelint.yaml")
-	if _, err := parseInterleaved(fs, rest); err != nil {
-		return ExitUsage
+	if _, err := parseInterleaved(fs, rest, env.Stdout); err != nil {
+		return flagExit(err)
 	}
 	switch sub {
 	case "verify":

@@ -18,9 +18,9 @@ func extractCmd(args []string, env Env) int {
 	format := fs.String("format", "text", "output format: text or json")
 	var s setupFlags
 	s.register(fs)
-	paths, err := parseInterleaved(fs, args)
+	paths, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
-		return ExitUsage
+		return flagExit(err)
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(env.Stderr, "citelint extract: unknown --format %q (want text or json)\n", *format)

@@ -10,8 +10,8 @@ import (
 
 func rulesCmd(args []string, env Env) int {
 	fs := newFlagSet("rules", env, "rules")
-	if _, err := parseInterleaved(fs, args); err != nil {
-		return ExitUsage
+	if _, err := parseInterleaved(fs, args, env.Stdout); err != nil {
+		return flagExit(err)
 	}
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "RULE\tDEFAULT\tSEVERITY\tTAGS\tSUMMARY")
@@ -28,9 +28,9 @@ func rulesCmd(args []string, env Env) int {
 
 func ruleCmd(args []string, env Env) int {
 	fs := newFlagSet("rule", env, "rule NAME")
-	names, err := parseInterleaved(fs, args)
+	names, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
-		return ExitUsage
+		return flagExit(err)
 	}
 	if len(names) != 1 {
 		fmt.Fprintln(env.Stderr, "citelint: rule takes one rule name; `citelint rules` lists them")

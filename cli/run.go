@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -67,8 +68,12 @@ func runCmd(args []string, env Env) int {
 	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
 	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
 	f.trust.register(fs)
-	paths, err := parseInterleaved(fs, args)
+	paths, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
+		return flagExit(err)
+	}
+	if !slices.Contains(colorModes, f.color) {
+		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
 		return ExitUsage
 	}
 	defer f.profile.start(env.Stderr)()
@@ -86,7 +91,7 @@ func runCmd(args []string, env Env) int {
 	if f.failLevel != "" {
 		lv, ok := result.ParseSeverity(f.failLevel)
 		if !ok {
-			fmt.Fprintf(env.Stderr, "citelint: --fail-level %q: want note, warning or error\n", f.failLevel)
+			fmt.Fprintf(env.Stderr, "citelint: --fail-level %q: want one of %s\n", f.failLevel, strings.Join(config.SeverityNames, ", "))
 			return ExitUsage
 		}
 		failLevel = lv
@@ -265,7 +270,7 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 		for _, s := range f.formats {
 			of, err := config.ParseFormatFlag(s)
 			if err != nil {
-				fmt.Fprintf(env.Stderr, "citelint: --format: %v\n", err)
+				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 				return nil, nil, false
 			}
 			formats = append(formats, of)
@@ -599,6 +604,10 @@ func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) i
 	}
 	return exit
 }
+
+// colorModes are --color's values; anything else is a usage error rather
+// than a silent "auto".
+var colorModes = []string{"auto", "always", "never"}
 
 func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 	switch f.color {

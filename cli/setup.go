@@ -155,6 +155,11 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		st.rules = append(st.rules, lint.Enabled{Rule: r, Settings: settings})
 	}
 
+	if len(paths) == 0 && len(cfg.Run.Paths) == 0 {
+		// Like golangci-lint: what -c points at configures the run, it
+		// does not move it; "-c other/dir/cfg.yaml" lints the current folder.
+		paths = []string{"."}
+	}
 	if len(paths) == 0 {
 		// Config paths are relative to the config file; print them relative
 		// to the working directory, as golangci-lint does, so that editors

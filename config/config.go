@@ -127,7 +127,7 @@ type Config struct {
 
 // Run selects what to lint.
 type Run struct {
-	Paths       []string      // files or directories, relative to Dir; default ["."]
+	Paths       []string      // files or directories, relative to Dir; none set: the working directory
 	Include     []string      // doublestar globs over slash paths relative to Dir
 	Exclude     []string      // doublestar globs; a match is not linted (directories are pruned)
 	Timeout     time.Duration // 0 = none (golangci-lint v2's default: v1's 1m caused routine failures)
@@ -331,7 +331,6 @@ func New(opts Options) *Config {
 		Version: Version,
 		Dir:     ".",
 		Run: Run{
-			Paths:   []string{"."},
 			Include: []string{"**/*.md", "**/*.markdown", "**/*.mdx"},
 		},
 		Rules:  Rules{Default: DefaultStandard},

@@ -821,8 +821,9 @@ func (d *decoder) exclusions(n *yaml.Node, p kpath, e *Exclusions) {
 	})
 }
 
-// "info" is accepted as a synonym of note, as result.ParseSeverity does.
-var severityNames = []string{"note", "warning", "error", "info"}
+// SeverityNames are exactly the names result.ParseSeverity accepts ("info"
+// is a synonym of note), so every severity error lists what it would take.
+var SeverityNames = []string{"note", "warning", "error", "info"}
 
 func parseSeverity(s string) result.Severity {
 	sev, _ := result.ParseSeverity(s)
@@ -834,7 +835,7 @@ func (d *decoder) severity(n *yaml.Node, p kpath, s *Severity) {
 		kp := p.key(key)
 		switch key {
 		case "default":
-			if name, ok := d.enum(v, kp, append([]string{""}, severityNames...)); ok {
+			if name, ok := d.enum(v, kp, append([]string{""}, SeverityNames...)); ok {
 				s.Default = parseSeverity(name)
 			}
 		case "rules":
@@ -846,10 +847,10 @@ func (d *decoder) severity(n *yaml.Node, p kpath, s *Severity) {
 				if d.mapping(it, ip, keys, func(key string, k, v *yaml.Node) {
 					if key == "severity" {
 						haveSev = true
-						if name, ok := d.enum(v, ip.key(key), severityNames); ok {
+						if name, ok := d.enum(v, ip.key(key), SeverityNames); ok {
 							sr.Severity = parseSeverity(name)
 						} else if isNull(v) {
-							d.errf(v, ip.key(key), "%s: want one of %s", ip.key(key).String(), strings.Join(severityNames, ", "))
+							d.errf(v, ip.key(key), "%s: want one of %s", ip.key(key).String(), strings.Join(SeverityNames, ", "))
 						}
 						return
 					}
@@ -888,7 +889,7 @@ func (d *decoder) issues(n *yaml.Node, p kpath, is *Issues) {
 				is.MaxSame = i
 			}
 		case "fail-level":
-			if s, ok := d.enum(v, kp, severityNames); ok {
+			if s, ok := d.enum(v, kp, SeverityNames); ok {
 				is.FailLevel = parseSeverity(s)
 			}
 		case "fail-on-unverified":

@@ -184,6 +184,36 @@ func TestInitTemplate(t *testing.T) {
 	}
 }
 
+// TestInitTemplateSchemaReachable: the file config init writes lives on
+// users' machines, so it must point editors at a schema they can reach
+// (the published URL, or the output of `citelint config schema`), never
+// at this repository's config/ folder.
+func TestInitTemplateSchemaReachable(t *testing.T) {
+	tmpl := string(InitTemplate())
+	var id struct {
+		ID string `json:"$id"`
+	}
+	if err := json.Unmarshal(Schema(), &id); err != nil {
+		t.Fatal(err)
+	}
+	const modeline = "# yaml-language-server: $schema="
+	var urls []string
+	for _, line := range strings.Split(tmpl, "\n") {
+		if u, ok := strings.CutPrefix(line, modeline); ok {
+			urls = append(urls, u)
+		}
+		if strings.Contains(line, "citelint.schema.json") && !strings.Contains(line, "https://") && !strings.Contains(line, ".citelint.schema.json") {
+			t.Errorf("template names a path only this repository has: %q", line)
+		}
+	}
+	if len(urls) != 1 || urls[0] != id.ID || !strings.HasPrefix(id.ID, "https://") {
+		t.Errorf("template's schema modelines %q, want exactly the schema's $id %q", urls, id.ID)
+	}
+	if !strings.Contains(tmpl, "`citelint config schema > .citelint.schema.json`") {
+		t.Error("template does not say how to write the installed version's schema")
+	}
+}
+
 // uncommentExamples removes the "# " before the example keys of the init
 // template and the lines nested under them.
 func uncommentExamples(tmpl []byte) string {

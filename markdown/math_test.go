@@ -43,7 +43,7 @@ func TestUnclosedFenceDiagnostic(t *testing.T) {
 		{"a\n\n```\ncode\n```", ""},
 		{"a\n\n~~~\ncode\n~~~\nafter [1]\n", ""},
 		{"a\n\n```sh\necho\n``` [21]\n\n[1] x\n", `code fence opened on line 3 is never closed: the rest of the document (4 lines) is code, and citations or references there are ignored; line 5 ("` + "``` [21]" + `") does not close it`},
-		{"```\nonly code [1]\n", "code fence opened on line 1 is never closed"},
+		{"```\nonly code [1]\n", "code fence opened on line 1 is never closed: the rest of the document (1 line) is code"},
 		// A last code block left open hides nothing citelint reads.
 		{"a\n\n```\nonly code\n", ""},
 		{"a\n\n```html\n<script src=\"https://cdn.example/k.js\"></script>\n", ""},

@@ -3,7 +3,6 @@ package markdown
 import (
 	"bytes"
 	"fmt"
-	"sort"
 	"unsafe"
 
 	"github.com/citelint/citelint/ident"
@@ -710,12 +709,6 @@ func (w *walker) finish() {
 	w.buildClaims()
 }
 
-// isProse reports whether every byte of [start, end) lies in one prose range.
-func (w *walker) isProse(start, end int) bool {
-	i := sort.Search(len(w.prose), func(i int) bool { return w.prose[i].End > start })
-	return i < len(w.prose) && w.prose[i].Start <= start && end <= w.prose[i].End
-}
-
 // checkFenceClosed reports a fenced code block that runs to the end of the
 // document: everything after its opening line is code, so the citations and
 // the reference list there vanish. LLMs write "``` [21]", which is not a
@@ -737,7 +730,11 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 		open = 0
 	}
 	idx := 1 + bytes.Count(w.src[:open], []byte("\n"))
-	msg := fmt.Sprintf("code fence opened on line %d is never closed: the rest of the document (%d lines) is code, and citations or references there are ignored", idx, lines.Len())
+	unit := "lines"
+	if lines.Len() == 1 {
+		unit = "line"
+	}
+	msg := fmt.Sprintf("code fence opened on line %d is never closed: the rest of the document (%d %s) is code, and citations or references there are ignored", idx, lines.Len(), unit)
 	fence := bytes.TrimLeft(w.src[open:first.Start], " \t")
 	if len(fence) > 0 && (fence[0] == '`' || fence[0] == '~') {
 		ch := fence[0]

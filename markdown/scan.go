@@ -530,11 +530,8 @@ func itoa(v int) string {
 // parseNumericList accepts "1", "1, 2", "1;2", "1-3", "1–3" (en dash), "1—3",
 // and mixtures, with optional spaces. Numbers have 1 to 4 digits. A range
 // whose end is below its start, or that spans more than maxRange labels, is
-// not a citation.
-func parseNumericList(b []byte) ([]numItem, bool) { return appendNumericList(nil, b) }
-
-// parseNumericList is parseNumericList in the walker's reused buffer; the
-// items are good until the next call.
+// not a citation. It reuses the walker's buffer: the items are good until
+// the next call.
 func (w *walker) parseNumericList(b []byte) ([]numItem, bool) {
 	items, ok := appendNumericList(w.numItems[:0], b)
 	if cap(items) > cap(w.numItems) {

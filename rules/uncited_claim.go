@@ -475,20 +475,6 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-func containsWord(s, w string) bool {
-	for off := 0; ; {
-		i := strings.Index(s[off:], w)
-		if i < 0 {
-			return false
-		}
-		i += off
-		if (i == 0 || !isWordByte(s[i-1])) && (i+len(w) == len(s) || !isWordByte(s[i+len(w)])) {
-			return true
-		}
-		off = i + len(w)
-	}
-}
-
 // numberSignals counts numbers: strong ones (percentages, money, numbers
 // with a magnitude or unit, decimals), other numbers of two or more digits,
 // and years.

@@ -224,7 +224,6 @@ type scratch struct {
 	masks  []uint64
 	bmasks []uint64
 	ids    []int32
-	w      []float64
 }
 
 // Score scores claim against the given source texts. Prepare the sources

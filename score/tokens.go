@@ -1,7 +1,6 @@
 package score
 
 import (
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -513,10 +512,4 @@ func trimLeadingZeros(s string) string {
 		return "0"
 	}
 	return t
-}
-
-// parseCanonical parses a canonical number string; ok is false for version-like strings.
-func parseCanonical(s string) (float64, bool) {
-	v, err := strconv.ParseFloat(s, 64)
-	return v, err == nil
 }

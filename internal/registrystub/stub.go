@@ -16,7 +16,6 @@ import (
 	"net/url"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -52,7 +51,6 @@ type Server struct {
 	Latency  time.Duration
 	mu       sync.Mutex
 	requests map[string]int
-	total    atomic.Int64
 }
 
 // Start serves reg on a loopback port. Close it when done.

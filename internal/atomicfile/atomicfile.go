@@ -12,7 +12,7 @@ import (
 
 // Write writes the output of fill to path atomically. When path is a
 // symbolic link, the file it points to is replaced and the link kept.
-func Write(path string, fill func(w io.Writer) error) (err error) {
+func Write(path string, fill func(w io.Writer) error) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
@@ -20,9 +20,22 @@ func Write(path string, fill func(w io.Writer) error) (err error) {
 	if fi, err := os.Stat(path); err == nil {
 		mode = fi.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".citelint-*")
+	tmp, err := Temp(path, mode, fill, nil)
 	if err != nil {
 		return err
+	}
+	return rename(tmp, path)
+}
+
+// Temp writes the output of fill, with mode, to a new temporary file in
+// path's directory, syncs and closes it, and returns its name for the
+// caller to rename over path (after checks of its own). prepare, when set,
+// runs on the open file before it is synced (to set its owner). Nothing is
+// left behind on error.
+func Temp(path string, mode os.FileMode, fill func(w io.Writer) error, prepare func(*os.File) error) (name string, err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".citelint-*")
+	if err != nil {
+		return "", err
 	}
 	defer func() {
 		if err != nil {
@@ -31,21 +44,51 @@ func Write(path string, fill func(w io.Writer) error) (err error) {
 		}
 	}()
 	if err = fill(tmp); err != nil {
-		return err
+		return "", err
 	}
 	if err = tmp.Chmod(mode); err != nil {
-		return err
+		return "", err
+	}
+	if prepare != nil {
+		if err = prepare(tmp); err != nil {
+			return "", err
+		}
 	}
 	if err = tmp.Sync(); err != nil {
-		return err
+		return "", err
 	}
 	if err = tmp.Close(); err != nil {
+		return "", err
+	}
+	return tmp.Name(), nil
+}
+
+// rename moves the temporary file tmp over path, removing tmp if it fails.
+func rename(tmp, path string) error {
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 // WriteBytes writes data to path atomically.
 func WriteBytes(path string, data []byte) error {
-	return Write(path, func(w io.Writer) error { _, err := w.Write(data); return err })
+	return Write(path, bytesFill(data))
+}
+
+// ReplaceLink writes data to path atomically, replacing whatever is there,
+// a symbolic link included, rather than writing through it: for files
+// citelint owns, such as its cache, where a link planted by someone else
+// must not redirect the write.
+func ReplaceLink(path string, data []byte, mode os.FileMode) error {
+	tmp, err := Temp(path, mode, bytesFill(data), nil)
+	if err != nil {
+		return err
+	}
+	return rename(tmp, path)
+}
+
+func bytesFill(data []byte) func(w io.Writer) error {
+	return func(w io.Writer) error { _, err := w.Write(data); return err }
 }

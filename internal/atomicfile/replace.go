@@ -32,7 +32,7 @@ var beforeCompare func(path string)
 // link is followed to the file it names and the link kept; confining that
 // target is the caller's job. The remaining window between the comparison
 // and the rename is a few system calls.
-func Replace(path string, old, data []byte) (err error) {
+func Replace(path string, old, data []byte) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
@@ -43,38 +43,18 @@ func Replace(path string, old, data []byte) (err error) {
 	if err := replaceable(path, fi); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".citelint-*")
+	tmp, err := Temp(path, fi.Mode().Perm(), bytesFill(data), func(f *os.File) error { return keepOwner(f, fi) })
 	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(fi.Mode().Perm()); err != nil {
-		return err
-	}
-	if err = keepOwner(tmp, fi); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
 		return err
 	}
 	if beforeCompare != nil {
 		beforeCompare(path)
 	}
-	if err = unchanged(path, fi, old); err != nil {
+	if err := unchanged(path, fi, old); err != nil {
+		os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return rename(tmp, path)
 }
 
 // replaceable says why the file described by fi must not be rewritten.

@@ -29,6 +29,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/citelint/citelint/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
@@ -466,30 +467,11 @@ func (c *Cache) mkdirs(dir string) error {
 	return nil
 }
 
-// writeAtomic writes data to a temporary file next to path, syncs it and
-// renames it over path. Unlike atomicfile it replaces a symlink at path
-// rather than writing through it.
-func writeAtomic(path string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".citelint-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+// writeAtomic writes data to path atomically, replacing a symbolic link at
+// path rather than writing through it (a planted link must not redirect
+// the cache's writes). Cache files are private to the user.
+func writeAtomic(path string, data []byte) error {
+	return atomicfile.ReplaceLink(path, data, 0o600)
 }
 
 // KindStatus describes the entries of one kind.

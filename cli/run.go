@@ -13,13 +13,13 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/pipeline"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
@@ -140,17 +140,8 @@ func runCmd(args []string, env Env) int {
 		}
 		opts.Changed = changed.File
 	}
-	// Exclusion globs match paths relative to the config's folder. cfg.Rel
-	// asks for the working directory each time (three system calls), so
-	// it is read once here for every path of the run.
-	wd, err := os.Getwd()
-	if err != nil {
-		wd = ""
-	}
 	if f.fix || f.diff {
-		opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: func(iss *result.Issue) bool {
-			return cfg.Exclusions.Excluded(iss.Rule, cfg.RelFrom(wd, iss.Path), iss.Message, iss.SourceLine)
-		}}
+		opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: st.eng.Excluded}
 	} else if f.unsafe {
 		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage
@@ -175,11 +166,11 @@ func runCmd(args []string, env Env) int {
 	if usesSources(st.rules) {
 		addEvidence(&opts, cfg, verified, env, tr)
 	}
-	rb := &reportBuilder{
-		cfg: cfg, wd: wd, changed: changed != nil, prefix: f.pathPrefix, failLevel: failLevel, issueExit: f.issueExit,
-		report: &output.Report{Version: Version, Files: map[string][]byte{}},
+	rb := st.eng.NewReport(engine.ReportOptions{Changed: changed != nil, PathPrefix: f.pathPrefix, FailLevel: failLevel, Version: Version})
+	var unverified map[string]int
+	if verified != nil {
+		unverified = verified.Unverified()
 	}
-	rb.buildPipeline()
 	var exit int
 	if sp, ok := streamable(&f, printers, opts, st.files); ok {
 		// The report is printed file by file as the results come, and
@@ -188,12 +179,12 @@ func runCmd(args []string, env Env) int {
 		err := withOutput(formats[0], cfg, env, func(w io.Writer) error {
 			out := sp.Stream(w, Version)
 			lint.RunEach(ctx, st.files, opts, func(r lint.FileResult) {
-				out.Issues(rb.process(rb.add(r)))
+				out.Issues(rb.Process(rb.Add(r)))
 			})
-			rb.finish(st, verified)
-			return out.End(rb.report)
+			rb.Finish(st.walkErrs, unverified)
+			return out.End(rb.Output())
 		})
-		exit = rb.exitCode(&f, ctx, timeout, netTimedOut, env)
+		exit = f.exitCode(rb, cfg, ctx, timeout, netTimedOut, env)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			exit = ExitFailure
@@ -207,6 +198,7 @@ func runCmd(args []string, env Env) int {
 	fixed := 0
 	if f.fix {
 		var stdoutTaken bool
+		wd, _ := os.Getwd() // "" on failure: fixRoots falls back to "."
 		fixed, stdoutTaken = writeFixes(results, fixRoots(paths, cfg.Dir, wd), env)
 		if stdoutTaken {
 			// The fixed document went to standard output: move the report
@@ -218,24 +210,25 @@ func runCmd(args []string, env Env) int {
 			}
 		}
 	}
+	report := rb.Output()
 	var issues []result.Issue
 	for _, r := range results {
-		issues = append(issues, rb.add(r)...)
+		issues = append(issues, rb.Add(r)...)
 		if r.Err == nil && len(r.Issues) > 0 {
-			rb.report.Files[r.Path] = r.Src
+			report.Files[r.Path] = r.Src
 		}
 	}
 	if fixed > 0 {
-		rb.report.Summary.Extra = map[string]int{"fixed": fixed}
+		report.Summary.Extra = map[string]int{"fixed": fixed}
 	}
 	if opts.RuleEnv.Support != nil {
-		rb.report.Summary.Support, rb.report.Summary.SupportFiles = supportSummary(results, opts.RuleEnv.Support)
+		report.Summary.Support, report.Summary.SupportFiles = supportSummary(results, opts.RuleEnv.Support)
 	}
-	rb.report.Issues = rb.process(issues)
-	rb.finish(st, verified)
-	exit = rb.exitCode(&f, ctx, timeout, netTimedOut, env)
+	rb.SetIssues(rb.Process(issues))
+	rb.Finish(st.walkErrs, unverified)
+	exit = f.exitCode(rb, cfg, ctx, timeout, netTimedOut, env)
 	for i, of := range formats {
-		if err := writeOutput(printers[i], of, rb.report, cfg, env); err != nil {
+		if err := writeOutput(printers[i], of, rb.Output(), cfg, env); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			exit = ExitFailure
 		}
@@ -300,133 +293,6 @@ func streamable(f *runFlags, printers []output.Printer, opts lint.Options, files
 	return sp, ok
 }
 
-// reportBuilder turns lint results into the report: the summary counts,
-// the file errors and the issues through the pipeline. The batch path adds
-// every result and runs the pipeline once; the streamed path runs it on
-// each file's issues as they come, which gives the same issues in the same
-// order (pipeline.TestPerFileEqualsWhole).
-type reportBuilder struct {
-	cfg       *config.Config
-	wd        string
-	changed   bool
-	prefix    string
-	failLevel result.Severity
-	issueExit int
-
-	report   *output.Report
-	p        pipeline.Pipeline
-	relPaths map[string]string
-	byPath   map[string]*gitdiff.File
-	dropped  int
-	failed   bool // an issue at or above the fail level was reported
-}
-
-// buildPipeline sets up the stages issues go through (package pipeline).
-func (b *reportBuilder) buildPipeline() {
-	b.relPaths = map[string]string{}
-	// Once per path, not per issue: a corpus has thousands of issues.
-	rel := func(p string) string {
-		r, ok := b.relPaths[p]
-		if !ok {
-			r = b.cfg.RelFrom(b.wd, p)
-			b.relPaths[p] = r
-		}
-		return r
-	}
-	var newOnly pipeline.NewOnly
-	if b.changed {
-		b.byPath = map[string]*gitdiff.File{}
-		newOnly.Changed = func(iss *result.Issue) bool {
-			f := b.byPath[iss.Path]
-			return f != nil && lint.OnChangedLines(f, iss)
-		}
-	}
-	cfg := b.cfg
-	b.p = pipeline.Pipeline{
-		pipeline.Exclusions{Excluded: func(iss *result.Issue) bool {
-			return cfg.Exclusions.Excluded(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
-		}},
-		newOnly,
-		pipeline.Severity{For: func(iss *result.Issue) result.Severity {
-			return cfg.Severity.For(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine, iss.Severity)
-		}},
-		pipeline.Dedup{},
-		pipeline.Sort{},
-		&pipeline.Limits{MaxPerRule: cfg.Issues.MaxPerRule, MaxSame: cfg.Issues.MaxSame, Dropped: &b.dropped},
-	}
-}
-
-// add counts one file's result into the summary and returns its issues.
-func (b *reportBuilder) add(r lint.FileResult) []result.Issue {
-	s := &b.report.Summary
-	s.Files++
-	s.Claims += r.Stats.Claims
-	s.CitedClaims += r.Stats.CitedClaims
-	s.Citations += r.Stats.Citations
-	s.References += r.Stats.References
-	if b.byPath != nil {
-		b.byPath[r.Path] = r.Changed
-	}
-	if r.Err != nil {
-		s.Errors = append(s.Errors, output.FileError{Path: r.Err.Path, Line: r.Err.Line, Msg: r.Err.Err.Error()})
-		return nil
-	}
-	return r.Issues
-}
-
-// process runs issues through the pipeline, prefixes their paths and notes
-// whether any fails the run; it returns what is to be reported.
-func (b *reportBuilder) process(issues []result.Issue) []result.Issue {
-	issues = b.p.Run(issues)
-	for i := range issues {
-		if b.prefix != "" {
-			issues[i].Path = prefixPath(b.prefix, issues[i].Path)
-		}
-		if !issues[i].Suppressed && issues[i].Severity >= b.failLevel {
-			b.failed = true
-		}
-	}
-	return issues
-}
-
-// finish completes the summary once every result is in.
-func (b *reportBuilder) finish(st *setup, verified *verify.Results) {
-	s := &b.report.Summary
-	for _, e := range st.walkErrs {
-		s.Errors = append(s.Errors, output.FileError{Path: e.Path, Line: e.Line, Msg: e.Err.Error()})
-	}
-	if verified != nil {
-		unverified := 0
-		for k, n := range verified.Unverified() {
-			unverified += n
-			if s.Extra == nil {
-				s.Extra = map[string]int{}
-			}
-			s.Extra["unverified_"+k] = n
-		}
-		s.Unverified = unverified
-	}
-	if b.prefix != "" {
-		for i := range s.Errors {
-			s.Errors[i].Path = prefixPath(b.prefix, s.Errors[i].Path)
-		}
-		files := make(map[string][]byte, len(b.report.Files))
-		for p, src := range b.report.Files {
-			files[prefixPath(b.prefix, p)] = src
-		}
-		b.report.Files = files
-	}
-	if b.dropped > 0 {
-		if s.Extra == nil {
-			s.Extra = map[string]int{}
-		}
-		s.Extra["dropped_by_limits"] = b.dropped
-	}
-	for _, e := range st.rules {
-		b.report.Rules = append(b.report.Rules, ruleInfo(e.Rule))
-	}
-}
-
 // networkShare is how much of --timeout the network pass may use: all but
 // a quarter (at least 100 ms, at most 30 s) kept for linting, which is
 // fast offline.
@@ -442,25 +308,27 @@ func networkContext(ctx context.Context, timeout time.Duration) (context.Context
 	return context.WithTimeout(ctx, networkShare(timeout))
 }
 
-func (b *reportBuilder) exitCode(f *runFlags, ctx context.Context, timeout time.Duration, netTimedOut bool, env Env) int {
+// exitCode is the run's exit code for its report.
+func (f *runFlags) exitCode(rb *engine.Report, cfg *config.Config, ctx context.Context, timeout time.Duration, netTimedOut bool, env Env) int {
 	exit := ExitOK
-	if b.failed {
-		exit = b.issueExit
+	if rb.Failed() {
+		exit = f.issueExit
 	}
-	if b.report.Summary.Unverified > 0 && (f.failOnUnverified || b.cfg.Issues.FailOnUnverified) && exit == ExitOK {
-		exit = b.issueExit
+	report := rb.Output()
+	if report.Summary.Unverified > 0 && (f.failOnUnverified || cfg.Issues.FailOnUnverified) && exit == ExitOK {
+		exit = f.issueExit
 	}
-	if len(b.report.Summary.Errors) > 0 {
+	if len(report.Summary.Errors) > 0 {
 		exit = ExitFailure
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		notChecked := 0
-		for _, e := range b.report.Summary.Errors {
+		for _, e := range report.Summary.Errors {
 			if strings.Contains(e.Msg, "not checked: the run reached its time limit") {
 				notChecked++
 			}
 		}
-		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d of %d files not checked; the report holds the files that finished\n", timeout, notChecked, b.report.Summary.Files)
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d of %d files not checked; the report holds the files that finished\n", timeout, notChecked, report.Summary.Files)
 		exit = ExitTimeout
 	} else if netTimedOut {
 		exit = ExitTimeout
@@ -517,16 +385,6 @@ func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, err
 		return nil, fmt.Errorf("cannot compute the changed lines: %v", err)
 	}
 	return s, nil
-}
-
-// prefixPath makes a relative path relative to prefix's parent, as
-// golangci-lint's --path-prefix does: annotations and SARIF need paths from
-// the repository root when citelint runs in a subfolder.
-func prefixPath(prefix, p string) string {
-	if p == "-" || filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.ToSlash(filepath.Join(prefix, p))
 }
 
 // writeFixes writes each fixed file atomically (keeping its permissions and
@@ -643,8 +501,4 @@ func withOutput(of config.OutputFormat, cfg *config.Config, env Env, write func(
 		return write(env.Stderr)
 	}
 	return atomicfile.Write(cfg.Resolve(of.Path), write)
-}
-
-func ruleInfo(r *rules.Rule) output.RuleInfo {
-	return output.RuleInfo{Name: r.Name, Summary: r.Summary, Doc: r.Doc, DefaultSeverity: r.Severity, Tags: r.Tags, Fixable: r.Fixable}
 }

@@ -47,8 +47,33 @@ type runFlags struct {
 }
 
 func runCmd(args []string, env Env) int {
+	f, paths, code := parseRunFlags(args, env)
+	if f == nil {
+		return code
+	}
+	defer f.profile.start(env.Stderr)()
+	st, code := f.setup(paths, env)
+	if st == nil {
+		return code
+	}
+	p, code := f.plan(st, env)
+	if p == nil {
+		return code
+	}
+	defer p.close()
+	if code := f.networkPass(p, st, env); code != ExitOK {
+		return code
+	}
+	if sp, ok := streamable(f, p.printers, p.opts, st.files); ok {
+		return f.stream(p, sp, st, env)
+	}
+	return f.batch(p, st, paths, env)
+}
+
+// parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
+func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
 	fs := newFlagSet("run", env, "run [flags] [path ...]")
-	var f runFlags
+	f := &runFlags{}
 	f.register(fs)
 	fs.Var(&f.formats, "format", "output format NAME[:PATH] (repeatable): "+fmt.Sprint(output.Formats()))
 	fs.StringVar(&f.failLevel, "fail-level", "", "lowest severity that makes the exit code 1: note, warning or error (default: config issues.fail-level, else warning)")
@@ -70,128 +95,183 @@ func runCmd(args []string, env Env) int {
 	f.trust.register(fs)
 	paths, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
-		return flagExit(err)
+		return nil, nil, flagExit(err)
 	}
 	if !slices.Contains(colorModes, f.color) {
 		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
-		return ExitUsage
+		return nil, nil, ExitUsage
 	}
-	defer f.profile.start(env.Stderr)()
-	st, code := f.setup(paths, env)
-	if st == nil {
-		return code
-	}
+	return f, paths, ExitOK
+}
+
+// runPlan is a run once its flags and config are checked: where the
+// report goes, the lint options and the report being built.
+type runPlan struct {
+	cfg         *config.Config
+	tr          trust
+	formats     []config.OutputFormat
+	printers    []output.Printer
+	ctx         context.Context
+	cancel      context.CancelFunc
+	netCancel   context.CancelFunc
+	timeout     time.Duration
+	opts        lint.Options
+	changed     *gitdiff.Set
+	failLevel   result.Severity
+	verified    *verify.Results
+	netTimedOut bool
+}
+
+// plan checks what the flags ask for against the config and the files
+// found; a nil *runPlan comes with the exit code, after the error is shown.
+func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 	cfg := st.cfg
-	tr, err := f.trust.consent(cfg, env)
-	if err != nil {
+	p := &runPlan{cfg: cfg, failLevel: cfg.Issues.FailLevel}
+	var err error
+	if p.tr, err = f.trust.consent(cfg, env); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-		return ExitUsage
+		return nil, ExitUsage
 	}
-	failLevel := cfg.Issues.FailLevel
 	if f.failLevel != "" {
 		lv, ok := result.ParseSeverity(f.failLevel)
 		if !ok {
 			fmt.Fprintf(env.Stderr, "citelint: --fail-level %q: want one of %s\n", f.failLevel, strings.Join(config.SeverityNames, ", "))
-			return ExitUsage
+			return nil, ExitUsage
 		}
-		failLevel = lv
+		p.failLevel = lv
 	}
-	formats, printers, ok := f.outputs(cfg, env)
-	if !ok {
-		return ExitUsage
+	var ok bool
+	if p.formats, p.printers, ok = f.outputs(cfg, env); !ok {
+		return nil, ExitUsage
 	}
 	if len(st.files) == 0 && len(st.walkErrs) == 0 {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
-		return ExitNoFiles
+		return nil, ExitNoFiles
 	}
+	p.timeout = f.timeout
+	if p.timeout == 0 {
+		p.timeout = cfg.Run.Timeout
+	}
+	if p.timeout > 0 {
+		p.ctx, p.cancel = context.WithTimeout(context.Background(), p.timeout)
+	} else {
+		p.ctx, p.cancel = context.WithCancel(context.Background())
+	}
+	if code := f.lintOptions(p, st, env); code != ExitOK {
+		p.cancel()
+		return nil, code
+	}
+	return p, ExitOK
+}
 
-	timeout := f.timeout
-	if timeout == 0 {
-		timeout = cfg.Run.Timeout
-	}
-	ctx := context.Background()
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	netTimedOut := false
-	opts := st.lintOptions(&env)
+// lintOptions sets p.opts and p.changed from the flags.
+func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
+	p.opts = st.lintOptions(&env)
 	// Sources of files with issues are kept until the report is printed;
 	// only SARIF (fix regions) and --fix/--diff read them, and keeping them
 	// otherwise made peak memory grow with the corpus (0.8 GB for 128 MB).
-	opts.KeepSources = f.fix || f.diff
-	for _, of := range formats {
+	p.opts.KeepSources = f.fix || f.diff
+	for _, of := range p.formats {
 		if of.Format == "sarif" {
-			opts.KeepSources = true
+			p.opts.KeepSources = true
 		}
 	}
-	changed, err := f.changedLines(ctx, env)
+	changed, err := f.changedLines(p.ctx, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitUsage
 	}
 	if changed != nil {
-		for _, p := range st.files {
-			if p == "-" {
+		for _, path := range st.files {
+			if path == "-" {
 				fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
 				return ExitUsage
 			}
 		}
-		opts.Changed = changed.File
+		p.opts.Changed = changed.File
+		p.changed = changed
 	}
 	if f.fix || f.diff {
-		opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: st.eng.Excluded}
+		p.opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: st.eng.Excluded}
 	} else if f.unsafe {
 		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage
 	}
+	return ExitOK
+}
+
+// networkPass runs the lookups the enabled rules need and hands their
+// answers (and the evidence finder) to the lint options.
+func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	// The network pass stops early enough to leave the lint its share of
 	// the time: a lookup it had no time for is unverified, and the run
 	// still reports every file.
-	netCtx, netCancel := networkContext(ctx, timeout)
-	defer netCancel()
-	verified, err := verifyFiles(netCtx, st, opts, f.offline, f.refresh, tr, env.Stderr)
-	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
-		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", networkShare(timeout), timeout)
-		netTimedOut = true
+	netCtx, netCancel := networkContext(p.ctx, p.timeout)
+	p.netCancel = netCancel
+	verified, err := verifyFiles(netCtx, st, p.opts, f.offline, f.refresh, p.tr, env.Stderr)
+	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.ctx.Err() == nil {
+		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", networkShare(p.timeout), p.timeout)
+		p.netTimedOut = true
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitFailure
 	}
+	p.verified = verified
 	if verified != nil {
-		opts.RuleEnv.Lookups = verified
+		p.opts.RuleEnv.Lookups = verified
 	}
 	if usesSources(st.rules) {
-		addEvidence(&opts, cfg, verified, env, tr)
+		addEvidence(&p.opts, p.cfg, verified, env, p.tr)
 	}
-	rb := st.eng.NewReport(engine.ReportOptions{Changed: changed != nil, PathPrefix: f.pathPrefix, FailLevel: failLevel, Version: Version})
+	return ExitOK
+}
+
+// close releases the run's contexts once the report is out.
+func (p *runPlan) close() {
+	if p.netCancel != nil {
+		p.netCancel()
+	}
+	p.cancel()
+}
+
+// newReport starts the report the engine builds for this run.
+func (f *runFlags) newReport(p *runPlan, st *setup) *engine.Report {
+	return st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version})
+}
+
+// finish completes the report's summary.
+func (p *runPlan) finish(rb *engine.Report, st *setup) {
 	var unverified map[string]int
-	if verified != nil {
-		unverified = verified.Unverified()
+	if p.verified != nil {
+		unverified = p.verified.Unverified()
 	}
-	var exit int
-	if sp, ok := streamable(&f, printers, opts, st.files); ok {
-		// The report is printed file by file as the results come, and
-		// each result is dropped once printed: memory stays bounded by the
-		// files in flight, and printing overlaps linting.
-		err := withOutput(formats[0], cfg, env, func(w io.Writer) error {
-			out := sp.Stream(w, Version)
-			lint.RunEach(ctx, st.files, opts, func(r lint.FileResult) {
-				out.Issues(rb.Process(rb.Add(r)))
-			})
-			rb.Finish(st.walkErrs, unverified)
-			return out.End(rb.Output())
-		})
-		exit = f.exitCode(rb, cfg, ctx, timeout, netTimedOut, env)
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-			exit = ExitFailure
-		}
-		return exit
+	rb.Finish(st.walkErrs, unverified)
+}
+
+// stream prints the report file by file as the results come, and each
+// result is dropped once printed: memory stays bounded by the files in
+// flight, and printing overlaps linting.
+func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
+	rb := f.newReport(p, st)
+	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
+		out := sp.Stream(w, Version)
+		rb.Stream(p.ctx, st.files, p.opts, out.Issues)
+		p.finish(rb, st)
+		return out.End(rb.Output())
+	})
+	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		exit = ExitFailure
 	}
-	results := lint.Run(ctx, st.files, opts)
+	return exit
+}
+
+// batch lints every file, prints diffs or writes fixes, then prints the
+// whole report in each format.
+func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
+	results := lint.Run(p.ctx, st.files, p.opts)
 	if f.diff {
 		return printDiffs(results, st.walkErrs, env)
 	}
@@ -199,36 +279,30 @@ func runCmd(args []string, env Env) int {
 	if f.fix {
 		var stdoutTaken bool
 		wd, _ := os.Getwd() // "" on failure: fixRoots falls back to "."
-		fixed, stdoutTaken = writeFixes(results, fixRoots(paths, cfg.Dir, wd), env)
+		fixed, stdoutTaken = writeFixes(results, fixRoots(paths, p.cfg.Dir, wd), env)
 		if stdoutTaken {
 			// The fixed document went to standard output: move the report
 			// to standard error, as ruff does, so the two do not mix.
-			for i := range formats {
-				if formats[i].Path == config.Stdout || formats[i].Path == "" {
-					formats[i].Path = config.Stderr
+			for i := range p.formats {
+				if p.formats[i].Path == config.Stdout || p.formats[i].Path == "" {
+					p.formats[i].Path = config.Stderr
 				}
 			}
 		}
 	}
+	rb := f.newReport(p, st)
 	report := rb.Output()
-	var issues []result.Issue
-	for _, r := range results {
-		issues = append(issues, rb.Add(r)...)
-		if r.Err == nil && len(r.Issues) > 0 {
-			report.Files[r.Path] = r.Src
-		}
-	}
 	if fixed > 0 {
 		report.Summary.Extra = map[string]int{"fixed": fixed}
 	}
-	if opts.RuleEnv.Support != nil {
-		report.Summary.Support, report.Summary.SupportFiles = supportSummary(results, opts.RuleEnv.Support)
+	if p.opts.RuleEnv.Support != nil {
+		report.Summary.Support, report.Summary.SupportFiles = supportSummary(results, p.opts.RuleEnv.Support)
 	}
-	rb.SetIssues(rb.Process(issues))
-	rb.Finish(st.walkErrs, unverified)
-	exit = f.exitCode(rb, cfg, ctx, timeout, netTimedOut, env)
-	for i, of := range formats {
-		if err := writeOutput(printers[i], of, rb.Output(), cfg, env); err != nil {
+	rb.AddAll(results)
+	p.finish(rb, st)
+	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
+	for i, of := range p.formats {
+		if err := writeOutput(p.printers[i], of, report, p.cfg, env); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			exit = ExitFailure
 		}

@@ -247,10 +247,10 @@ func (e *Engine) LintPaths(ctx context.Context, paths []string) *output.Report {
 	fs := e.Walk(paths)
 	r := e.NewReport(ReportOptions{})
 	var issues []result.Issue
-	lint.RunEach(ctx, fs.Paths, e.LintOptions(fs.Dirs), func(fr lint.FileResult) {
-		issues = append(issues, r.Add(fr)...)
+	r.Stream(ctx, fs.Paths, e.LintOptions(fs.Dirs), func(iss []result.Issue) {
+		issues = append(issues, iss...)
 	})
-	r.SetIssues(r.Process(issues))
+	r.SetIssues(issues)
 	r.Finish(fs.Errs, nil)
 	return r.Output()
 }

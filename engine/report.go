@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"path/filepath"
 
 	"github.com/citelint/citelint/gitdiff"
@@ -185,4 +186,29 @@ func prefixPath(prefix, p string) string {
 		return p
 	}
 	return filepath.ToSlash(filepath.Join(prefix, p))
+}
+
+// Stream lints files with opts (from LintOptions, plus what the caller
+// adds) and calls emit with each file's reported issues, in the order of
+// files, as soon as they are known: memory stays bounded by the files in
+// flight. Files should be in path order (Walk's), the report's order.
+// When ctx ends, the files not yet linted are reported as not checked.
+func (r *Report) Stream(ctx context.Context, files []string, opts lint.Options, emit func([]result.Issue)) {
+	lint.RunEach(ctx, files, opts, func(fr lint.FileResult) {
+		emit(r.Process(r.Add(fr)))
+	})
+}
+
+// AddAll adds every result and sets the report's issues, processed at
+// once; the sources of files with issues are kept for the printers that
+// read them (SARIF) when the results hold them.
+func (r *Report) AddAll(results []lint.FileResult) {
+	var issues []result.Issue
+	for _, fr := range results {
+		issues = append(issues, r.Add(fr)...)
+		if fr.Err == nil && len(fr.Issues) > 0 {
+			r.report.Files[fr.Path] = fr.Src
+		}
+	}
+	r.SetIssues(r.Process(issues))
 }

@@ -137,3 +137,26 @@ func TestNewErrors(t *testing.T) {
 		t.Fatalf("err = %v, want a bibliography error naming refs.bib", err)
 	}
 }
+
+// TestLintBytesConcurrent: one Engine serves several goroutines (an
+// editor server linting buffers at once); run with -race.
+func TestLintBytesConcurrent(t *testing.T) {
+	eng, _ := newEngine(t, "")
+	want := describe(eng.LintBytes(context.Background(), "notes.md", []byte(doc)).Issues)
+	errs := make(chan string, 8)
+	for range 8 {
+		go func() {
+			got := describe(eng.LintBytes(context.Background(), "notes.md", []byte(doc)).Issues)
+			if !reflect.DeepEqual(got, want) {
+				errs <- strings.Join(got, ",")
+				return
+			}
+			errs <- ""
+		}()
+	}
+	for range 8 {
+		if e := <-errs; e != "" {
+			t.Errorf("concurrent LintBytes gave %s, want %v", e, want)
+		}
+	}
+}

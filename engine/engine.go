@@ -39,8 +39,9 @@ type Options struct {
 	Concurrency int
 }
 
-// Engine lints documents with one loaded config. Its methods may be
-// called from several goroutines once New has returned.
+// Engine lints documents with one loaded config. LintBytes and LintPaths
+// may be called from several goroutines at once; a Report is one
+// goroutine's.
 type Engine struct {
 	cfg     *config.Config
 	wd      string
@@ -50,9 +51,6 @@ type Engine struct {
 	ruleEnv *rules.Env
 	workers int
 }
-
-// Config returns the engine's config (an Engine Lints from cfg).
-func (e *Engine) Config() *config.Config { return e.cfg }
 
 // ConfigOptions are the options config.Load and config.New need to check
 // rule names: the registry's.

@@ -13,13 +13,13 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/pipeline"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
@@ -47,8 +47,33 @@ type runFlags struct {
 }
 
 func runCmd(args []string, env Env) int {
+	f, paths, code := parseRunFlags(args, env)
+	if f == nil {
+		return code
+	}
+	defer f.profile.start(env.Stderr)()
+	st, code := f.setup(paths, env)
+	if st == nil {
+		return code
+	}
+	p, code := f.plan(st, env)
+	if p == nil {
+		return code
+	}
+	defer p.close()
+	if code := f.networkPass(p, st, env); code != ExitOK {
+		return code
+	}
+	if sp, ok := streamable(f, p.printers, p.opts, st.files); ok {
+		return f.stream(p, sp, st, env)
+	}
+	return f.batch(p, st, paths, env)
+}
+
+// parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
+func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
 	fs := newFlagSet("run", env, "run [flags] [path ...]")
-	var f runFlags
+	f := &runFlags{}
 	f.register(fs)
 	fs.Var(&f.formats, "format", "output format NAME[:PATH] (repeatable): "+fmt.Sprint(output.Formats()))
 	fs.StringVar(&f.failLevel, "fail-level", "", "lowest severity that makes the exit code 1: note, warning or error (default: config issues.fail-level, else warning)")
@@ -70,172 +95,214 @@ func runCmd(args []string, env Env) int {
 	f.trust.register(fs)
 	paths, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
-		return flagExit(err)
+		return nil, nil, flagExit(err)
 	}
 	if !slices.Contains(colorModes, f.color) {
 		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
-		return ExitUsage
+		return nil, nil, ExitUsage
 	}
-	defer f.profile.start(env.Stderr)()
-	st, code := f.setup(paths, env)
-	if st == nil {
-		return code
-	}
+	return f, paths, ExitOK
+}
+
+// runPlan is a run once its flags and config are checked: where the
+// report goes, the lint options and the report being built.
+type runPlan struct {
+	cfg         *config.Config
+	tr          trust
+	formats     []config.OutputFormat
+	printers    []output.Printer
+	ctx         context.Context
+	cancel      context.CancelFunc
+	netCancel   context.CancelFunc
+	timeout     time.Duration
+	opts        lint.Options
+	changed     *gitdiff.Set
+	failLevel   result.Severity
+	verified    *verify.Results
+	netTimedOut bool
+}
+
+// plan checks what the flags ask for against the config and the files
+// found; a nil *runPlan comes with the exit code, after the error is shown.
+func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 	cfg := st.cfg
-	tr, err := f.trust.consent(cfg, env)
-	if err != nil {
+	p := &runPlan{cfg: cfg, failLevel: cfg.Issues.FailLevel}
+	var err error
+	if p.tr, err = f.trust.consent(cfg, env); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-		return ExitUsage
+		return nil, ExitUsage
 	}
-	failLevel := cfg.Issues.FailLevel
 	if f.failLevel != "" {
 		lv, ok := result.ParseSeverity(f.failLevel)
 		if !ok {
 			fmt.Fprintf(env.Stderr, "citelint: --fail-level %q: want one of %s\n", f.failLevel, strings.Join(config.SeverityNames, ", "))
-			return ExitUsage
+			return nil, ExitUsage
 		}
-		failLevel = lv
+		p.failLevel = lv
 	}
-	formats, printers, ok := f.outputs(cfg, env)
-	if !ok {
-		return ExitUsage
+	var ok bool
+	if p.formats, p.printers, ok = f.outputs(cfg, env); !ok {
+		return nil, ExitUsage
 	}
 	if len(st.files) == 0 && len(st.walkErrs) == 0 {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
-		return ExitNoFiles
+		return nil, ExitNoFiles
 	}
+	p.timeout = f.timeout
+	if p.timeout == 0 {
+		p.timeout = cfg.Run.Timeout
+	}
+	if p.timeout > 0 {
+		p.ctx, p.cancel = context.WithTimeout(context.Background(), p.timeout)
+	} else {
+		p.ctx, p.cancel = context.WithCancel(context.Background())
+	}
+	if code := f.lintOptions(p, st, env); code != ExitOK {
+		p.cancel()
+		return nil, code
+	}
+	return p, ExitOK
+}
 
-	timeout := f.timeout
-	if timeout == 0 {
-		timeout = cfg.Run.Timeout
-	}
-	ctx := context.Background()
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	netTimedOut := false
-	opts := st.lintOptions(&env)
+// lintOptions sets p.opts and p.changed from the flags.
+func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
+	p.opts = st.lintOptions(&env)
 	// Sources of files with issues are kept until the report is printed;
 	// only SARIF (fix regions) and --fix/--diff read them, and keeping them
 	// otherwise made peak memory grow with the corpus (0.8 GB for 128 MB).
-	opts.KeepSources = f.fix || f.diff
-	for _, of := range formats {
+	p.opts.KeepSources = f.fix || f.diff
+	for _, of := range p.formats {
 		if of.Format == "sarif" {
-			opts.KeepSources = true
+			p.opts.KeepSources = true
 		}
 	}
-	changed, err := f.changedLines(ctx, env)
+	changed, err := f.changedLines(p.ctx, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitUsage
 	}
 	if changed != nil {
-		for _, p := range st.files {
-			if p == "-" {
+		for _, path := range st.files {
+			if path == "-" {
 				fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
 				return ExitUsage
 			}
 		}
-		opts.Changed = changed.File
-	}
-	// Exclusion globs match paths relative to the config's folder. cfg.Rel
-	// asks for the working directory each time (three system calls), so
-	// it is read once here for every path of the run.
-	wd, err := os.Getwd()
-	if err != nil {
-		wd = ""
+		p.opts.Changed = changed.File
+		p.changed = changed
 	}
 	if f.fix || f.diff {
-		opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: func(iss *result.Issue) bool {
-			return cfg.Exclusions.Excluded(iss.Rule, cfg.RelFrom(wd, iss.Path), iss.Message, iss.SourceLine)
-		}}
+		p.opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: st.eng.Excluded}
 	} else if f.unsafe {
 		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage
 	}
+	return ExitOK
+}
+
+// networkPass runs the lookups the enabled rules need and hands their
+// answers (and the evidence finder) to the lint options.
+func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	// The network pass stops early enough to leave the lint its share of
 	// the time: a lookup it had no time for is unverified, and the run
 	// still reports every file.
-	netCtx, netCancel := networkContext(ctx, timeout)
-	defer netCancel()
-	verified, err := verifyFiles(netCtx, st, opts, f.offline, f.refresh, tr, env.Stderr)
-	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
-		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", networkShare(timeout), timeout)
-		netTimedOut = true
+	netCtx, netCancel := networkContext(p.ctx, p.timeout)
+	p.netCancel = netCancel
+	verified, err := verifyFiles(netCtx, st, p.opts, f.offline, f.refresh, p.tr, env.Stderr)
+	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.ctx.Err() == nil {
+		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", networkShare(p.timeout), p.timeout)
+		p.netTimedOut = true
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitFailure
 	}
+	p.verified = verified
 	if verified != nil {
-		opts.RuleEnv.Lookups = verified
+		p.opts.RuleEnv.Lookups = verified
 	}
 	if usesSources(st.rules) {
-		addEvidence(&opts, cfg, verified, env, tr)
+		addEvidence(&p.opts, p.cfg, verified, env, p.tr)
 	}
-	rb := &reportBuilder{
-		cfg: cfg, wd: wd, changed: changed != nil, prefix: f.pathPrefix, failLevel: failLevel, issueExit: f.issueExit,
-		report: &output.Report{Version: Version, Files: map[string][]byte{}},
+	return ExitOK
+}
+
+// close releases the run's contexts once the report is out.
+func (p *runPlan) close() {
+	if p.netCancel != nil {
+		p.netCancel()
 	}
-	rb.buildPipeline()
-	var exit int
-	if sp, ok := streamable(&f, printers, opts, st.files); ok {
-		// The report is printed file by file as the results come, and
-		// each result is dropped once printed: memory stays bounded by the
-		// files in flight, and printing overlaps linting.
-		err := withOutput(formats[0], cfg, env, func(w io.Writer) error {
-			out := sp.Stream(w, Version)
-			lint.RunEach(ctx, st.files, opts, func(r lint.FileResult) {
-				out.Issues(rb.process(rb.add(r)))
-			})
-			rb.finish(st, verified)
-			return out.End(rb.report)
-		})
-		exit = rb.exitCode(&f, ctx, timeout, netTimedOut, env)
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-			exit = ExitFailure
-		}
-		return exit
+	p.cancel()
+}
+
+// newReport starts the report the engine builds for this run.
+func (f *runFlags) newReport(p *runPlan, st *setup) *engine.Report {
+	return st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version})
+}
+
+// finish completes the report's summary.
+func (p *runPlan) finish(rb *engine.Report, st *setup) {
+	var unverified map[string]int
+	if p.verified != nil {
+		unverified = p.verified.Unverified()
 	}
-	results := lint.Run(ctx, st.files, opts)
+	rb.Finish(st.walkErrs, unverified)
+}
+
+// stream prints the report file by file as the results come, and each
+// result is dropped once printed: memory stays bounded by the files in
+// flight, and printing overlaps linting.
+func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
+	rb := f.newReport(p, st)
+	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
+		out := sp.Stream(w, Version)
+		rb.Stream(p.ctx, st.files, p.opts, out.Issues)
+		p.finish(rb, st)
+		return out.End(rb.Output())
+	})
+	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		exit = ExitFailure
+	}
+	return exit
+}
+
+// batch lints every file, prints diffs or writes fixes, then prints the
+// whole report in each format.
+func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
+	results := lint.Run(p.ctx, st.files, p.opts)
 	if f.diff {
 		return printDiffs(results, st.walkErrs, env)
 	}
 	fixed := 0
 	if f.fix {
 		var stdoutTaken bool
-		fixed, stdoutTaken = writeFixes(results, fixRoots(paths, cfg.Dir, wd), env)
+		wd, _ := os.Getwd() // "" on failure: fixRoots falls back to "."
+		fixed, stdoutTaken = writeFixes(results, fixRoots(paths, p.cfg.Dir, wd), env)
 		if stdoutTaken {
 			// The fixed document went to standard output: move the report
 			// to standard error, as ruff does, so the two do not mix.
-			for i := range formats {
-				if formats[i].Path == config.Stdout || formats[i].Path == "" {
-					formats[i].Path = config.Stderr
+			for i := range p.formats {
+				if p.formats[i].Path == config.Stdout || p.formats[i].Path == "" {
+					p.formats[i].Path = config.Stderr
 				}
 			}
 		}
 	}
-	var issues []result.Issue
-	for _, r := range results {
-		issues = append(issues, rb.add(r)...)
-		if r.Err == nil && len(r.Issues) > 0 {
-			rb.report.Files[r.Path] = r.Src
-		}
-	}
+	rb := f.newReport(p, st)
+	report := rb.Output()
 	if fixed > 0 {
-		rb.report.Summary.Extra = map[string]int{"fixed": fixed}
+		report.Summary.Extra = map[string]int{"fixed": fixed}
 	}
-	if opts.RuleEnv.Support != nil {
-		rb.report.Summary.Support, rb.report.Summary.SupportFiles = supportSummary(results, opts.RuleEnv.Support)
+	if p.opts.RuleEnv.Support != nil {
+		report.Summary.Support, report.Summary.SupportFiles = supportSummary(results, p.opts.RuleEnv.Support)
 	}
-	rb.report.Issues = rb.process(issues)
-	rb.finish(st, verified)
-	exit = rb.exitCode(&f, ctx, timeout, netTimedOut, env)
-	for i, of := range formats {
-		if err := writeOutput(printers[i], of, rb.report, cfg, env); err != nil {
+	rb.AddAll(results)
+	p.finish(rb, st)
+	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
+	for i, of := range p.formats {
+		if err := writeOutput(p.printers[i], of, report, p.cfg, env); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			exit = ExitFailure
 		}
@@ -300,133 +367,6 @@ func streamable(f *runFlags, printers []output.Printer, opts lint.Options, files
 	return sp, ok
 }
 
-// reportBuilder turns lint results into the report: the summary counts,
-// the file errors and the issues through the pipeline. The batch path adds
-// every result and runs the pipeline once; the streamed path runs it on
-// each file's issues as they come, which gives the same issues in the same
-// order (pipeline.TestPerFileEqualsWhole).
-type reportBuilder struct {
-	cfg       *config.Config
-	wd        string
-	changed   bool
-	prefix    string
-	failLevel result.Severity
-	issueExit int
-
-	report   *output.Report
-	p        pipeline.Pipeline
-	relPaths map[string]string
-	byPath   map[string]*gitdiff.File
-	dropped  int
-	failed   bool // an issue at or above the fail level was reported
-}
-
-// buildPipeline sets up the stages issues go through (package pipeline).
-func (b *reportBuilder) buildPipeline() {
-	b.relPaths = map[string]string{}
-	// Once per path, not per issue: a corpus has thousands of issues.
-	rel := func(p string) string {
-		r, ok := b.relPaths[p]
-		if !ok {
-			r = b.cfg.RelFrom(b.wd, p)
-			b.relPaths[p] = r
-		}
-		return r
-	}
-	var newOnly pipeline.NewOnly
-	if b.changed {
-		b.byPath = map[string]*gitdiff.File{}
-		newOnly.Changed = func(iss *result.Issue) bool {
-			f := b.byPath[iss.Path]
-			return f != nil && lint.OnChangedLines(f, iss)
-		}
-	}
-	cfg := b.cfg
-	b.p = pipeline.Pipeline{
-		pipeline.Exclusions{Excluded: func(iss *result.Issue) bool {
-			return cfg.Exclusions.Excluded(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
-		}},
-		newOnly,
-		pipeline.Severity{For: func(iss *result.Issue) result.Severity {
-			return cfg.Severity.For(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine, iss.Severity)
-		}},
-		pipeline.Dedup{},
-		pipeline.Sort{},
-		&pipeline.Limits{MaxPerRule: cfg.Issues.MaxPerRule, MaxSame: cfg.Issues.MaxSame, Dropped: &b.dropped},
-	}
-}
-
-// add counts one file's result into the summary and returns its issues.
-func (b *reportBuilder) add(r lint.FileResult) []result.Issue {
-	s := &b.report.Summary
-	s.Files++
-	s.Claims += r.Stats.Claims
-	s.CitedClaims += r.Stats.CitedClaims
-	s.Citations += r.Stats.Citations
-	s.References += r.Stats.References
-	if b.byPath != nil {
-		b.byPath[r.Path] = r.Changed
-	}
-	if r.Err != nil {
-		s.Errors = append(s.Errors, output.FileError{Path: r.Err.Path, Line: r.Err.Line, Msg: r.Err.Err.Error()})
-		return nil
-	}
-	return r.Issues
-}
-
-// process runs issues through the pipeline, prefixes their paths and notes
-// whether any fails the run; it returns what is to be reported.
-func (b *reportBuilder) process(issues []result.Issue) []result.Issue {
-	issues = b.p.Run(issues)
-	for i := range issues {
-		if b.prefix != "" {
-			issues[i].Path = prefixPath(b.prefix, issues[i].Path)
-		}
-		if !issues[i].Suppressed && issues[i].Severity >= b.failLevel {
-			b.failed = true
-		}
-	}
-	return issues
-}
-
-// finish completes the summary once every result is in.
-func (b *reportBuilder) finish(st *setup, verified *verify.Results) {
-	s := &b.report.Summary
-	for _, e := range st.walkErrs {
-		s.Errors = append(s.Errors, output.FileError{Path: e.Path, Line: e.Line, Msg: e.Err.Error()})
-	}
-	if verified != nil {
-		unverified := 0
-		for k, n := range verified.Unverified() {
-			unverified += n
-			if s.Extra == nil {
-				s.Extra = map[string]int{}
-			}
-			s.Extra["unverified_"+k] = n
-		}
-		s.Unverified = unverified
-	}
-	if b.prefix != "" {
-		for i := range s.Errors {
-			s.Errors[i].Path = prefixPath(b.prefix, s.Errors[i].Path)
-		}
-		files := make(map[string][]byte, len(b.report.Files))
-		for p, src := range b.report.Files {
-			files[prefixPath(b.prefix, p)] = src
-		}
-		b.report.Files = files
-	}
-	if b.dropped > 0 {
-		if s.Extra == nil {
-			s.Extra = map[string]int{}
-		}
-		s.Extra["dropped_by_limits"] = b.dropped
-	}
-	for _, e := range st.rules {
-		b.report.Rules = append(b.report.Rules, ruleInfo(e.Rule))
-	}
-}
-
 // networkShare is how much of --timeout the network pass may use: all but
 // a quarter (at least 100 ms, at most 30 s) kept for linting, which is
 // fast offline.
@@ -442,25 +382,27 @@ func networkContext(ctx context.Context, timeout time.Duration) (context.Context
 	return context.WithTimeout(ctx, networkShare(timeout))
 }
 
-func (b *reportBuilder) exitCode(f *runFlags, ctx context.Context, timeout time.Duration, netTimedOut bool, env Env) int {
+// exitCode is the run's exit code for its report.
+func (f *runFlags) exitCode(rb *engine.Report, cfg *config.Config, ctx context.Context, timeout time.Duration, netTimedOut bool, env Env) int {
 	exit := ExitOK
-	if b.failed {
-		exit = b.issueExit
+	if rb.Failed() {
+		exit = f.issueExit
 	}
-	if b.report.Summary.Unverified > 0 && (f.failOnUnverified || b.cfg.Issues.FailOnUnverified) && exit == ExitOK {
-		exit = b.issueExit
+	report := rb.Output()
+	if report.Summary.Unverified > 0 && (f.failOnUnverified || cfg.Issues.FailOnUnverified) && exit == ExitOK {
+		exit = f.issueExit
 	}
-	if len(b.report.Summary.Errors) > 0 {
+	if len(report.Summary.Errors) > 0 {
 		exit = ExitFailure
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		notChecked := 0
-		for _, e := range b.report.Summary.Errors {
+		for _, e := range report.Summary.Errors {
 			if strings.Contains(e.Msg, "not checked: the run reached its time limit") {
 				notChecked++
 			}
 		}
-		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d of %d files not checked; the report holds the files that finished\n", timeout, notChecked, b.report.Summary.Files)
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d of %d files not checked; the report holds the files that finished\n", timeout, notChecked, report.Summary.Files)
 		exit = ExitTimeout
 	} else if netTimedOut {
 		exit = ExitTimeout
@@ -517,16 +459,6 @@ func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, err
 		return nil, fmt.Errorf("cannot compute the changed lines: %v", err)
 	}
 	return s, nil
-}
-
-// prefixPath makes a relative path relative to prefix's parent, as
-// golangci-lint's --path-prefix does: annotations and SARIF need paths from
-// the repository root when citelint runs in a subfolder.
-func prefixPath(prefix, p string) string {
-	if p == "-" || filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.ToSlash(filepath.Join(prefix, p))
 }
 
 // writeFixes writes each fixed file atomically (keeping its permissions and
@@ -643,8 +575,4 @@ func withOutput(of config.OutputFormat, cfg *config.Config, env Env, write func(
 		return write(env.Stderr)
 	}
 	return atomicfile.Write(cfg.Resolve(of.Path), write)
-}
-
-func ruleInfo(r *rules.Rule) output.RuleInfo {
-	return output.RuleInfo{Name: r.Name, Summary: r.Summary, Doc: r.Doc, DefaultSeverity: r.Severity, Tags: r.Tags, Fixable: r.Fixable}
 }

@@ -1,7 +1,8 @@
 // Package lint runs citelint over files: it finds the Markdown files, parses
 // each into a document, resolves its citations, runs the enabled rules and
-// hands the issues to the result pipeline. One bad file never stops the
-// others: it becomes a FileError and the run goes on.
+// returns the issues (package engine passes them through the pipeline).
+// One bad file never stops the others: it becomes a FileError and the run
+// goes on.
 package lint
 
 import (

@@ -1,0 +1,92 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/cli"
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/output"
+)
+
+// TestLintPathsIsRun pins the promise of the package: LintPaths reports
+// byte for byte what `citelint run --format json` prints, with a config
+// that excludes, re-severities and limits, a suppression, and a file that
+// cannot be linted.
+func TestLintPathsIsRun(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		".citelint.yaml": "version: \"1\"\nexclusions:\n  paths: [\"skip/**\"]\nseverity:\n  rules:\n    - rules: [unresolvable-label]\n      path: \"notes/**\"\n      severity: note\nissues:\n  max-same: 2\n",
+		"a.md":           doc,
+		"notes/b.md":     strings.Replace(doc, "## References", "Also [3] and [4].\n\n## References", 1),
+		"skip/c.md":      doc,
+		"d.md":           "<!-- citelint-disable-next-line unresolvable-label -->\nA claim [9].\n",
+		"e.md":           "ok\n\xff\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	code := cli.Main([]string{"run", "-c", filepath.Join(dir, ".citelint.yaml"), "--format", "json", dir}, cli.Env{
+		Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr,
+		Getenv: func(string) string { return "" },
+		Getwd:  func() (string, error) { return dir, nil },
+	})
+	if code != cli.ExitFailure {
+		t.Fatalf("run exit %d, want %d (e.md is not UTF-8); stderr: %s", code, cli.ExitFailure, stderr.String())
+	}
+
+	cfg, err := config.Load(filepath.Join(dir, ".citelint.yaml"), engine.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := engine.New(cfg, engine.Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := eng.LintPaths(context.Background(), []string{dir})
+	r.Version = cli.Version
+	p, err := output.New("json", output.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if err := p.Print(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != stdout.String() {
+		t.Errorf("LintPaths:\n%s\nrun --format json:\n%s", got.String(), stdout.String())
+	}
+	if len(r.Issues) < 4 || len(r.Summary.Errors) != 1 {
+		t.Errorf("%s\n%d issues, %d errors: the test data no longer exercises the pipeline", got.String(), len(r.Issues), len(r.Summary.Errors))
+	}
+}
+
+// TestLintPathsCancelled: with the time up before it starts, every file
+// is reported as not checked (--timeout), none as clean.
+func TestLintPathsCancelled(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	for _, name := range []string{"a.md", "b.md"} {
+		os.WriteFile(filepath.Join(dir, name), []byte(doc), 0o644)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := eng.LintPaths(ctx, []string{dir})
+	if len(r.Issues) != 0 || len(r.Summary.Errors) != 2 {
+		t.Fatalf("issues %v, errors %v; want both files not checked", r.Issues, r.Summary.Errors)
+	}
+	for _, e := range r.Summary.Errors {
+		if !strings.Contains(e.Msg, "not checked") {
+			t.Errorf("%s: %s; want not checked", e.Path, e.Msg)
+		}
+	}
+}

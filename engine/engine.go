@@ -1,0 +1,254 @@
+// Package engine is citelint's per-file engine behind one entry point: it
+// turns a loaded config into the rules, bibliographies and sources a run
+// needs, lints documents (bytes or paths) and passes their issues through
+// the report pipeline (exclusions, severity, limits), so that a Go program
+// gets what `citelint run --format json` reports. The command line (cli)
+// adds the network pass, fix writing and printers around it.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/citelint/citelint/bib"
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/safefile"
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/sources"
+)
+
+// Options are what a caller adds to the config.
+type Options struct {
+	// WorkDir is the working directory: relative paths, the project root
+	// and the report's paths are taken from it. "" is os.Getwd.
+	WorkDir string
+	// Bibliographies are read after the config's, as given (the command
+	// line's --bibliography: not confined to the project).
+	Bibliographies []string
+	// Sources, when set, replaces the config's sources and is read as given.
+	Sources string
+	// Concurrency bounds the files linted at once; 0 is the config's
+	// run.concurrency, else the number of CPUs.
+	Concurrency int
+}
+
+// Engine lints documents with one loaded config. LintBytes and LintPaths
+// may be called from several goroutines at once; a Report is one
+// goroutine's.
+type Engine struct {
+	cfg     *config.Config
+	wd      string
+	root    string // project root, see findRoot
+	env     *resolve.Env
+	rules   []lint.Enabled
+	ruleEnv *rules.Env
+	workers int
+}
+
+// ConfigOptions are the options config.Load and config.New need to check
+// rule names: the registry's.
+func ConfigOptions() config.Options {
+	return config.Options{Rules: rules.Names()}
+}
+
+// New selects the enabled rules with their settings and loads the
+// bibliographies and sources the config and o name. Errors name the file.
+func New(cfg *config.Config, o Options) (*Engine, error) {
+	e := &Engine{cfg: cfg, wd: o.WorkDir, env: resolve.NewEnv(nil), ruleEnv: &rules.Env{}}
+	if e.wd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		e.wd = wd
+	}
+	cfgRoot, err := e.findRoot()
+	if err != nil {
+		return nil, fmt.Errorf("project root: %w", err)
+	}
+	if err := e.loadBibliographies(cfgRoot, o.Bibliographies); err != nil {
+		return nil, err
+	}
+	if err := e.loadSources(cfgRoot, o.Sources); err != nil {
+		return nil, err
+	}
+	e.ruleEnv.HasSources = e.env.Sources != nil || e.env.HasBibliography()
+	if err := e.selectRules(); err != nil {
+		return nil, err
+	}
+	e.workers = o.Concurrency
+	if e.workers == 0 {
+		e.workers = cfg.Run.Concurrency
+	}
+	return e, nil
+}
+
+// findRoot sets e.root, the project root the reads a document causes
+// must stay inside: the top of the Git work tree holding the working
+// directory, else the working directory. It returns the Root that what
+// the config names must stay inside: nil (no confinement) for a config
+// outside the project, which a pull request cannot have written.
+func (e *Engine) findRoot() (*safefile.Root, error) {
+	e.root = safefile.FindRoot(e.wd)
+	root, err := safefile.NewRoot(e.root)
+	if err != nil {
+		return nil, err
+	}
+	if e.cfg.Path == "" || root.Check(e.cfg.Path) != nil {
+		return nil, nil
+	}
+	return root, nil
+}
+
+// loadBibliographies reads the config's bibliographies (relative to the
+// config file), then extra. What the config names stays inside the
+// project root when the config lies in it; extra is read as given.
+func (e *Engine) loadBibliographies(cfgRoot *safefile.Root, extra []string) error {
+	var bibs []string
+	for _, b := range e.cfg.Bibliography {
+		bibs = append(bibs, e.cfg.Resolve(b))
+	}
+	for i, b := range append(bibs, extra...) {
+		root := cfgRoot
+		if i >= len(bibs) {
+			root = nil
+		}
+		entries, err := bib.LoadIn(root, b)
+		if err != nil {
+			return fmt.Errorf("bibliography: %w", err)
+		}
+		e.env.AddBibliography(b, entries)
+	}
+	return nil
+}
+
+// loadSources reads the source store: flag (as given), else the config's
+// (confined like its bibliographies).
+func (e *Engine) loadSources(cfgRoot *safefile.Root, flag string) error {
+	src, srcRoot := flag, (*safefile.Root)(nil)
+	if src == "" && e.cfg.Sources != "" {
+		src, srcRoot = e.cfg.Resolve(e.cfg.Sources), cfgRoot
+	}
+	if src == "" {
+		return nil
+	}
+	store, err := sources.LoadIn(srcRoot, src)
+	if err != nil {
+		return fmt.Errorf("sources: %w", err)
+	}
+	e.env.Sources = store
+	return nil
+}
+
+// selectRules keeps the rules the config enables, with their settings.
+func (e *Engine) selectRules() error {
+	for _, r := range rules.All() {
+		if !e.cfg.RuleEnabled(r.Name, r.Default, r.Reports) {
+			continue
+		}
+		settings := r.DefaultSettings()
+		if settings != nil {
+			if err := e.cfg.DecodeSettings(r.Name, settings); err != nil {
+				return err
+			}
+		}
+		e.rules = append(e.rules, lint.Enabled{Rule: r, Settings: settings})
+	}
+	return nil
+}
+
+// Rules returns the enabled rules with their decoded settings.
+func (e *Engine) Rules() []lint.Enabled { return e.rules }
+
+// Files is what a set of paths names: the documents to lint, the paths
+// that could not be walked, and the folders among the paths.
+type Files struct {
+	Paths []string
+	Errs  []lint.FileError
+	Dirs  []string
+}
+
+// Walk finds the documents under paths (none: the config's run.paths,
+// else the working directory) with the config's include and exclude
+// globs, confined to the project root.
+func (e *Engine) Walk(paths []string) Files {
+	cfg := e.cfg
+	if len(paths) == 0 && len(cfg.Run.Paths) == 0 {
+		// Like golangci-lint: what -c points at configures the run, it
+		// does not move it; "-c other/dir/cfg.yaml" lints the current folder.
+		paths = []string{"."}
+	}
+	if len(paths) == 0 {
+		// Config paths are relative to the config file; print them relative
+		// to the working directory, as golangci-lint does, so that editors
+		// and annotations get short, clickable paths.
+		for _, p := range cfg.Run.Paths {
+			abs := cfg.Resolve(p)
+			if rel, err := filepath.Rel(e.wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				abs = rel
+			}
+			paths = append(paths, abs)
+		}
+	}
+	base := cfg.Dir
+	if cfg.Path == "" {
+		base = ""
+	}
+	var fs Files
+	fs.Paths, fs.Errs = lint.WalkConfined(safefile.FindRoot(e.wd), paths, base, cfg.Run.Include, cfg.Run.Exclude)
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			fs.Dirs = append(fs.Dirs, p)
+		}
+	}
+	return fs
+}
+
+// LintOptions returns the options lint needs for the engine's rules; a
+// caller may add to them (standard input, fixes, network answers).
+func (e *Engine) LintOptions(dirs []string) lint.Options {
+	return lint.Options{
+		Rules:       e.rules,
+		Env:         e.env,
+		Root:        e.root,
+		Dirs:        dirs,
+		RuleEnv:     e.ruleEnv,
+		Known:       rules.Known,
+		Concurrency: e.workers,
+	}
+}
+
+// LintBytes lints one document held in memory as the file at path and
+// returns what `citelint run --format json` would report for it: issues
+// after suppression, exclusions and severity (each with its fix, if any),
+// the summary, and the document's error if it could not be linted. A
+// cancelled ctx gives a report whose file is "not checked".
+func (e *Engine) LintBytes(ctx context.Context, path string, src []byte) *output.Report {
+	r := e.NewReport(ReportOptions{})
+	r.SetIssues(r.Process(r.Add(lint.Source(ctx, path, src, e.LintOptions(nil)))))
+	r.Finish(nil, nil)
+	return r.Output()
+}
+
+// LintPaths lints the documents under paths (as Walk finds them) and
+// returns the report `citelint run --format json` prints for them,
+// offline. When ctx ends, the files not yet linted are reported as not
+// checked, as --timeout does.
+func (e *Engine) LintPaths(ctx context.Context, paths []string) *output.Report {
+	fs := e.Walk(paths)
+	r := e.NewReport(ReportOptions{})
+	var issues []result.Issue
+	r.Stream(ctx, fs.Paths, e.LintOptions(fs.Dirs), func(iss []result.Issue) {
+		issues = append(issues, iss...)
+	})
+	r.SetIssues(issues)
+	r.Finish(fs.Errs, nil)
+	return r.Output()
+}

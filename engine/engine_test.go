@@ -1,0 +1,162 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/result"
+)
+
+// doc has one unresolvable-label issue, on line 3.
+const doc = "# Notes\n\nWater boils at 100 °C at sea level [2].\n\n## References\n\n1. Smith, J. Boiling. 2020.\n"
+
+// newEngine loads yaml as the config of a fresh project folder.
+func newEngine(t *testing.T, yaml string) (*engine.Engine, string) {
+	t.Helper()
+	dir := t.TempDir()
+	cfg := config.New(engine.ConfigOptions())
+	if yaml != "" {
+		path := filepath.Join(dir, ".citelint.yaml")
+		if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if cfg, err = config.Load(path, engine.ConfigOptions()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eng, err := engine.New(cfg, engine.Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng, dir
+}
+
+// TestLintBytesPipeline checks that LintBytes applies what the config
+// says after the rules: exclusions, severity and suppression comments.
+func TestLintBytesPipeline(t *testing.T) {
+	tests := []struct {
+		name, yaml, src string
+		want            []string // rule:line:severity, suppressed marked "!"
+	}{
+		{"default", "", doc, []string{"unresolvable-label:3:error"}},
+		{"excluded by text", "version: \"1\"\nexclusions:\n  rules:\n    - text: \"citation \\\\[2\\\\]\"\n", doc, nil},
+		{"excluded by path", "version: \"1\"\nexclusions:\n  paths: [\"notes.md\"]\n", doc, nil},
+		{"severity", "version: \"1\"\nseverity:\n  rules:\n    - rules: [unresolvable-label]\n      severity: note\n", doc, []string{"unresolvable-label:3:note"}},
+		{"rule disabled", "version: \"1\"\nrules:\n  disable: [unresolvable-label]\n", doc, nil},
+		{"suppressed", "", strings.Replace(doc, "Water", "<!-- citelint-disable-next-line unresolvable-label -->\nWater", 1), []string{"!unresolvable-label:4:error"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			eng, dir := newEngine(t, tc.yaml)
+			r := eng.LintBytes(context.Background(), filepath.Join(dir, "notes.md"), []byte(tc.src))
+			if len(r.Summary.Errors) > 0 {
+				t.Fatalf("errors: %v", r.Summary.Errors)
+			}
+			if got := describe(r.Issues); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("issues = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func describe(issues []result.Issue) []string {
+	var out []string
+	for _, iss := range issues {
+		s := iss.Rule + ":" + itoa(iss.Pos.Line) + ":" + iss.Severity.String()
+		if iss.Suppressed {
+			s = "!" + s
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestLintBytesCancelled: a cancelled run reports the file as not
+// checked, never as clean.
+func TestLintBytesCancelled(t *testing.T) {
+	eng, _ := newEngine(t, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := eng.LintBytes(ctx, "notes.md", []byte(doc))
+	if len(r.Issues) != 0 || len(r.Summary.Errors) != 1 || !strings.Contains(r.Summary.Errors[0].Msg, "not checked") {
+		t.Fatalf("issues %v, errors %v; want the file not checked", r.Issues, r.Summary.Errors)
+	}
+}
+
+// TestLintBytesBadInput: bytes that are not text are the document's
+// error, naming it and the line, not a panic.
+func TestLintBytesBadInput(t *testing.T) {
+	eng, _ := newEngine(t, "")
+	r := eng.LintBytes(context.Background(), "bad.md", []byte("ok\n\xff\n"))
+	want := []output.FileError{{Path: "bad.md", Line: 2, Msg: "not valid UTF-8 (byte 0xff at offset 3)"}}
+	if !reflect.DeepEqual(r.Summary.Errors, want) {
+		t.Fatalf("errors = %+v, want %+v", r.Summary.Errors, want)
+	}
+}
+
+// TestLintPaths: a bad file does not stop the others, and a file on disk
+// gets the issues LintBytes gives for its bytes.
+func TestLintPaths(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	good := filepath.Join(dir, "a.md")
+	bad := filepath.Join(dir, "b.md")
+	os.WriteFile(good, []byte(doc), 0o644)
+	os.WriteFile(bad, []byte("\x00binary"), 0o644)
+	r := eng.LintPaths(context.Background(), []string{dir})
+	if r.Summary.Files != 2 {
+		t.Errorf("files = %d, want 2", r.Summary.Files)
+	}
+	if len(r.Summary.Errors) != 1 || r.Summary.Errors[0].Path != bad {
+		t.Errorf("errors = %+v, want one for %s", r.Summary.Errors, bad)
+	}
+	mem := eng.LintBytes(context.Background(), good, []byte(doc))
+	if !reflect.DeepEqual(r.Issues, mem.Issues) {
+		t.Errorf("LintPaths issues %+v\nLintBytes issues %+v", r.Issues, mem.Issues)
+	}
+	if len(r.Issues) != 1 {
+		t.Errorf("issues = %d, want 1", len(r.Issues))
+	}
+}
+
+// TestNewErrors: a bibliography that cannot be read is an error naming it.
+func TestNewErrors(t *testing.T) {
+	cfg := config.New(engine.ConfigOptions())
+	_, err := engine.New(cfg, engine.Options{WorkDir: t.TempDir(), Bibliographies: []string{"/nonexistent/refs.bib"}})
+	if err == nil || !strings.Contains(err.Error(), "bibliography:") || !strings.Contains(err.Error(), "refs.bib") {
+		t.Fatalf("err = %v, want a bibliography error naming refs.bib", err)
+	}
+}
+
+// TestLintBytesConcurrent: one Engine serves several goroutines (an
+// editor server linting buffers at once); run with -race.
+func TestLintBytesConcurrent(t *testing.T) {
+	eng, _ := newEngine(t, "")
+	want := describe(eng.LintBytes(context.Background(), "notes.md", []byte(doc)).Issues)
+	errs := make(chan string, 8)
+	for range 8 {
+		go func() {
+			got := describe(eng.LintBytes(context.Background(), "notes.md", []byte(doc)).Issues)
+			if !reflect.DeepEqual(got, want) {
+				errs <- strings.Join(got, ",")
+				return
+			}
+			errs <- ""
+		}()
+	}
+	for range 8 {
+		if e := <-errs; e != "" {
+			t.Errorf("concurrent LintBytes gave %s, want %v", e, want)
+		}
+	}
+}

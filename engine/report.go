@@ -1,0 +1,214 @@
+package engine
+
+import (
+	"context"
+	"path/filepath"
+
+	"github.com/citelint/citelint/gitdiff"
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/pipeline"
+	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/rules"
+)
+
+// ReportOptions configure how lint results become a report.
+type ReportOptions struct {
+	// Changed (diff-aware mode) keeps only issues on the lines each
+	// result's Changed names.
+	Changed bool
+	// PathPrefix is prepended to relative paths (--path-prefix).
+	PathPrefix string
+	// FailLevel is the lowest severity that fails the run (Failed).
+	FailLevel result.Severity
+	// Version is the citelint version the report names.
+	Version string
+}
+
+// Report turns lint results into the report: the summary counts, the
+// file errors and the issues through the pipeline. The batch way adds
+// every result and processes all issues once; the streamed way processes
+// each file's issues as they come, which gives the same issues in the same
+// order (pipeline.TestPerFileEqualsWhole).
+type Report struct {
+	e        *Engine
+	o        ReportOptions
+	report   *output.Report
+	p        pipeline.Pipeline
+	relPaths map[string]string
+	byPath   map[string]*gitdiff.File
+	dropped  int
+	failed   bool // an issue at or above the fail level was reported
+}
+
+// NewReport starts a report with the config's issue pipeline.
+func (e *Engine) NewReport(o ReportOptions) *Report {
+	r := &Report{e: e, o: o, report: &output.Report{Version: o.Version, Files: map[string][]byte{}}}
+	r.buildPipeline()
+	return r
+}
+
+// buildPipeline sets up the stages issues go through (package pipeline).
+func (r *Report) buildPipeline() {
+	r.relPaths = map[string]string{}
+	cfg, wd := r.e.cfg, r.e.wd
+	// Once per path, not per issue: a corpus has thousands of issues.
+	// Exclusion globs match paths relative to the config's folder.
+	rel := func(p string) string {
+		s, ok := r.relPaths[p]
+		if !ok {
+			s = cfg.RelFrom(wd, p)
+			r.relPaths[p] = s
+		}
+		return s
+	}
+	var newOnly pipeline.NewOnly
+	if r.o.Changed {
+		r.byPath = map[string]*gitdiff.File{}
+		newOnly.Changed = func(iss *result.Issue) bool {
+			f := r.byPath[iss.Path]
+			return f != nil && lint.OnChangedLines(f, iss)
+		}
+	}
+	r.p = pipeline.Pipeline{
+		pipeline.Exclusions{Excluded: func(iss *result.Issue) bool {
+			return cfg.Exclusions.Excluded(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
+		}},
+		newOnly,
+		pipeline.Severity{For: func(iss *result.Issue) result.Severity {
+			return cfg.Severity.For(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine, iss.Severity)
+		}},
+		pipeline.Dedup{},
+		pipeline.Sort{},
+		&pipeline.Limits{MaxPerRule: cfg.Issues.MaxPerRule, MaxSame: cfg.Issues.MaxSame, Dropped: &r.dropped},
+	}
+}
+
+// Excluded reports whether the config's exclusions drop iss (fixes skip
+// such issues).
+func (e *Engine) Excluded(iss *result.Issue) bool {
+	return e.cfg.Exclusions.Excluded(iss.Rule, e.cfg.RelFrom(e.wd, iss.Path), iss.Message, iss.SourceLine)
+}
+
+// Add counts one file's result into the summary and returns its issues,
+// not yet processed.
+func (r *Report) Add(fr lint.FileResult) []result.Issue {
+	s := &r.report.Summary
+	s.Files++
+	s.Claims += fr.Stats.Claims
+	s.CitedClaims += fr.Stats.CitedClaims
+	s.Citations += fr.Stats.Citations
+	s.References += fr.Stats.References
+	if r.byPath != nil {
+		r.byPath[fr.Path] = fr.Changed
+	}
+	if fr.Err != nil {
+		s.Errors = append(s.Errors, output.FileError{Path: fr.Err.Path, Line: fr.Err.Line, Msg: fr.Err.Err.Error()})
+		return nil
+	}
+	return fr.Issues
+}
+
+// Process runs issues through the pipeline, prefixes their paths and notes
+// whether any fails the run; it returns what is to be reported.
+func (r *Report) Process(issues []result.Issue) []result.Issue {
+	issues = r.p.Run(issues)
+	for i := range issues {
+		if r.o.PathPrefix != "" {
+			issues[i].Path = prefixPath(r.o.PathPrefix, issues[i].Path)
+		}
+		if !issues[i].Suppressed && issues[i].Severity >= r.o.FailLevel {
+			r.failed = true
+		}
+	}
+	return issues
+}
+
+// SetIssues sets the report's issues (the batch way: all at once).
+func (r *Report) SetIssues(issues []result.Issue) { r.report.Issues = issues }
+
+// Failed reports whether a processed issue is at or above the fail level.
+func (r *Report) Failed() bool { return r.failed }
+
+// Output returns the report for the printers.
+func (r *Report) Output() *output.Report { return r.report }
+
+// Finish completes the summary once every result is in: the paths that
+// could not be walked, the network lookups without a definite answer (by
+// kind), what the limits dropped and the enabled rules.
+func (r *Report) Finish(walkErrs []lint.FileError, unverified map[string]int) {
+	s := &r.report.Summary
+	for _, e := range walkErrs {
+		s.Errors = append(s.Errors, output.FileError{Path: e.Path, Line: e.Line, Msg: e.Err.Error()})
+	}
+	if unverified != nil {
+		total := 0
+		for k, n := range unverified {
+			total += n
+			if s.Extra == nil {
+				s.Extra = map[string]int{}
+			}
+			s.Extra["unverified_"+k] = n
+		}
+		s.Unverified = total
+	}
+	if prefix := r.o.PathPrefix; prefix != "" {
+		for i := range s.Errors {
+			s.Errors[i].Path = prefixPath(prefix, s.Errors[i].Path)
+		}
+		files := make(map[string][]byte, len(r.report.Files))
+		for p, src := range r.report.Files {
+			files[prefixPath(prefix, p)] = src
+		}
+		r.report.Files = files
+	}
+	if r.dropped > 0 {
+		if s.Extra == nil {
+			s.Extra = map[string]int{}
+		}
+		s.Extra["dropped_by_limits"] = r.dropped
+	}
+	for _, e := range r.e.rules {
+		r.report.Rules = append(r.report.Rules, RuleInfo(e.Rule))
+	}
+}
+
+// RuleInfo describes a rule for the report.
+func RuleInfo(r *rules.Rule) output.RuleInfo {
+	return output.RuleInfo{Name: r.Name, Summary: r.Summary, Doc: r.Doc, DefaultSeverity: r.Severity, Tags: r.Tags, Fixable: r.Fixable}
+}
+
+// prefixPath makes a relative path relative to prefix's parent, as
+// golangci-lint's --path-prefix does: annotations and SARIF need paths from
+// the repository root when citelint runs in a subfolder.
+func prefixPath(prefix, p string) string {
+	if p == "-" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.ToSlash(filepath.Join(prefix, p))
+}
+
+// Stream lints files with opts (from LintOptions, plus what the caller
+// adds) and calls emit with each file's reported issues, in the order of
+// files, as soon as they are known: memory stays bounded by the files in
+// flight. Files should be in path order (Walk's), the report's order.
+// When ctx ends, the files not yet linted are reported as not checked.
+func (r *Report) Stream(ctx context.Context, files []string, opts lint.Options, emit func([]result.Issue)) {
+	lint.RunEach(ctx, files, opts, func(fr lint.FileResult) {
+		emit(r.Process(r.Add(fr)))
+	})
+}
+
+// AddAll adds every result and sets the report's issues, processed at
+// once; the sources of files with issues are kept for the printers that
+// read them (SARIF) when the results hold them.
+func (r *Report) AddAll(results []lint.FileResult) {
+	var issues []result.Issue
+	for _, fr := range results {
+		issues = append(issues, r.Add(fr)...)
+		if fr.Err == nil && len(fr.Issues) > 0 {
+			r.report.Files[fr.Path] = fr.Src
+		}
+	}
+	r.SetIssues(r.Process(issues))
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/rules"
 )
 
 // setupFlags are the flags run and extract share.
@@ -48,7 +49,11 @@ type setup struct {
 }
 
 func configOptions() config.Options {
-	return engine.ConfigOptions()
+	opts := engine.ConfigOptions()
+	// Every rule's settings are checked at load, so that config verify and
+	// run reject the same files whichever rules are on.
+	opts.NewSettings = rules.NewSettings
+	return opts
 }
 
 // loadConfig finds and loads the config the flags ask for.

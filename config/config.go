@@ -78,6 +78,13 @@ type Options struct {
 	// rule names. Names in the config are stored canonical, so RuleEnabled and
 	// the matchers only ever see the canonical form.
 	Aliases map[string]string
+	// NewSettings returns a rule's settings value with its defaults (what
+	// Config.DecodeSettings decodes into), or nil for a rule without
+	// settings. When set, Parse decodes every rules.settings entry, so that
+	// Load (every command) and Verify (`config verify`) reject the same
+	// files whichever rules are enabled. When nil, settings are checked only
+	// by DecodeSettings.
+	NewSettings func(rule string) any
 }
 
 // canonical returns the canonical name for a rule name or alias, and whether
@@ -422,6 +429,9 @@ func Parse(name string, data []byte, opts Options) (*Config, error) {
 	root := d.parseYAML(data)
 	if root != nil {
 		d.config(root, c)
+	}
+	if opts.NewSettings != nil {
+		d.checkSettings(c, opts.NewSettings)
 	}
 	if len(d.errs) > 0 {
 		sortErrors(d.errs)

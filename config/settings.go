@@ -37,17 +37,68 @@ func (c *Config) DecodeSettings(rule string, into any) error {
 		return nil
 	}
 	d := &decoder{file: c.Path, opts: c.opts}
-	p := kpath{{key: "rules"}, {key: "settings"}, {key: rule}}
-	s := strictChecker{d: d, budget: 100000}
-	s.check(n, p, rv.Type().Elem(), 0)
+	d.settings(rule, n, into)
 	if len(d.errs) > 0 {
 		sortErrors(d.errs)
 		return d.errs
 	}
-	if err := n.Decode(into); err != nil {
-		return d.yamlDecodeError(err, p)
-	}
 	return nil
+}
+
+// Validator is implemented by a rule's settings type to check what struct
+// tags cannot express (ranges, combinations). Its error is reported at the
+// rule's settings, after the strict decode succeeded.
+type Validator interface {
+	Validate() error
+}
+
+// settings decodes n (rules.settings.<rule>) into into, recording every
+// problem in d.errs. Parse and DecodeSettings share it, so a file that
+// `config verify` accepts decodes the same way when a command runs it.
+//
+// Besides yaml.v3's typing, a string or list-of-strings field tagged
+// `enum:"a,b"` must hold one of those values, and a type implementing
+// Validator is asked last.
+func (d *decoder) settings(rule string, n *yaml.Node, into any) {
+	p := kpath{{key: "rules"}, {key: "settings"}, {key: rule}}
+	s := strictChecker{d: d, budget: 100000}
+	s.check(n, p, reflect.TypeOf(into).Elem(), 0)
+	if len(d.errs) > 0 {
+		return
+	}
+	if err := n.Decode(into); err != nil {
+		if es, ok := d.yamlDecodeError(err, p).(Errors); ok {
+			d.errs = append(d.errs, es...)
+		} else {
+			d.errs = append(d.errs, err.(*Error))
+		}
+		return
+	}
+	if v, ok := into.(Validator); ok {
+		if err := v.Validate(); err != nil {
+			d.errf(n, p, "%s: %v", p.String(), err)
+		}
+	}
+}
+
+// checkSettings decodes every rules.settings entry into a fresh value of its
+// rule's settings type, so that a bad setting of a rule that is off is an
+// error now rather than when someone turns the rule on.
+func (d *decoder) checkSettings(c *Config, newSettings func(rule string) any) {
+	names := make([]string, 0, len(c.Rules.Settings))
+	for name := range c.Rules.Settings {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		n := c.Rules.Settings[name]
+		into := newSettings(name)
+		if into == nil {
+			d.errf(n, kpath{{key: "rules"}, {key: "settings"}, {key: name}}, "rules.settings.%s: rule %q has no settings", name, name)
+			continue
+		}
+		d.settings(name, n, into)
+	}
 }
 
 var typeErrLine = lazyRegexp(`^line (\d+): (.*)$`)
@@ -121,8 +172,11 @@ func (s *strictChecker) check(n *yaml.Node, p kpath, t reflect.Type, depth int) 
 		}
 		slices.Sort(names)
 		d.entries(n, p, func(key string, k, v *yaml.Node) {
-			if ft, ok := fields[key]; ok {
-				s.check(v, p.key(key), ft, depth+1)
+			if f, ok := fields[key]; ok {
+				s.check(v, p.key(key), f.Type, depth+1)
+				if allowed := f.Tag.Get("enum"); allowed != "" {
+					s.enum(v, p.key(key), strings.Split(allowed, ","))
+				}
 				return
 			}
 			if inlineMap != nil {
@@ -175,6 +229,28 @@ func (s *strictChecker) check(n *yaml.Node, p kpath, t reflect.Type, depth int) 
 	}
 }
 
+// enum checks a string, or each string of a list, against an `enum` tag.
+// Type errors were reported by check already; only well-typed values are
+// looked at here.
+func (s *strictChecker) enum(n *yaml.Node, p kpath, allowed []string) {
+	r := resolve(n)
+	if r == nil {
+		return
+	}
+	one := func(n *yaml.Node, p kpath) {
+		if r := resolve(n); r != nil && r.Kind == yaml.ScalarNode && r.ShortTag() == "!!str" {
+			s.d.enum(n, p, allowed)
+		}
+	}
+	if r.Kind == yaml.SequenceNode {
+		for i, it := range r.Content {
+			one(it, p.index(i))
+		}
+		return
+	}
+	one(n, p)
+}
+
 func customDecoded(t reflect.Type) bool {
 	pt := reflect.PointerTo(t)
 	return t.Implements(yamlUnmarshalerType) || pt.Implements(yamlUnmarshalerType) ||
@@ -184,8 +260,8 @@ func customDecoded(t reflect.Type) bool {
 // structFields lists the YAML keys of a struct as yaml.v3 names them: the
 // tag's name, else the lower-cased field name; ",inline" structs are merged
 // and an ",inline" map collects the remaining keys.
-func structFields(t reflect.Type) (map[string]reflect.Type, reflect.Type) {
-	fields := map[string]reflect.Type{}
+func structFields(t reflect.Type) (map[string]reflect.StructField, reflect.Type) {
+	fields := map[string]reflect.StructField{}
 	var inlineMap reflect.Type
 	var walk func(t reflect.Type, depth int)
 	walk = func(t reflect.Type, depth int) {
@@ -230,7 +306,7 @@ func structFields(t reflect.Type) (map[string]reflect.Type, reflect.Type) {
 			if name == "" {
 				name = strings.ToLower(f.Name)
 			}
-			fields[name] = f.Type
+			fields[name] = f
 		}
 	}
 	walk(t, 0)

@@ -120,3 +120,74 @@ func TestDecodeSettingsEdges(t *testing.T) {
 		t.Errorf("DecodeSettings(map) = %v, %v", err, m)
 	}
 }
+
+type enumSettings struct {
+	Scope  string   `yaml:"scope" enum:"sentence,paragraph"`
+	Exempt []string `yaml:"exempt" enum:"title,lists"`
+	Min    int      `yaml:"min"`
+}
+
+func (s *enumSettings) Validate() error {
+	if s.Min < 0 {
+		return errorString("min must be 0 or more")
+	}
+	return nil
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+// TestParseChecksSettings: with Options.NewSettings, Parse (so Load and
+// Verify alike) decodes every rules.settings entry, enabled or not, and
+// applies enum tags and Validate with positions.
+func TestParseChecksSettings(t *testing.T) {
+	opts := Options{Rules: []string{"a", "b"}, NewSettings: func(rule string) any {
+		if rule == "a" {
+			return &enumSettings{Scope: "sentence"}
+		}
+		return nil
+	}}
+	const head = "version: \"1\"\nrules:\n  settings:\n"
+	tests := []struct {
+		name, body string
+		wantErr    []string // nil = valid
+	}{
+		{"valid", "    a: {scope: paragraph, exempt: [lists], min: 2}\n", nil},
+		{"null settings", "    a:\n", nil},
+		{"enum typo", "    a:\n      scope: sentense\n", []string{
+			`c.yaml:5:14: rules.settings.a.scope: invalid value "sentense"; want one of sentence, paragraph (did you mean "sentence"?)`}},
+		{"enum list", "    a:\n      exempt: [title, list, x]\n", []string{
+			`c.yaml:5:23: rules.settings.a.exempt[1]: invalid value "list"; want one of title, lists (did you mean "lists"?)`,
+			`c.yaml:5:29: rules.settings.a.exempt[2]: invalid value "x"; want one of title, lists`}},
+		{"wrong type is not also an enum error", "    a:\n      scope: 3\n", []string{
+			`c.yaml:5:14: rules.settings.a.scope: want a string, got the integer 3 (quote it: "3")`}},
+		{"unknown key", "    a:\n      scop: x\n", []string{
+			`c.yaml:5:7: unknown key "scop" in rules.settings.a (did you mean "scope"?)`}},
+		{"validate", "    a:\n      min: -1\n", []string{`c.yaml:5:7: rules.settings.a: min must be 0 or more`}},
+		{"rule without settings", "    b:\n      x: 1\n", []string{`c.yaml:5:7: rules.settings.b: rule "b" has no settings`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("c.yaml", []byte(head+tt.body), opts)
+			var got []string
+			if es, ok := err.(Errors); ok {
+				for _, e := range es {
+					got = append(got, e.Error())
+				}
+			} else if err != nil {
+				got = []string{err.Error()}
+			}
+			if !reflect.DeepEqual(got, tt.wantErr) {
+				t.Errorf("errors:\n got %q\nwant %q", got, tt.wantErr)
+			}
+			var verr []string
+			for _, e := range Verify("c.yaml", []byte(head+tt.body), opts) {
+				verr = append(verr, e.Error())
+			}
+			if !reflect.DeepEqual(verr, tt.wantErr) {
+				t.Errorf("Verify:\n got %q\nwant %q", verr, tt.wantErr)
+			}
+		})
+	}
+}

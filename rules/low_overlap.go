@@ -90,6 +90,20 @@ type lowOverlapSettings struct {
 	MinGrounded      float64 `yaml:"min-grounded"`
 }
 
+// Validate keeps every ratio within 0..1: scores and coverages are
+// fractions, so 50 (meant as a percentage) would fail every sentence.
+func (s *lowOverlapSettings) Validate() error {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"threshold", s.Threshold}, {"judge-band", s.JudgeBand}, {"min-coverage", s.MinCoverage}, {"min-grounded", s.MinGrounded}} {
+		if f.v < 0 || f.v > 1 || math.IsNaN(f.v) {
+			return fmt.Errorf("%s must be between 0 and 1, got %v", f.name, f.v)
+		}
+	}
+	return nil
+}
+
 func newLowOverlapSettings() any {
 	return &lowOverlapSettings{Threshold: score.DefaultThreshold, JudgeBand: 0.15, CoveredSentences: true}
 }

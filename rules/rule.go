@@ -281,6 +281,16 @@ func Names() []string {
 	return out
 }
 
+// NewSettings returns the named rule's settings with their defaults, or nil
+// for an unknown rule or one without settings: config.Options.NewSettings,
+// with which config checks every rules.settings entry when it loads a file.
+func NewSettings(name string) any {
+	if r, ok := Lookup(name); ok {
+		return r.DefaultSettings()
+	}
+	return nil
+}
+
 // DefaultSettings returns a new value of r's settings with their defaults,
 // or nil when r has none.
 func (r *Rule) DefaultSettings() any {

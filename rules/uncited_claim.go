@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"fmt"
 	"math/bits"
 	"strings"
 	"unicode"
@@ -16,17 +17,29 @@ import (
 type UncitedClaimSettings struct {
 	// Scope is "sentence" (each factual sentence needs its own citation) or
 	// "paragraph" (a citation covers the sentences before it in its paragraph).
-	Scope string `yaml:"scope" json:"scope"`
+	Scope string `yaml:"scope" json:"scope" enum:"sentence,paragraph"`
 	// MinWords: shorter sentences are not checked.
 	MinWords int `yaml:"min-words" json:"min-words"`
 	// MinScore is how much factual evidence a sentence needs (see the rule's doc).
 	MinScore int `yaml:"min-score" json:"min-score"`
 	// Exempt lists what is never checked: title, abstract, headings,
 	// questions, link-lists, labels, tables, quotes, lists.
-	Exempt []string `yaml:"exempt" json:"exempt"`
+	Exempt []string `yaml:"exempt" json:"exempt" enum:"title,abstract,headings,questions,link-lists,labels,tables,quotes,lists"`
 	// ExemptSections lists further section titles (case-insensitive) whose
 	// sentences are not checked, e.g. "Motivation", "Summary".
 	ExemptSections []string `yaml:"exempt-sections" json:"exempt-sections"`
+}
+
+// Validate rejects counts that would silently turn the rule off or make
+// every sentence a finding; config calls it after decoding.
+func (s *UncitedClaimSettings) Validate() error {
+	if s.MinWords < 0 {
+		return fmt.Errorf("min-words must be 0 or more, got %d", s.MinWords)
+	}
+	if s.MinScore < 1 {
+		return fmt.Errorf("min-score must be 1 or more, got %d", s.MinScore)
+	}
+	return nil
 }
 
 // UncitedClaim reports factual sentences that cite nothing.

@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/kljensen/snowball v0.10.0
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // tests only: config/schemacheck.go's reference, output's SARIF check
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // tests only: config's schema-agreement tests, output's SARIF check
 	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/net v0.62.0

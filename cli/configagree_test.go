@@ -41,6 +41,7 @@ func TestVerifyAndRunAgree(t *testing.T) {
 		{"settings for a rule without any", head + "  settings:\n    dead-link:\n      x: 1\n",
 			`rules.settings.dead-link: rule "dead-link" has no settings`},
 		{"unknown rule in settings", head + "  settings:\n    uncited-claims: {}\n", `did you mean "uncited-claim"?`},
+		{"negative zero duration", "version: \"1\"\nrun: {timeout: \"-0\"}\n", `run.timeout: duration "-0" must not be negative`},
 		{"unknown top key", "version: \"1\"\nrulez: {}\n", `.citelint.yaml:2:1: unknown top-level key "rulez" (did you mean "rules"?)`},
 	}
 	for _, tt := range tests {

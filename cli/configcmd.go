@@ -10,7 +10,7 @@ import (
 
 func init() {
 	extraCommands["config"] = configCmd
-	extraHelp["config"] = "verify (check a config against its schema), init (write a starter .citelint.yaml), path"
+	extraHelp["config"] = "verify (check a config exactly as run loads it), init (write a starter .citelint.yaml), path"
 }
 
 func configCmd(args []string, env Env) int {

@@ -165,6 +165,9 @@ var parseErrorCases = []struct {
 		`.citelint.yaml:5:12: resolvers.timeout: duration "-1s" must not be negative`,
 		`.citelint.yaml:6:20: resolvers.request-timeout: want a duration such as "30s", got a list`,
 		`.citelint.yaml:8:12: judge.timeout: want a duration such as "30s", got the boolean true`}, false},
+	// Issue 22: "-0" passed run but failed config verify (the schema's pattern).
+	{"negative zero duration", v1 + "run: {timeout: \"-0\"}\n", []string{
+		`.citelint.yaml:2:16: run.timeout: duration "-0" must not be negative`}, false},
 	{"rule names", v1 + "rules:\n  default: standrd\n  enable: [uncited-claims, CL001, 7]\n  disable: [dead-doi, ~]\n  settings:\n    dead-lnk: {}\n    unused-reference: 3\n", []string{
 		`.citelint.yaml:3:12: rules.default: invalid value "standrd"; want one of standard, reports, all, none (did you mean "standard"?)`,
 		`.citelint.yaml:4:12: rules.enable[0]: unknown rule "uncited-claims" (did you mean "uncited-claim"?)`,

@@ -32,8 +32,7 @@ type elem struct {
 	isIdx bool
 }
 
-// kpath locates a node for messages ("exclusions.rules[0].text") and for
-// Verify's de-duplication (as a JSON pointer).
+// kpath locates a node for messages ("exclusions.rules[0].text").
 type kpath []elem
 
 func (p kpath) key(k string) kpath { return append(slices.Clip(p), elem{key: k}) }
@@ -59,19 +58,6 @@ func (p kpath) String() string {
 	return b.String()
 }
 
-func (p kpath) pointer() string {
-	var b strings.Builder
-	for _, e := range p {
-		b.WriteByte('/')
-		if e.isIdx {
-			b.WriteString(strconv.Itoa(e.idx))
-		} else {
-			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(e.key, "~", "~0"), "/", "~1"))
-		}
-	}
-	return b.String()
-}
-
 type decoder struct {
 	file string
 	opts Options
@@ -79,7 +65,7 @@ type decoder struct {
 }
 
 func (d *decoder) errf(n *yaml.Node, p kpath, format string, args ...any) {
-	e := &Error{File: d.file, Msg: fmt.Sprintf(format, args...), ptr: p.pointer()}
+	e := &Error{File: d.file, Msg: fmt.Sprintf(format, args...)}
 	if n != nil {
 		e.Line, e.Column = n.Line, n.Column
 	}
@@ -401,7 +387,8 @@ func (d *decoder) duration(n *yaml.Node, p kpath) (time.Duration, bool) {
 				d.errf(n, p, "%s: invalid duration %q (want e.g. \"30s\", \"1m30s\" or 0)", p.String(), short(r.Value))
 				return 0, false
 			}
-			if v < 0 {
+			// "-0" is zero but says negative; the schema rejects it, so must we.
+			if v < 0 || strings.HasPrefix(r.Value, "-") {
 				d.errf(n, p, "%s: duration %q must not be negative", p.String(), r.Value)
 				return 0, false
 			}

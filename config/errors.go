@@ -17,10 +17,6 @@ type Error struct {
 	Line   int    // 1-based; 0 when there is no position
 	Column int    // 1-based byte column as reported by the YAML parser; 0 if unknown
 	Msg    string
-
-	// ptr is the JSON pointer of the node the error is about. Verify uses it
-	// to drop a schema error that repeats a semantic one for the same key.
-	ptr string
 }
 
 func (e *Error) Error() string {

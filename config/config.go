@@ -110,35 +110,40 @@ func (o Options) candidates() []string {
 
 // Config is a parsed, validated configuration. It is not modified after
 // Parse and ApplyFlags, so the matchers may be used from many goroutines.
+//
+// The yaml tags name each field's key in the file, in the order keys are
+// offered as suggestions; a cfg tag names the check that reads a value whose
+// Go type alone does not say how (see decoder.hook), and an enum tag lists a
+// string's allowed values. The decoder and the schema test both read them.
 type Config struct {
-	Version string
+	Version string `yaml:"version" cfg:"version"`
 	// Path is the file the config was read from ("" for Default/New).
-	Path string
+	Path string `yaml:"-"`
 	// Dir is the directory relative paths and globs are resolved against: the
 	// config file's directory (absolute after Load), or "." for Default.
-	Dir string
+	Dir string `yaml:"-"`
 
-	Run          Run
-	Rules        Rules
-	Exclusions   Exclusions
-	Severity     Severity
-	Issues       Issues
-	Output       Output
-	Bibliography []string // files, relative to Dir (use Resolve)
-	Sources      string   // file or folder, relative to Dir; "" = none
-	Resolvers    Resolvers
-	Judge        Judge
+	Run          Run        `yaml:"run"`
+	Rules        Rules      `yaml:"rules" cfg:"rules"`
+	Exclusions   Exclusions `yaml:"exclusions" cfg:"exclusions"`
+	Severity     Severity   `yaml:"severity" cfg:"severity"`
+	Issues       Issues     `yaml:"issues"`
+	Output       Output     `yaml:"output" cfg:"output"`
+	Bibliography []string   `yaml:"bibliography" cfg:"bibliography"` // files, relative to Dir (use Resolve)
+	Sources      string     `yaml:"sources"`                         // file or folder, relative to Dir; "" = none
+	Resolvers    Resolvers  `yaml:"resolvers"`
+	Judge        Judge      `yaml:"judge"`
 
 	opts Options
 }
 
 // Run selects what to lint.
 type Run struct {
-	Paths       []string      // files or directories, relative to Dir; none set: the working directory
-	Include     []string      // doublestar globs over slash paths relative to Dir
-	Exclude     []string      // doublestar globs; a match is not linted (directories are pruned)
-	Timeout     time.Duration // 0 = none (golangci-lint v2's default: v1's 1m caused routine failures)
-	Concurrency int           // 0 = number of CPUs
+	Paths       []string      `yaml:"paths" cfg:"paths"`     // files or directories, relative to Dir; none set: the working directory
+	Include     []string      `yaml:"include" cfg:"include"` // doublestar globs over slash paths relative to Dir
+	Exclude     []string      `yaml:"exclude" cfg:"globs"`   // doublestar globs; a match is not linted (directories are pruned)
+	Timeout     time.Duration `yaml:"timeout"`               // 0 = none (golangci-lint v2's default: v1's 1m caused routine failures)
+	Concurrency int           `yaml:"concurrency"`           // 0 = number of CPUs
 }
 
 // Rules selects rules and carries their settings.
@@ -238,12 +243,12 @@ func (s *Severity) For(rule, rel, message, source string, ruleDefault result.Sev
 
 // Issues limits and gates the report.
 type Issues struct {
-	MaxPerRule int // 0 = unlimited (the default: truncation causes "push again to see more" loops)
-	MaxSame    int // identical messages; 0 = unlimited
+	MaxPerRule int `yaml:"max-per-rule"` // 0 = unlimited (the default: truncation causes "push again to see more" loops)
+	MaxSame    int `yaml:"max-same"`     // identical messages; 0 = unlimited
 	// FailLevel: exit 1 when an issue at or above it remains. Default warning,
 	// so notes are reported without failing CI (SARIF's meaning of "note").
-	FailLevel        result.Severity
-	FailOnUnverified bool // unverified lookups fail the run too (issue 4: off by default)
+	FailLevel        result.Severity `yaml:"fail-level" cfg:"fail-level"`
+	FailOnUnverified bool            `yaml:"fail-on-unverified"` // unverified lookups fail the run too (issue 4: off by default)
 }
 
 // Output lists where to write results; several formats at once are allowed.
@@ -259,26 +264,26 @@ type OutputFormat struct {
 
 // Resolvers configures network lookups (issue 4).
 type Resolvers struct {
-	Cache          Cache
-	Mailto         string        // polite-pool contact for Crossref and the User-Agent
-	Timeout        time.Duration // overall network budget; default 10m, 0 = none
-	RequestTimeout time.Duration // per request, body included; default 20s (lychee's default)
+	Cache          Cache         `yaml:"cache"`
+	Mailto         string        `yaml:"mailto" cfg:"mailto"` // polite-pool contact for Crossref and the User-Agent
+	Timeout        time.Duration `yaml:"timeout"`             // overall network budget; default 10m, 0 = none
+	RequestTimeout time.Duration `yaml:"request-timeout"`     // per request, body included; default 20s (lychee's default)
 	// HostBudget is the time one host may cost in failed attempts and
 	// retry waits before its remaining lookups are left unverified;
 	// default 30s, 0 = none.
-	HostBudget time.Duration
+	HostBudget time.Duration `yaml:"host-budget"`
 	// MaxRetryWait is the longest Retry-After honoured; a longer one
 	// leaves the lookup unverified at once. Default 10s.
-	MaxRetryWait time.Duration
-	DOI          Endpoint
-	Crossref     Endpoint // Crossref may carry its own mailto, see CrossrefMailto
-	DataCite     Endpoint
-	ArXiv        Endpoint
-	URL          URLResolver
+	MaxRetryWait time.Duration `yaml:"max-retry-wait"`
+	DOI          Endpoint      `yaml:"doi" keys:"url"`
+	Crossref     Endpoint      `yaml:"crossref"` // Crossref may carry its own mailto, see CrossrefMailto
+	DataCite     Endpoint      `yaml:"datacite" keys:"url"`
+	ArXiv        Endpoint      `yaml:"arxiv" keys:"url"`
+	URL          URLResolver   `yaml:"url"`
 	// Hosts holds per-host politeness limits keyed by lower-case host[:port].
 	// The default limits arXiv to one request per 3 s as its API terms ask;
 	// entries in the file override per host, the others are kept.
-	Hosts map[string]HostLimit
+	Hosts map[string]HostLimit `yaml:"hosts" cfg:"hosts"`
 }
 
 // CrossrefMailto is resolvers.crossref.mailto, falling back to resolvers.mailto.
@@ -291,14 +296,14 @@ func (r *Resolvers) CrossrefMailto() string {
 
 // Cache configures the on-disk resolver cache.
 type Cache struct {
-	Dir  string // "" = under os.UserCacheDir(); relative to Dir otherwise
-	Mode string // CacheNormal, CacheOffline or CacheRefresh
+	Dir  string `yaml:"dir"`                                // "" = under os.UserCacheDir(); relative to Dir otherwise
+	Mode string `yaml:"mode" enum:"normal,offline,refresh"` // CacheNormal, CacheOffline or CacheRefresh
 }
 
 // Endpoint is a resolver's base URL (tests and mirrors point it elsewhere).
 type Endpoint struct {
-	URL    string
-	Mailto string // crossref only
+	URL    string `yaml:"url" cfg:"url"`
+	Mailto string `yaml:"mailto" cfg:"mailto"` // crossref only
 }
 
 // URLResolver configures link checking.
@@ -309,22 +314,22 @@ type URLResolver struct {
 	// the pull request too, it takes effect only with the workflow's
 	// consent (--allow-private or CITELINT_ALLOW_PRIVATE, see
 	// docs/security.md).
-	AllowPrivate bool
+	AllowPrivate bool `yaml:"allow-private"`
 }
 
 // HostLimit bounds traffic to one host.
 type HostLimit struct {
-	Concurrency int           // simultaneous requests; 0 = the resolver's default
-	Interval    time.Duration // minimum gap between request starts
+	Concurrency int           `yaml:"concurrency"` // simultaneous requests; 0 = the resolver's default
+	Interval    time.Duration `yaml:"interval"`    // minimum gap between request starts
 }
 
 // Judge configures the optional OpenAI-compatible model used for borderline
 // claim-support scores (issue 5). URL "" disables it.
 type Judge struct {
-	URL       string
-	Model     string
-	APIKeyEnv string // name of the environment variable holding the key (never the key itself)
-	Timeout   time.Duration
+	URL       string        `yaml:"url" cfg:"url"`
+	Model     string        `yaml:"model"`
+	APIKeyEnv string        `yaml:"api-key-env" cfg:"env"` // name of the environment variable holding the key (never the key itself)
+	Timeout   time.Duration `yaml:"timeout"`
 }
 
 // Default returns the configuration used when there is no config file and no

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/url"
 	"path"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -565,92 +566,164 @@ func (d *decoder) httpURL(n *yaml.Node, p kpath) (string, bool) {
 	return strings.TrimRight(s, "/"), true
 }
 
-var topKeys = []string{"version", "run", "rules", "exclusions", "severity", "issues", "output", "bibliography", "sources", "resolvers", "judge"}
-
 func (d *decoder) config(root *yaml.Node, c *Config) {
-	var p kpath
-	haveVersion := false
-	ok := d.mapping(root, p, topKeys, func(key string, k, v *yaml.Node) {
-		kp := p.key(key)
-		switch key {
-		case "version":
-			haveVersion = true
-			d.version(v, kp, c)
-		case "run":
-			d.run(v, kp, &c.Run)
-		case "rules":
-			d.rules(v, kp, &c.Rules)
-		case "exclusions":
-			d.exclusions(v, kp, &c.Exclusions)
-		case "severity":
-			d.severity(v, kp, &c.Severity)
-		case "issues":
-			d.issues(v, kp, &c.Issues)
-		case "output":
-			d.output(v, kp, &c.Output)
-		case "bibliography":
-			d.bibliography(v, kp, c)
-		case "sources":
-			if s, ok := d.str(v, kp); ok {
-				c.Sources = s
-			}
-		case "resolvers":
-			d.resolvers(v, kp, &c.Resolvers)
-		case "judge":
-			d.judge(v, kp, &c.Judge)
+	ok := d.section(root, nil, reflect.ValueOf(c).Elem(), nil)
+	if ok && !isNull(root) && !hasKey(root, "version") {
+		d.errf(root, kpath{{key: "version"}}, "missing required key \"version\" (add version: %q as the first line)", Version)
+	}
+}
+
+func hasKey(n *yaml.Node, key string) bool {
+	r := resolve(n)
+	for i := 0; r != nil && i+1 < len(r.Content); i += 2 {
+		if k := resolve(r.Content[i]); k != nil && k.Value == key {
+			return true
 		}
+	}
+	return false
+}
+
+// section decodes the mapping n into the struct v, one key per field with
+// a yaml tag (in field order: the order suggestions are offered in); only,
+// when set, restricts the keys allowed. Each value is read by its field's
+// Go type, enum tag or cfg hook. It reports whether n was a mapping (or
+// null).
+func (d *decoder) section(n *yaml.Node, p kpath, v reflect.Value, only []string) bool {
+	t := v.Type()
+	index := map[string]int{}
+	var keys []string
+	for i := 0; i < t.NumField(); i++ {
+		name := yamlName(t.Field(i))
+		if name != "" && (only == nil || slices.Contains(only, name)) {
+			index[name] = i
+			keys = append(keys, name)
+		}
+	}
+	return d.mapping(n, p, keys, func(key string, k, val *yaml.Node) {
+		f := t.Field(index[key])
+		d.value(val, p.key(key), v.Field(index[key]), f.Tag)
 	})
-	if ok && !haveVersion && !isNull(root) {
-		d.errf(root, p.key("version"), "missing required key \"version\" (add version: %q as the first line)", Version)
+}
+
+// yamlName is a field's key in the file, or "" for a field that has none.
+func yamlName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	if f.PkgPath != "" || name == "-" {
+		return ""
+	}
+	return name
+}
+
+// value reads n into v. A null node leaves v at its default.
+func (d *decoder) value(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
+	if h := tag.Get("cfg"); h != "" {
+		d.hook(h, n, p, v)
+		return
+	}
+	switch x := v.Addr().Interface().(type) {
+	case *time.Duration:
+		if t, ok := d.duration(n, p); ok {
+			*x = t
+		}
+	case *string:
+		if allowed := tag.Get("enum"); allowed != "" {
+			if s, ok := d.enum(n, p, strings.Split(allowed, ",")); ok {
+				*x = s
+			}
+		} else if s, ok := d.str(n, p); ok {
+			*x = s
+		}
+	case *bool:
+		if b, ok := d.boolean(n, p); ok {
+			*x = b
+		}
+	case *int:
+		if i, ok := d.integer(n, p); ok {
+			*x = i
+		}
+	default:
+		if v.Kind() != reflect.Struct {
+			panic(fmt.Sprintf("config: %s: no decoder for %s", p.String(), v.Type()))
+		}
+		var only []string
+		if keys := tag.Get("keys"); keys != "" {
+			only = strings.Split(keys, ",")
+		}
+		d.section(n, p, v, only)
+	}
+}
+
+// hook reads the values whose checks go beyond their Go type (the cfg tag).
+func (d *decoder) hook(name string, n *yaml.Node, p kpath, v reflect.Value) {
+	switch x := v.Addr().Interface().(type) {
+	case *string:
+		var s string
+		var ok bool
+		switch name {
+		case "version":
+			s, ok = d.version(n, p)
+		case "url":
+			s, ok = d.httpURL(n, p)
+		case "mailto":
+			s, ok = d.mailto(n, p)
+		case "env":
+			s, ok = d.envName(n, p)
+		}
+		// An empty URL keeps the default endpoint; an empty mailto or
+		// variable name is the default already.
+		if ok && s != "" {
+			*x = s
+		}
+	case *[]string:
+		switch name {
+		case "paths":
+			if l, set := d.strList(n, p); set {
+				if len(l) == 0 && len(resolve(n).Content) == 0 {
+					d.errf(n, p, "%s: want at least one path", p.String())
+				}
+				*x = l
+			}
+		case "include", "globs":
+			if l, set := d.globList(n, p); set {
+				if name == "include" && len(resolve(n).Content) == 0 {
+					d.errf(n, p, "%s: want at least one glob (an empty include selects no file)", p.String())
+				}
+				*x = l
+			}
+		case "bibliography":
+			d.bibliography(n, p, x)
+		}
+	case *result.Severity:
+		if s, ok := d.enum(n, p, SeverityNames); ok {
+			*x = parseSeverity(s)
+		}
+	case *Rules:
+		d.rules(n, p, x)
+	case *Exclusions:
+		d.exclusions(n, p, x)
+	case *Severity:
+		d.severity(n, p, x)
+	case *Output:
+		d.output(n, p, x)
+	case *map[string]HostLimit:
+		d.hosts(n, p, x)
+	default:
+		panic(fmt.Sprintf("config: %s: hook %q does not take %s", p.String(), name, v.Type()))
 	}
 }
 
 // version accepts "1" quoted or not: `version: 1` is what people type.
-func (d *decoder) version(v *yaml.Node, p kpath, c *Config) {
+func (d *decoder) version(v *yaml.Node, p kpath) (string, bool) {
 	r := resolve(v)
 	if r == nil || r.Kind != yaml.ScalarNode || (r.ShortTag() != "!!str" && r.ShortTag() != "!!int") {
 		d.errf(v, p, "version: want %q, got %s", Version, describe(r))
-		return
+		return "", false
 	}
 	if r.Value != Version {
 		d.errf(v, p, "version: unsupported version %q; this citelint reads version %q", short(r.Value), Version)
-		return
+		return "", false
 	}
-	c.Version = Version
-}
-
-func (d *decoder) run(n *yaml.Node, p kpath, r *Run) {
-	d.mapping(n, p, []string{"paths", "include", "exclude", "timeout", "concurrency"}, func(key string, k, v *yaml.Node) {
-		kp := p.key(key)
-		switch key {
-		case "paths":
-			if l, set := d.strList(v, kp); set {
-				if len(l) == 0 && len(resolve(v).Content) == 0 {
-					d.errf(v, kp, "%s: want at least one path", kp.String())
-				}
-				r.Paths = l
-			}
-		case "include":
-			if l, set := d.globList(v, kp); set {
-				if len(resolve(v).Content) == 0 {
-					d.errf(v, kp, "%s: want at least one glob (an empty include selects no file)", kp.String())
-				}
-				r.Include = l
-			}
-		case "exclude":
-			if l, set := d.globList(v, kp); set {
-				r.Exclude = l
-			}
-		case "timeout":
-			if t, ok := d.duration(v, kp); ok {
-				r.Timeout = t
-			}
-		case "concurrency":
-			if i, ok := d.integer(v, kp); ok {
-				r.Concurrency = i
-			}
-		}
-	})
+	return Version, true
 }
 
 func (d *decoder) rules(n *yaml.Node, p kpath, r *Rules) {
@@ -863,30 +936,6 @@ func (d *decoder) severity(n *yaml.Node, p kpath, s *Severity) {
 	})
 }
 
-func (d *decoder) issues(n *yaml.Node, p kpath, is *Issues) {
-	d.mapping(n, p, []string{"max-per-rule", "max-same", "fail-level", "fail-on-unverified"}, func(key string, k, v *yaml.Node) {
-		kp := p.key(key)
-		switch key {
-		case "max-per-rule":
-			if i, ok := d.integer(v, kp); ok {
-				is.MaxPerRule = i
-			}
-		case "max-same":
-			if i, ok := d.integer(v, kp); ok {
-				is.MaxSame = i
-			}
-		case "fail-level":
-			if s, ok := d.enum(v, kp, SeverityNames); ok {
-				is.FailLevel = parseSeverity(s)
-			}
-		case "fail-on-unverified":
-			if b, ok := d.boolean(v, kp); ok {
-				is.FailOnUnverified = b
-			}
-		}
-	})
-}
-
 func (d *decoder) output(n *yaml.Node, p kpath, o *Output) {
 	d.mapping(n, p, []string{"formats"}, func(key string, k, v *yaml.Node) {
 		kp := p.key(key)
@@ -929,13 +978,13 @@ func (d *decoder) output(n *yaml.Node, p kpath, o *Output) {
 }
 
 // bibliography accepts one file or a list, as pandoc's metadata does.
-func (d *decoder) bibliography(v *yaml.Node, p kpath, c *Config) {
+func (d *decoder) bibliography(v *yaml.Node, p kpath, bib *[]string) {
 	if r := resolve(v); r != nil && r.Kind == yaml.ScalarNode && r.ShortTag() == "!!str" {
 		if r.Value == "" {
 			d.errf(v, p, "bibliography: empty file name")
 			return
 		}
-		c.Bibliography = []string{r.Value}
+		*bib = []string{r.Value}
 		return
 	}
 	if r := resolve(v); r != nil && r.Kind != yaml.SequenceNode && !isNull(r) {
@@ -943,101 +992,28 @@ func (d *decoder) bibliography(v *yaml.Node, p kpath, c *Config) {
 		return
 	}
 	if l, set := d.strList(v, p); set {
-		c.Bibliography = l
+		*bib = l
 	}
 }
 
 var hostRe = lazyRegexp(`^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$`)
 
-func (d *decoder) resolvers(n *yaml.Node, p kpath, r *Resolvers) {
-	keys := []string{"cache", "mailto", "timeout", "request-timeout", "host-budget", "max-retry-wait", "doi", "crossref", "datacite", "arxiv", "url", "hosts"}
-	d.mapping(n, p, keys, func(key string, k, v *yaml.Node) {
-		kp := p.key(key)
-		switch key {
-		case "cache":
-			d.mapping(v, kp, []string{"dir", "mode"}, func(key string, k, v *yaml.Node) {
-				switch key {
-				case "dir":
-					if s, ok := d.str(v, kp.key(key)); ok {
-						r.Cache.Dir = s
-					}
-				case "mode":
-					if s, ok := d.enum(v, kp.key(key), []string{CacheNormal, CacheOffline, CacheRefresh}); ok {
-						r.Cache.Mode = s
-					}
-				}
-			})
-		case "mailto":
-			if s, ok := d.mailto(v, kp); ok {
-				r.Mailto = s
-			}
-		case "timeout":
-			if t, ok := d.duration(v, kp); ok {
-				r.Timeout = t
-			}
-		case "request-timeout":
-			if t, ok := d.duration(v, kp); ok {
-				r.RequestTimeout = t
-			}
-		case "host-budget":
-			if t, ok := d.duration(v, kp); ok {
-				r.HostBudget = t
-			}
-		case "max-retry-wait":
-			if t, ok := d.duration(v, kp); ok {
-				r.MaxRetryWait = t
-			}
-		case "doi", "crossref", "datacite", "arxiv":
-			ep := map[string]*Endpoint{"doi": &r.DOI, "crossref": &r.Crossref, "datacite": &r.DataCite, "arxiv": &r.ArXiv}[key]
-			epKeys := []string{"url"}
-			if key == "crossref" {
-				epKeys = append(epKeys, "mailto")
-			}
-			d.mapping(v, kp, epKeys, func(key string, k, v *yaml.Node) {
-				switch key {
-				case "url":
-					if s, ok := d.httpURL(v, kp.key(key)); ok && s != "" {
-						ep.URL = s
-					}
-				case "mailto":
-					if s, ok := d.mailto(v, kp.key(key)); ok {
-						ep.Mailto = s
-					}
-				}
-			})
-		case "url":
-			d.mapping(v, kp, []string{"allow-private"}, func(key string, k, v *yaml.Node) {
-				if b, ok := d.boolean(v, kp.key(key)); ok {
-					r.URL.AllowPrivate = b
-				}
-			})
-		case "hosts":
-			d.entries(v, kp, func(host string, k, v *yaml.Node) {
-				hp := kp.key(host)
-				h := strings.ToLower(host)
-				if !hostRe().MatchString(h) {
-					d.errf(k, hp, "%s: %q is not a host name (write it without scheme or path, e.g. export.arxiv.org)", kp.String(), short(host))
-					return
-				}
-				lim := r.Hosts[h]
-				d.mapping(v, hp, []string{"concurrency", "interval"}, func(key string, k, v *yaml.Node) {
-					switch key {
-					case "concurrency":
-						if i, ok := d.integer(v, hp.key(key)); ok {
-							lim.Concurrency = i
-						}
-					case "interval":
-						if t, ok := d.duration(v, hp.key(key)); ok {
-							lim.Interval = t
-						}
-					}
-				})
-				if r.Hosts == nil {
-					r.Hosts = map[string]HostLimit{}
-				}
-				r.Hosts[h] = lim
-			})
+// hosts reads resolvers.hosts: entries override the defaults per host and
+// keep the others.
+func (d *decoder) hosts(n *yaml.Node, p kpath, hosts *map[string]HostLimit) {
+	d.entries(n, p, func(host string, k, v *yaml.Node) {
+		hp := p.key(host)
+		h := strings.ToLower(host)
+		if !hostRe().MatchString(h) {
+			d.errf(k, hp, "%s: %q is not a host name (write it without scheme or path, e.g. export.arxiv.org)", p.String(), short(host))
+			return
 		}
+		lim := (*hosts)[h]
+		d.section(v, hp, reflect.ValueOf(&lim).Elem(), nil)
+		if *hosts == nil {
+			*hosts = map[string]HostLimit{}
+		}
+		(*hosts)[h] = lim
 	})
 }
 
@@ -1060,30 +1036,11 @@ var mailRe = lazyRegexp(`^[^@\s<>]+@[^\s<>]+$`)
 
 var envName = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-func (d *decoder) judge(n *yaml.Node, p kpath, j *Judge) {
-	d.mapping(n, p, []string{"url", "model", "api-key-env", "timeout"}, func(key string, k, v *yaml.Node) {
-		kp := p.key(key)
-		switch key {
-		case "url":
-			if s, ok := d.httpURL(v, kp); ok {
-				j.URL = s
-			}
-		case "model":
-			if s, ok := d.str(v, kp); ok {
-				j.Model = s
-			}
-		case "api-key-env":
-			if s, ok := d.str(v, kp); ok {
-				if s != "" && !envName().MatchString(s) {
-					d.errf(v, kp, "%s: want the name of an environment variable (e.g. OPENAI_API_KEY), got %q", kp.String(), short(s))
-					return
-				}
-				j.APIKeyEnv = s
-			}
-		case "timeout":
-			if t, ok := d.duration(v, kp); ok {
-				j.Timeout = t
-			}
-		}
-	})
+func (d *decoder) envName(n *yaml.Node, p kpath) (string, bool) {
+	s, ok := d.str(n, p)
+	if ok && s != "" && !envName().MatchString(s) {
+		d.errf(n, p, "%s: want the name of an environment variable (e.g. OPENAI_API_KEY), got %q", p.String(), short(s))
+		return "", false
+	}
+	return s, ok
 }

@@ -148,23 +148,23 @@ type Run struct {
 
 // Rules selects rules and carries their settings.
 type Rules struct {
-	Default string   // DefaultStandard, DefaultReports, DefaultAll or DefaultNone
-	Enable  []string // canonical names
-	Disable []string // canonical names
+	Default string   `yaml:"default"` // DefaultStandard, DefaultReports, DefaultAll or DefaultNone
+	Enable  []string `yaml:"enable"`  // canonical names
+	Disable []string `yaml:"disable"` // canonical names
 	// Settings holds each rule's settings as the raw YAML mapping, because the
 	// rules package owns their types; decode with Config.DecodeSettings.
-	Settings map[string]*yaml.Node
+	Settings map[string]*yaml.Node `yaml:"settings"`
 }
 
 // Match holds the conditions shared by exclusion and severity rules. Every
 // condition that is set must hold; an unset one matches anything.
 type Match struct {
-	Rules      []string       // canonical rule names; empty = any rule
-	Path       string         // doublestar glob over the slash path relative to Dir
-	PathExcept string         // doublestar glob; a match makes the rule not apply
-	Text       *regexp.Regexp // on the issue message (RE2 syntax)
-	Source     *regexp.Regexp // on the text of the issue's line, as golangci-lint's "source"
-	Line       int            // where the entry starts in the file, for diagnostics
+	Rules      []string       `yaml:"rules"`       // canonical rule names; empty = any rule
+	Path       string         `yaml:"path"`        // doublestar glob over the slash path relative to Dir
+	PathExcept string         `yaml:"path-except"` // doublestar glob; a match makes the rule not apply
+	Text       *regexp.Regexp `yaml:"text"`        // on the issue message (RE2 syntax)
+	Source     *regexp.Regexp `yaml:"source"`      // on the text of the issue's line, as golangci-lint's "source"
+	Line       int            `yaml:"-"`           // where the entry starts in the file, for diagnostics
 }
 
 // Matches reports whether an issue of rule at rel (slash path relative to
@@ -190,8 +190,8 @@ func (m *Match) Matches(rule, rel, message, source string) bool {
 
 // Exclusions drops issues.
 type Exclusions struct {
-	Paths []string // globs: no issue is reported in a matching file
-	Rules []Match
+	Paths []string `yaml:"paths"` // globs: no issue is reported in a matching file
+	Rules []Match  `yaml:"rules"`
 }
 
 // PathExcluded reports whether rel matches exclusions.paths.
@@ -217,14 +217,14 @@ func (e *Exclusions) Excluded(rule, rel, message, source string) bool {
 type Severity struct {
 	// Default overrides every rule's own severity when set; SeverityUnset
 	// keeps each rule's default.
-	Default result.Severity
-	Rules   []SeverityRule
+	Default result.Severity `yaml:"default"`
+	Rules   []SeverityRule  `yaml:"rules"`
 }
 
 // SeverityRule sets Severity on issues that satisfy Match.
 type SeverityRule struct {
-	Match
-	Severity result.Severity
+	Match    `yaml:",inline"`
+	Severity result.Severity `yaml:"severity"`
 }
 
 // For returns the severity an issue ends up with: the first matching rule
@@ -253,13 +253,13 @@ type Issues struct {
 
 // Output lists where to write results; several formats at once are allowed.
 type Output struct {
-	Formats []OutputFormat // in file order; default text to stdout
+	Formats []OutputFormat `yaml:"formats"` // in file order (the file maps format name to options); default text to stdout
 }
 
 // OutputFormat is one printer and its destination.
 type OutputFormat struct {
-	Format string // one of FormatNames
-	Path   string // Stdout, Stderr or a file relative to Dir (use Resolve)
+	Format string `yaml:"-"`    // one of FormatNames: the key in output.formats
+	Path   string `yaml:"path"` // Stdout, Stderr or a file relative to Dir (use Resolve)
 }
 
 // Resolvers configures network lookups (issue 4).

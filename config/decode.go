@@ -605,6 +605,19 @@ func (d *decoder) section(n *yaml.Node, p kpath, v reflect.Value, only []string)
 	})
 }
 
+// keysOf lists the keys of a section whose decoder is hand-written, from
+// the same tags section reads, so that the schema test covers them too.
+func keysOf[T any]() []string {
+	var keys []string
+	t := reflect.TypeFor[T]()
+	for i := 0; i < t.NumField(); i++ {
+		if name := yamlName(t.Field(i)); name != "" {
+			keys = append(keys, name)
+		}
+	}
+	return keys
+}
+
 // yamlName is a field's key in the file, or "" for a field that has none.
 func yamlName(f reflect.StructField) string {
 	name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
@@ -728,7 +741,7 @@ func (d *decoder) version(v *yaml.Node, p kpath) (string, bool) {
 
 func (d *decoder) rules(n *yaml.Node, p kpath, r *Rules) {
 	var enableNodes, disableNodes map[string]*yaml.Node
-	d.mapping(n, p, []string{"default", "enable", "disable", "settings"}, func(key string, k, v *yaml.Node) {
+	d.mapping(n, p, keysOf[Rules](), func(key string, k, v *yaml.Node) {
 		kp := p.key(key)
 		switch key {
 		case "default":
@@ -816,7 +829,7 @@ func (d *decoder) aliasesOK(n *yaml.Node, p kpath) bool {
 	return walk(n)
 }
 
-var matchKeys = []string{"rules", "path", "path-except", "text", "source"}
+var matchKeys = keysOf[Match]()
 
 // match reads the conditions shared by exclusion and severity rules.
 func (d *decoder) match(k, v *yaml.Node, p kpath, key string, m *Match) {
@@ -858,7 +871,7 @@ func hasCondition(r *yaml.Node) bool {
 }
 
 func (d *decoder) exclusions(n *yaml.Node, p kpath, e *Exclusions) {
-	d.mapping(n, p, []string{"paths", "rules"}, func(key string, k, v *yaml.Node) {
+	d.mapping(n, p, keysOf[Exclusions](), func(key string, k, v *yaml.Node) {
 		kp := p.key(key)
 		switch key {
 		case "paths":
@@ -891,7 +904,7 @@ func parseSeverity(s string) result.Severity {
 }
 
 func (d *decoder) severity(n *yaml.Node, p kpath, s *Severity) {
-	d.mapping(n, p, []string{"default", "rules"}, func(key string, k, v *yaml.Node) {
+	d.mapping(n, p, keysOf[Severity](), func(key string, k, v *yaml.Node) {
 		kp := p.key(key)
 		switch key {
 		case "default":
@@ -937,7 +950,7 @@ func (d *decoder) severity(n *yaml.Node, p kpath, s *Severity) {
 }
 
 func (d *decoder) output(n *yaml.Node, p kpath, o *Output) {
-	d.mapping(n, p, []string{"formats"}, func(key string, k, v *yaml.Node) {
+	d.mapping(n, p, keysOf[Output](), func(key string, k, v *yaml.Node) {
 		kp := p.key(key)
 		var formats []OutputFormat
 		files := map[string]string{} // path → format that writes it
@@ -948,7 +961,7 @@ func (d *decoder) output(n *yaml.Node, p kpath, o *Output) {
 				return
 			}
 			f := OutputFormat{Format: name, Path: Stdout}
-			d.mapping(v, fp, []string{"path"}, func(key string, k, v *yaml.Node) {
+			d.mapping(v, fp, keysOf[OutputFormat](), func(key string, k, v *yaml.Node) {
 				if s, ok := d.str(v, fp.key(key)); ok {
 					if s == "" {
 						d.errf(v, fp.key(key), "%s: empty path (use stdout, stderr or a file name)", fp.key(key).String())

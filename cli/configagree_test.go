@@ -42,6 +42,7 @@ func TestVerifyAndRunAgree(t *testing.T) {
 			`rules.settings.dead-link: rule "dead-link" has no settings`},
 		{"unknown rule in settings", head + "  settings:\n    uncited-claims: {}\n", `did you mean "uncited-claim"?`},
 		{"negative zero duration", "version: \"1\"\nrun: {timeout: \"-0\"}\n", `run.timeout: duration "-0" must not be negative`},
+		{"over 1 MiB", "version: \"1\"\n" + strings.Repeat("# padding\n", 110000), "file is larger than the 1 MiB limit"},
 		{"unknown top key", "version: \"1\"\nrulez: {}\n", `.citelint.yaml:2:1: unknown top-level key "rulez" (did you mean "rules"?)`},
 	}
 	for _, tt := range tests {

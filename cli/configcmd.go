@@ -6,6 +6,7 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/atomicfile"
+	"github.com/citelint/citelint/internal/safefile"
 )
 
 func init() {
@@ -47,7 +48,9 @@ func configCmd(args []string, env Env) int {
 			}
 			path = p
 		}
-		data, err := os.ReadFile(path)
+		// Read as Load reads it (a regular file of at most 1 MiB), so that
+		// -c /dev/zero or an oversized file fails here as it fails run.
+		data, err := safefile.ReadFile(path, safefile.MaxConfig)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			return ExitUsage

@@ -125,7 +125,7 @@ type Config struct {
 
 	Run          Run        `yaml:"run"`
 	Rules        Rules      `yaml:"rules" cfg:"rules"`
-	Exclusions   Exclusions `yaml:"exclusions" cfg:"exclusions"`
+	Exclusions   Exclusions `yaml:"exclusions"`
 	Severity     Severity   `yaml:"severity" cfg:"severity"`
 	Issues       Issues     `yaml:"issues"`
 	Output       Output     `yaml:"output" cfg:"output"`
@@ -159,12 +159,12 @@ type Rules struct {
 // Match holds the conditions shared by exclusion and severity rules. Every
 // condition that is set must hold; an unset one matches anything.
 type Match struct {
-	Rules      []string       `yaml:"rules"`       // canonical rule names; empty = any rule
-	Path       string         `yaml:"path"`        // doublestar glob over the slash path relative to Dir
-	PathExcept string         `yaml:"path-except"` // doublestar glob; a match makes the rule not apply
-	Text       *regexp.Regexp `yaml:"text"`        // on the issue message (RE2 syntax)
-	Source     *regexp.Regexp `yaml:"source"`      // on the text of the issue's line, as golangci-lint's "source"
-	Line       int            `yaml:"-"`           // where the entry starts in the file, for diagnostics
+	Rules      []string       `yaml:"rules" cfg:"rule-list"`  // canonical rule names; empty = any rule
+	Path       string         `yaml:"path" cfg:"glob"`        // doublestar glob over the slash path relative to Dir
+	PathExcept string         `yaml:"path-except" cfg:"glob"` // doublestar glob; a match makes the rule not apply
+	Text       *regexp.Regexp `yaml:"text"`                   // on the issue message (RE2 syntax)
+	Source     *regexp.Regexp `yaml:"source"`                 // on the text of the issue's line, as golangci-lint's "source"
+	Line       int            `yaml:"-"`                      // where the entry starts in the file, for diagnostics
 }
 
 // Matches reports whether an issue of rule at rel (slash path relative to
@@ -190,7 +190,7 @@ func (m *Match) Matches(rule, rel, message, source string) bool {
 
 // Exclusions drops issues.
 type Exclusions struct {
-	Paths []string `yaml:"paths"` // globs: no issue is reported in a matching file
+	Paths []string `yaml:"paths" cfg:"globs"` // globs: no issue is reported in a matching file
 	Rules []Match  `yaml:"rules"`
 }
 

@@ -600,9 +600,17 @@ func (d *decoder) section(n *yaml.Node, p kpath, v reflect.Value, only []string)
 		}
 	}
 	return d.mapping(n, p, keys, func(key string, k, val *yaml.Node) {
-		f := t.Field(index[key])
-		d.value(val, p.key(key), v.Field(index[key]), f.Tag)
+		d.value(val, p.key(key), v.Field(index[key]), t.Field(index[key]).Tag)
 	})
+}
+
+// field reads n into the field of struct v whose key is key.
+func (d *decoder) field(n *yaml.Node, p kpath, v reflect.Value, key string) {
+	for i := 0; i < v.NumField(); i++ {
+		if f := v.Type().Field(i); yamlName(f) == key {
+			d.value(n, p, v.Field(i), f.Tag)
+		}
+	}
 }
 
 // keysOf lists the keys of a section whose decoder is hand-written, from
@@ -654,6 +662,10 @@ func (d *decoder) value(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Stru
 		if i, ok := d.integer(n, p); ok {
 			*x = i
 		}
+	case **regexp.Regexp:
+		*x, _ = d.regexp(n, p)
+	case *[]Match:
+		d.matches(n, p, x)
 	default:
 		if v.Kind() != reflect.Struct {
 			panic(fmt.Sprintf("config: %s: no decoder for %s", p.String(), v.Type()))
@@ -681,6 +693,10 @@ func (d *decoder) hook(name string, n *yaml.Node, p kpath, v reflect.Value) {
 			s, ok = d.mailto(n, p)
 		case "env":
 			s, ok = d.envName(n, p)
+		case "glob":
+			if s, ok = d.str(n, p); ok {
+				s, ok = d.glob(n, p, s)
+			}
 		}
 		// An empty URL keeps the default endpoint; an empty mailto or
 		// variable name is the default already.
@@ -705,6 +721,8 @@ func (d *decoder) hook(name string, n *yaml.Node, p kpath, v reflect.Value) {
 			}
 		case "bibliography":
 			d.bibliography(n, p, x)
+		case "rule-list":
+			*x, _ = d.ruleList(n, p)
 		}
 	case *result.Severity:
 		if s, ok := d.enum(n, p, SeverityNames); ok {
@@ -712,8 +730,6 @@ func (d *decoder) hook(name string, n *yaml.Node, p kpath, v reflect.Value) {
 		}
 	case *Rules:
 		d.rules(n, p, x)
-	case *Exclusions:
-		d.exclusions(n, p, x)
 	case *Severity:
 		d.severity(n, p, x)
 	case *Output:
@@ -831,29 +847,6 @@ func (d *decoder) aliasesOK(n *yaml.Node, p kpath) bool {
 
 var matchKeys = keysOf[Match]()
 
-// match reads the conditions shared by exclusion and severity rules.
-func (d *decoder) match(k, v *yaml.Node, p kpath, key string, m *Match) {
-	kp := p.key(key)
-	switch key {
-	case "rules":
-		m.Rules, _ = d.ruleList(v, kp)
-	case "path", "path-except":
-		if s, ok := d.str(v, kp); ok {
-			if g, ok := d.glob(v, kp, s); ok {
-				if key == "path" {
-					m.Path = g
-				} else {
-					m.PathExcept = g
-				}
-			}
-		}
-	case "text":
-		m.Text, _ = d.regexp(v, kp)
-	case "source":
-		m.Source, _ = d.regexp(v, kp)
-	}
-}
-
 // hasCondition reports whether an entry sets any condition. An entry with
 // none would match every issue, which is never what a user meant.
 func hasCondition(r *yaml.Node) bool {
@@ -870,26 +863,17 @@ func hasCondition(r *yaml.Node) bool {
 	return false
 }
 
-func (d *decoder) exclusions(n *yaml.Node, p kpath, e *Exclusions) {
-	d.mapping(n, p, keysOf[Exclusions](), func(key string, k, v *yaml.Node) {
-		kp := p.key(key)
-		switch key {
-		case "paths":
-			if l, set := d.globList(v, kp); set {
-				e.Paths = l
+// matches reads exclusions.rules: entries that each set a condition.
+func (d *decoder) matches(n *yaml.Node, p kpath, ms *[]Match) {
+	d.list(n, p, func(i int, it *yaml.Node) {
+		ip := p.index(i)
+		m := Match{Line: it.Line}
+		if d.section(it, ip, reflect.ValueOf(&m).Elem(), nil) {
+			if r := resolve(it); isNull(r) || !hasCondition(r) {
+				d.errf(it, ip, "%s: set at least one of %s", ip.String(), strings.Join(matchKeys, ", "))
+				return
 			}
-		case "rules":
-			d.list(v, kp, func(i int, it *yaml.Node) {
-				ip := kp.index(i)
-				m := Match{Line: it.Line}
-				if d.mapping(it, ip, matchKeys, func(key string, k, v *yaml.Node) { d.match(k, v, ip, key, &m) }) {
-					if r := resolve(it); isNull(r) || !hasCondition(r) {
-						d.errf(it, ip, "%s: set at least one of %s", ip.String(), strings.Join(matchKeys, ", "))
-						return
-					}
-					e.Rules = append(e.Rules, m)
-				}
-			})
+			*ms = append(*ms, m)
 		}
 	})
 }
@@ -927,7 +911,7 @@ func (d *decoder) severity(n *yaml.Node, p kpath, s *Severity) {
 						}
 						return
 					}
-					d.match(k, v, ip, key, &sr.Match)
+					d.field(v, ip.key(key), reflect.ValueOf(&sr.Match).Elem(), key)
 				}) {
 					r := resolve(it)
 					if isNull(r) {

@@ -62,15 +62,20 @@ type Validator interface {
 func (d *decoder) settings(rule string, n *yaml.Node, into any) {
 	p := kpath{{key: "rules"}, {key: "settings"}, {key: rule}}
 	s := strictChecker{d: d, budget: 100000}
+	before := len(d.errs) // Parse may have found problems elsewhere in the file
 	s.check(n, p, reflect.TypeOf(into).Elem(), 0)
-	if len(d.errs) > 0 {
+	if len(d.errs) > before {
 		return
 	}
 	if err := n.Decode(into); err != nil {
-		if es, ok := d.yamlDecodeError(err, p).(Errors); ok {
-			d.errs = append(d.errs, es...)
-		} else {
-			d.errs = append(d.errs, err.(*Error))
+		switch e := d.yamlDecodeError(err, p).(type) {
+		case Errors:
+			d.errs = append(d.errs, e...)
+		case *Error:
+			// A custom unmarshaler's error carries no position: give it
+			// the rule's settings, so every error names file:line:col.
+			e.Line, e.Column = n.Line, n.Column
+			d.errs = append(d.errs, e)
 		}
 		return
 	}

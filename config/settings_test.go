@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -125,6 +126,18 @@ type enumSettings struct {
 	Scope  string   `yaml:"scope" enum:"sentence,paragraph"`
 	Exempt []string `yaml:"exempt" enum:"title,lists"`
 	Min    int      `yaml:"min"`
+	Level  level    `yaml:"level"`
+}
+
+// level validates itself as it is decoded.
+type level string
+
+func (l *level) UnmarshalText(b []byte) error {
+	if s := string(b); s != "low" && s != "mid" {
+		return errorString(fmt.Sprintf("level %q is not low or mid", s))
+	}
+	*l = level(b)
+	return nil
 }
 
 func (s *enumSettings) Validate() error {
@@ -166,6 +179,11 @@ func TestParseChecksSettings(t *testing.T) {
 			`c.yaml:5:7: unknown key "scop" in rules.settings.a (did you mean "scope"?)`}},
 		{"validate", "    a:\n      min: -1\n", []string{`c.yaml:5:7: rules.settings.a: min must be 0 or more`}},
 		{"rule without settings", "    b:\n      x: 1\n", []string{`c.yaml:5:7: rules.settings.b: rule "b" has no settings`}},
+		{"an error elsewhere does not hide Validate's", "    a:\n      min: -1\nissues: {max-same: x}\n", []string{
+			`c.yaml:5:7: rules.settings.a: min must be 0 or more`,
+			`c.yaml:6:20: issues.max-same: want an integer ≥ 0, got the string "x"`}},
+		{"a custom unmarshaler's error", "    a:\n      level: high\n", []string{
+			`c.yaml:5:7: rules.settings.a: level "high" is not low or mid`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

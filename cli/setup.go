@@ -7,7 +7,6 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/lint"
-	"github.com/citelint/citelint/rules"
 )
 
 // setupFlags are the flags run and extract share.
@@ -48,13 +47,10 @@ type setup struct {
 	dirs     []string // the folders named on the command line (lint.Options.Dirs)
 }
 
-func configOptions() config.Options {
-	opts := engine.ConfigOptions()
-	// Every rule's settings are checked at load, so that config verify and
-	// run reject the same files whichever rules are on.
-	opts.NewSettings = rules.NewSettings
-	return opts
-}
+// configOptions are the engine's: every rule's settings are checked at
+// load, so that config verify and run reject the same files whichever
+// rules are on.
+func configOptions() config.Options { return engine.ConfigOptions() }
 
 // loadConfig finds and loads the config the flags ask for.
 func (s *setupFlags) loadConfig(env Env) (*config.Config, error) {

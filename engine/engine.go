@@ -55,7 +55,9 @@ type Engine struct {
 // ConfigOptions are the options config.Load and config.New need to check
 // rule names: the registry's.
 func ConfigOptions() config.Options {
-	return config.Options{Rules: rules.Names()}
+	// NewSettings lets Load check every rule's settings, on or off, as
+	// `citelint config verify` and `run` do.
+	return config.Options{Rules: rules.Names(), NewSettings: rules.NewSettings}
 }
 
 // New selects the enabled rules with their settings and loads the

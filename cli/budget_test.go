@@ -65,3 +65,27 @@ func TestNetworkBudgets(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeoutDuringNetworkPass pins issue 20, defect 6: when --timeout
+// strikes while lookups hang, the lint still runs and reports every file
+// (the offline finding below), the lookups it had no time for are
+// unverified, never dead, and the exit code is 4.
+func TestTimeoutDuringNetworkPass(t *testing.T) {
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done()
+	}))
+	defer hang.Close()
+	dir := t.TempDir()
+	write(t, dir, ".citelint.yaml", "version: \"1\"\nrules: {enable: [dead-link]}\nresolvers:\n  cache: {dir: cache}\n  request-timeout: 1m\n  host-budget: 0\n")
+	p := write(t, dir, "r.md", "A claim [1] and a lost one [9].\n\n## References\n\n[1] Page. "+hang.URL+"/1\n")
+	code, stdout, stderr := run(t, dir, "", "run", "--allow-private", "--timeout", "400ms", "--format", "json", p)
+	if code != ExitTimeout {
+		t.Errorf("exit %d, want %d\n%s", code, ExitTimeout, stderr)
+	}
+	if !strings.Contains(stdout, `citation [9] has no entry`) || strings.Contains(stdout, "dead-link") {
+		t.Errorf("want the file linted, its link not dead\n%s", stdout)
+	}
+	if !strings.Contains(stderr, "network lookups stopped") {
+		t.Errorf("stderr does not say the lookups stopped:\n%s", stderr)
+	}
+}

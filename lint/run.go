@@ -279,26 +279,13 @@ func checkText(src []byte) (line int, err error) {
 	return 0, nil
 }
 
-func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache) (fr FileResult) {
-	fr.Path = path
-	defer func() {
-		if v := recover(); v != nil {
-			fr.Err = &FileError{Path: path, Err: fmt.Errorf("internal error: %v (please report this with the file)", v)}
-		}
-	}()
+// lintOne reads the file at path and lints it.
+func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache) FileResult {
 	src, err := readFile(path, opts.Stdin)
 	if err != nil {
-		fr.Err = &FileError{Path: path, Err: err}
-		return
+		return FileResult{Path: path, Err: &FileError{Path: path, Err: err}}
 	}
-	if line, err := checkText(src); err != nil {
-		fr.Err = &FileError{Path: path, Line: line, Err: err}
-		return
-	}
-	if opts.Fix == nil {
-		return lintSource(ctx, path, src, opts, bibs)
-	}
-	return fixSource(ctx, path, src, opts, bibs)
+	return lintRead(ctx, path, src, opts, bibs) // source.go
 }
 
 // fixSource lints src, applies the fixes of its issues and lints the result

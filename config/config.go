@@ -343,7 +343,7 @@ func New(opts Options) *Config {
 		Version: Version,
 		Dir:     ".",
 		Run: Run{
-			Include: []string{"**/*.md", "**/*.markdown", "**/*.mdx"},
+			Include: []string{"**/*.md", "**/*.markdown", "**/*.mdx", "**/*.qmd", "**/*.Rmd", "**/*.rmd", "**/*.ipynb"},
 		},
 		Rules:  Rules{Default: DefaultStandard},
 		Issues: Issues{FailLevel: result.SeverityWarning},

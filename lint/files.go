@@ -17,8 +17,11 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
-// Extensions are the file name endings linted when walking a directory.
-var Extensions = []string{".md", ".markdown", ".mdx"}
+// Extensions are the file name endings linted when walking a directory:
+// Markdown and MDX, Quarto and R Markdown (pandoc Markdown with code
+// chunks, which are fenced code; .Rmd in any case), and Jupyter notebooks (their Markdown
+// cells, package notebook).
+var Extensions = []string{".md", ".markdown", ".mdx", ".qmd", ".rmd", ".ipynb"}
 
 // skipDirs are never descended into.
 var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".hg": true, ".svn": true}

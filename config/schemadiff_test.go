@@ -24,7 +24,7 @@ import (
 
 // referenceSchema is the embedded schema compiled by jsonschema/v6.
 var referenceSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(Schema()))
 	if err != nil {
 		return nil, err
 	}
@@ -315,7 +315,7 @@ func TestSchemaAcceptsWhatParseAccepts(t *testing.T) {
 		if _, err := Parse("s.yaml", []byte(src), testOpts); err != nil {
 			continue
 		}
-		d := &decoder{file: "s.yaml"}
+		d := newDecoder("s.yaml", Options{})
 		root := d.parseYAML([]byte(src))
 		if root == nil || isNull(root) {
 			continue // an empty document is all defaults; nothing to validate

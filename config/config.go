@@ -72,20 +72,15 @@ var FormatNames = []string{"text", "json", "sarif", "github-actions", "checkstyl
 // Options carries what the caller knows and this package cannot: the rule
 // registry lives in the rules package, which imports nothing from here.
 type Options struct {
-	// Rules lists every rule name the binary has (canonical, kebab-case). It
-	// is used both to reject unknown names and to suggest the nearest one. When
-	// nil, rule names are not checked (for tools that have no registry).
+	// Rules lists every rule name the binary has (canonical); nil accepts
+	// any name (for tools that have no registry).
 	Rules []string
-	// Aliases maps alternative names (stable IDs such as "CL001") to canonical
-	// rule names. Names in the config are stored canonical, so RuleEnabled and
-	// the matchers only ever see the canonical form.
+	// Aliases maps other names (stable IDs such as "CL001") to canonical
+	// ones; the config stores canonical names only.
 	Aliases map[string]string
-	// NewSettings returns a rule's settings value with its defaults (what
-	// Config.DecodeSettings decodes into), or nil for a rule without
-	// settings. When set, Parse decodes every rules.settings entry, so that
-	// Load (every command) and Verify (`config verify`) reject the same
-	// files whichever rules are enabled. When nil, settings are checked only
-	// by DecodeSettings.
+	// NewSettings returns a rule's settings with their defaults, or nil for
+	// a rule without settings. When set, Parse checks every rules.settings
+	// entry, so every command rejects the same files whichever rules run.
 	NewSettings func(rule string) any
 }
 
@@ -149,7 +144,7 @@ type Run struct {
 	Paths   []string `yaml:"paths" nonempty:"path" doc:"Files or directories to lint, relative to the config file's directory. Unset, citelint lints the working directory."`
 	Include []string `yaml:"include" check:"glob" nonempty:"glob (an empty include selects no file)" doc:"Globs selecting the files to lint. Default [\"**/*.md\", \"**/*.markdown\", \"**/*.mdx\"]."`
 	Exclude []string `yaml:"exclude" check:"glob" doc:"Globs of files and directories not to lint (directories are pruned)."`
-	// Timeout 0 is none: golangci-lint v2's default, as v1's 1m caused routine failures.
+	// No timeout is golangci-lint v2's default: v1's 1m caused routine failures.
 	Timeout     time.Duration `yaml:"timeout" doc:"Stop the whole run after this long (exit code 4). Default 0: no timeout."`
 	Concurrency int           `yaml:"concurrency" min:"0" doc:"Files linted in parallel. Default 0: the number of CPUs."`
 }
@@ -223,8 +218,6 @@ func (e *Exclusions) Excluded(rule, rel, message, source string) bool {
 
 // Severity re-grades issues.
 type Severity struct {
-	// Default overrides every rule's own severity when set; SeverityUnset
-	// keeps each rule's default.
 	Default result.Severity `yaml:"default" enum:",note,warning,error,info" doc:"Severity for every issue no rule below matches; \"\" keeps each rule's own default."`
 	Rules   []SeverityRule  `yaml:"rules" doc:"The first matching entry sets the severity."`
 }
@@ -254,16 +247,13 @@ func (s *Severity) For(rule, rel, message, source string, ruleDefault result.Sev
 type Issues struct {
 	MaxPerRule int `yaml:"max-per-rule" min:"0" doc:"Report at most this many issues per rule; 0 = unlimited (default)."`
 	MaxSame    int `yaml:"max-same" min:"0" doc:"Report at most this many issues with the same message; 0 = unlimited (default)."`
-	// FailLevel defaults to warning, so notes are reported without failing
-	// CI (SARIF's meaning of "note").
-	FailLevel result.Severity `yaml:"fail-level" enum:"$severities" doc:"Exit 1 when an issue at or above this severity remains. Default warning."`
-	// FailOnUnverified is off by default (issue 4).
-	FailOnUnverified bool `yaml:"fail-on-unverified" doc:"Also fail when a reference could not be verified (timeouts, rate limits). Default false."`
+	// FailLevel is warning, so notes do not fail CI (SARIF's meaning of "note").
+	FailLevel        result.Severity `yaml:"fail-level" enum:"$severities" doc:"Exit 1 when an issue at or above this severity remains. Default warning."`
+	FailOnUnverified bool            `yaml:"fail-on-unverified" doc:"Also fail when a reference could not be verified (timeouts, rate limits). Default false."`
 }
 
 // Output lists where to write results; several formats at once are allowed.
 type Output struct {
-	// Formats are in file order: the file maps a format's name to its options.
 	Formats []OutputFormat `yaml:"formats" nonempty:"format" doc:"Output formats and where to write each; several at once. Default: text to stdout."`
 }
 
@@ -286,8 +276,8 @@ type Resolvers struct {
 	DataCite       Endpoint      `yaml:"datacite" doc:"Default https://api.datacite.org."`
 	ArXiv          Endpoint      `yaml:"arxiv" doc:"Default https://export.arxiv.org."`
 	URL            URLResolver   `yaml:"url"`
-	// Hosts is keyed by lower-case host[:port]. The default limits arXiv to
-	// one request per 3 s as its API terms ask.
+	// Hosts is keyed by lower-case host[:port]; by default arXiv gets one
+	// request per 3 s, as its API terms ask.
 	Hosts map[string]HostLimit `yaml:"hosts" key:"host" doc:"Per-host limits, keyed by host name; the arXiv default (1 request per 3s) is kept unless overridden."`
 }
 
@@ -463,7 +453,7 @@ func Parse(name string, data []byte, opts Options) (*Config, error) {
 	return c, nil
 }
 
-func settingsPath(rule string) kpath { return kpath{{key: "rules"}, {key: "settings"}, {key: rule}} }
+func settingsPath(rule string) kpath { return kpath{"rules", "settings"}.key(rule) }
 
 // DecodeSettings decodes rules.settings.<rule> into into, a non-nil pointer
 // to the rule's settings struct pre-filled with its defaults: keys absent from
@@ -562,18 +552,12 @@ func matchAny(globs []string, rel string) bool {
 	return false
 }
 
-// RuleEnabled reports whether the rule called name (canonical, or an alias
-// from Options) runs. defaultOn is the rule's own default, used by
-// rules.default "standard"; inReports says the rule is also on under
-// "reports".
-//
-// Semantics follow golangci-lint v2's linters section: the set starts from
-// rules.default (standard = each rule's default, reports = standard and the
-// rules for generated reports, all, none), then enable adds
-// and disable removes. A rule listed in both enable and disable is a config
-// error, and ApplyFlags moves a name from one list to the other, so the lists
-// are disjoint; if code builds a Config with a rule in both, disable wins,
-// because failing safe means running fewer rules than asked, not more.
+// RuleEnabled reports whether the rule called name (canonical, or an alias)
+// runs, given its own default and whether the "reports" set adds it. As in
+// golangci-lint v2, the set starts from rules.default, then enable adds and
+// disable removes. Parse and ApplyFlags keep the lists disjoint; if code
+// builds a Config with a rule in both, disable wins: failing safe means
+// running fewer rules than asked, not more.
 func (c *Config) RuleEnabled(name string, defaultOn, inReports bool) bool {
 	if canon, ok := c.opts.Aliases[name]; ok {
 		name = canon
@@ -598,7 +582,8 @@ func (c *Config) RuleEnabled(name string, defaultOn, inReports bool) bool {
 // SetDefault sets rules.default from the command line (--default), which
 // overrides the file.
 func (c *Config) SetDefault(set string) error {
-	sets := []string{DefaultStandard, DefaultReports, DefaultAll, DefaultNone}
+	f, _ := reflect.TypeFor[Rules]().FieldByName("Default")
+	sets := enumValues(f.Tag.Get("enum"))
 	if !slices.Contains(sets, set) {
 		return fmt.Errorf("unknown rule set %q; want one of %s%s", set, strings.Join(sets, ", "), didYouMean(set, sets))
 	}

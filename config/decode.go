@@ -25,24 +25,16 @@ import (
 // knows where each value is, every message must name file:line:col, and a
 // user fixing a file wants every problem at once. The schema (schema.go) is
 // generated from the same types and tags.
-
 type decoder struct {
 	file   string
 	opts   Options
 	errs   Errors
-	budget int // nodes left to visit: aliases can make a small file huge
+	budget int // nodes left to visit: aliases can make a small file huge ("billion laughs")
 }
 
-// maxNodes bounds the values one file may expand to through aliases (a
-// "billion laughs" document); maxDepth bounds nesting.
-const (
-	maxNodes = 100000
-	maxDepth = 64
-)
+const maxNodes, maxDepth = 100000, 64
 
-func newDecoder(file string, opts Options) *decoder {
-	return &decoder{file: file, opts: opts, budget: maxNodes}
-}
+func newDecoder(file string, opts Options) *decoder { return &decoder{file, opts, nil, maxNodes} }
 
 func (d *decoder) errf(n *yaml.Node, p kpath, format string, args ...any) {
 	e := &Error{File: d.file, Msg: fmt.Sprintf(format, args...)}
@@ -59,9 +51,9 @@ type checker interface {
 	check(d *decoder, n *yaml.Node, p kpath)
 }
 
-// Validator is implemented by a rule's settings type to check what struct
-// tags cannot express (combinations, say). Its error is reported at the
-// settings' mapping, and only when every field decoded cleanly.
+// Validator is implemented by a rule's settings type to check what tags
+// cannot say; it runs when every field decoded cleanly, and its error is
+// reported at the settings' mapping.
 type Validator interface {
 	Validate() error
 }
@@ -154,8 +146,7 @@ func (d *decoder) fallback(n *yaml.Node, p kpath, v reflect.Value) bool {
 }
 
 // field is one key of a struct as yaml.v3 names it: the tag's name, else
-// the lower-cased field name; ",inline" structs are flattened into their
-// parent.
+// the lower-cased field name; ",inline" structs are flattened.
 type field struct {
 	name  string
 	index []int
@@ -622,32 +613,20 @@ func lookup(n *yaml.Node, keys ...string) *yaml.Node {
 // kept once each, canonical.
 func (r *Rules) check(d *decoder, n *yaml.Node, p kpath) {
 	r.Enable, r.Disable = unique(r.Enable), unique(r.Disable)
-	for i, it := range content(lookup(n, "disable")) {
-		name, _ := d.opts.canonical(scalar(it))
-		if !slices.Contains(r.Enable, name) {
-			continue
-		}
-		for _, en := range content(lookup(n, "enable")) {
-			if c, _ := d.opts.canonical(scalar(en)); c == name {
-				d.errf(it, p.key("disable").index(i), "%s: rule %q is also enabled (line %d); list it in one place", p.key("disable").index(i), name, en.Line)
+	disable, enable := resolve(lookup(n, "disable")), resolve(lookup(n, "enable"))
+	if disable == nil || enable == nil {
+		return
+	}
+	for i, dis := range disable.Content {
+		name, _ := d.opts.canonical(resolve(dis).Value)
+		for _, en := range enable.Content {
+			if c, _ := d.opts.canonical(resolve(en).Value); c == name && slices.Contains(r.Enable, name) {
+				ip := p.key("disable").index(i)
+				d.errf(dis, ip, "%s: rule %q is also enabled (line %d); list it in one place", ip, name, en.Line)
 				break
 			}
 		}
 	}
-}
-
-func content(n *yaml.Node) []*yaml.Node {
-	if r := resolve(n); r != nil {
-		return r.Content
-	}
-	return nil
-}
-
-func scalar(n *yaml.Node) string {
-	if r := resolve(n); r != nil {
-		return r.Value
-	}
-	return ""
 }
 
 func unique(s []string) []string {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -182,3 +183,11 @@ func Verify(name string, data []byte, opts Options) []error {
 	}
 	return out
 }
+
+//go:embed init.citelint.yaml
+var initTemplate []byte
+
+// InitTemplate returns the commented starter file `citelint config init`
+// writes, kept as a real YAML file so it reads as what users will see; a
+// test makes sure it verifies.
+func InitTemplate() []byte { return bytes.Clone(initTemplate) }

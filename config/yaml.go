@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -16,56 +18,37 @@ import (
 // The YAML layer of the decoder: parsing with positioned syntax errors, key
 // paths for messages, aliases, and describing a node in a message.
 
-// elem is one step of a key path: a mapping key or a sequence index.
-type elem struct {
-	key   string
-	idx   int
-	isIdx bool
-}
-
-// kpath locates a node for messages ("exclusions.rules[0].text").
-type kpath []elem
-
-func (p kpath) key(k string) kpath { return append(slices.Clip(p), elem{key: k}) }
-func (p kpath) index(i int) kpath  { return append(slices.Clip(p), elem{idx: i, isIdx: true}) }
+// kpath locates a node for messages ("exclusions.rules[0].text"): each
+// step is a plain key, an index "[0]" or a quoted key `["a.b"]`.
+type kpath []string
 
 var plainKey = lazyRegexp(`^[A-Za-z0-9_-]+$`)
+
+func (p kpath) key(k string) kpath {
+	if !plainKey().MatchString(k) {
+		k = fmt.Sprintf("[%q]", short(k))
+	}
+	return append(slices.Clip(p), k)
+}
+
+func (p kpath) index(i int) kpath { return append(slices.Clip(p), fmt.Sprintf("[%d]", i)) }
 
 func (p kpath) String() string {
 	var b strings.Builder
 	for i, e := range p {
-		switch {
-		case e.isIdx:
-			fmt.Fprintf(&b, "[%d]", e.idx)
-		case plainKey().MatchString(e.key):
-			if i > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(e.key)
-		default:
-			fmt.Fprintf(&b, "[%q]", short(e.key))
+		if i > 0 && e[0] != '[' {
+			b.WriteByte('.')
 		}
+		b.WriteString(e)
 	}
 	return b.String()
 }
 
 var yamlLineErr = lazyRegexp(`^yaml: line (\d+): (.*)$`)
 
-// parserProblems are yaml.v3's parser error messages (parserc.go); its scanner
-// errors already carry 1-based lines.
-var parserProblems = map[string]bool{
-	"did not find expected ',' or ']'":       true,
-	"did not find expected ',' or '}'":       true,
-	"did not find expected '-' indicator":    true,
-	"did not find expected <document start>": true,
-	"did not find expected <stream-start>":   true,
-	"did not find expected key":              true,
-	"did not find expected node content":     true,
-	"found duplicate %TAG directive":         true,
-	"found duplicate %YAML directive":        true,
-	"found incompatible YAML document":       true,
-	"found undefined tag handle":             true,
-}
+// parserProblem matches yaml.v3's parser error messages (parserc.go); its
+// scanner errors already carry 1-based lines.
+var parserProblem = lazyRegexp(`^(did not find expected (',' or '[\]}]'|'-' indicator|<document start>|<stream-start>|key|node content)|found (duplicate %(TAG|YAML) directive|incompatible YAML document|undefined tag handle))$`)
 
 // syntaxError turns the YAML library's "yaml: line 3: ..." into file:3: ...
 // and repairs its line numbers where we can.
@@ -77,7 +60,7 @@ func (d *decoder) syntaxError(err error, data []byte) {
 		msg = m[2]
 	}
 	switch {
-	case parserProblems[msg]:
+	case parserProblem().MatchString(msg):
 		// yaml.v3 reports parser (not scanner) errors with the 0-based line
 		// of the construct being parsed.
 		e.Line++
@@ -256,3 +239,10 @@ func (d *decoder) where(p kpath) string {
 }
 
 // str reads a string scalar. Numbers and booleans are not silently turned into
+
+// lazyRegexp compiles expr on first use: compiling the package's expressions
+// at initialisation cost every run's start-up, and a run without a config
+// file, or with a valid one, uses few or none of them.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -153,7 +154,12 @@ type field struct {
 	tag   reflect.StructTag
 }
 
+var fieldCache sync.Map // reflect.Type → []field: types do not change
+
 func fieldsOf(t reflect.Type) []field {
+	if fs, ok := fieldCache.Load(t); ok {
+		return fs.([]field)
+	}
 	var out []field
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
@@ -175,6 +181,7 @@ func fieldsOf(t reflect.Type) []field {
 			out = append(out, field{name, []int{i}, f.Tag})
 		}
 	}
+	fieldCache.Store(t, out)
 	return out
 }
 

@@ -193,8 +193,6 @@ func describe(n *yaml.Node) string {
 	return "an unexpected node"
 }
 
-// hints name the citelint key for keys golangci-lint users type by habit,
-
 // entries walks a mapping with free-form keys (rule names, format names,
 // host names), reporting duplicates, merge keys and non-string keys.
 func (d *decoder) entries(n *yaml.Node, p kpath, fn func(key string, k, v *yaml.Node)) bool {
@@ -237,8 +235,6 @@ func (d *decoder) where(p kpath) string {
 	}
 	return p.String()
 }
-
-// str reads a string scalar. Numbers and booleans are not silently turned into
 
 // lazyRegexp compiles expr on first use: compiling the package's expressions
 // at initialisation cost every run's start-up, and a run without a config

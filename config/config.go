@@ -112,10 +112,11 @@ func (o Options) candidates() []string {
 // JSON Schema (schema.go) both read them. yaml names a field's key (in the
 // order keys are offered as suggestions); doc is its schema description;
 // enum lists a string's values ("$formats" names FormatNames); min bounds a
-// number; check names a string's validation (see checks); key names the
-// check of a map's keys; nonempty rejects an empty list, naming what it
-// lists; single lets one string stand for a list of one; required makes the
-// key mandatory (its value, if not "true", is a hint).
+// number; check names a string's validation (see decoder.checkString); key
+// names the check of a map's keys; mapkey marks the field a list of structs
+// written as a mapping takes its keys into; nonempty rejects an empty list,
+// naming what it lists; single lets one string stand for a list of one;
+// required makes the key mandatory (its value, if not "true", is a hint).
 type Config struct {
 	Version string `yaml:"version" check:"version" required:"add version: \"1\" as the first line" doc:"Configuration format version. Must be \"1\"."`
 	// Path is the file the config was read from ("" for Default/New).
@@ -259,7 +260,7 @@ type Output struct {
 
 // OutputFormat is one printer and its destination.
 type OutputFormat struct {
-	Format string `yaml:",key" enum:"$formats"`                                                                       // the key in output.formats
+	Format string `yaml:"-" mapkey:"true" enum:"$formats"`                                                            // the key in output.formats
 	Path   string `yaml:"path" check:"path" doc:"stdout, stderr, or a file relative to the config file's directory."` // use Resolve
 }
 

@@ -173,7 +173,7 @@ func fieldsOf(t reflect.Type) []field {
 			for _, sub := range fieldsOf(f.Type) {
 				out = append(out, field{sub.name, append([]int{i}, sub.index...), sub.tag})
 			}
-		case name == "-" || opt == "key" || !f.IsExported():
+		case name == "-" || !f.IsExported():
 		default:
 			if name == "" {
 				name = strings.ToLower(f.Name)
@@ -305,7 +305,7 @@ func (d *decoder) dict(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Struc
 }
 
 // list reads a sequence into slice v, replacing its default. The field's
-// tag applies to each item. A list of structs with a ",key" field is
+// tag applies to each item. A list of structs with a mapkey field is
 // written as a mapping from that key (output.formats).
 func (d *decoder) list(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
 	r, t := resolve(n), v.Type()
@@ -356,11 +356,11 @@ func (d *decoder) list(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Struc
 	v.Set(out)
 }
 
-// keyField finds the field a mapping's keys go into, tagged `yaml:",key"`.
+// keyField finds the field a mapping's keys go into, tagged mapkey.
 func keyField(t reflect.Type) (reflect.StructField, bool) {
 	if t.Kind() == reflect.Struct {
 		for i := 0; i < t.NumField(); i++ {
-			if t.Field(i).Tag.Get("yaml") == ",key" {
+			if t.Field(i).Tag.Get("mapkey") != "" {
 				return t.Field(i), true
 			}
 		}

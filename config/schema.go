@@ -131,7 +131,7 @@ func (g *schemaGen) value(t reflect.Type, tag reflect.StructTag) map[string]any 
 	return s
 }
 
-// list is a slice's schema: a list of items, or the mapping from a ",key"
+// list is a slice's schema: a list of items, or the mapping from a mapkey
 // field, or with a single tag one item alone.
 func (g *schemaGen) list(t reflect.Type, tag reflect.StructTag) map[string]any {
 	if key, ok := keyField(t.Elem()); ok {

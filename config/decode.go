@@ -234,10 +234,11 @@ func (d *decoder) checks(v reflect.Value, n *yaml.Node, p kpath, clean bool) {
 	case checker:
 		x.check(d, n, p)
 	case Validator:
-		if err := error(nil); clean {
-			if err = x.Validate(); err != nil {
-				d.errf(n, p, "%s: %v", p, err)
-			}
+		if !clean {
+			return
+		}
+		if err := x.Validate(); err != nil {
+			d.errf(n, p, "%s: %v", p, err)
 		}
 	}
 }

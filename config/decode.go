@@ -458,13 +458,24 @@ func (d *decoder) version(n *yaml.Node, p kpath) (string, bool) {
 	return Version, true
 }
 
-var (
-	hostRe = lazyRegexp(`^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$`)
-	// mailRe is deliberately loose: it catches a URL or a name pasted in
-	// the wrong field, not every invalid address.
-	mailRe  = lazyRegexp(`^[^@\s<>]+@[^\s<>]+$`)
-	envName = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*$`)
-)
+// patterns are the checks a regular expression can say, for the decoder and
+// the schema alike, so an editor flags what Parse rejects. mailto is
+// deliberately loose: it catches a URL or a name pasted in the wrong field,
+// not every invalid address. "" passes where it keeps the default.
+var patterns = map[string]string{
+	"mailto": `^((mailto:)?[^@\s<>]+@[^\s<>]+)?$`,
+	"env":    `^([A-Za-z_][A-Za-z0-9_]*)?$`,
+	"host":   `^([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$`,
+	"rule":   `^[A-Za-z0-9][A-Za-z0-9_-]*$`,
+}
+
+var matches = sync.OnceValue(func() map[string]*regexp.Regexp {
+	out := map[string]*regexp.Regexp{}
+	for check, expr := range patterns {
+		out[check] = regexp.MustCompile(expr)
+	}
+	return out
+})
 
 // checkString applies a check tag to s, returning it normalised, or the
 // problem. The schema (schemaCheck) says the same in JSON Schema terms.
@@ -493,12 +504,12 @@ func (d *decoder) checkString(check, s string) (string, string) {
 		}
 		return strings.TrimRight(s, "/"), ""
 	case "mailto":
-		if s != "" && !mailRe().MatchString(strings.TrimPrefix(s, "mailto:")) {
+		if !matches()[check].MatchString(s) {
 			return "", fmt.Sprintf("want an e-mail address, got %q", short(s))
 		}
 		return strings.TrimPrefix(s, "mailto:"), ""
 	case "env":
-		if s != "" && !envName().MatchString(s) {
+		if !matches()[check].MatchString(s) {
 			return "", fmt.Sprintf("want the name of an environment variable (e.g. OPENAI_API_KEY), got %q", short(s))
 		}
 	case "path":
@@ -506,7 +517,7 @@ func (d *decoder) checkString(check, s string) (string, string) {
 			return "", "empty path (use stdout, stderr or a file name)"
 		}
 	case "host":
-		if !hostRe().MatchString(strings.ToLower(s)) {
+		if !matches()[check].MatchString(s) {
 			return "", fmt.Sprintf("%q is not a host name (write it without scheme or path, e.g. export.arxiv.org)", short(s))
 		}
 		return strings.ToLower(s), ""

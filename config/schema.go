@@ -45,18 +45,10 @@ var shared = map[string]map[string]any{
 	"regexp": {"type": "string", "minLength": 1, "format": "regex"},
 	"glob": {"type": "string", "pattern": "^[^/]",
 		"description": `A doublestar glob over slash-separated paths relative to the config file's directory, e.g. "docs/**/*.md".`},
-	"rule":   {"type": "string", "pattern": rulePattern, "description": "A rule name (see `citelint rules`)."},
+	"rule":   {"type": "string", "pattern": patterns["rule"], "description": "A rule name (see `citelint rules`)."},
 	"url":    {"type": "string", "pattern": `^(https?://[^/\s]+.*)?$`},
-	"mailto": {"type": "string", "pattern": `^((mailto:)?[^@\s<>]+@[^\s<>]+)?$`},
-	"env":    {"type": "string", "pattern": "^([A-Za-z_][A-Za-z0-9_]*)?$"},
-}
-
-const rulePattern = "^[A-Za-z0-9][A-Za-z0-9_-]*$"
-
-// keyPatterns say in JSON Schema what each key check accepts.
-var keyPatterns = map[string]string{
-	"rule": rulePattern,
-	"host": `^([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$`,
+	"mailto": {"type": "string", "pattern": patterns["mailto"]},
+	"env":    {"type": "string", "pattern": patterns["env"]},
 }
 
 func (g *schemaGen) ref(name string) map[string]any {
@@ -124,7 +116,7 @@ func (g *schemaGen) value(t reflect.Type, tag reflect.StructTag) map[string]any 
 		s = g.object(t)
 	case t.Kind() == reflect.Map:
 		s = map[string]any{"type": []string{"object", "null"}, "additionalProperties": false,
-			"patternProperties": map[string]any{keyPatterns[tag.Get("key")]: g.value(t.Elem(), "")}}
+			"patternProperties": map[string]any{patterns[tag.Get("key")]: g.value(t.Elem(), "")}}
 	default: // a slice
 		s = g.list(t, tag)
 	}

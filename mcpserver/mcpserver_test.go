@@ -349,3 +349,22 @@ func TestRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestNetworkRulesNotRun: a config's network rules are named as not run,
+// never silently taken to pass, and no request is made.
+func TestNetworkRulesNotRun(t *testing.T) {
+	dir := project(t, map[string]string{".citelint.yaml": "version: \"1\"\nrules:\n  enable: [dead-doi, dead-link]\n"})
+	cs := connect(t, mcpserver.Options{WorkDir: dir})
+	res := call(t, cs, mcpserver.ToolCheck, map[string]any{"text": "A claim [1].\n\n[1]: https://doi.org/10.1000/none\n"})
+	got := structured(t, res)
+	if !reflect.DeepEqual(got["network_rules_not_run"], []any{"dead-doi", "dead-link"}) {
+		t.Errorf("network_rules_not_run = %v", got["network_rules_not_run"])
+	}
+	if !strings.Contains(text(res), "Not run (network rules; this tool is offline, citelint run checks them): dead-doi, dead-link.") {
+		t.Errorf("text: %s", text(res))
+	}
+	res = call(t, connect(t, mcpserver.Options{WorkDir: dir, NoConfig: true}), mcpserver.ToolCheck, map[string]any{"text": "x"})
+	if got := structured(t, res); !reflect.DeepEqual(got["network_rules_not_run"], []any{}) || strings.Contains(text(res), "Not run") {
+		t.Errorf("no network rule: %v, %q", got["network_rules_not_run"], text(res))
+	}
+}

@@ -8,8 +8,8 @@
 //
 // The server runs offline: documents, sources and configs come from the
 // agent or from inside the project, and nothing is fetched. Network rules
-// a config enables get their answers from the Network hook (the command
-// line runs its network pass there) or, without one, report nothing.
+// a config enables are not run; a check names them (network_rules_not_run)
+// rather than letting an agent take their silence for a pass.
 package mcpserver
 
 import (

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -63,7 +64,7 @@ func (s *server) addTools(srv *mcp.Server) {
 }
 
 func (s *server) check(ctx context.Context, _ *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, CheckOutput, error) {
-	path, ch, err := s.run(ctx, in, false)
+	path, ch, offline, err := s.run(ctx, in, false)
 	if err != nil {
 		return nil, CheckOutput{}, err
 	}
@@ -71,13 +72,18 @@ func (s *server) check(ctx context.Context, _ *mcp.CallToolRequest, in CheckInpu
 	if err != nil {
 		return nil, CheckOutput{}, err
 	}
-	out := CheckOutput{Issues: js.Issues, Summary: js.Summary}
+	out := CheckOutput{Issues: js.Issues, Summary: js.Summary, NotRun: offline}
 	if out.Summary.Claims > 0 {
 		out.Coverage = float64(out.Summary.CitedClaims) / float64(out.Summary.Claims)
 	}
-	if sup := out.Summary.Support; sup != nil && sup.Scored > 0 {
-		g := sup.Grounded
-		out.Grounded = &g
+	if sup := out.Summary.Support; sup != nil {
+		// The claim-support rules count sentences without headings, as
+		// run's text summary does: one coverage figure, theirs.
+		out.Coverage = sup.Coverage
+		if sup.Scored > 0 {
+			g := sup.Grounded
+			out.Grounded = &g
+		}
 	}
 	for _, iss := range out.Issues {
 		if iss.Suppressed {
@@ -96,7 +102,7 @@ func (s *server) check(ctx context.Context, _ *mcp.CallToolRequest, in CheckInpu
 }
 
 func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (*mcp.CallToolResult, FixOutput, error) {
-	path, ch, err := s.run(ctx, in, true)
+	path, ch, _, err := s.run(ctx, in, true)
 	if err != nil {
 		return nil, FixOutput{}, err
 	}
@@ -144,39 +150,52 @@ func (s *server) explain(_ context.Context, _ *mcp.CallToolRequest, in ExplainIn
 // the config found as `citelint run` finds it; it returns the document's
 // path as issues name it. Errors are the agent's to correct (too large, a
 // path outside the project, an unknown rule) and become tool errors.
-func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engine.Checked, error) {
+func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engine.Checked, []string, error) {
 	path, srcDir, err := s.paths(in)
 	if err != nil {
-		return "", engine.Checked{}, err
+		return "", engine.Checked{}, nil, err
 	}
 	if len(in.Text) > s.o.MaxBytes {
-		return "", engine.Checked{}, fmt.Errorf("the document is %d bytes, over this server's limit of %d bytes (citelint mcp --max-bytes): check it in parts, split at headings", len(in.Text), s.o.MaxBytes)
+		return "", engine.Checked{}, nil, fmt.Errorf("the document is %d bytes, over this server's limit of %d bytes (citelint mcp --max-bytes): check it in parts, split at headings", len(in.Text), s.o.MaxBytes)
 	}
 	inline, err := s.inlineSources(in.Sources)
 	if err != nil {
-		return "", engine.Checked{}, err
+		return "", engine.Checked{}, nil, err
 	}
 	cfg, err := s.loadConfig()
 	if err != nil {
-		return "", engine.Checked{}, fmt.Errorf("config: %w", err)
+		return "", engine.Checked{}, nil, fmt.Errorf("config: %w", err)
 	}
 	if in.RuleSet != "" {
 		if err := cfg.SetDefault(in.RuleSet); err != nil {
-			return "", engine.Checked{}, fmt.Errorf("rule_set: %w", err)
+			return "", engine.Checked{}, nil, fmt.Errorf("rule_set: %w", err)
 		}
 	}
 	if err := cfg.ApplyFlags(in.Enable, nil, nil); err != nil {
-		return "", engine.Checked{}, fmt.Errorf("enable: %w", err)
+		return "", engine.Checked{}, nil, fmt.Errorf("enable: %w", err)
 	}
 	eng, err := engine.New(cfg, engine.Options{WorkDir: s.o.WorkDir, Sources: srcDir})
 	if err != nil {
-		return "", engine.Checked{}, err
+		return "", engine.Checked{}, nil, err
 	}
 	eng.AddSources(inline)
 	// Evidence as `citelint run` gives it offline: the source store,
 	// bibliography abstracts and files inside the project.
 	finder := &evidence.Finder{ReadLocal: true, Root: eng.LintOptions(nil).Root}
-	return path, eng.Check(ctx, path, []byte(in.Text), engine.CheckOptions{Evidence: finder, Fix: fix}), nil
+	return path, eng.Check(ctx, path, []byte(in.Text), engine.CheckOptions{Evidence: finder, Fix: fix}), networkRules(eng), nil
+}
+
+// networkRules names the enabled rules that need network answers: the
+// tools run offline, so these report nothing here (`citelint run` runs
+// them), and the result says so rather than implying they passed.
+func networkRules(eng *engine.Engine) []string {
+	names := []string{}
+	for _, e := range eng.Rules() {
+		if slices.Contains(e.Rule.Tags, rules.TagNetwork) {
+			names = append(names, e.Rule.Name)
+		}
+	}
+	return names
 }
 
 // paths checks the document's path and the sources folder: relative to
@@ -276,6 +295,9 @@ func checkText(path string, out CheckOutput) string {
 	if out.Grounded != nil {
 		sup := out.Summary.Support
 		fmt.Fprintf(&b, " Grounded: %d of %d scored cited sentences supported by their sources (%.0f%%).", sup.Supported, sup.Scored, 100**out.Grounded)
+	}
+	if len(out.NotRun) > 0 {
+		fmt.Fprintf(&b, " Not run (network rules; this tool is offline, citelint run checks them): %s.", strings.Join(out.NotRun, ", "))
 	}
 	b.WriteString(issueLines(out.Issues))
 	return b.String()

@@ -86,11 +86,12 @@ type Summary struct {
 type CheckOutput struct {
 	Issues   []Issue  `json:"issues" jsonschema:"what citelint run --format json reports for the document, in document order"`
 	Summary  Summary  `json:"summary"`
-	Coverage float64  `json:"coverage" jsonschema:"the share of claim sentences that cite a source (cited_claims / claims; 0 without claims)"`
+	Coverage float64  `json:"coverage" jsonschema:"the share of claim sentences that cite a source: summary.support.coverage when a claim-support rule ran (headings not counted), else summary.cited_claims / summary.claims; 0 without claims"`
 	Grounded *float64 `json:"grounded,omitempty" jsonschema:"the share of scored cited sentences their sources support; present when a claim-support rule scored at least one sentence"`
 	Errors   int      `json:"errors" jsonschema:"issues of severity error, suppressed ones aside"`
 	Warnings int      `json:"warnings" jsonschema:"issues of severity warning, suppressed ones aside"`
 	Notes    int      `json:"notes" jsonschema:"issues of severity note, suppressed ones aside"`
+	NotRun   []string `json:"network_rules_not_run" jsonschema:"network rules the config enables (dead-doi, dead-link, ...) that this offline tool did not run: their findings come from citelint run, not from here"`
 }
 
 // FixInput is fix_citations' input: check_citations' without the rule

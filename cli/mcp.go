@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/mcpserver"
+	"github.com/citelint/citelint/rules"
 )
 
 func init() {
@@ -19,10 +23,12 @@ func init() {
 func mcpCmd(args []string, env Env) int {
 	fs := newFlagSet("mcp", env, "mcp [flags]\n\nServes citelint's agent tools over the Model Context Protocol (stdio).\nSee docs/agents.md for client configuration.")
 	var o mcpserver.Options
+	var tf trustFlags
 	fs.StringVar(&o.ConfigPath, "c", "", "config file (default: .citelint.yaml found by walking up from the working directory, re-read on every call)")
 	fs.StringVar(&o.ConfigPath, "config", "", "same as -c")
 	fs.BoolVar(&o.NoConfig, "no-config", false, "ignore any config file")
 	fs.IntVar(&o.MaxBytes, "max-bytes", mcpserver.DefaultMaxBytes, "largest document (and total inline sources) a call may pass, in bytes")
+	tf.register(fs)
 	rest, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
@@ -37,12 +43,33 @@ func mcpCmd(args []string, env Env) int {
 		return ExitFailure
 	}
 	o.WorkDir, o.Version = wd, Version
+	o.Network = mcpNetwork(tf, env)
 	in := io.NopCloser(env.Stdin)
 	if err := mcpserver.Serve(context.Background(), o, in, nopWriteCloser{env.Stdout}); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: mcp: %v\n", err)
 		return ExitFailure
 	}
 	return ExitOK
+}
+
+// mcpNetwork is run's network pass for one document held in memory, with
+// the consent the workflow gave (flags and environment, never the config
+// alone): the agent tool runs a config's network rules as run does.
+func mcpNetwork(tf trustFlags, env Env) mcpserver.NetworkFunc {
+	return func(ctx context.Context, cfg *config.Config, eng *engine.Engine, _ string, src []byte) (rules.Lookups, map[string]int, error) {
+		tr, err := tf.consent(cfg, env)
+		if err != nil {
+			return nil, nil, err
+		}
+		st := &setup{cfg: cfg, eng: eng, files: []string{"-"}, rules: eng.Rules()}
+		opts := eng.LintOptions(nil)
+		opts.Stdin = bytes.NewReader(src)
+		res, err := verifyFiles(ctx, st, opts, false, false, tr, env.Stderr)
+		if err != nil || res == nil {
+			return nil, nil, err
+		}
+		return res, res.Unverified(), nil
+	}
 }
 
 type nopWriteCloser struct{ io.Writer }

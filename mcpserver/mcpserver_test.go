@@ -360,7 +360,7 @@ func TestNetworkRulesNotRun(t *testing.T) {
 	if !reflect.DeepEqual(got["network_rules_not_run"], []any{"dead-doi", "dead-link"}) {
 		t.Errorf("network_rules_not_run = %v", got["network_rules_not_run"])
 	}
-	if !strings.Contains(text(res), "Not run (network rules; this tool is offline, citelint run checks them): dead-doi, dead-link.") {
+	if !strings.Contains(text(res), "Not run (network rules; this server makes no network lookups, citelint run checks them): dead-doi, dead-link.") {
 		t.Errorf("text: %s", text(res))
 	}
 	res = call(t, connect(t, mcpserver.Options{WorkDir: dir, NoConfig: true}), mcpserver.ToolCheck, map[string]any{"text": "x"})

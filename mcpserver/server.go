@@ -6,10 +6,12 @@
 // engine, so a check reports what `citelint run --format json` reports
 // for the same document (TestCheckIsRun).
 //
-// The server runs offline: documents, sources and configs come from the
-// agent or from inside the project, and nothing is fetched. Network rules
-// a config enables are not run; a check names them (network_rules_not_run)
-// rather than letting an agent take their silence for a pass.
+// The server reads only what the agent sends and what lies inside the
+// project. It is offline unless the config enables network rules: then
+// the Network hook (the command line's network pass) looks up what the
+// document cites, as `citelint run` would. Without the hook, network
+// rules are not run and a check names them (network_rules_not_run) rather
+// than letting an agent take their silence for a pass.
 package mcpserver
 
 import (
@@ -24,6 +26,7 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/safefile"
+	"github.com/citelint/citelint/rules"
 )
 
 // DefaultMaxBytes caps a document (and, separately, the inline sources of
@@ -47,7 +50,16 @@ type Options struct {
 	MaxBytes int
 	// Version is citelint's version, told to clients.
 	Version string
+	// Network, when set, runs the network pass for a document whose
+	// config enables network rules; nil leaves those rules unrun.
+	Network NetworkFunc
 }
+
+// NetworkFunc looks up what the document src (at path) cites, for the
+// network rules eng enables under cfg: the answers (nil when none) and
+// the lookups without a definite answer, by kind. Transient failures are
+// unverified, never errors; an error means the pass could not run.
+type NetworkFunc func(ctx context.Context, cfg *config.Config, eng *engine.Engine, path string, src []byte) (rules.Lookups, map[string]int, error)
 
 // server holds the options every tool call reads.
 type server struct {

@@ -33,8 +33,9 @@ enabled, sentences that state a checkable fact without a citation
 (uncited-claim) and cited sentences their source does not support
 (low-overlap, number-mismatch; pass the sources you retrieved as "sources").
 Call it on a draft before you hand it over, and again after editing, until
-it reports no errors. It reads nothing but the text you pass, the project's
-.citelint.yaml and the sources you name, and changes nothing. The result lists
+it reports no errors. It reads the text you pass, the project's .citelint.yaml
+and the sources you name (and looks up cited DOIs and links only when that
+config enables network rules); it changes nothing. The result lists
 each issue (rule, severity, message, line and column, and a fix when one is
 known), the citation coverage (share of claim sentences that cite a source)
 and, with sources, the grounded fraction (share of scored cited sentences
@@ -57,10 +58,13 @@ or fix_citations is unclear, before deciding how to fix it or whether to
 suppress it with a <!-- citelint-disable-next-line RULE -- reason --> comment.`
 
 func (s *server) addTools(srv *mcp.Server) {
-	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
-	mcp.AddTool(srv, &mcp.Tool{Name: ToolCheck, Title: "Check citations", Description: checkDescription, Annotations: readOnly}, s.check)
-	mcp.AddTool(srv, &mcp.Tool{Name: ToolFix, Title: "Fix citations", Description: fixDescription, Annotations: readOnly}, s.fix)
-	mcp.AddTool(srv, &mcp.Tool{Name: ToolExplain, Title: "Explain a citelint rule", Description: explainDescription, Annotations: readOnly}, s.explain)
+	// check and fix reach registries when the config enables network
+	// rules: their open-world hint stays the protocol's default (true).
+	lint := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
+	doc := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
+	mcp.AddTool(srv, &mcp.Tool{Name: ToolCheck, Title: "Check citations", Description: checkDescription, Annotations: lint}, s.check)
+	mcp.AddTool(srv, &mcp.Tool{Name: ToolFix, Title: "Fix citations", Description: fixDescription, Annotations: lint}, s.fix)
+	mcp.AddTool(srv, &mcp.Tool{Name: ToolExplain, Title: "Explain a citelint rule", Description: explainDescription, Annotations: doc}, s.explain)
 }
 
 func (s *server) check(ctx context.Context, _ *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, CheckOutput, error) {
@@ -182,11 +186,23 @@ func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engi
 	// Evidence as `citelint run` gives it offline: the source store,
 	// bibliography abstracts and files inside the project.
 	finder := &evidence.Finder{ReadLocal: true, Root: eng.LintOptions(nil).Root}
-	return path, eng.Check(ctx, path, []byte(in.Text), engine.CheckOptions{Evidence: finder, Fix: fix}), networkRules(eng), nil
+	co := engine.CheckOptions{Evidence: finder, Fix: fix}
+	notRun := networkRules(eng)
+	if len(notRun) > 0 && s.o.Network != nil {
+		lookups, unverified, err := s.o.Network(ctx, cfg, eng, path, []byte(in.Text))
+		if err != nil {
+			return "", engine.Checked{}, nil, fmt.Errorf("network lookups: %w", err)
+		}
+		if lookups != nil {
+			co.Lookups, co.Unverified, finder.Lookups = lookups, unverified, lookups
+		}
+		notRun = []string{}
+	}
+	return path, eng.Check(ctx, path, []byte(in.Text), co), notRun, nil
 }
 
-// networkRules names the enabled rules that need network answers: the
-// tools run offline, so these report nothing here (`citelint run` runs
+// networkRules names the enabled rules that need network answers:
+// without the Network hook they report nothing here (`citelint run` runs
 // them), and the result says so rather than implying they passed.
 func networkRules(eng *engine.Engine) []string {
 	names := []string{}
@@ -297,7 +313,7 @@ func checkText(path string, out CheckOutput) string {
 		fmt.Fprintf(&b, " Grounded: %d of %d scored cited sentences supported by their sources (%.0f%%).", sup.Supported, sup.Scored, 100**out.Grounded)
 	}
 	if len(out.NotRun) > 0 {
-		fmt.Fprintf(&b, " Not run (network rules; this tool is offline, citelint run checks them): %s.", strings.Join(out.NotRun, ", "))
+		fmt.Fprintf(&b, " Not run (network rules; this server makes no network lookups, citelint run checks them): %s.", strings.Join(out.NotRun, ", "))
 	}
 	b.WriteString(issueLines(out.Issues))
 	return b.String()

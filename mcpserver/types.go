@@ -91,7 +91,7 @@ type CheckOutput struct {
 	Errors   int      `json:"errors" jsonschema:"issues of severity error, suppressed ones aside"`
 	Warnings int      `json:"warnings" jsonschema:"issues of severity warning, suppressed ones aside"`
 	Notes    int      `json:"notes" jsonschema:"issues of severity note, suppressed ones aside"`
-	NotRun   []string `json:"network_rules_not_run" jsonschema:"network rules the config enables (dead-doi, dead-link, ...) that this offline tool did not run: their findings come from citelint run, not from here"`
+	NotRun   []string `json:"network_rules_not_run" jsonschema:"network rules the config enables (dead-doi, dead-link, ...) that this server did not run (it has no network pass): their findings come from citelint run, not from here"`
 }
 
 // FixInput is fix_citations' input: check_citations' without the rule

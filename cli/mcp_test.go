@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -106,4 +110,54 @@ func reJSON(t *testing.T, v any) map[string]any {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestMCPStdio drives `citelint mcp` in-process over its standard input
+// and output, as a client's pipes: newline-delimited JSON-RPC in, one
+// answer per request out, and exit 0 when the client closes the input.
+func TestMCPStdio(t *testing.T) {
+	dir := t.TempDir()
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"check_citations","arguments":{"text":"A claim [1] and [7].\n\n[1]: https://example.org/1\n","path":"a.md"}}}`,
+	}, "\n") + "\n"
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var errb bytes.Buffer
+	exit := make(chan int)
+	go func() {
+		code := Main([]string{"mcp", "--no-config"}, Env{Stdin: inR, Stdout: outW, Stderr: &errb,
+			Getenv: func(string) string { return "" }, Getwd: func() (string, error) { return dir, nil }})
+		outW.Close()
+		exit <- code
+	}()
+	go inW.Write([]byte(in))
+	answers := map[float64]map[string]any{}
+	sc := bufio.NewScanner(outR)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("not one JSON message per line: %q", sc.Text())
+		}
+		if id, ok := m["id"].(float64); ok {
+			answers[id] = m
+		}
+		if len(answers) == 2 {
+			inW.Close() // the client hangs up: the server must end, exit 0
+		}
+	}
+	if code := <-exit; code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if r, _ := answers[1]["result"].(map[string]any); r == nil || r["protocolVersion"] != "2025-06-18" {
+		t.Errorf("initialize: %v", answers[1])
+	}
+	res, _ := answers[2]["result"].(map[string]any)
+	content, _ := res["structuredContent"].(map[string]any)
+	issues, _ := content["issues"].([]any)
+	if len(issues) != 1 || issues[0].(map[string]any)["message"] != "citation [7] has no entry (the document has no reference list and no such link definition)" {
+		t.Errorf("check_citations: %v", answers[2])
+	}
 }

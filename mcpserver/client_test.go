@@ -98,7 +98,7 @@ func TestTypeScriptClient(t *testing.T) {
 	if check.StructuredContent["grounded"] != sup["grounded"] || check.StructuredContent["coverage"] != sup["coverage"] {
 		t.Errorf("grounded %v, coverage %v; want the summary's %v, %v", check.StructuredContent["grounded"], check.StructuredContent["coverage"], sup["grounded"], sup["coverage"])
 	}
-	if len(check.Content) != 1 || !strings.Contains(check.Content[0].Text, "report.md: 1 error, 3 warnings") || !strings.Contains(check.Content[0].Text, "Grounded: 2 of 3") {
+	if len(check.Content) != 1 || !strings.Contains(check.Content[0].Text, "report.md: 1 error, 3 warnings") || !strings.Contains(check.Content[0].Text, "5 claim sentences, 4 citing a source (coverage 80%). Grounded: 2 of 3") {
 		t.Errorf("check_citations text: %+v", check.Content)
 	}
 

@@ -306,8 +306,12 @@ func checkText(path string, out CheckOutput) string {
 	}
 	fmt.Fprintf(&b, "%s: %d %s, %d %s, %d %s.", path, out.Errors, output.Plural(out.Errors, "error"),
 		out.Warnings, output.Plural(out.Warnings, "warning"), out.Notes, output.Plural(out.Notes, "note"))
-	fmt.Fprintf(&b, " %d claim %s, %d citing a source (coverage %.0f%%).", out.Summary.Claims,
-		output.Plural(out.Summary.Claims, "sentence"), out.Summary.CitedClaims, 100*out.Coverage)
+	claims, cited := out.Summary.Claims, out.Summary.CitedClaims
+	if sup := out.Summary.Support; sup != nil {
+		claims, cited = sup.Claims, sup.CitedClaims // the counts coverage comes from
+	}
+	fmt.Fprintf(&b, " %d claim %s, %d citing a source (coverage %.0f%%).", claims,
+		output.Plural(claims, "sentence"), cited, 100*out.Coverage)
 	if out.Grounded != nil {
 		sup := out.Summary.Support
 		fmt.Fprintf(&b, " Grounded: %d of %d scored cited sentences supported by their sources (%.0f%%).", sup.Supported, sup.Scored, 100**out.Grounded)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/citelint/citelint/markdown"
@@ -245,46 +246,54 @@ var exemptions = []struct {
 // release notes): dated facts about the document, not about the world.
 var defaultExemptSections = []string{"implementation history", "changelog", "change log", "revision history", "version history"}
 
-// exemptPolicy is the exemptions one run's settings turn on.
+// exemptPolicy is the exemptions one run's settings turn on. It
+// allocates nothing: the rule builds one per document.
 type exemptPolicy struct {
 	places   claimPlace
-	sections map[string]bool // lower-cased section titles
-	tests    []func(c *markdown.Claim, text []byte) bool
+	sections uint32   // bit k: the section titles of exemptions[k]
+	tests    uint32   // bit k: the test of exemptions[k]
+	titles   []string // exempt-sections, as configured
 }
 
 func newExemptPolicy(s *UncitedClaimSettings) exemptPolicy {
-	p := exemptPolicy{sections: map[string]bool{}}
-	for _, t := range s.ExemptSections {
-		p.sections[strings.ToLower(strings.TrimSpace(t))] = true
-	}
-	for _, e := range exemptions {
-		for _, name := range s.Exempt {
-			if name != e.name {
-				continue
-			}
-			p.places |= e.place
-			for _, t := range e.sections {
-				p.sections[t] = true
-			}
-			if e.test != nil {
-				p.tests = append(p.tests, e.test)
-			}
-			break
+	p := exemptPolicy{titles: s.ExemptSections}
+	for k, e := range exemptions {
+		if !slices.Contains(s.Exempt, e.name) {
+			continue
+		}
+		p.places |= e.place
+		if e.sections != nil {
+			p.sections |= 1 << k
+		}
+		if e.test != nil {
+			p.tests |= 1 << k
 		}
 	}
 	return p
 }
 
 // sectionExempt reports whether sentences under a heading of this text are
-// exempt.
+// exempt: its title, lower-cased and without a closing colon, is one of
+// exempt-sections (lower-cased and trimmed) or an exemption's.
 func (p *exemptPolicy) sectionExempt(heading string) bool {
-	return p.sections[strings.ToLower(strings.TrimRight(heading, ":： "))]
+	h := strings.ToLower(strings.TrimRight(heading, ":： "))
+	for _, t := range p.titles {
+		if strings.ToLower(strings.TrimSpace(t)) == h {
+			return true
+		}
+	}
+	for k := range exemptions {
+		if p.sections&(1<<k) != 0 && slices.Contains(exemptions[k].sections, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // textExempt reports whether an exemption's test accepts the sentence.
 func (p *exemptPolicy) textExempt(c *markdown.Claim, text []byte) bool {
-	for _, t := range p.tests {
-		if t(c, text) {
+	for k := range exemptions {
+		if p.tests&(1<<k) != 0 && exemptions[k].test(c, text) {
 			return true
 		}
 	}

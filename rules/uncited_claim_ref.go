@@ -17,8 +17,10 @@ import (
 // them. factScoreRef is also what FactScore and the rule fall back to for
 // the few sentences the fast path does not score.
 
-// checkUncitedClaimRef is uncited-claim's check, as the policy says.
-func checkUncitedClaimRef(p *Pass) {
+// checkUncitedClaimRef is uncited-claim's check, as the policy says, with
+// score factScoreRef (or, in tests that try several settings on one
+// corpus, a memo of it).
+func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 	s, _ := p.Settings.(*UncitedClaimSettings)
 	if s == nil {
 		s = newUncitedClaimSettings().(*UncitedClaimSettings)
@@ -43,7 +45,7 @@ func checkUncitedClaimRef(p *Pass) {
 			sentence.Words(text) < s.MinWords:
 			continue
 		}
-		if score, why := factScoreRef(string(text)); score >= s.MinScore {
+		if score, why := score(string(text)); score >= s.MinScore {
 			p.Reportf(c.Start, c.End, "sentence states a checkable fact (%s) but cites no source", why)
 		}
 	}

@@ -330,6 +330,14 @@ type Judge struct {
 	Model     string        `yaml:"model"`
 	APIKeyEnv string        `yaml:"api-key-env" cfg:"env"` // name of the environment variable holding the key (never the key itself)
 	Timeout   time.Duration `yaml:"timeout"`
+	// The fields below are read by resolve/judge and rules (docs/judge.md).
+	Format      string `yaml:"format" enum:"json,minicheck"` // prompt and answer format
+	Logprobs    bool   `yaml:"logprobs"`                     // ask for P(Yes) (minicheck format)
+	Mode        string `yaml:"mode" enum:"band,all"`         // which sentences: low-overlap's judge-band, or all
+	MaxTokens   int    `yaml:"max-tokens"`                   // evidence budget per sentence; 0 = 1024
+	ChunkTokens int    `yaml:"chunk-tokens"`                 // split evidence into chunks this size; 0 = one
+	MaxCalls    int    `yaml:"max-calls"`                    // questions per run; 0 = no cap
+	Concurrency int    `yaml:"concurrency"`                  // questions in flight; 0 = 4
 }
 
 // Default returns the configuration used when there is no config file and no
@@ -360,7 +368,7 @@ func New(opts Options) *Config {
 			ArXiv:          Endpoint{URL: "https://export.arxiv.org"},
 			Hosts:          map[string]HostLimit{"export.arxiv.org": {Concurrency: 1, Interval: 3 * time.Second}},
 		},
-		Judge: Judge{Timeout: 30 * time.Second},
+		Judge: Judge{Timeout: 30 * time.Second, Format: "json", Logprobs: true, Mode: "band", MaxCalls: 500},
 		opts:  opts,
 	}
 }

@@ -205,9 +205,11 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 	}
 	counts.Scored++
 	judged := ""
-	if p.Env.Judge != nil && math.Abs(res.Score-s.Threshold) < s.JudgeBand {
-		src := srcs[max(res.Source, 0)].text
-		if v, err := p.Env.Judge.Judge(p.Ctx, text, res.Best.Text+"\n\n"+src); err == nil {
+	failed := ""
+	if wantsJudge(p, res.Score, s.Threshold, s.JudgeBand) {
+		if v, err := askJudge(p, text, srcs); err != nil {
+			failed = "; the judge gave no answer (counted in its summary), so the lexical verdict stands"
+		} else {
 			if v.Supported {
 				counts.Supported++
 				return
@@ -233,7 +235,7 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 	if len(res.Missing) > 0 {
 		msg += "; not found: " + strings.Join(res.Missing[:min(len(res.Missing), 6)], ", ")
 	}
-	iss := p.Report(at.Start, at.End, msg+judged)
+	iss := p.Report(at.Start, at.End, msg+judged+failed)
 	if suffix == "" && onlyMarker(doc, ci, at) {
 		if start, end, ok := markerRemoval(doc.Src, at); ok {
 			iss.Fix = &result.Fix{Description: "remove the citation its source does not support", Unsafe: true,

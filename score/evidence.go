@@ -145,6 +145,15 @@ func pickWindows(units []unit, budget int) []bool {
 			}
 		}
 	}
+	if len(order) == 0 {
+		// Nothing shares a word with the claim (a paraphrase, another
+		// script): the sources' beginnings, rather than nothing.
+		for i := range units {
+			if !take(i) {
+				break
+			}
+		}
+	}
 	return chosen
 }
 

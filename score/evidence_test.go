@@ -58,4 +58,9 @@ func TestSelectEvidence(t *testing.T) {
 	if got := SelectEvidence("anything at all", nil, SelectOptions{}); len(got) != 0 {
 		t.Errorf("no sources: %q", got)
 	}
+	// No shared word: the beginning of the source, within the budget.
+	got := SelectEvidence("Zebras are striped.", []Doc{{Text: "First line.\nSecond line.\n" + filler}}, SelectOptions{Budget: 10})
+	if want := []string{"First line. Second line.\n"}; len(got) != 1 || got[0] != want[0] {
+		t.Errorf("no overlap: got %q, want %q", got, want)
+	}
 }

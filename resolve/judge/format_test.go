@@ -151,7 +151,7 @@ func TestSession(t *testing.T) {
 				t.Errorf("%s: err %v", doc, err)
 			}
 		}
-		if got, want := s.Stats(), (Stats{Judged: 2, Cached: 1, SkippedCap: 2}); got != want {
+		if got, want := s.Stats(), (Stats{Asked: 2, Judged: 2, Cached: 1, SkippedCap: 2}); got != want {
 			t.Errorf("stats %+v, want %+v", got, want)
 		}
 		if len(*seen) != 2 {
@@ -173,7 +173,7 @@ func TestSession(t *testing.T) {
 		if got := strings.Count(w.String(), "not in the minicheck format"); got != 1 || !strings.Contains(w.String(), `"Supported: the document says so."`) || !strings.Contains(w.String(), "judge.format") {
 			t.Errorf("warned %d times:\n%s", got, w.String())
 		}
-		if got, want := s.Stats(), (Stats{Judged: 1, Failed: 3}); got != want {
+		if got, want := s.Stats(), (Stats{Asked: 4, Judged: 1, Failed: 3}); got != want {
 			t.Errorf("stats %+v, want %+v", got, want)
 		}
 	})

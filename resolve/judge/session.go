@@ -41,6 +41,7 @@ type Session struct {
 
 // Stats counts a run's questions to the judge.
 type Stats struct {
+	Asked      int  `json:"asked"`       // questions sent to the model
 	Judged     int  `json:"judged"`      // answered by the model
 	Cached     int  `json:"cached"`      // answered from the cache
 	Failed     int  `json:"failed"`      // no usable answer: lexical verdict kept
@@ -90,6 +91,7 @@ func (s *Session) Judge(ctx context.Context, claim, document string) (rules.Judg
 		s.fail(ctx.Err())
 		return rules.JudgeVerdict{}, ctx.Err()
 	}
+	s.count(func(st *Stats) { st.Asked++ })
 	v, _, err := s.Client.Ask(ctx, claim, document)
 	<-s.sem
 	if err != nil {

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -198,5 +199,39 @@ func TestJudgeRecipeRun(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "citelint: judge: 2 judged, 0 cached, 0 failed, 0 skipped by cap\n") {
 		t.Errorf("no summary line:\n%s", stderr)
+	}
+}
+
+// TestJudgeWrongFormatShown: a model that answers prose to the MiniCheck
+// prompt leaves every lexical verdict as it was, and the user sees the
+// model's first answer once, the failures counted in the summary line.
+func TestJudgeWrongFormatShown(t *testing.T) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := calls.Add(1)
+		io.Copy(io.Discard, r.Body)
+		json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"message": map[string]string{
+			"role": "assistant", "content": fmt.Sprintf("Answer %d: the claim is consistent with the document.", n)}}}})
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	write(t, dir, "s.jsonl", `{"id": "d_1", "title": "IPCC AR6", "text": "Global mean sea level increased by 0.20 m between 1901 and 2018."}`+"\n")
+	doc := "Sea level rose by 0.20 m over the last century [REF|d_1].\n\nSea level rose by 2 m, mostly from natural causes [REF|d_1].\n"
+	p := write(t, dir, "a.md", doc)
+	write(t, dir, ".citelint.yaml", "version: \"1\"\nsources: s.jsonl\nrules:\n  enable: [low-overlap]\n")
+	_, lexical, _ := runEnv(t, dir, nil, "run", "--format", "json", p)
+	write(t, dir, ".citelint.yaml", strings.Replace(recipeConfig(t, srv.URL), "judge-band: 0.15", "judge-band: 1", 1)+"sources: s.jsonl\n")
+	_, stdout, stderr := runEnv(t, dir, nil, "run", "--judge-url", srv.URL+"/v1", "--format", "json", p)
+	if n := strings.Count(stderr, "not in the minicheck format"); n != 1 || !strings.Contains(stderr, `"Answer 1: the claim is consistent with the document."`) {
+		t.Errorf("the wrong format was said %d times, or without the model's first answer:\n%s", n, stderr)
+	}
+	if !strings.Contains(stderr, "citelint: judge: 0 judged, 0 cached, 2 failed, 0 skipped by cap (lexical verdict kept for 2)") {
+		t.Errorf("summary line:\n%s", stderr)
+	}
+	if got, want := strings.Count(stdout, `"rule": "low-overlap"`), strings.Count(lexical, `"rule": "low-overlap"`); got != want || want == 0 {
+		t.Errorf("%d low-overlap issues with a failing judge, %d without a judge", got, want)
+	}
+	if !strings.Contains(stdout, "the judge gave no answer") {
+		t.Errorf("the issue does not say the judge failed:\n%s", stdout)
 	}
 }

@@ -70,6 +70,7 @@ func SelectEvidence(claim string, docs []Doc, opt SelectOptions) []string {
 	var units []unit
 	df := map[string]int{}
 	var sentToks [][]string
+	var toks []token
 	for d, doc := range docs {
 		text := doc.Text
 		if len(text) > maxEvidenceSourceBytes {
@@ -78,12 +79,13 @@ func SelectEvidence(claim string, docs []Doc, opt SelectOptions) []string {
 		for i, sp := range splitSentences(text) {
 			s := text[sp.start:sp.end]
 			var hit []string
-			seen := map[string]bool{}
-			for _, t := range TokensLang(s, lang) {
-				if claimToks[t] && !seen[t] {
-					seen[t] = true
-					hit = append(hit, t)
-					df[t]++
+			seen := map[string]bool{} // small: claim tokens only
+			toks = appendTokens(toks[:0], s, lang)
+			for _, t := range toks {
+				if claimToks[t.text] && !seen[t.text] {
+					seen[t.text] = true
+					hit = append(hit, t.text)
+					df[t.text]++
 				}
 			}
 			units = append(units, unit{doc: d, idx: i, text: s})
@@ -176,7 +178,7 @@ func renderChunks(units []unit, chosen []bool, docs []Doc, chunkTokens int) []st
 			continue
 		}
 		add := joint(docs, u, curDoc, prev, b.Len() > 0) + u.text
-		if chunkTokens > 0 && b.Len() > 0 && EstimateTokens(b.String()+add) > chunkTokens {
+		if chunkTokens > 0 && b.Len() > 0 && (b.Len()+len(add)+3)/4 > chunkTokens {
 			flush()
 			add = joint(docs, u, curDoc, prev, false) + u.text
 		}

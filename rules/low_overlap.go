@@ -51,9 +51,12 @@ source again.
 
 With ` + "`judge:`" + ` configured (any OpenAI-compatible chat-completions endpoint:
 llama.cpp, vLLM, Ollama or a hosted API), scores within ` + "`judge-band`" + ` (default
-0.15) of the threshold are decided by the model, which is asked for a
-verdict and the passage it rests on; its answers are cached, and if it
-fails the lexical verdict stands. It is never required.
+0.15) of the threshold, or every sentence with ` + "`judge.mode: all`" + `, are decided
+by the model (a grounding model such as Bespoke-MiniCheck with
+` + "`judge.format: minicheck`" + `, or an instruction model), which reads the best
+passages of all the cited sources; its answers are cached, and if it fails
+the lexical verdict stands, counted and said. It is never required; see
+docs/judge.md and ` + "`citelint calibrate --judge`" + `.
 
 A citation closing a paragraph also covers the paragraph's sentences before
 it that cite nothing themselves: those that state a checkable fact (as

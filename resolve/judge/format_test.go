@@ -67,6 +67,7 @@ func TestFormats(t *testing.T) {
 	}{
 		{name: "minicheck yes", format: FormatMiniCheck, content: "Yes", wantSup: true, wantScore: 1},
 		{name: "minicheck no with punctuation", format: FormatMiniCheck, content: " **No.**", wantScore: 0},
+		{name: "minicheck after thinking", format: FormatMiniCheck, content: "<think>The document says 1962.</think>\nYes", wantSup: true, wantScore: 1},
 		{name: "minicheck prose", format: FormatMiniCheck, content: "The document supports the claim.", wantErr: true},
 		{name: "minicheck json answer", format: FormatMiniCheck, content: `{"supported": true}`, wantErr: true},
 		{name: "logprobs yes and no", format: FormatMiniCheck, logprobs: true, content: "Yes",
@@ -256,7 +257,7 @@ func FuzzParseYesNo(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		v, err := parseYesNo(s)
-		if err == nil && v.Supported != (firstWord(s) == "yes") {
+		if err == nil && !strings.HasPrefix(strings.TrimSpace(s), "<think>") && v.Supported != (firstWord(s) == "yes") {
 			t.Errorf("%q: %+v", s, v)
 		}
 	})

@@ -323,9 +323,16 @@ func parseVerdict(content string) (rules.JudgeVerdict, error) {
 }
 
 // parseYesNo reads a MiniCheck answer: its first word, Yes or No in any
-// case, with punctuation around it ("Yes.", "**No**").
+// case, with punctuation around it ("Yes.", "**No**"), after a reasoning
+// model's <think>…</think> block.
 func parseYesNo(content string) (rules.JudgeVerdict, error) {
-	w := firstWord(content)
+	answer := strings.TrimSpace(content)
+	if strings.HasPrefix(answer, "<think>") {
+		if _, after, ok := strings.Cut(answer, "</think>"); ok {
+			answer = after
+		}
+	}
+	w := firstWord(answer)
 	switch w {
 	case "yes":
 		return rules.JudgeVerdict{Supported: true, Score: 1}, nil

@@ -83,3 +83,48 @@ func BenchmarkSelectEvidence(b *testing.B) {
 		SelectEvidence("Global sea level rose 20 cm between 1901 and 2018 as ice sheets melted.", docs, SelectOptions{ChunkTokens: 400})
 	}
 }
+
+// FuzzSelectEvidence: any page text (untrusted: a fetched web page)
+// selects without a panic, within the budget, and sends only text the
+// page holds.
+func FuzzSelectEvidence(f *testing.F) {
+	f.Add("Tema port opened in 1962.", "The port of Tema opened in 1962. It is large.\nOther text.", 20, 0)
+	f.Add("海平面上升", "全球平均海平面在1901年至2018年间上升了0.20米。人类影响。", 8, 4)
+	f.Fuzz(func(t *testing.T, claim, page string, budget, chunk int) {
+		budget, chunk = budget%4096, chunk%512
+		chunks := SelectEvidence(claim, []Doc{{Title: "t", Text: page}}, SelectOptions{Budget: budget, ChunkTokens: chunk})
+		b := budget
+		if b <= 0 {
+			b = DefaultEvidenceTokens
+		}
+		all := strings.Join(chunks, "")
+		if len(all) > 4*b+64*len(chunks) {
+			t.Errorf("%d bytes sent for a budget of %d tokens in %d chunks", len(all), b, len(chunks))
+		}
+		for _, c := range chunks {
+			for _, line := range strings.Split(strings.TrimSuffix(c, "\n"), "\n") {
+				if line == "Source: t" || line == "…" {
+					continue
+				}
+				// Sentences of one run are joined with a space the page
+				// may not have ("。0"): compare without white space.
+				if !strings.Contains(strings.Join(strings.Fields(page), ""), strings.Join(strings.Fields(line), "")) {
+					t.Errorf("sent %q, not in the page", line)
+				}
+			}
+		}
+	})
+}
+
+// TestInvalidUTF8Source: a source that is a long run of UTF-8
+// continuation bytes (found by FuzzSelectEvidence) panicked the sentence
+// splitter, and with it the scorer, on any page or file holding one.
+func TestInvalidUTF8Source(t *testing.T) {
+	page := "Before. " + strings.Repeat("\x89", 1800) + " After the run."
+	if r := New(Options{}).Score("After the run", page); !r.Scorable {
+		t.Errorf("not scorable: %+v", r)
+	}
+	if got := SelectEvidence("After the run", []Doc{{Text: page}}, SelectOptions{}); len(got) == 0 || !strings.Contains(got[0], "After the run.") {
+		t.Errorf("selected %q", got)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
@@ -120,13 +121,15 @@ type runPlan struct {
 	failLevel   result.Severity
 	verified    *verify.Results
 	netTimedOut bool
+	judge       *judge.Session // nil when no judge is asked
+	stderr      io.Writer
 }
 
 // plan checks what the flags ask for against the config and the files
 // found; a nil *runPlan comes with the exit code, after the error is shown.
 func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 	cfg := st.cfg
-	p := &runPlan{cfg: cfg, failLevel: cfg.Issues.FailLevel}
+	p := &runPlan{cfg: cfg, failLevel: cfg.Issues.FailLevel, stderr: env.Stderr}
 	var err error
 	if p.tr, err = f.trust.consent(cfg, env); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
@@ -222,7 +225,7 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 		p.opts.RuleEnv.Lookups = verified
 	}
 	if usesSources(st.rules) {
-		addEvidence(&p.opts, p.cfg, verified, env, p.tr)
+		p.judge = addEvidence(&p.opts, p.cfg, verified, env, p.tr)
 	}
 	return ExitOK
 }
@@ -247,6 +250,9 @@ func (p *runPlan) finish(rb *engine.Report, st *setup) {
 		unverified = p.verified.Unverified()
 	}
 	rb.Finish(st.walkErrs, unverified)
+	if p.judge != nil {
+		fmt.Fprintf(p.stderr, "citelint: %s\n", p.judge.Stats())
+	}
 }
 
 // stream prints the report file by file as the results come, and each
@@ -313,19 +319,21 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 // addEvidence gives the source rules what they read: the sources (local
 // files, and the registry answers when the network pass ran), a support
 // tally for the summary, and the judge when one is configured.
-func addEvidence(opts *lint.Options, cfg *config.Config, verified *verify.Results, env Env, tr trust) {
+func addEvidence(opts *lint.Options, cfg *config.Config, verified *verify.Results, env Env, tr trust) *judge.Session {
 	finder := &evidence.Finder{ReadLocal: true, Root: opts.Root}
 	if verified != nil {
 		finder.Lookups = verified
 	}
 	opts.RuleEnv.Evidence = finder
 	opts.RuleEnv.Support = &rules.SupportStats{}
-	if c := newJudge(cfg, tr, env); c != nil {
+	if s := newJudge(cfg, tr, env); s != nil {
 		if cc, err := openCache(cfg); err == nil {
-			c.Cache = cc
+			s.Client.Cache = cc
 		}
-		opts.RuleEnv.Judge = &warnOnce{judge: c, w: env.Stderr}
+		opts.RuleEnv.Judge, opts.RuleEnv.JudgePolicy = s, judgePolicy(cfg.Judge)
+		return s
 	}
+	return nil
 }
 
 // outputs returns the report formats (the --format flags, else the

@@ -330,6 +330,14 @@ type Judge struct {
 	Model     string        `yaml:"model" doc:"Model name sent to the endpoint."`
 	APIKeyEnv string        `yaml:"api-key-env" check:"env" doc:"Name of the environment variable holding the API key (never the key itself)."`
 	Timeout   time.Duration `yaml:"timeout" doc:"Per request. Default 30s."`
+	// The fields below are read by resolve/judge and rules (docs/judge.md).
+	Format      string `yaml:"format" enum:"json,minicheck" doc:"Prompt and answer format: json (a verdict with a quoted passage) or minicheck (Document/Claim prompt, Yes/No answer). Default json."`
+	Logprobs    bool   `yaml:"logprobs" doc:"Ask for token log-probabilities and score P(Yes) (minicheck format). Default true."`
+	Mode        string `yaml:"mode" enum:"band,all" doc:"Which sentences go to the judge: band (scores within low-overlap's judge-band of the threshold) or all cited sentences. Default band."`
+	MaxTokens   int    `yaml:"max-tokens" min:"0" doc:"Evidence budget per sentence, in tokens; 0 = 1024."`
+	ChunkTokens int    `yaml:"chunk-tokens" min:"0" doc:"Split the evidence into chunks of this many tokens, each asked separately (as MiniCheck does); 0 = one chunk."`
+	MaxCalls    int    `yaml:"max-calls" min:"0" doc:"Questions per run; 0 = no cap. Default 500."`
+	Concurrency int    `yaml:"concurrency" min:"0" doc:"Questions in flight; 0 = 4."`
 }
 
 // Default returns the configuration used when there is no config file and no
@@ -360,7 +368,7 @@ func New(opts Options) *Config {
 			ArXiv:          Endpoint{URL: "https://export.arxiv.org"},
 			Hosts:          map[string]HostLimit{"export.arxiv.org": {Concurrency: 1, Interval: 3 * time.Second}},
 		},
-		Judge: Judge{Timeout: 30 * time.Second},
+		Judge: Judge{Timeout: 30 * time.Second, Format: "json", Logprobs: true, Mode: "band", MaxCalls: 500},
 		opts:  opts,
 	}
 }

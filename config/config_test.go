@@ -80,7 +80,7 @@ func TestParseFull(t *testing.T) {
 		"example.org":      {Concurrency: 2, Interval: 500 * time.Millisecond},
 		"export.arxiv.org": {Concurrency: 1, Interval: 5 * time.Second}, // default concurrency kept
 	})
-	check("Judge", c.Judge, Judge{URL: "http://localhost:8080/v1", Model: "llama", APIKeyEnv: "JUDGE_KEY", Timeout: time.Minute})
+	check("Judge", c.Judge, Judge{URL: "http://localhost:8080/v1", Model: "llama", APIKeyEnv: "JUDGE_KEY", Timeout: time.Minute, Format: "json", Logprobs: true, Mode: "band", MaxCalls: 500})
 
 	var s struct {
 		Scope    string `yaml:"scope"`

@@ -166,7 +166,7 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 
 // lintOptions sets p.opts and p.changed from the flags.
 func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
-	p.opts = st.lintOptions(&env)
+	p.opts = st.lintOptions()
 	// Sources of files with issues are kept until the report is printed;
 	// only SARIF (fix regions) and --fix/--diff read them, and keeping them
 	// otherwise made peak memory grow with the corpus (0.8 GB for 128 MB).
@@ -182,11 +182,9 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 		return ExitUsage
 	}
 	if changed != nil {
-		for _, path := range st.files {
-			if path == "-" {
-				fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
-				return ExitUsage
-			}
+		if st.stdin != "" {
+			fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
+			return ExitUsage
 		}
 		p.opts.Changed = changed.File
 		p.changed = changed
@@ -279,7 +277,7 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	if f.fix {
 		var stdoutTaken bool
 		wd, _ := os.Getwd() // "" on failure: fixRoots falls back to "."
-		fixed, stdoutTaken = writeFixes(results, fixRoots(paths, p.cfg.Dir, wd), env)
+		fixed, stdoutTaken = writeFixes(results, st.stdin, fixRoots(paths, p.cfg.Dir, wd), env)
 		if stdoutTaken {
 			// The fixed document went to standard output: move the report
 			// to standard error, as ruff does, so the two do not mix.
@@ -466,11 +464,12 @@ func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, err
 // lines) and returns how many fixes were applied. A file that cannot or
 // must not be written (read-only, hard-linked, edited since it was read, or
 // reached by a symlink out of roots) becomes a file error in its result.
-// The fixed text of "-" goes to standard output.
-func writeFixes(results []lint.FileResult, roots []string, env Env) (fixed int, stdoutTaken bool) {
+// The fixed text of standard input (the result named stdin) goes to
+// standard output.
+func writeFixes(results []lint.FileResult, stdin string, roots []string, env Env) (fixed int, stdoutTaken bool) {
 	for i := range results {
 		r := &results[i]
-		if r.Path == "-" {
+		if stdin != "" && r.Path == stdin {
 			stdoutTaken = true
 			if r.Err == nil {
 				env.Stdout.Write(r.Src)

@@ -44,7 +44,8 @@ type setup struct {
 	files    []string
 	walkErrs []lint.FileError
 	rules    []lint.Enabled
-	dirs     []string // the folders named on the command line (lint.Options.Dirs)
+	found    engine.Files // what the paths name, standard input read
+	stdin    string       // the path standing for standard input among files, "" for none
 }
 
 // configOptions are the engine's: every rule's settings are checked at
@@ -103,14 +104,10 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		return nil, ExitUsage
 	}
 	fs := eng.Walk(paths)
-	return &setup{cfg: cfg, eng: eng, files: fs.Paths, walkErrs: fs.Errs, rules: eng.Rules(), dirs: fs.Dirs}, ExitOK
+	// Read once, before the network pass and the lint both need it.
+	fs.ReadStdin(env.Stdin)
+	return &setup{cfg: cfg, eng: eng, files: fs.Paths, walkErrs: fs.Errs, rules: eng.Rules(), found: fs, stdin: fs.Stdin}, ExitOK
 }
 
-// lintOptions builds lint.Options for the selected rules.
-func (st *setup) lintOptions(stdinEnv *Env) lint.Options {
-	o := st.eng.LintOptions(st.dirs)
-	if stdinEnv != nil {
-		o.Stdin = stdinEnv.Stdin
-	}
-	return o
-}
+// lintOptions builds lint.Options for the selected rules and the files found.
+func (st *setup) lintOptions() lint.Options { return st.eng.Options(st.found) }

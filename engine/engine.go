@@ -9,8 +9,10 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/citelint/citelint/bib"
@@ -37,6 +39,13 @@ type Options struct {
 	// Concurrency bounds the files linted at once; 0 is the config's
 	// run.concurrency, else the number of CPUs.
 	Concurrency int
+	// Lookups are network answers got elsewhere (the command's network
+	// pass, a test's registry stub) for the network rules; nil leaves
+	// them without answers.
+	Lookups rules.Lookups
+	// Evidence finds the text references stand for, for the
+	// claim-support rules (package evidence); nil gives them none.
+	Evidence rules.Evidence
 }
 
 // Engine lints documents with one loaded config. LintBytes and LintPaths
@@ -82,6 +91,10 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 		return nil, err
 	}
 	e.ruleEnv.HasSources = e.env.Sources != nil || e.env.HasBibliography()
+	e.ruleEnv.Lookups = o.Lookups
+	if o.Evidence != nil {
+		e.ruleEnv.Evidence, e.ruleEnv.Support = o.Evidence, &rules.SupportStats{}
+	}
 	if err := e.selectRules(); err != nil {
 		return nil, err
 	}
@@ -175,6 +188,28 @@ type Files struct {
 	Paths []string
 	Errs  []lint.FileError
 	Dirs  []string
+	// Stdin is the path among Paths that stands for standard input
+	// ("-"), "" when there is none; ReadStdin reads its document.
+	Stdin string
+
+	inputs map[string][]byte
+}
+
+// ReadStdin reads standard input from r as the document fs.Stdin names
+// (capped as a file on disk is), so that Options lints it from those
+// bytes. A failed read is that document's error; the others are linted.
+func (fs *Files) ReadStdin(r io.Reader) {
+	if fs.Stdin == "" {
+		return
+	}
+	src, err := lint.ReadInput(r)
+	if err != nil {
+		fs.Errs = append(fs.Errs, lint.FileError{Path: fs.Stdin, Err: fmt.Errorf("standard input: %w", err)})
+		fs.Paths = slices.DeleteFunc(fs.Paths, func(p string) bool { return p == fs.Stdin })
+		fs.Stdin = ""
+		return
+	}
+	fs.inputs = map[string][]byte{fs.Stdin: src}
 }
 
 // Walk finds the documents under paths (none: the config's run.paths,
@@ -205,6 +240,9 @@ func (e *Engine) Walk(paths []string) Files {
 	}
 	var fs Files
 	fs.Paths, fs.Errs = lint.WalkConfined(safefile.FindRoot(e.wd), paths, base, cfg.Run.Include, cfg.Run.Exclude)
+	if slices.Contains(fs.Paths, "-") {
+		fs.Stdin = "-"
+	}
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 			fs.Dirs = append(fs.Dirs, p)
@@ -227,6 +265,14 @@ func (e *Engine) LintOptions(dirs []string) lint.Options {
 	}
 }
 
+// Options returns the lint options for what fs names: LintOptions with
+// its folders and the standard input ReadStdin read.
+func (e *Engine) Options(fs Files) lint.Options {
+	o := e.LintOptions(fs.Dirs)
+	o.Inputs = fs.inputs
+	return o
+}
+
 // LintBytes lints one document held in memory as the file at path and
 // returns what `citelint run --format json` would report for it: issues
 // after suppression, exclusions and severity (each with its fix, if any),
@@ -245,9 +291,10 @@ func (e *Engine) LintBytes(ctx context.Context, path string, src []byte) *output
 // checked, as --timeout does.
 func (e *Engine) LintPaths(ctx context.Context, paths []string) *output.Report {
 	fs := e.Walk(paths)
+	fs.ReadStdin(os.Stdin) // for a path "-"
 	r := e.NewReport(ReportOptions{})
 	var issues []result.Issue
-	r.Stream(ctx, fs.Paths, e.LintOptions(fs.Dirs), func(iss []result.Issue) {
+	r.Stream(ctx, fs.Paths, e.Options(fs), func(iss []result.Issue) {
 		issues = append(issues, iss...)
 	})
 	r.SetIssues(issues)

@@ -144,7 +144,10 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 	if p.formats, p.printers, ok = f.outputs(cfg, env); !ok {
 		return nil, ExitUsage
 	}
-	if len(st.files) == 0 && len(st.walkErrs) == 0 {
+	// Files named and all excluded are no error: a hook or an editor
+	// names files without reading the config.
+	excluded := st.found.StdinExcluded || st.found.ForceExcluded > 0
+	if len(st.files) == 0 && len(st.walkErrs) == 0 && !excluded {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
 		return nil, ExitNoFiles
 	}
@@ -278,6 +281,12 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		var stdoutTaken bool
 		wd, _ := os.Getwd() // "" on failure: fixRoots falls back to "."
 		fixed, stdoutTaken = writeFixes(results, st.stdin, fixRoots(paths, p.cfg.Dir, wd), env)
+		if st.found.StdinExcluded {
+			// As ruff: an excluded standard input comes back as it was,
+			// so an editor that replaces the buffer with it loses nothing.
+			env.Stdout.Write(st.found.StdinSrc)
+			stdoutTaken = true
+		}
 		if stdoutTaken {
 			// The fixed document went to standard output: move the report
 			// to standard error, as ruff does, so the two do not mix.

@@ -7,6 +7,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -188,34 +189,65 @@ type Files struct {
 	Paths []string
 	Errs  []lint.FileError
 	Dirs  []string
-	// Stdin is the path among Paths that stands for standard input
-	// ("-"), "" when there is none; ReadStdin reads its document.
+	// Stdin is the path among Paths that stands for standard input ("-",
+	// or WalkOptions.StdinName), "" when there is none; ReadStdin reads
+	// its document.
 	Stdin string
+	// StdinExcluded says that standard input was given under a name
+	// run.exclude excludes: it is not linted (and --fix echoes it).
+	StdinExcluded bool
+	// StdinSrc is what ReadStdin read.
+	StdinSrc []byte
+	// ForceExcluded counts the paths named explicitly that
+	// WalkOptions.ForceExclude left out.
+	ForceExcluded int
 
 	inputs map[string][]byte
 }
 
-// ReadStdin reads standard input from r as the document fs.Stdin names
+// ReadStdin reads standard input from r for the document fs.Stdin names
 // (capped as a file on disk is), so that Options lints it from those
 // bytes. A failed read is that document's error; the others are linted.
 func (fs *Files) ReadStdin(r io.Reader) {
-	if fs.Stdin == "" {
+	if fs.Stdin == "" && !fs.StdinExcluded {
 		return
 	}
 	src, err := lint.ReadInput(r)
 	if err != nil {
-		fs.Errs = append(fs.Errs, lint.FileError{Path: fs.Stdin, Err: fmt.Errorf("standard input: %w", err)})
+		name := cmp.Or(fs.Stdin, "-")
+		fs.Errs = append(fs.Errs, lint.FileError{Path: name, Err: fmt.Errorf("standard input: %w", err)})
 		fs.Paths = slices.DeleteFunc(fs.Paths, func(p string) bool { return p == fs.Stdin })
 		fs.Stdin = ""
 		return
 	}
-	fs.inputs = map[string][]byte{fs.Stdin: src}
+	fs.StdinSrc = src
+	if fs.Stdin != "" {
+		fs.inputs = map[string][]byte{fs.Stdin: src}
+	}
+}
+
+// WalkOptions are what a caller (the command line) adds to the config's
+// choice of files.
+type WalkOptions struct {
+	// StdinName is the path standard input ("-") stands for, as
+	// --stdin-filename in golangci-lint and ruff: issues name it, its
+	// front matter's bibliographies are found from its folder, the
+	// config's exclusions and severities match it, and run.exclude
+	// leaves it unlinted. "" keeps "-".
+	StdinName string
+	// ForceExclude applies run.exclude to files named explicitly.
+	ForceExclude bool
+	// NoGitignore also lints what .gitignore files make git ignore.
+	NoGitignore bool
 }
 
 // Walk finds the documents under paths (none: the config's run.paths,
 // else the working directory) with the config's include and exclude
-// globs, confined to the project root.
-func (e *Engine) Walk(paths []string) Files {
+// globs, confined to the project root, skipping what git ignores.
+func (e *Engine) Walk(paths []string) Files { return e.WalkWith(paths, WalkOptions{}) }
+
+// WalkWith is Walk with the caller's options.
+func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 	cfg := e.cfg
 	if len(paths) == 0 && len(cfg.Run.Paths) == 0 {
 		// Like golangci-lint: what -c points at configures the run, it
@@ -239,16 +271,48 @@ func (e *Engine) Walk(paths []string) Files {
 		base = ""
 	}
 	var fs Files
-	fs.Paths, fs.Errs = lint.WalkConfined(safefile.FindRoot(e.wd), paths, base, cfg.Run.Include, cfg.Run.Exclude)
-	if slices.Contains(fs.Paths, "-") {
-		fs.Stdin = "-"
+	if o.ForceExclude {
+		// What pre-commit names (every changed file) obeys run.exclude,
+		// as a directory walk does.
+		paths = slices.DeleteFunc(slices.Clone(paths), func(p string) bool {
+			out := p != "-" && lint.Excluded(base, p, cfg.Run.Exclude)
+			if out {
+				fs.ForceExcluded++
+			}
+			return out
+		})
 	}
+	fs.Paths, fs.Errs = lint.WalkWith(paths, lint.WalkOptions{
+		Root: safefile.FindRoot(e.wd), Base: base, Include: cfg.Run.Include, Exclude: cfg.Run.Exclude,
+		Gitignore: !o.NoGitignore,
+	})
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 			fs.Dirs = append(fs.Dirs, p)
 		}
 	}
+	if slices.Contains(fs.Paths, "-") {
+		fs.Stdin = "-"
+		if o.StdinName != "" {
+			fs.nameStdin(o.StdinName, base, cfg.Run.Exclude)
+		}
+	}
 	return fs
+}
+
+// nameStdin puts name in the place of "-" among fs.Paths, or leaves it
+// out when exclude excludes it.
+func (fs *Files) nameStdin(name, base string, exclude []string) {
+	fs.Paths = slices.DeleteFunc(fs.Paths, func(p string) bool { return p == "-" })
+	fs.Stdin = ""
+	if lint.Excluded(base, name, exclude) {
+		fs.StdinExcluded = true
+		return
+	}
+	fs.Stdin = filepath.ToSlash(name)
+	if i, found := slices.BinarySearch(fs.Paths, fs.Stdin); !found {
+		fs.Paths = slices.Insert(fs.Paths, i, fs.Stdin)
+	}
 }
 
 // LintOptions returns the options lint needs for the engine's rules; a

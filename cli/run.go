@@ -145,8 +145,9 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 		return nil, ExitUsage
 	}
 	// Files named and all excluded are no error: a hook or an editor
-	// names files without reading the config.
-	excluded := st.found.StdinExcluded || st.found.ForceExcluded > 0
+	// names files without reading the config. Nor is a shard that got
+	// none of the files.
+	excluded := st.found.StdinExcluded || st.found.ForceExcluded > 0 || st.found.Sharded > 0
 	if len(st.files) == 0 && len(st.walkErrs) == 0 && !excluded {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
 		return nil, ExitNoFiles

@@ -25,6 +25,7 @@ type setupFlags struct {
 	stdinName    string
 	forceExclude bool
 	noGitignore  bool
+	shard        string
 }
 
 func (s *setupFlags) register(fs *flag.FlagSet) {
@@ -42,6 +43,7 @@ func (s *setupFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.stdinName, "stdin-filename", "", "lint standard input as the file at this path: its config, exclusions and file type apply (implies the path -)")
 	fs.BoolVar(&s.forceExclude, "force-exclude", false, "apply run.exclude to files named on the command line too (for pre-commit, which names every changed file)")
 	fs.BoolVar(&s.noGitignore, "no-gitignore", false, "also lint files that .gitignore, .git/info/exclude or a nested .gitignore make git ignore")
+	fs.StringVar(&s.shard, "shard", "", "lint only part i of n of the files (i/n, as 2/4), split by a hash of each path: CI jobs 1/n..n/n together lint everything once")
 	fs.StringVar(&s.ruleSet, "default", "", "starting rule set, as rules.default: standard, reports (standard plus uncited-claim, for LLM-written reports), all or none")
 }
 
@@ -119,7 +121,14 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 			return nil, ExitUsage
 		}
 	}
-	fs := eng.WalkWith(paths, engine.WalkOptions{StdinName: s.stdinName, ForceExclude: s.forceExclude, NoGitignore: s.noGitignore})
+	wo := engine.WalkOptions{StdinName: s.stdinName, ForceExclude: s.forceExclude, NoGitignore: s.noGitignore}
+	if s.shard != "" {
+		if wo.Shard, err = engine.ParseShard(s.shard); err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			return nil, ExitUsage
+		}
+	}
+	fs := eng.WalkWith(paths, wo)
 	// Read once, before the network pass and the lint both need it.
 	fs.ReadStdin(env.Stdin)
 	return &setup{cfg: cfg, eng: eng, files: fs.Paths, walkErrs: fs.Errs, rules: eng.Rules(), found: fs, stdin: fs.Stdin}, ExitOK

@@ -201,6 +201,8 @@ type Files struct {
 	// ForceExcluded counts the paths named explicitly that
 	// WalkOptions.ForceExclude left out.
 	ForceExcluded int
+	// Sharded counts the files that belong to other shards.
+	Sharded int
 
 	inputs map[string][]byte
 }
@@ -239,6 +241,8 @@ type WalkOptions struct {
 	ForceExclude bool
 	// NoGitignore also lints what .gitignore files make git ignore.
 	NoGitignore bool
+	// Shard keeps one part of the files (and of the walk's errors).
+	Shard Shard
 }
 
 // Walk finds the documents under paths (none: the config's run.paths,
@@ -271,6 +275,7 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 		base = ""
 	}
 	var fs Files
+	root := safefile.FindRoot(e.wd)
 	if o.ForceExclude {
 		// What pre-commit names (every changed file) obeys run.exclude,
 		// as a directory walk does.
@@ -283,7 +288,7 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 		})
 	}
 	fs.Paths, fs.Errs = lint.WalkWith(paths, lint.WalkOptions{
-		Root: safefile.FindRoot(e.wd), Base: base, Include: cfg.Run.Include, Exclude: cfg.Run.Exclude,
+		Root: root, Base: base, Include: cfg.Run.Include, Exclude: cfg.Run.Exclude,
 		Gitignore: !o.NoGitignore,
 	})
 	for _, p := range paths {
@@ -297,6 +302,7 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 			fs.nameStdin(o.StdinName, base, cfg.Run.Exclude)
 		}
 	}
+	fs.Sharded = fs.keep(o.Shard, root)
 	return fs
 }
 

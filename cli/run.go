@@ -18,8 +18,10 @@ import (
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/internal/atomicfile"
+	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/pipeline"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
@@ -39,6 +41,7 @@ type runFlags struct {
 
 	newFromRev, newFromMergeBase, newFromPatch string
 	pathPrefix                                 string
+	baseline, writeBaseline                    string
 
 	offline, refresh, failOnUnverified bool
 
@@ -89,6 +92,8 @@ func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
 	fs.BoolVar(&f.refresh, "refresh", false, "ignore cached resolver answers and ask the registries again (answers are still cached)")
 	fs.BoolVar(&f.failOnUnverified, "fail-on-unverified", false, "exit 1 when a network lookup got no definite answer (timeout, 429, 5xx, bot wall, offline)")
 	fs.StringVar(&f.pathPrefix, "path-prefix", "", "prefix relative paths in the output with this folder (when running in a subfolder of the repository)")
+	fs.StringVar(&f.baseline, "baseline", "", "report only issues not recorded in this baseline file (see --write-baseline)")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every issue found in this baseline file, and report none")
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
 	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
 	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
@@ -120,6 +125,7 @@ type runPlan struct {
 	failLevel   result.Severity
 	verified    *verify.Results
 	netTimedOut bool
+	baseline    *pipeline.BaselineFile
 }
 
 // plan checks what the flags ask for against the config and the files
@@ -143,6 +149,12 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 	var ok bool
 	if p.formats, p.printers, ok = f.outputs(cfg, env); !ok {
 		return nil, ExitUsage
+	}
+	if f.baseline != "" {
+		if p.baseline, err = readBaseline(f.baseline); err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: --baseline: %v\n", err)
+			return nil, ExitUsage
+		}
 	}
 	// Files named and all excluded are no error: a hook or an editor
 	// names files without reading the config. Nor is a shard that got
@@ -239,7 +251,33 @@ func (p *runPlan) close() {
 
 // newReport starts the report the engine builds for this run.
 func (f *runFlags) newReport(p *runPlan, st *setup) *engine.Report {
-	return st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version})
+	return st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version,
+		Baseline: p.baseline, WriteBaseline: f.writeBaseline != ""})
+}
+
+// readBaseline reads the baseline file at path.
+func readBaseline(path string) (*pipeline.BaselineFile, error) {
+	r, err := safefile.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return pipeline.ReadBaseline(path, r)
+}
+
+// saveBaseline writes the baseline the report recorded, when
+// --write-baseline asks for one; false after reporting a failure.
+func (f *runFlags) saveBaseline(rb *engine.Report, env Env) bool {
+	b := rb.NewBaseline()
+	if b == nil {
+		return true
+	}
+	if err := atomicfile.Write(f.writeBaseline, b.Write); err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: --write-baseline: %v\n", err)
+		return false
+	}
+	fmt.Fprintf(env.Stderr, "citelint: recorded %d %s in %s\n", len(b.Entries), output.Plural(len(b.Entries), "issue"), f.writeBaseline)
+	return true
 }
 
 // finish completes the report's summary.
@@ -265,6 +303,9 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		exit = ExitFailure
+	}
+	if !f.saveBaseline(rb, env) {
 		exit = ExitFailure
 	}
 	return exit
@@ -309,6 +350,9 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	rb.AddAll(results)
 	p.finish(rb, st)
 	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
+	if !f.saveBaseline(rb, env) {
+		exit = ExitFailure
+	}
 	for i, of := range p.formats {
 		if err := writeOutput(p.printers[i], of, report, p.cfg, env); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)

@@ -180,6 +180,24 @@ func (e *Engine) selectRules() error {
 	return nil
 }
 
+// rootRel returns path p (as lint names it: relative to the working
+// directory, or absolute) relative to the project root, slash-separated:
+// what is the same for a file on every machine (shards, baselines). "-"
+// stays "-"; a path outside the root stays absolute.
+func (e *Engine) rootRel(p string) string {
+	if p == "-" {
+		return p
+	}
+	abs := filepath.FromSlash(p)
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(e.wd, abs)
+	}
+	if r, err := filepath.Rel(e.root, abs); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(abs)
+}
+
 // Rules returns the enabled rules with their decoded settings.
 func (e *Engine) Rules() []lint.Enabled { return e.rules }
 
@@ -302,7 +320,7 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 			fs.nameStdin(o.StdinName, base, cfg.Run.Exclude)
 		}
 	}
-	fs.Sharded = fs.keep(o.Shard, root)
+	fs.Sharded = fs.keep(o.Shard, e.rootRel)
 	return fs
 }
 

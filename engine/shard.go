@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"hash/fnv"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,23 +42,11 @@ func (s Shard) Has(rel string) bool {
 }
 
 // keep drops from fs the files and walk errors outside shard s, naming
-// each by its path relative to root; it returns how many files it dropped.
-func (fs *Files) keep(s Shard, root string) int {
+// each by rel (its path relative to the project root); it returns how
+// many files it dropped.
+func (fs *Files) keep(s Shard, rel func(string) string) int {
 	if s.Count <= 1 {
 		return 0
-	}
-	rel := func(p string) string {
-		if p == "-" {
-			return p
-		}
-		abs, err := filepath.Abs(filepath.FromSlash(p))
-		if err != nil {
-			return filepath.ToSlash(p)
-		}
-		if r, err := filepath.Rel(root, abs); err == nil {
-			return filepath.ToSlash(r)
-		}
-		return filepath.ToSlash(abs)
 	}
 	n := len(fs.Paths)
 	fs.Paths = slices.DeleteFunc(fs.Paths, func(p string) bool { return !s.Has(rel(p)) })

@@ -296,7 +296,16 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 	rb := f.newReport(p, st)
 	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
 		out := sp.Stream(w, Version)
-		rb.Stream(p.ctx, st.files, p.opts, out.Issues)
+		prog := progressFor(env, len(st.files))
+		rb.Stream(p.ctx, st.files, p.opts, func(iss []result.Issue) {
+			prog.fileDone()
+			if len(iss) == 0 {
+				out.Issues(iss)
+				return
+			}
+			prog.around(func() { out.Issues(iss) })
+		})
+		prog.end()
 		p.finish(rb, st)
 		return out.End(rb.Output())
 	})
@@ -314,7 +323,13 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // batch lints every file, prints diffs or writes fixes, then prints the
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
-	results := lint.Run(p.ctx, st.files, p.opts)
+	results := make([]lint.FileResult, 0, len(st.files))
+	prog := progressFor(env, len(st.files))
+	lint.RunEach(p.ctx, st.files, p.opts, func(fr lint.FileResult) {
+		results = append(results, fr)
+		prog.fileDone()
+	})
+	prog.end()
 	if f.diff {
 		return printDiffs(results, st.walkErrs, env)
 	}

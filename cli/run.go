@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -75,6 +76,20 @@ func runCmd(args []string, env Env) int {
 
 // parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
 func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
+	fs, f := runFlagSet(env)
+	paths, err := parseInterleaved(fs, args, env.Stdout)
+	if err != nil {
+		return nil, nil, flagExit(err)
+	}
+	if !slices.Contains(colorModes, f.color) {
+		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
+		return nil, nil, ExitUsage
+	}
+	return f, paths, ExitOK
+}
+
+// runFlagSet declares run's flags (shell completion lists them too).
+func runFlagSet(env Env) (*flag.FlagSet, *runFlags) {
 	fs := newFlagSet("run", env, "run [flags] [path ...]")
 	f := &runFlags{}
 	f.register(fs)
@@ -98,15 +113,7 @@ func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
 	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
 	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
 	f.trust.register(fs)
-	paths, err := parseInterleaved(fs, args, env.Stdout)
-	if err != nil {
-		return nil, nil, flagExit(err)
-	}
-	if !slices.Contains(colorModes, f.color) {
-		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
-		return nil, nil, ExitUsage
-	}
-	return f, paths, ExitOK
+	return fs, f
 }
 
 // runPlan is a run once its flags and config are checked: where the

@@ -100,3 +100,16 @@ func TestGitignoreFlag(t *testing.T) {
 		t.Errorf("--no-gitignore: exit %d\n%s", code, out)
 	}
 }
+
+// TestStdinWithNetworkRules: the network pass reads every document before
+// the lint; standard input is read once for both. (It was read by each:
+// with a network rule on, the lint got an empty second read and reported
+// 0 issues.)
+func TestStdinWithNetworkRules(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	code, out, errs := run(t, dir, broken, "run", "--no-config", "-E", "dead-link", "--offline", "-")
+	if code != ExitIssues || !strings.Contains(out, "-:1:17: citation [7]") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+}

@@ -22,14 +22,15 @@ type progress struct {
 	done     atomic.Int64
 	stop     chan struct{}
 	finished sync.WaitGroup
-	mu       sync.Mutex // held while the line is drawn or the report printed
-	shown    bool       // the line is on the screen
+	shown    bool // the line is on the screen: written by run, read once it ends
 }
 
 // progressFor returns the progress line for a run of total files, or nil
 // (which does nothing) when standard error is not a terminal or CI is set.
-func progressFor(env Env, total int) *progress {
-	if !wantProgress(env.Getenv, isTerminal(env.Stderr)) {
+// A report printed file by file to the same terminal must not get it:
+// its printer buffers, and a redraw would land inside a half-written line.
+func progressFor(env Env, total int, reportTo io.Writer) *progress {
+	if !wantProgress(env.Getenv, isTerminal(env.Stderr)) || reportTo != nil && isTerminal(reportTo) {
 		return nil
 	}
 	return startProgress(env.Stderr, total, progressDelay, 250*time.Millisecond)
@@ -69,10 +70,8 @@ func (p *progress) run(delay, interval time.Duration) {
 		case <-p.stop:
 			return
 		case <-t.C:
-			p.mu.Lock()
 			fmt.Fprintf(p.w, "\rcitelint: %d of %d files", p.done.Load(), p.total)
 			p.shown = true
-			p.mu.Unlock()
 			t.Reset(interval)
 		}
 	}
@@ -83,20 +82,6 @@ func (p *progress) fileDone() {
 	if p != nil {
 		p.done.Add(1)
 	}
-}
-
-// around calls print with the line erased, so that what a streamed report
-// prints to the same terminal is not mixed with it; the next tick draws it
-// again.
-func (p *progress) around(print func()) {
-	if p == nil {
-		print()
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.erase()
-	print()
 }
 
 func (p *progress) erase() {

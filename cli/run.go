@@ -303,14 +303,10 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 	rb := f.newReport(p, st)
 	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
 		out := sp.Stream(w, Version)
-		prog := progressFor(env, len(st.files))
+		prog := progressFor(env, len(st.files), w)
 		rb.Stream(p.ctx, st.files, p.opts, func(iss []result.Issue) {
 			prog.fileDone()
-			if len(iss) == 0 {
-				out.Issues(iss)
-				return
-			}
-			prog.around(func() { out.Issues(iss) })
+			out.Issues(iss)
 		})
 		prog.end()
 		p.finish(rb, st)
@@ -331,7 +327,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	results := make([]lint.FileResult, 0, len(st.files))
-	prog := progressFor(env, len(st.files))
+	prog := progressFor(env, len(st.files), nil) // the report is printed after it ends
 	lint.RunEach(p.ctx, st.files, p.opts, func(fr lint.FileResult) {
 		results = append(results, fr)
 		prog.fileDone()

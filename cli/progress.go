@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -22,15 +23,14 @@ type progress struct {
 	done     atomic.Int64
 	stop     chan struct{}
 	finished sync.WaitGroup
-	shown    bool // the line is on the screen: written by run, read once it ends
+	mu       sync.Mutex // held while the line is drawn or a report's lines are written
+	shown    bool       // the line is on the screen
 }
 
 // progressFor returns the progress line for a run of total files, or nil
 // (which does nothing) when standard error is not a terminal or CI is set.
-// A report printed file by file to the same terminal must not get it:
-// its printer buffers, and a redraw would land inside a half-written line.
-func progressFor(env Env, total int, reportTo io.Writer) *progress {
-	if !wantProgress(env.Getenv, isTerminal(env.Stderr)) || reportTo != nil && isTerminal(reportTo) {
+func progressFor(env Env, total int) *progress {
+	if !wantProgress(env.Getenv, isTerminal(env.Stderr)) {
 		return nil
 	}
 	return startProgress(env.Stderr, total, progressDelay, 250*time.Millisecond)
@@ -70,8 +70,10 @@ func (p *progress) run(delay, interval time.Duration) {
 		case <-p.stop:
 			return
 		case <-t.C:
+			p.mu.Lock()
 			fmt.Fprintf(p.w, "\rcitelint: %d of %d files", p.done.Load(), p.total)
 			p.shown = true
+			p.mu.Unlock()
 			t.Reset(interval)
 		}
 	}
@@ -99,5 +101,62 @@ func (p *progress) end() {
 	}
 	close(p.stop)
 	p.finished.Wait()
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.erase()
+}
+
+// reportWriter returns the writer a report streamed to w goes through while
+// p is shown: w itself, unless w is a terminal, where the line must not be
+// drawn inside a line of the report (printers buffer, and flush in the
+// middle of lines).
+func (p *progress) reportWriter(w io.Writer) *lineWriter {
+	lw := &lineWriter{w: w}
+	if p != nil && isTerminal(w) {
+		lw.p = p
+	}
+	return lw
+}
+
+// lineWriter writes only whole lines, with the progress line erased
+// first, so that the next redraw starts on an empty line; the rest of a
+// line waits for its end (or flush).
+type lineWriter struct {
+	w    io.Writer
+	p    *progress // nil: write through
+	rest []byte
+}
+
+func (l *lineWriter) Write(b []byte) (int, error) {
+	if l.p == nil {
+		return l.w.Write(b)
+	}
+	i := bytes.LastIndexByte(b, '\n')
+	if i < 0 {
+		l.rest = append(l.rest, b...)
+		return len(b), nil
+	}
+	l.p.mu.Lock()
+	defer l.p.mu.Unlock()
+	l.p.erase()
+	if err := l.writeRest(); err != nil {
+		return 0, err
+	}
+	if _, err := l.w.Write(b[:i+1]); err != nil {
+		return 0, err
+	}
+	l.rest = append(l.rest, b[i+1:]...)
+	return len(b), nil
+}
+
+// flush writes what is held of an unfinished last line.
+func (l *lineWriter) flush() error { return l.writeRest() }
+
+func (l *lineWriter) writeRest() error {
+	if len(l.rest) == 0 {
+		return nil
+	}
+	_, err := l.w.Write(l.rest)
+	l.rest = l.rest[:0]
+	return err
 }

@@ -60,7 +60,7 @@ func TestProgressQuiet(t *testing.T) {
 	}
 
 	env := Env{Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
-	if progressFor(env, 10, nil) != nil {
+	if progressFor(env, 10) != nil {
 		t.Error("progress on a standard error that is not a terminal")
 	}
 	for _, tc := range []struct {
@@ -87,5 +87,59 @@ func TestRunNoProgressWhenPiped(t *testing.T) {
 	_, _, errs := run(t, dir, "", "run", "--no-config", dir)
 	if strings.Contains(errs, "files") || strings.Contains(errs, "\r") {
 		t.Errorf("standard error: %q", errs)
+	}
+}
+
+// TestProgressBesideReport: a report streamed to the same terminal as the
+// line (one buffer here) comes out whole, and the line is only ever drawn
+// at the start of a line of it, however the printer splits its writes.
+func TestProgressBesideReport(t *testing.T) {
+	var screen syncBuffer
+	p := startProgress(&screen, 100, 0, time.Microsecond)
+	lw := &lineWriter{w: &screen, p: p}
+	var report strings.Builder
+	for i := range 300 {
+		chunk := "a.md:" + itoa(i) + ":1: an issue that is long enough to be split\n"
+		report.WriteString(chunk)
+		// Write it in two pieces, the first ending mid-line, as a buffered
+		// printer does; now and then a redraw comes in between.
+		lw.Write([]byte(chunk[:7]))
+		if i%50 == 0 {
+			for n := strings.Count(screen.String(), "\rcitelint"); strings.Count(screen.String(), "\rcitelint") == n; {
+				time.Sleep(time.Microsecond)
+			}
+		}
+		lw.Write([]byte(chunk[7:]))
+		p.fileDone()
+	}
+	lw.Write([]byte("summary without newline"))
+	report.WriteString("summary without newline")
+	p.end()
+	lw.flush()
+
+	out := screen.String()
+	var text strings.Builder
+	draws := 0
+	for i := 0; i < len(out); {
+		rest := out[i:]
+		switch {
+		case strings.HasPrefix(rest, "\r\x1b[K"):
+			i += len("\r\x1b[K")
+		case strings.HasPrefix(rest, "\rcitelint: "):
+			if s := text.String(); s != "" && !strings.HasSuffix(s, "\n") {
+				t.Fatalf("line drawn inside a report line, after %q", s[max(0, len(s)-40):])
+			}
+			draws++
+			i += strings.Index(rest, " files") + len(" files")
+		default:
+			text.WriteByte(out[i])
+			i++
+		}
+	}
+	if text.String() != report.String() {
+		t.Errorf("the report came out changed:\n%q\nwant\n%q", text.String(), report.String())
+	}
+	if draws == 0 {
+		t.Error("the line was never drawn; the test checks nothing")
 	}
 }

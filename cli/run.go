@@ -302,15 +302,19 @@ func (p *runPlan) finish(rb *engine.Report, st *setup) {
 func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
 	rb := f.newReport(p, st)
 	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
-		out := sp.Stream(w, Version)
-		prog := progressFor(env, len(st.files), w)
+		prog := progressFor(env, len(st.files))
+		lw := prog.reportWriter(w)
+		out := sp.Stream(lw, Version)
 		rb.Stream(p.ctx, st.files, p.opts, func(iss []result.Issue) {
 			prog.fileDone()
 			out.Issues(iss)
 		})
 		prog.end()
 		p.finish(rb, st)
-		return out.End(rb.Output())
+		if err := out.End(rb.Output()); err != nil {
+			return err
+		}
+		return lw.flush()
 	})
 	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
 	if err != nil {
@@ -327,7 +331,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	results := make([]lint.FileResult, 0, len(st.files))
-	prog := progressFor(env, len(st.files), nil) // the report is printed after it ends
+	prog := progressFor(env, len(st.files)) // the report is printed after it ends
 	lint.RunEach(p.ctx, st.files, p.opts, func(fr lint.FileResult) {
 		results = append(results, fr)
 		prog.fileDone()

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -63,7 +62,7 @@ func mcpNetwork(tf trustFlags, env Env) mcpserver.NetworkFunc {
 		}
 		st := &setup{cfg: cfg, eng: eng, files: []string{"-"}, rules: eng.Rules()}
 		opts := eng.LintOptions(nil)
-		opts.Stdin = bytes.NewReader(src)
+		opts.Inputs = map[string][]byte{"-": src}
 		res, err := verifyFiles(ctx, st, opts, false, false, tr, env.Stderr)
 		if err != nil || res == nil {
 			return nil, nil, err

@@ -26,3 +26,9 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+// the editor server (lsp): glsp's LSP types and dispatch, over glsp's own JSON-RPC transport
+require (
+	github.com/sourcegraph/jsonrpc2 v0.2.0
+	github.com/tliron/glsp v0.2.2
+)

@@ -22,6 +22,7 @@ type document struct {
 	version int32
 	closed  bool
 	timer   *time.Timer
+	changed time.Time // when the last change came
 	an      *analysis // the latest lint, possibly of an older version
 
 	pubMu sync.Mutex // orders the publication of two lints of one document
@@ -76,8 +77,16 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 		}
 	}
 	d.version = p.TextDocument.Version
+	// The first change after a pause lints at once; the changes of a
+	// burst (typing) wait until it pauses for the debounce interval.
+	delay := s.opts.Debounce
+	now := time.Now()
+	if now.Sub(d.changed) >= delay && d.timer == nil {
+		delay = 0
+	}
+	d.changed = now
 	s.mu.Unlock()
-	s.schedule(d, s.opts.Debounce)
+	s.schedule(d, delay)
 	return nil
 }
 
@@ -134,7 +143,16 @@ func (s *Server) schedule(d *document, delay time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d.stop()
-	d.timer = time.AfterFunc(max(delay, 0), func() { s.lintAndPublish(d) })
+	var t *time.Timer
+	t = time.AfterFunc(max(delay, 0), func() {
+		s.mu.Lock()
+		if d.timer == t {
+			d.timer = nil
+		}
+		s.mu.Unlock()
+		s.lintAndPublish(d)
+	})
+	d.timer = t
 }
 
 // lintAndPublish lints d's current text and publishes the diagnostics,

@@ -25,7 +25,7 @@ func lspCmd(args []string, env Env) int {
 	fs.StringVar(&configPath, "c", "", "config file (default: .citelint.yaml found from the workspace root)")
 	fs.StringVar(&configPath, "config", "", "same as -c")
 	fs.BoolVar(&noConfig, "no-config", false, "ignore any config file")
-	fs.DurationVar(&debounce, "debounce", lsp.DefaultDebounce, "wait this long after a change before linting")
+	fs.DurationVar(&debounce, "debounce", lsp.DefaultDebounce, "during a burst of changes, lint this long after the last one (0: lint every change)")
 	fs.Bool("stdio", true, "speak the protocol on standard input and output (the only transport; editors pass it)")
 	pos, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {

@@ -92,7 +92,7 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 
 func (s *Server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams) error {
 	if s.isConfigFile(uriPath(p.TextDocument.URI)) {
-		s.reload()
+		s.reload() // relints every open document, this one too
 		return nil
 	}
 	s.mu.Lock()

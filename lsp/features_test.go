@@ -1,6 +1,7 @@
 package lsp_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -182,6 +183,34 @@ func TestHoverSources(t *testing.T) {
 	c.call("textDocument/definition", pos(uri, 2, 32), &loc)
 	if loc.URI != fileURI(filepath.Join(dir, "refs.bib")) || loc.Range.Start.Line != 0 {
 		t.Errorf("definition of [@smith2020]: %+v", loc)
+	}
+	c.shutdown()
+}
+
+// Saving a bibliography the config names rebuilds the engine: a key added
+// to it resolves in the open documents.
+func TestBibliographyReload(t *testing.T) {
+	dir := t.TempDir()
+	bib := filepath.Join(dir, "refs.bib")
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".citelint.yaml", "version: \"1\"\nbibliography: [refs.bib]\n")
+	write("refs.bib", "@article{smith2020,\n  title = {Boiling points},\n  year = {2020}\n}\n")
+	path := filepath.Join(dir, "doc.md")
+	text := "Boiling points were measured [@smith2020; @jones2021].\n"
+	c := startClient(t, dir, lsp.Options{Debounce: -1})
+	c.initialize(nil, nil)
+	first := c.open(path, text)
+	if !strings.Contains(fmt.Sprint(first.Diagnostics), "jones2021") {
+		t.Fatalf("jones2021 is not in the bibliography yet: %+v", first.Diagnostics)
+	}
+	write("refs.bib", "@article{smith2020,\n  title = {Boiling points},\n  year = {2020}\n}\n@article{jones2021,\n  title = {More boiling},\n  year = {2021}\n}\n")
+	c.notify("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": fileURI(bib)}})
+	if second := c.waitDiags(fileURI(path), 1); strings.Contains(fmt.Sprint(second.Diagnostics), "jones2021") {
+		t.Errorf("after saving refs.bib: %+v", second.Diagnostics)
 	}
 	c.shutdown()
 }

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -299,6 +300,11 @@ func (s *Server) initialized(ctx *glsp.Context, _ *protocol.InitializedParams) e
 		for _, n := range configNames() {
 			watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: "**/" + n})
 		}
+		s.mu.Lock()
+		for _, in := range s.ws.inputs {
+			watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: filepath.ToSlash(in)})
+		}
+		s.mu.Unlock()
 		ctx.Call(protocol.ServerClientRegisterCapability, protocol.RegistrationParams{Registrations: []protocol.Registration{{
 			ID: "citelint-config", Method: protocol.MethodWorkspaceDidChangeWatchedFiles,
 			RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers},

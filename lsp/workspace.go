@@ -15,8 +15,9 @@ import (
 
 // workspace is the loaded config and the engine built from it.
 type workspace struct {
-	root    string // the workspace folder: the engine's working directory
-	cfgPath string // the config file in use, "" for the defaults
+	root    string   // the workspace folder: the engine's working directory
+	cfgPath string   // the config file in use, "" for the defaults
+	inputs  []string // the bibliographies and source store the config names
 	eng     *engine.Engine
 	err     error // why the project's config is not in use, if it is not
 }
@@ -32,6 +33,12 @@ func (s *Server) loadWorkspace(root string) (*workspace, error) {
 	cfg, path, err := s.loadConfig(root)
 	if err == nil {
 		ws.cfgPath = path
+		for _, b := range cfg.Bibliography {
+			ws.inputs = append(ws.inputs, filepath.Clean(cfg.Resolve(b)))
+		}
+		if cfg.Sources != "" {
+			ws.inputs = append(ws.inputs, filepath.Clean(cfg.Resolve(cfg.Sources)))
+		}
 		ws.eng, err = engine.New(cfg, engine.Options{WorkDir: root})
 	}
 	if err != nil {
@@ -67,7 +74,9 @@ func (s *Server) loadConfig(root string) (*config.Config, string, error) {
 }
 
 // isConfigFile reports whether path may be the config in use or one that
-// would replace it (a new .citelint.yaml between the file and the root).
+// would replace it (a new .citelint.yaml between the file and the root),
+// or a bibliography or source store the config names (in or under it):
+// the engine holds what they held when it was built.
 func (s *Server) isConfigFile(path string) bool {
 	base := filepath.Base(path)
 	for _, n := range config.FileNames {
@@ -77,7 +86,19 @@ func (s *Server) isConfigFile(path string) bool {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.ws != nil && s.ws.cfgPath != "" && filepath.Clean(path) == filepath.Clean(s.ws.cfgPath)
+	if s.ws == nil {
+		return false
+	}
+	path = filepath.Clean(path)
+	if s.ws.cfgPath != "" && path == filepath.Clean(s.ws.cfgPath) {
+		return true
+	}
+	for _, in := range s.ws.inputs {
+		if path == in || strings.HasPrefix(path, in+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // reload loads the config again and lints every open document with it.

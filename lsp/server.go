@@ -24,8 +24,6 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
-
-	"github.com/citelint/citelint/engine"
 )
 
 // Options configure a Server.
@@ -321,11 +319,4 @@ func (s *Server) shutdownReq(*glsp.Context) error {
 		d.stop()
 	}
 	return nil
-}
-
-// engineFor returns the engine the documents are linted with.
-func (s *Server) engine() *engine.Engine {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.ws.eng
 }

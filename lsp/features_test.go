@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/citelint/citelint/cli"
 	"github.com/citelint/citelint/lsp"
 )
 
@@ -213,4 +215,61 @@ func TestBibliographyReload(t *testing.T) {
 		t.Errorf("after saving refs.bib: %+v", second.Diagnostics)
 	}
 	c.shutdown()
+}
+
+// The fix-all action's edits, applied as an editor applies them (UTF-16
+// positions on text with an emoji), give what `citelint run --fix` writes.
+func TestFixAllEqualsRunFix(t *testing.T) {
+	dir, path, text := copyFixture(t, "report.md")
+	uri := fileURI(path)
+	c := startClient(t, dir, lsp.Options{Debounce: -1})
+	c.initialize(nil, nil)
+	c.open(path, text)
+	var actions []protocol.CodeAction
+	c.call("textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": uri}, "range": rng(0, 0, 0, 0),
+		"context": map[string]any{"diagnostics": []any{}, "only": []string{"source.fixAll"}},
+	}, &actions)
+	if len(actions) != 1 {
+		t.Fatalf("want one fix-all action, got %+v", actions)
+	}
+	got := applyEdits(text, actions[0].Edit.Changes[uri])
+
+	var out, errb strings.Builder
+	if code := cli.Main([]string{"run", "--fix", "--issues-exit-code=0", path}, cli.Env{
+		Stdout: &out, Stderr: &errb, Getwd: func() (string, error) { return dir, nil },
+	}); code != 0 {
+		t.Fatalf("citelint run --fix: exit %d: %s", code, errb.String())
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("fix-all gives\n%s\nrun --fix gives\n%s", got, want)
+	}
+	if got == text {
+		t.Error("fix-all changed nothing")
+	}
+	c.shutdown()
+}
+
+// applyEdits applies LSP text edits (UTF-16 positions) to text, from the
+// last to the first, as an editor does.
+func applyEdits(text string, edits []protocol.TextEdit) string {
+	lines := strings.SplitAfter(text, "\n")
+	offset := func(p protocol.Position) int {
+		off := 0
+		for i := 0; i < int(p.Line); i++ {
+			off += len(lines[i])
+		}
+		return off + byteCol(lines[p.Line], int(p.Character))
+	}
+	sorted := append([]protocol.TextEdit(nil), edits...)
+	sort.Slice(sorted, func(a, b int) bool { return offset(sorted[a].Range.Start) > offset(sorted[b].Range.Start) })
+	for _, e := range sorted {
+		s, en := offset(e.Range.Start), offset(e.Range.End)
+		text = text[:s] + e.NewText + text[en:]
+	}
+	return text
 }

@@ -37,12 +37,17 @@ func newLines(src []byte, utf8Enc bool) *lines {
 	return &lines{src: src, starts: starts, utf8: utf8Enc}
 }
 
-// lineEnd is the offset of line i's '\n' (or the text's end).
+// lineEnd is the offset of line i's end of line ("\n" or "\r\n"), or
+// the text's end.
 func (l *lines) lineEnd(i int) int {
+	end := len(l.src)
 	if i+1 < len(l.starts) {
-		return l.starts[i+1] - 1
+		end = l.starts[i+1] - 1
+		if end > l.starts[i] && l.src[end-1] == '\r' {
+			end--
+		}
 	}
-	return len(l.src)
+	return end
 }
 
 // position converts a byte offset (clamped to the text, moved back to a

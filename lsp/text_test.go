@@ -66,6 +66,19 @@ func TestOffsetClamps(t *testing.T) {
 			t.Errorf("offset(%v) = %d, want %d", tt.pos, got, tt.want)
 		}
 	}
+	// A character past the end of a CRLF line is before its "\r\n".
+	l = newLines([]byte("ab\r\ncd"), false)
+	for _, tt := range []struct {
+		pos  protocol.Position
+		want int
+	}{
+		{p(0, 9), 2},
+		{p(1, 0), 4},
+	} {
+		if got := l.offset(tt.pos); got != tt.want {
+			t.Errorf("offset(%v) = %d, want %d", tt.pos, got, tt.want)
+		}
+	}
 }
 
 func TestApplyChange(t *testing.T) {

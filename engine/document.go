@@ -21,6 +21,3 @@ func (e *Engine) LintDocument(ctx context.Context, path string, src []byte) (*ou
 	r.Finish(nil, nil)
 	return r.Output(), fr.Doc
 }
-
-// WorkDir is the working directory the engine takes relative paths from.
-func (e *Engine) WorkDir() string { return e.wd }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citelint/citelint/internal/corpus"
 	"github.com/citelint/citelint/lsp"
 )
 
@@ -44,12 +45,31 @@ func typicalReport(size int) string {
 // character typed after a pause (linted at once) and the last of a burst
 // of five typed 10 ms apart (linted once the burst pauses).
 func BenchmarkLSPChange(b *testing.B) {
-	text := typicalReport(1 << 20)
-	for _, bc := range []struct {
+	generated := typicalReport(1 << 20)
+	cases := []struct {
 		name     string
+		text     string
 		debounce int64
 		burst    int
-	}{{"debounce=none", -1, 1}, {"debounce=default/after-pause", int64(lsp.DefaultDebounce), 1}, {"debounce=default/burst", int64(lsp.DefaultDebounce), 5}} {
+	}{
+		{"1MB/debounce=none", generated, -1, 1},
+		{"1MB/debounce=default/after-pause", generated, int64(lsp.DefaultDebounce), 1},
+		{"1MB/debounce=default/burst", generated, int64(lsp.DefaultDebounce), 5},
+	}
+	// The largest LLM-written report of the shared corpus (about 110 KB),
+	// when it is there: what a report's author waits for.
+	if d := corpus.Dir(); d != "" {
+		if b, err := os.ReadFile(filepath.Join(d, "reports", "gemini-style", "Inhibitory-Generative-Networks-Research.md")); err == nil {
+			cases = append(cases, struct {
+				name     string
+				text     string
+				debounce int64
+				burst    int
+			}{"corpus-report/debounce=default/after-pause", string(b), int64(lsp.DefaultDebounce), 1})
+		}
+	}
+	for _, bc := range cases {
+		text := bc.text
 		b.Run(bc.name, func(b *testing.B) {
 			dir := b.TempDir()
 			path := filepath.Join(dir, "report.md")

@@ -118,6 +118,20 @@ func TestDiagnosticsEqualRun(t *testing.T) {
 				docs = append(docs, doc{filepath.Base(filepath.Dir(f)) + "/" + filepath.Base(f), f})
 			}
 		}
+		// The other dialects an editor opens: Quarto, R Markdown and
+		// notebooks (whose positions are in the .ipynb's own text).
+		for _, g := range []struct {
+			glob  string
+			every int
+		}{{"docs/quarto-web/docs/*/*.qmd", 10}, {"docs/quarto-web/docs/*/*/*.ipynb", 1}, {"docs/rmarkdown-book/*.Rmd", 5}} {
+			files, _ := filepath.Glob(filepath.Join(d, g.glob))
+			sort.Strings(files)
+			for i, f := range files {
+				if i%g.every == 0 {
+					docs = append(docs, doc{filepath.Base(filepath.Dir(f)) + "/" + filepath.Base(f), f})
+				}
+			}
+		}
 	}
 	for _, d := range docs {
 		t.Run(d.name, func(t *testing.T) {
@@ -126,7 +140,7 @@ func TestDiagnosticsEqualRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			dir := t.TempDir()
-			path := filepath.Join(dir, "doc.md")
+			path := filepath.Join(dir, "doc"+filepath.Ext(d.path))
 			if err := os.WriteFile(path, src, 0o644); err != nil {
 				t.Fatal(err)
 			}

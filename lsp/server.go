@@ -28,9 +28,10 @@ import (
 
 // Options configure a Server.
 type Options struct {
-	// Debounce is how long after a change the document is linted, so that
-	// a burst of keystrokes lints once. 0 is DefaultDebounce; negative is
-	// none.
+	// Debounce is how long the changes of a burst (typing) wait for the
+	// next one before the document is linted, so that a burst lints once;
+	// the first change after a pause is linted at once. 0 is
+	// DefaultDebounce; negative is none.
 	Debounce time.Duration
 	// WorkDir is the folder used when the client names no workspace root.
 	WorkDir string

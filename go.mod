@@ -35,3 +35,9 @@ require (
 	github.com/jbenet/go-context v0.0.0-20150711004518-d14ea06fba99 // indirect
 	gopkg.in/warnings.v0 v0.1.2 // indirect
 )
+
+// the editor server (lsp): glsp's LSP types and dispatch, over glsp's own JSON-RPC transport
+require (
+	github.com/sourcegraph/jsonrpc2 v0.2.0
+	github.com/tliron/glsp v0.2.2
+)

@@ -1,0 +1,265 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/result"
+)
+
+// document is an open text document as the client last described it.
+type document struct {
+	uri     string
+	path    string // absolute: what the engine lints it as
+	text    []byte
+	version int32
+	closed  bool
+	timer   *time.Timer
+	changed time.Time // when the last change came
+	an      *analysis // the latest lint, possibly of an older version
+
+	pubMu sync.Mutex // orders the publication of two lints of one document
+}
+
+// stop cancels a pending lint; the caller holds the server's lock.
+func (d *document) stop() {
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+}
+
+// analysis is one lint of one version of a document.
+type analysis struct {
+	version int32
+	lines   *lines
+	doc     *markdown.Document // nil when the text could not be linted
+	issues  []result.Issue     // reported and not suppressed, in the report's order
+	diags   []protocol.Diagnostic
+}
+
+func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
+	d := &document{uri: p.TextDocument.URI, text: []byte(p.TextDocument.Text), version: p.TextDocument.Version}
+	d.path = uriPath(d.uri)
+	if !filepath.IsAbs(d.path) {
+		d.path = filepath.Join(s.wsRoot(), filepath.Base(d.path))
+	}
+	s.mu.Lock()
+	if old := s.docs[d.uri]; old != nil {
+		old.stop()
+	}
+	s.docs[d.uri] = d
+	s.mu.Unlock()
+	s.schedule(d, 0)
+	return nil
+}
+
+func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
+	s.mu.Lock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		s.mu.Unlock()
+		return nil
+	}
+	utf8Enc := s.enc == encUTF8
+	for _, c := range p.ContentChanges {
+		switch c := c.(type) {
+		case protocol.TextDocumentContentChangeEvent:
+			d.text = applyChange(d.text, c.Range, c.Text, utf8Enc)
+		case protocol.TextDocumentContentChangeEventWhole:
+			d.text = []byte(c.Text)
+		}
+	}
+	d.version = p.TextDocument.Version
+	// The first change after a pause lints at once; the changes of a
+	// burst (typing) wait until it pauses for the debounce interval.
+	delay := s.opts.Debounce
+	now := time.Now()
+	if now.Sub(d.changed) >= delay && d.timer == nil {
+		delay = 0
+	}
+	d.changed = now
+	s.mu.Unlock()
+	s.schedule(d, delay)
+	return nil
+}
+
+func (s *Server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams) error {
+	if s.isConfigFile(uriPath(p.TextDocument.URI)) {
+		s.reload() // relints every open document, this one too
+		return nil
+	}
+	s.mu.Lock()
+	d := s.docs[p.TextDocument.URI]
+	if d != nil && p.Text != nil {
+		d.text = []byte(*p.Text)
+	}
+	s.mu.Unlock()
+	if d != nil {
+		s.schedule(d, 0)
+	}
+	return nil
+}
+
+func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
+	s.mu.Lock()
+	d := s.docs[p.TextDocument.URI]
+	delete(s.docs, p.TextDocument.URI)
+	if d != nil {
+		d.stop()
+		d.closed = true
+	}
+	s.mu.Unlock()
+	// The diagnostics of a closed file go with it, as with other servers
+	// that lint only open documents.
+	s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []protocol.Diagnostic{}})
+	return nil
+}
+
+func (s *Server) didChangeWatchedFiles(_ *glsp.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	for _, c := range p.Changes {
+		if s.isConfigFile(uriPath(c.URI)) {
+			s.reload()
+			return nil
+		}
+	}
+	return nil
+}
+
+func (s *Server) wsRoot() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ws.root
+}
+
+// schedule lints d after delay, replacing a lint already waiting.
+func (s *Server) schedule(d *document, delay time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d.stop()
+	var t *time.Timer
+	t = time.AfterFunc(max(delay, 0), func() {
+		s.mu.Lock()
+		if d.timer == t {
+			d.timer = nil
+		}
+		s.mu.Unlock()
+		s.lintAndPublish(d)
+	})
+	d.timer = t
+}
+
+// lintAndPublish lints d's current text and publishes the diagnostics,
+// unless the text changed meanwhile (the newer lint publishes).
+func (s *Server) lintAndPublish(d *document) {
+	an := s.analyse(d)
+	if an == nil {
+		return
+	}
+	d.pubMu.Lock()
+	defer d.pubMu.Unlock()
+	s.mu.Lock()
+	current := !d.closed && d.version == an.version
+	s.mu.Unlock()
+	if !current {
+		return
+	}
+	version := protocol.UInteger(an.version)
+	s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: d.uri, Version: &version, Diagnostics: an.diags})
+}
+
+// analyse lints d's current text and keeps the result as d's latest.
+func (s *Server) analyse(d *document) *analysis {
+	s.mu.Lock()
+	if d.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	text, version, path, eng, utf8Enc := d.text, d.version, d.path, s.ws.eng, s.enc == encUTF8
+	s.mu.Unlock()
+
+	report, doc := eng.LintDocument(context.Background(), path, text)
+	an := &analysis{version: version, lines: newLines(text, utf8Enc), doc: doc}
+	an.issues, an.diags = diagnostics(report, an.lines)
+
+	s.mu.Lock()
+	if d.version == version && (d.an == nil || d.an.version != version) {
+		d.an = an
+	}
+	s.mu.Unlock()
+	return an
+}
+
+// current returns the analysis of d's current text, linting it now when
+// the debounced lint has not run yet: a hover or code action right after
+// typing must not answer for the text before it.
+func (s *Server) current(uri string) (*document, *analysis) {
+	s.mu.Lock()
+	d := s.docs[uri]
+	if d == nil {
+		s.mu.Unlock()
+		return nil, nil
+	}
+	an := d.an
+	fresh := an != nil && an.version == d.version
+	s.mu.Unlock()
+	if fresh {
+		return d, an
+	}
+	return d, s.analyse(d)
+}
+
+// diagnostics converts the report's issues into LSP diagnostics. Issues an
+// in-source directive suppressed are left out, as `citelint run`'s text
+// output leaves them out; a file that could not be linted gets one
+// diagnostic at its start saying why.
+func diagnostics(r *output.Report, l *lines) ([]result.Issue, []protocol.Diagnostic) {
+	var issues []result.Issue
+	diags := []protocol.Diagnostic{}
+	for _, iss := range r.Issues {
+		if iss.Suppressed {
+			continue
+		}
+		issues = append(issues, iss)
+		diags = append(diags, diagnostic(&iss, l))
+	}
+	for _, fe := range r.Summary.Errors {
+		sev := protocol.DiagnosticSeverityError
+		line := uint32(max(fe.Line-1, 0))
+		diags = append(diags, protocol.Diagnostic{
+			Range:    protocol.Range{Start: protocol.Position{Line: line}, End: protocol.Position{Line: line}},
+			Severity: &sev, Source: strPtr("citelint"), Message: "file not linted: " + fe.Msg,
+		})
+	}
+	return issues, diags
+}
+
+func diagnostic(iss *result.Issue, l *lines) protocol.Diagnostic {
+	end := max(iss.End, iss.Start)
+	sev := severity(iss.Severity)
+	return protocol.Diagnostic{
+		Range:    l.rangeOf(iss.Start, end),
+		Severity: &sev,
+		Code:     &protocol.IntegerOrString{Value: iss.Rule},
+		Source:   strPtr("citelint"),
+		Message:  iss.Message,
+	}
+}
+
+func severity(s result.Severity) protocol.DiagnosticSeverity {
+	switch s {
+	case result.SeverityError:
+		return protocol.DiagnosticSeverityError
+	case result.SeverityWarning:
+		return protocol.DiagnosticSeverityWarning
+	}
+	return protocol.DiagnosticSeverityInformation
+}
+
+func strPtr(s string) *string { return &s }

@@ -1,0 +1,302 @@
+package lsp
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/citelint/citelint/evidence"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/score"
+)
+
+// codeAction offers the fixes of the issues in the requested range: safe
+// fixes, and unsafe ones (titled as such) only when the client asked for
+// them with the unsafeFixes initialization option, as `citelint run
+// --fix` applies unsafe fixes only with --unsafe-fixes. A source action
+// applies every safe fix of the document at once.
+func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any, error) {
+	actions := []protocol.CodeAction{}
+	d, an := s.current(p.TextDocument.URI)
+	if an == nil {
+		return actions, nil
+	}
+	s.mu.Lock()
+	unsafe := s.unsafeFixes
+	s.mu.Unlock()
+	quick, fixAll := wantKinds(p.Context.Only)
+	start, end := an.lines.offset(p.Range.Start), an.lines.offset(p.Range.End)
+	for i := range an.issues {
+		iss := &an.issues[i]
+		if !quick || iss.Fix == nil || len(iss.Fix.Edits) == 0 || iss.Fix.Unsafe && !unsafe {
+			continue
+		}
+		if iss.Start > end || start > max(iss.End, iss.Start) {
+			continue
+		}
+		actions = append(actions, fixAction(d.uri, an, i))
+	}
+	if fixAll {
+		if a, ok := fixAllAction(d.uri, an); ok {
+			actions = append(actions, a)
+		}
+	}
+	return actions, nil
+}
+
+// wantKinds reads the client's "only" filter: quick fixes, the fix-all
+// source action, or (no filter) both.
+func wantKinds(only []protocol.CodeActionKind) (quick, fixAll bool) {
+	if len(only) == 0 {
+		return true, true
+	}
+	for _, k := range only {
+		switch {
+		case k == protocol.CodeActionKindQuickFix || strings.HasPrefix(string(protocol.CodeActionKindQuickFix), string(k)+"."):
+			quick = true
+		case strings.HasPrefix(string(fixAllKind), string(k)):
+			fixAll = true
+		}
+	}
+	return quick, fixAll
+}
+
+func fixAction(uri string, an *analysis, i int) protocol.CodeAction {
+	iss := &an.issues[i]
+	title := iss.Fix.Description
+	if title == "" {
+		title = "fix " + iss.Rule
+	}
+	title = "citelint: " + title
+	if iss.Fix.Unsafe {
+		title += " (unsafe: may change what the text claims)"
+	}
+	kind := protocol.CodeActionKindQuickFix
+	preferred := !iss.Fix.Unsafe
+	return protocol.CodeAction{
+		Title:       title,
+		Kind:        &kind,
+		Diagnostics: []protocol.Diagnostic{an.diags[i]},
+		IsPreferred: &preferred,
+		Edit:        &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{uri: textEdits(an.lines, iss.Fix.Edits)}},
+	}
+}
+
+// fixAllAction gathers every safe fix whose edits do not overlap an
+// earlier one's; what is left is offered again once the client has
+// applied these and the document is linted anew.
+func fixAllAction(uri string, an *analysis) (protocol.CodeAction, bool) {
+	var edits []result.Edit
+	taken := func(e result.Edit) bool {
+		for _, t := range edits {
+			if e.Start < t.End && t.Start < e.End || e.Start == t.Start {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range an.issues {
+		f := an.issues[i].Fix
+		if f == nil || f.Unsafe || len(f.Edits) == 0 {
+			continue
+		}
+		ok := true
+		for _, e := range f.Edits {
+			ok = ok && !taken(e)
+		}
+		if ok {
+			edits = append(edits, f.Edits...)
+		}
+	}
+	if len(edits) == 0 {
+		return protocol.CodeAction{}, false
+	}
+	sort.Slice(edits, func(a, b int) bool { return edits[a].Start < edits[b].Start })
+	kind := fixAllKind
+	return protocol.CodeAction{
+		Title: "citelint: apply every safe fix",
+		Kind:  &kind,
+		Edit:  &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{uri: textEdits(an.lines, edits)}},
+	}, true
+}
+
+func textEdits(l *lines, edits []result.Edit) []protocol.TextEdit {
+	out := make([]protocol.TextEdit, len(edits))
+	for i, e := range edits {
+		out[i] = protocol.TextEdit{Range: l.rangeOf(e.Start, e.End), NewText: e.New}
+	}
+	return out
+}
+
+// citationAt returns the citation under off: one whose marker holds it,
+// else one whose marker ends there (an editor's caret just after "]"),
+// the shortest first when markers nest.
+func citationAt(doc *markdown.Document, off int) *markdown.Citation {
+	var best *markdown.Citation
+	bestInside := false
+	for i := range doc.Citations {
+		c := &doc.Citations[i]
+		sp := markerOf(c)
+		inside := sp.Start <= off && off < sp.End
+		if !inside && off != sp.End {
+			continue
+		}
+		switch {
+		case best == nil, inside && !bestInside, inside == bestInside && sp.Len() < markerOf(best).Len():
+			best, bestInside = c, inside
+		}
+	}
+	return best
+}
+
+func markerOf(c *markdown.Citation) markdown.Span {
+	if c.Marker.Len() > 0 {
+		return c.Marker
+	}
+	return c.Span
+}
+
+func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	d, an := s.current(p.TextDocument.URI)
+	if an == nil || an.doc == nil {
+		return nil, nil
+	}
+	c := citationAt(an.doc, an.lines.offset(p.Position))
+	if c == nil {
+		return nil, nil
+	}
+	text := s.describe(d, an.doc, c)
+	m := markerOf(c)
+	rng := an.lines.rangeOf(m.Start, m.End)
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text}, Range: &rng}, nil
+}
+
+// describe says what a citation resolves to: the reference entry's text
+// and identifier and, when the sources hold the cited work's text, the
+// passage closest to the citing sentence.
+func (s *Server) describe(d *document, doc *markdown.Document, c *markdown.Citation) string {
+	var b strings.Builder
+	m := markerOf(c)
+	fmt.Fprintf(&b, "**citelint**: `%s` (%s citation)", oneLine(string(doc.Src[m.Start:m.End]), 80), c.Kind)
+	switch {
+	case c.Status == markdown.Unchecked:
+		b.WriteString(" is not checked: nothing it could resolve to is loaded (a bibliography or source store).\n")
+		return b.String()
+	case c.Status == markdown.Unresolved:
+		b.WriteString(" resolves to nothing: no reference entry, link definition, footnote or bibliography key matches it.\n")
+		return b.String()
+	}
+	if c.Ref < 0 || c.Ref >= len(doc.References) {
+		fmt.Fprintf(&b, " names its target itself.\n\nIdentifier: `%s`\n", c.Target)
+		return b.String()
+	}
+	ref := &doc.References[c.Ref]
+	fmt.Fprintf(&b, " resolves to %s\n\n", refName(ref))
+	if t := strings.TrimSpace(ref.Text); t != "" && ref.Kind != markdown.RefSource {
+		fmt.Fprintf(&b, "> %s\n\n", oneLine(t, 600))
+	} else if ref.Title != "" {
+		fmt.Fprintf(&b, "> %s\n\n", oneLine(ref.Title, 600))
+	}
+	if id := ref.Target(); id != "" {
+		fmt.Fprintf(&b, "Identifier: `%s`\n", id)
+	}
+	if passage := s.closestPassage(d, doc, c, ref); passage != "" {
+		b.WriteString("\n" + passage)
+	}
+	return b.String()
+}
+
+// refName names a reference and where it is.
+func refName(ref *markdown.Reference) string {
+	switch ref.Kind {
+	case markdown.RefBibliography:
+		return fmt.Sprintf("bibliography entry `%s` (%s:%d)", ref.Label, filepath.Base(ref.Path), ref.Line)
+	case markdown.RefSource:
+		return fmt.Sprintf("source `%s`", ref.Label)
+	case markdown.RefLinkDef:
+		return fmt.Sprintf("link definition `[%s]`", ref.Label)
+	case markdown.RefFootnote:
+		return fmt.Sprintf("footnote `[^%s]`", ref.Label)
+	}
+	if ref.Label != "" {
+		return fmt.Sprintf("reference entry `[%s]`", ref.Label)
+	}
+	return "a reference entry"
+}
+
+// closestPassage scores the citing sentence against the cited work's text
+// when citelint holds it without the network (a source-store record, a
+// bibliography abstract, a local file the entry links to) and quotes the
+// passage that supports it best.
+func (s *Server) closestPassage(d *document, doc *markdown.Document, c *markdown.Citation, ref *markdown.Reference) string {
+	if c.Claim < 0 || c.Claim >= len(doc.Claims) {
+		return ""
+	}
+	finder := &evidence.Finder{ReadLocal: true, Root: s.wsRoot()}
+	text, from := finder.Text(d.path, ref)
+	if strings.TrimSpace(text) == "" {
+		return ""
+	}
+	res := passageScorer.Score(claimText(doc, c.Claim), text)
+	if !res.Scorable || strings.TrimSpace(res.Best.Text) == "" {
+		return ""
+	}
+	return fmt.Sprintf("Closest passage in the %s (support score %.2f):\n\n> %s\n", from, res.Score, oneLine(res.Best.Text, 800))
+}
+
+var passageScorer = score.New(score.Options{})
+
+// claimText is the citing sentence without its citation markers (whose
+// numbers are not part of what it claims), as the support rules score it.
+func claimText(doc *markdown.Document, ci int) string {
+	cl := &doc.Claims[ci]
+	b := []byte(string(doc.Src[cl.Start:cl.End]))
+	for _, k := range cl.Citations {
+		m := doc.Citations[k].Marker
+		for i := max(m.Start, cl.Start); i < min(m.End, cl.End); i++ {
+			b[i-cl.Start] = ' '
+		}
+	}
+	return string(b)
+}
+
+// oneLine collapses whitespace and cuts s to about n bytes, for a hover.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		cut := n
+		for cut > 0 && s[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+// definition jumps from a citation to the entry it resolves to: in the
+// document, or in the bibliography file an entry came from.
+func (s *Server) definition(_ *glsp.Context, p *protocol.DefinitionParams) (any, error) {
+	d, an := s.current(p.TextDocument.URI)
+	if an == nil || an.doc == nil {
+		return nil, nil
+	}
+	c := citationAt(an.doc, an.lines.offset(p.Position))
+	if c == nil || c.Status != markdown.Resolved || c.Ref < 0 || c.Ref >= len(an.doc.References) {
+		return nil, nil
+	}
+	ref := &an.doc.References[c.Ref]
+	if ref.Span.Len() > 0 {
+		return protocol.Location{URI: d.uri, Range: an.lines.rangeOf(ref.Span.Start, ref.Span.End)}, nil
+	}
+	if ref.Path == "" {
+		return nil, nil
+	}
+	line := protocol.UInteger(max(ref.Line-1, 0))
+	pos := protocol.Position{Line: line}
+	return protocol.Location{URI: pathURI(ref.Path), Range: protocol.Range{Start: pos, End: pos}}, nil
+}

@@ -1,0 +1,143 @@
+package lsp
+
+import (
+	"bytes"
+	"sort"
+	"unicode/utf8"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// Position encodings (LSP 3.17 positionEncoding). UTF-16 is the protocol's
+// default and what every client understands; UTF-8 saves the counting when
+// the client offers it.
+const (
+	encUTF16 = "utf-16"
+	encUTF8  = "utf-8"
+)
+
+// lines converts between byte offsets in a text and LSP positions (0-based
+// line, 0-based character in the negotiated encoding's code units).
+type lines struct {
+	src    []byte
+	starts []int
+	utf8   bool
+}
+
+func newLines(src []byte, utf8Enc bool) *lines {
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+		starts = append(starts, off)
+	}
+	return &lines{src: src, starts: starts, utf8: utf8Enc}
+}
+
+// lineEnd is the offset of line i's end of line ("\n" or "\r\n"), or
+// the text's end.
+func (l *lines) lineEnd(i int) int {
+	end := len(l.src)
+	if i+1 < len(l.starts) {
+		end = l.starts[i+1] - 1
+		if end > l.starts[i] && l.src[end-1] == '\r' {
+			end--
+		}
+	}
+	return end
+}
+
+// position converts a byte offset (clamped to the text, moved back to a
+// rune boundary) to an LSP position.
+func (l *lines) position(off int) protocol.Position {
+	off = max(0, min(off, len(l.src)))
+	for off > 0 && off < len(l.src) && !utf8.RuneStart(l.src[off]) {
+		off--
+	}
+	line := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
+	start := l.starts[line]
+	if l.utf8 {
+		return protocol.Position{Line: uint32(line), Character: uint32(off - start)}
+	}
+	return protocol.Position{Line: uint32(line), Character: uint32(utf16Len(l.src[start:off]))}
+}
+
+// offset converts an LSP position to a byte offset. As the protocol asks,
+// a character past the line's end means the end of the line, and a line
+// past the text's end means the end of the text.
+func (l *lines) offset(p protocol.Position) int {
+	line := int(p.Line)
+	if line >= len(l.starts) {
+		return len(l.src)
+	}
+	start, end := l.starts[line], l.lineEnd(line)
+	want := int(p.Character)
+	if l.utf8 {
+		off := min(start+want, end)
+		for off > start && off < len(l.src) && !utf8.RuneStart(l.src[off]) {
+			off-- // inside a rune: its start
+		}
+		return off
+	}
+	units := 0
+	for i := start; i < end; {
+		if units >= want {
+			return i
+		}
+		r, size := utf8.DecodeRune(l.src[i:])
+		if r >= 0x10000 {
+			units += 2
+		} else {
+			units++
+		}
+		if units > want { // inside a surrogate pair: its start
+			return i
+		}
+		i += size
+	}
+	return end
+}
+
+func (l *lines) rangeOf(start, end int) protocol.Range {
+	return protocol.Range{Start: l.position(start), End: l.position(end)}
+}
+
+// utf16Len counts the UTF-16 code units of b.
+func utf16Len(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		i += size
+	}
+	return n
+}
+
+// applyChange applies one content change to text: a whole new text, or a
+// range replaced (incremental sync).
+func applyChange(text []byte, rng *protocol.Range, newText string, utf8Enc bool) []byte {
+	if rng == nil {
+		return []byte(newText)
+	}
+	l := newLines(text, utf8Enc)
+	s, e := l.offset(rng.Start), l.offset(rng.End)
+	if e < s {
+		s, e = e, s
+	}
+	out := make([]byte, 0, len(text)-(e-s)+len(newText))
+	out = append(out, text[:s]...)
+	out = append(out, newText...)
+	return append(out, text[e:]...)
+}

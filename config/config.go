@@ -25,7 +25,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -96,6 +95,15 @@ func (o Options) canonical(name string) (string, bool) {
 	return name, slices.Contains(o.Rules, name)
 }
 
+// RuleName returns the canonical name of a rule name or alias, or an error
+// with a did-you-mean when no rule has that name.
+func (o Options) RuleName(name string) (string, error) {
+	if c, ok := o.canonical(name); ok {
+		return c, nil
+	}
+	return "", fmt.Errorf("unknown rule %q%s", short(name), DidYouMean(name, o.candidates()))
+}
+
 func (o Options) candidates() []string {
 	out := slices.Clone(o.Rules)
 	for a := range o.Aliases {
@@ -106,7 +114,8 @@ func (o Options) candidates() []string {
 }
 
 // Config is a parsed, validated configuration. It is not modified after
-// Parse and ApplyFlags, so the matchers may be used from many goroutines.
+// Parse and the command-line overrides, so the matchers may be used from
+// many goroutines.
 //
 // The struct tags are the whole file format: the decoder (decode.go) and the
 // JSON Schema (schema.go) both read them. yaml names a field's key (in the
@@ -336,8 +345,8 @@ type Judge struct {
 // rule registry is available; see New.
 func Default() *Config { return New(Options{}) }
 
-// New returns the defaults bound to a rule registry, so that ApplyFlags can
-// validate rule names even when there is no config file.
+// New returns the defaults bound to a rule registry, whose aliases
+// RuleEnabled and DecodeSettings accept.
 func New(opts Options) *Config {
 	return &Config{
 		Version: Version,
@@ -556,7 +565,7 @@ func matchAny(globs []string, rel string) bool {
 // RuleEnabled reports whether the rule called name (canonical, or an alias)
 // runs, given its own default and whether the "reports" set adds it. As in
 // golangci-lint v2, the set starts from rules.default, then enable adds and
-// disable removes. Parse and ApplyFlags keep the lists disjoint; if code
+// disable removes. Parse and cli's flags keep the lists disjoint; if code
 // builds a Config with a rule in both, disable wins: failing safe means
 // running fewer rules than asked, not more.
 func (c *Config) RuleEnabled(name string, defaultOn, inReports bool) bool {
@@ -578,92 +587,4 @@ func (c *Config) RuleEnabled(name string, defaultOn, inReports bool) bool {
 		return defaultOn || inReports
 	}
 	return defaultOn
-}
-
-// SetDefault sets rules.default from the command line (--default), which
-// overrides the file.
-func (c *Config) SetDefault(set string) error {
-	f, _ := reflect.TypeFor[Rules]().FieldByName("Default")
-	sets := enumValues(f.Tag.Get("enum"))
-	if !slices.Contains(sets, set) {
-		return fmt.Errorf("unknown rule set %q; want one of %s%s", set, strings.Join(sets, ", "), didYouMean(set, sets))
-	}
-	c.Rules.Default = set
-	return nil
-}
-
-// ApplyFlags applies --enable, --disable and --enable-only, which override the
-// file. Values may be repeated or comma-separated. --enable-only a,b runs
-// exactly a and b (rules.default becomes none); combining it with --enable or
-// --disable is an error because the intent is ambiguous. A flag enabling a
-// rule the file disables (or the reverse) moves it: the command line wins.
-// Unknown names are errors with a did-you-mean; on error c is unchanged.
-func (c *Config) ApplyFlags(enable, disable, enableOnly []string) error {
-	var errs Errors
-	names := func(flag string, vals []string) []string {
-		var out []string
-		for _, v := range vals {
-			for _, n := range strings.Split(v, ",") {
-				n = strings.TrimSpace(n)
-				if n == "" {
-					continue
-				}
-				canon, ok := c.opts.canonical(n)
-				if !ok {
-					errs = append(errs, &Error{Msg: fmt.Sprintf("%s: unknown rule %q%s", flag, n, didYouMean(n, c.opts.candidates()))})
-					continue
-				}
-				if !slices.Contains(out, canon) {
-					out = append(out, canon)
-				}
-			}
-		}
-		return out
-	}
-	en := names("--enable", enable)
-	dis := names("--disable", disable)
-	only := names("--enable-only", enableOnly)
-	if len(enableOnly) > 0 && (len(enable) > 0 || len(disable) > 0) {
-		errs = append(errs, &Error{Msg: "--enable-only cannot be combined with --enable or --disable"})
-	}
-	for _, n := range en {
-		if slices.Contains(dis, n) {
-			errs = append(errs, &Error{Msg: fmt.Sprintf("rule %q given to both --enable and --disable", n)})
-		}
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	if len(enableOnly) > 0 {
-		c.Rules.Default = DefaultNone
-		c.Rules.Enable = only
-		c.Rules.Disable = nil
-		return nil
-	}
-	for _, n := range en {
-		c.Rules.Disable = slices.DeleteFunc(c.Rules.Disable, func(s string) bool { return s == n })
-		if !slices.Contains(c.Rules.Enable, n) {
-			c.Rules.Enable = append(c.Rules.Enable, n)
-		}
-	}
-	for _, n := range dis {
-		c.Rules.Enable = slices.DeleteFunc(c.Rules.Enable, func(s string) bool { return s == n })
-		if !slices.Contains(c.Rules.Disable, n) {
-			c.Rules.Disable = append(c.Rules.Disable, n)
-		}
-	}
-	return nil
-}
-
-// ParseFormatFlag parses a --format value "NAME" or "NAME:PATH" (PATH
-// defaulting to stdout), so the flag and the file accept the same names.
-func ParseFormatFlag(s string) (OutputFormat, error) {
-	name, p, _ := strings.Cut(s, ":")
-	if !slices.Contains(FormatNames, name) {
-		return OutputFormat{}, fmt.Errorf("--format: unknown format %q%s; want one of %s", name, didYouMean(name, FormatNames), strings.Join(FormatNames, ", "))
-	}
-	if p == "" {
-		p = Stdout
-	}
-	return OutputFormat{Format: name, Path: p}, nil
 }

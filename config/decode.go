@@ -261,7 +261,7 @@ func (d *decoder) unknownKey(k *yaml.Node, p kpath, key string, known []string) 
 	if len(p) > 0 {
 		where, in = "key", " in "+p.String()
 	}
-	hint := didYouMean(key, known)
+	hint := DidYouMean(key, known)
 	if h, ok := hints[indexRe().ReplaceAllString(strings.TrimPrefix(p.String()+"."+key, "."), "")]; ok {
 		hint = fmt.Sprintf(" (did you mean %q?)", h)
 	}
@@ -314,7 +314,7 @@ func (d *decoder) list(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Struc
 	if key, ok := keyField(t.Elem()); ok {
 		ok = d.entries(n, p, func(name string, k, val *yaml.Node) {
 			if allowed := enumValues(key.Tag.Get("enum")); !slices.Contains(allowed, name) {
-				d.errf(k, p.key(name), "unknown key %q in %s%s; want one of %s", short(name), p, didYouMean(name, allowed), strings.Join(allowed, ", "))
+				d.errf(k, p.key(name), "unknown key %q in %s%s; want one of %s", short(name), p, DidYouMean(name, allowed), strings.Join(allowed, ", "))
 				return
 			}
 			elem := reflect.New(t.Elem()).Elem()
@@ -440,7 +440,7 @@ func (d *decoder) enum(n *yaml.Node, p kpath, allowed []string) (string, bool) {
 	if i := slices.Index(quoted, ""); i >= 0 {
 		quoted[i] = `""`
 	}
-	d.errf(n, p, "%s: invalid value %q; want one of %s%s", p, short(s), strings.Join(quoted, ", "), didYouMean(s, allowed))
+	d.errf(n, p, "%s: invalid value %q; want one of %s%s", p, short(s), strings.Join(quoted, ", "), DidYouMean(s, allowed))
 	return "", false
 }
 
@@ -493,9 +493,9 @@ func (d *decoder) checkString(check, s string) (string, string) {
 			return "", fmt.Sprintf("invalid glob %q", short(s))
 		}
 	case "rule":
-		canon, ok := d.opts.canonical(s)
-		if !ok {
-			return "", fmt.Sprintf("unknown rule %q%s", short(s), didYouMean(s, d.opts.candidates()))
+		canon, err := d.opts.RuleName(s)
+		if err != nil {
+			return "", err.Error()
 		}
 		return canon, ""
 	case "url":

@@ -109,7 +109,9 @@ func suggest(name string, candidates []string) string {
 	return best
 }
 
-func didYouMean(name string, candidates []string) string {
+// DidYouMean is " (did you mean \"X\"?)" for the candidate closest to name,
+// or "" when none is a plausible typo of it.
+func DidYouMean(name string, candidates []string) string {
 	if s := suggest(name, candidates); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}

@@ -20,7 +20,6 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -181,7 +180,7 @@ type Match struct {
 }
 
 // Matches reports whether an issue of rule at rel (slash path relative to
-// Dir, see Config.Rel) with message and source line satisfies every condition.
+// Dir) with message and source line satisfies every condition.
 func (m *Match) Matches(rule, rel, message, source string) bool {
 	if len(m.Rules) > 0 && !slices.Contains(m.Rules, rule) {
 		return false
@@ -209,7 +208,7 @@ type Exclusions struct {
 
 // PathExcluded reports whether rel matches exclusions.paths.
 func (e *Exclusions) PathExcluded(rel string) bool {
-	return matchAny(e.Paths, rel)
+	return slices.ContainsFunc(e.Paths, func(g string) bool { return doublestar.MatchUnvalidated(g, rel) })
 }
 
 // Excluded reports whether an issue is dropped by exclusions.paths or by any
@@ -501,65 +500,6 @@ func (c *Config) Resolve(p string) string {
 		return p
 	}
 	return filepath.Join(c.Dir, filepath.FromSlash(p))
-}
-
-// Rel turns a path as citelint found it (absolute, or relative to the working
-// directory) into the slash path relative to Dir that globs are matched
-// against. A path outside Dir comes back starting with "../", which no
-// relative glob matches.
-func (c *Config) Rel(p string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		wd = ""
-	}
-	return c.RelFrom(wd, p)
-}
-
-// RelFrom is Rel with the working directory given, for callers that relate
-// many paths: os.Getwd costs three system calls, and Rel needs it for every
-// relative path. An empty wd (unknown) gives the cleaned path as is.
-func (c *Config) RelFrom(wd, p string) string {
-	dir := c.Dir
-	if dir == "" {
-		dir = "."
-	}
-	abs := func(x string) (string, bool) {
-		if filepath.IsAbs(x) {
-			return filepath.Clean(x), true
-		}
-		return filepath.Join(wd, x), wd != ""
-	}
-	ad, ok1 := abs(dir)
-	ap, ok2 := abs(p)
-	if !ok1 || !ok2 {
-		return path.Clean(filepath.ToSlash(p))
-	}
-	r, err := filepath.Rel(ad, ap)
-	if err != nil {
-		return filepath.ToSlash(ap)
-	}
-	return filepath.ToSlash(r)
-}
-
-// Selected reports whether the file at rel (see Rel) is to be linted: it
-// matches a run.include glob and no run.exclude glob.
-func (c *Config) Selected(rel string) bool {
-	return matchAny(c.Run.Include, rel) && !matchAny(c.Run.Exclude, rel)
-}
-
-// SkipDir reports whether the walk can prune the directory at rel because
-// run.exclude matches it (e.g. "vendor/**" matches "vendor").
-func (c *Config) SkipDir(rel string) bool {
-	return rel != "." && matchAny(c.Run.Exclude, rel)
-}
-
-func matchAny(globs []string, rel string) bool {
-	for _, g := range globs {
-		if doublestar.MatchUnvalidated(g, rel) {
-			return true
-		}
-	}
-	return false
 }
 
 // RuleEnabled reports whether the rule called name (canonical, or an alias)

@@ -354,38 +354,8 @@ func TestLoad(t *testing.T) {
 			t.Errorf("Resolve(%q) = %q, want it unchanged", s, got)
 		}
 	}
-	if got := c.Rel(filepath.Join(dir, "docs", "x.md")); got != "docs/x.md" {
-		t.Errorf("Rel = %q", got)
-	}
-	if got := c.Rel(filepath.Join(filepath.Dir(dir), "other.md")); got != "../other.md" {
-		t.Errorf("Rel outside = %q", got)
-	}
 	if _, err := Load(filepath.Join(dir, "missing.yaml"), testOpts); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Load missing = %v", err)
-	}
-}
-
-func TestSelection(t *testing.T) {
-	c := mustParse(t, "version: \"1\"\nrun:\n  exclude: [\"vendor/**\", \"**/drafts/*.md\"]\n")
-	tests := []struct {
-		rel           string
-		selected, dir bool
-	}{
-		{"README.md", true, false},
-		{"docs/a/b.markdown", true, false},
-		{"docs/a.txt", false, false},
-		{"vendor", false, true},
-		{"vendor/x/y.md", false, true},
-		{"docs/drafts/x.md", false, true}, // SkipDir is only asked about directories
-		{".", false, false},
-	}
-	for _, tt := range tests {
-		if got := c.Selected(tt.rel); got != tt.selected {
-			t.Errorf("Selected(%q) = %v", tt.rel, got)
-		}
-		if got := c.SkipDir(tt.rel); got != tt.dir {
-			t.Errorf("SkipDir(%q) = %v", tt.rel, got)
-		}
 	}
 }
 
@@ -497,38 +467,6 @@ func TestSuggest(t *testing.T) {
 	for in, want := range tests {
 		if got := suggest(in, keys); got != want {
 			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-// TestRelMatchesAbs holds Rel and RelFrom to the definition: both paths
-// made absolute (filepath.Abs), then related.
-func TestRelMatchesAbs(t *testing.T) {
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	paths := []string{"", ".", "a", "a/b.md", "./a/../b.md", "../x.md", "../../y/z.md", "..", "a/..", "../" + filepath.Base(wd) + "/a.md",
-		"/abs/a.md", "/", wd, filepath.Join(wd, "a", "b.md"), filepath.Dir(wd)}
-	for _, dir := range paths {
-		for _, p := range paths {
-			c := &Config{Dir: dir}
-			d := dir
-			if d == "" {
-				d = "."
-			}
-			ad, _ := filepath.Abs(d)
-			ap, _ := filepath.Abs(p)
-			want, err := filepath.Rel(ad, ap)
-			if err != nil {
-				want = ap
-			}
-			if got := c.Rel(p); got != filepath.ToSlash(want) {
-				t.Errorf("Config{Dir: %q}.Rel(%q) = %q, want %q", dir, p, got, want)
-			}
-			if got := c.RelFrom(wd, p); got != filepath.ToSlash(want) {
-				t.Errorf("Config{Dir: %q}.RelFrom(wd, %q) = %q, want %q", dir, p, got, want)
-			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"path"
 	"path/filepath"
 
 	"github.com/citelint/citelint/gitdiff"
@@ -57,7 +58,7 @@ func (r *Report) buildPipeline() {
 	rel := func(p string) string {
 		s, ok := r.relPaths[p]
 		if !ok {
-			s = cfg.RelFrom(wd, p)
+			s = relFrom(cfg.Dir, wd, p)
 			r.relPaths[p] = s
 		}
 		return s
@@ -87,7 +88,7 @@ func (r *Report) buildPipeline() {
 // Excluded reports whether the config's exclusions drop iss (fixes skip
 // such issues).
 func (e *Engine) Excluded(iss *result.Issue) bool {
-	return e.cfg.Exclusions.Excluded(iss.Rule, e.cfg.RelFrom(e.wd, iss.Path), iss.Message, iss.SourceLine)
+	return e.cfg.Exclusions.Excluded(iss.Rule, relFrom(e.cfg.Dir, e.wd, iss.Path), iss.Message, iss.SourceLine)
 }
 
 // Add counts one file's result into the summary and returns its issues,
@@ -211,4 +212,31 @@ func (r *Report) AddAll(results []lint.FileResult) {
 		}
 	}
 	r.SetIssues(r.Process(issues))
+}
+
+// relFrom turns a path as citelint found it (absolute, or relative to wd)
+// into the slash path relative to the config's dir that its globs match.
+// A path outside dir comes back starting with "../", which no relative glob
+// matches. wd is passed in because os.Getwd costs three system calls per
+// path; an empty wd (unknown) gives the cleaned path as is.
+func relFrom(dir, wd, p string) string {
+	if dir == "" {
+		dir = "."
+	}
+	abs := func(x string) (string, bool) {
+		if filepath.IsAbs(x) {
+			return filepath.Clean(x), true
+		}
+		return filepath.Join(wd, x), wd != ""
+	}
+	ad, ok1 := abs(dir)
+	ap, ok2 := abs(p)
+	if !ok1 || !ok2 {
+		return path.Clean(filepath.ToSlash(p))
+	}
+	r, err := filepath.Rel(ad, ap)
+	if err != nil {
+		return filepath.ToSlash(ap)
+	}
+	return filepath.ToSlash(r)
 }

@@ -26,7 +26,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/citelint/citelint/internal/safefile"
@@ -168,8 +167,9 @@ type Rules struct {
 	Settings map[string]*yaml.Node "yaml:\"settings\" key:\"rule\" doc:\"Per-rule settings, keyed by rule name; see `citelint rule NAME`.\""
 }
 
-// Match holds the conditions shared by exclusion and severity rules. Every
-// condition that is set must hold; an unset one matches anything.
+// Match holds the conditions shared by exclusion and severity rules (engine
+// matches issues against them). Every condition that is set must hold; an
+// unset one matches anything.
 type Match struct {
 	Rules      []string       `yaml:"rules" check:"rule" doc:"Rules the entry applies to; absent means any rule."` // canonical names
 	Path       string         `yaml:"path" check:"glob" doc:"Only issues in files matching this glob (relative to the config file's directory)."`
@@ -179,50 +179,10 @@ type Match struct {
 	Line       int            `yaml:"-"` // where the entry starts in the file, for diagnostics
 }
 
-// Matches reports whether an issue of rule at rel (slash path relative to
-// Dir) with message and source line satisfies every condition.
-func (m *Match) Matches(rule, rel, message, source string) bool {
-	if len(m.Rules) > 0 && !slices.Contains(m.Rules, rule) {
-		return false
-	}
-	if m.Path != "" && !doublestar.MatchUnvalidated(m.Path, rel) {
-		return false
-	}
-	if m.PathExcept != "" && doublestar.MatchUnvalidated(m.PathExcept, rel) {
-		return false
-	}
-	if m.Text != nil && !m.Text.MatchString(message) {
-		return false
-	}
-	if m.Source != nil && !m.Source.MatchString(source) {
-		return false
-	}
-	return true
-}
-
 // Exclusions drops issues.
 type Exclusions struct {
 	Paths []string `yaml:"paths" check:"glob" doc:"Report no issue in files matching these globs."`
 	Rules []Match  `yaml:"rules" doc:"Drop issues matching every condition of an entry."`
-}
-
-// PathExcluded reports whether rel matches exclusions.paths.
-func (e *Exclusions) PathExcluded(rel string) bool {
-	return slices.ContainsFunc(e.Paths, func(g string) bool { return doublestar.MatchUnvalidated(g, rel) })
-}
-
-// Excluded reports whether an issue is dropped by exclusions.paths or by any
-// exclusions.rules entry.
-func (e *Exclusions) Excluded(rule, rel, message, source string) bool {
-	if e.PathExcluded(rel) {
-		return true
-	}
-	for i := range e.Rules {
-		if e.Rules[i].Matches(rule, rel, message, source) {
-			return true
-		}
-	}
-	return false
 }
 
 // Severity re-grades issues.
@@ -235,20 +195,6 @@ type Severity struct {
 type SeverityRule struct {
 	Severity result.Severity `yaml:"severity" enum:"$severities" required:"true"`
 	Match    `yaml:",inline"`
-}
-
-// For returns the severity an issue ends up with: the first matching rule
-// wins (golangci-lint's order), then Default, then the rule's own default.
-func (s *Severity) For(rule, rel, message, source string, ruleDefault result.Severity) result.Severity {
-	for i := range s.Rules {
-		if s.Rules[i].Matches(rule, rel, message, source) {
-			return s.Rules[i].Severity
-		}
-	}
-	if s.Default != result.SeverityUnset {
-		return s.Default
-	}
-	return ruleDefault
 }
 
 // Issues limits and gates the report. Limits default to 0, unlimited:

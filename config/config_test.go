@@ -379,43 +379,6 @@ severity:
       severity: warning
 `
 
-func TestExclusionsAndSeverity(t *testing.T) {
-	c := mustParse(t, exclusionsAndSeverityYAML)
-	ex := []struct {
-		rule, rel, msg, src string
-		want                bool
-	}{
-		{"dead-doi", "CHANGELOG.md", "x", "", true},
-		{"uncited-claim", "drafts/a.md", "x", "", true},
-		{"uncited-claim", "drafts/keep/a.md", "x", "", false},
-		{"dead-doi", "drafts/a.md", "x", "", false},
-		{"dead-link", "a.md", "link to https://example.com is dead", "", true},
-		{"dead-link", "a.md", "link to https://exampleXcom is dead", "", false},
-		{"dead-link", "a.md", "x", "> quoted", true},
-	}
-	for _, tt := range ex {
-		if got := c.Exclusions.Excluded(tt.rule, tt.rel, tt.msg, tt.src); got != tt.want {
-			t.Errorf("Excluded(%q, %q, %q, %q) = %v", tt.rule, tt.rel, tt.msg, tt.src, got)
-		}
-	}
-	sev := []struct {
-		rule, rel string
-		def, want result.Severity
-	}{
-		{"uncited-claim", "blog/a.md", result.SeverityWarning, result.SeverityNote}, // first match wins
-		{"dead-doi", "blog/a.md", result.SeverityError, result.SeverityWarning},
-		{"dead-doi", "a.md", result.SeverityWarning, result.SeverityError}, // severity.default
-	}
-	for _, tt := range sev {
-		if got := c.Severity.For(tt.rule, tt.rel, "", "", tt.def); got != tt.want {
-			t.Errorf("Severity.For(%q, %q) = %v, want %v", tt.rule, tt.rel, got, tt.want)
-		}
-	}
-	if got := Default().Severity.For("x", "a.md", "", "", result.SeverityNote); got != result.SeverityNote {
-		t.Errorf("default severity = %v, want the rule's own", got)
-	}
-}
-
 func TestRuleEnabled(t *testing.T) {
 	tests := []struct {
 		def             string

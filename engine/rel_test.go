@@ -34,7 +34,6 @@ func TestRelMatchesAbs(t *testing.T) {
 	}
 }
 
-
 // TestRelFromConfigDir: paths under a loaded config's (absolute) folder
 // come back relative to it; one beside it starts with "../".
 func TestRelFromConfigDir(t *testing.T) {

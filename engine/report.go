@@ -4,7 +4,11 @@ import (
 	"context"
 	"path"
 	"path/filepath"
+	"slices"
 
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
@@ -73,11 +77,11 @@ func (r *Report) buildPipeline() {
 	}
 	r.p = pipeline.Pipeline{
 		pipeline.Exclusions{Excluded: func(iss *result.Issue) bool {
-			return cfg.Exclusions.Excluded(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
+			return excluded(&cfg.Exclusions, iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
 		}},
 		newOnly,
 		pipeline.Severity{For: func(iss *result.Issue) result.Severity {
-			return cfg.Severity.For(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine, iss.Severity)
+			return severityFor(&cfg.Severity, iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine, iss.Severity)
 		}},
 		pipeline.Dedup{},
 		pipeline.Sort{},
@@ -88,7 +92,7 @@ func (r *Report) buildPipeline() {
 // Excluded reports whether the config's exclusions drop iss (fixes skip
 // such issues).
 func (e *Engine) Excluded(iss *result.Issue) bool {
-	return e.cfg.Exclusions.Excluded(iss.Rule, relFrom(e.cfg.Dir, e.wd, iss.Path), iss.Message, iss.SourceLine)
+	return excluded(&e.cfg.Exclusions, iss.Rule, relFrom(e.cfg.Dir, e.wd, iss.Path), iss.Message, iss.SourceLine)
 }
 
 // Add counts one file's result into the summary and returns its issues,
@@ -239,4 +243,43 @@ func relFrom(dir, wd, p string) string {
 		return filepath.ToSlash(ap)
 	}
 	return filepath.ToSlash(r)
+}
+
+// excluded reports whether exclusions.paths or an exclusions.rules entry
+// drops an issue of rule at rel (see relFrom) with message and source line.
+func excluded(e *config.Exclusions, rule, rel, message, source string) bool {
+	if slices.ContainsFunc(e.Paths, func(g string) bool { return doublestar.MatchUnvalidated(g, rel) }) {
+		return true
+	}
+	for i := range e.Rules {
+		if matches(&e.Rules[i], rule, rel, message, source) {
+			return true
+		}
+	}
+	return false
+}
+
+// severityFor is the severity an issue ends up with: the first matching
+// severity.rules entry wins (golangci-lint's order), then severity.default,
+// then the rule's own.
+func severityFor(s *config.Severity, rule, rel, message, source string, ruleDefault result.Severity) result.Severity {
+	for i := range s.Rules {
+		if matches(&s.Rules[i].Match, rule, rel, message, source) {
+			return s.Rules[i].Severity
+		}
+	}
+	if s.Default != result.SeverityUnset {
+		return s.Default
+	}
+	return ruleDefault
+}
+
+// matches reports whether every condition m sets holds; an unset one
+// matches anything.
+func matches(m *config.Match, rule, rel, message, source string) bool {
+	return (len(m.Rules) == 0 || slices.Contains(m.Rules, rule)) &&
+		(m.Path == "" || doublestar.MatchUnvalidated(m.Path, rel)) &&
+		(m.PathExcept == "" || !doublestar.MatchUnvalidated(m.PathExcept, rel)) &&
+		(m.Text == nil || m.Text.MatchString(message)) &&
+		(m.Source == nil || m.Source.MatchString(source))
 }

@@ -291,7 +291,7 @@ type Judge struct {
 func Default() *Config { return New(Options{}) }
 
 // New returns the defaults bound to a rule registry, whose aliases
-// RuleEnabled and DecodeSettings accept.
+// DecodeSettings accepts.
 func New(opts Options) *Config {
 	return &Config{
 		Version: Version,
@@ -446,31 +446,4 @@ func (c *Config) Resolve(p string) string {
 		return p
 	}
 	return filepath.Join(c.Dir, filepath.FromSlash(p))
-}
-
-// RuleEnabled reports whether the rule called name (canonical, or an alias)
-// runs, given its own default and whether the "reports" set adds it. As in
-// golangci-lint v2, the set starts from rules.default, then enable adds and
-// disable removes. Parse and cli's flags keep the lists disjoint; if code
-// builds a Config with a rule in both, disable wins: failing safe means
-// running fewer rules than asked, not more.
-func (c *Config) RuleEnabled(name string, defaultOn, inReports bool) bool {
-	if canon, ok := c.opts.Aliases[name]; ok {
-		name = canon
-	}
-	if slices.Contains(c.Rules.Disable, name) {
-		return false
-	}
-	if slices.Contains(c.Rules.Enable, name) {
-		return true
-	}
-	switch c.Rules.Default {
-	case DefaultAll:
-		return true
-	case DefaultNone:
-		return false
-	case DefaultReports:
-		return defaultOn || inReports
-	}
-	return defaultOn
 }

@@ -81,25 +81,17 @@ type Options struct {
 	NewSettings func(rule string) any
 }
 
-// canonical returns the canonical name for a rule name or alias, and whether
-// it is known. With no registry every syntactically plausible name is known.
-func (o Options) canonical(name string) (string, bool) {
-	if c, ok := o.Aliases[name]; ok {
-		return c, true
-	}
-	if o.Rules == nil {
-		return name, name != ""
-	}
-	return name, slices.Contains(o.Rules, name)
-}
-
-// RuleName returns the canonical name of a rule name or alias, or an error
-// with a did-you-mean when no rule has that name.
+// RuleName returns the canonical name of a rule name or alias, or name
+// itself and an error with a did-you-mean when no rule has that name. With
+// no registry every non-empty name is known.
 func (o Options) RuleName(name string) (string, error) {
-	if c, ok := o.canonical(name); ok {
+	if c, ok := o.Aliases[name]; ok {
 		return c, nil
 	}
-	return "", fmt.Errorf("unknown rule %q%s", short(name), DidYouMean(name, o.candidates()))
+	if o.Rules == nil && name != "" || slices.Contains(o.Rules, name) {
+		return name, nil
+	}
+	return name, fmt.Errorf("unknown rule %q%s", short(name), DidYouMean(name, o.candidates()))
 }
 
 func (o Options) candidates() []string {
@@ -423,7 +415,7 @@ func (c *Config) DecodeSettings(rule string, into any) error {
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("config: DecodeSettings(%q) needs a non-nil pointer, got %T", rule, into)
 	}
-	if canon, ok := c.opts.canonical(rule); ok {
+	if canon, err := c.opts.RuleName(rule); err == nil {
 		rule = canon
 	}
 	n := c.Rules.Settings[rule]

@@ -163,11 +163,7 @@ func fieldsOf(t reflect.Type) []field {
 	var out []field
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		tag := f.Tag.Get("yaml")
-		if tag == "" && !strings.Contains(string(f.Tag), ":") {
-			tag = string(f.Tag) // yaml.v3 takes a bare tag as the name
-		}
-		name, opt, _ := strings.Cut(tag, ",")
+		name, opt, _ := strings.Cut(f.Tag.Get("yaml"), ",")
 		switch {
 		case opt == "inline" && f.Type.Kind() == reflect.Struct:
 			for _, sub := range fieldsOf(f.Type) {
@@ -547,21 +543,11 @@ func (d *decoder) number(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 		d.errf(n, p, "%s: %s %s is out of range", p, kind, short(r.Value))
 		return
 	}
-	if lo, err := strconv.ParseFloat(min, 64); hasMin && err == nil && asFloat(x.Elem()) < lo {
+	if lo, err := strconv.ParseFloat(min, 64); hasMin && err == nil && x.Elem().Convert(reflect.TypeFor[float64]()).Float() < lo {
 		d.errf(n, p, "%s: want %s, got %s", p, want, short(r.Value))
 		return
 	}
 	v.Set(x.Elem())
-}
-
-func asFloat(v reflect.Value) float64 {
-	switch {
-	case v.CanInt():
-		return float64(v.Int())
-	case v.CanUint():
-		return float64(v.Uint())
-	}
-	return v.Float()
 }
 
 // duration reads a Go duration ("30s", "1m30s"). A bare 0 is accepted because
@@ -637,9 +623,9 @@ func (r *Rules) check(d *decoder, n *yaml.Node, p kpath) {
 		return
 	}
 	for i, dis := range disable.Content {
-		name, _ := d.opts.canonical(resolve(dis).Value)
+		name, _ := d.opts.RuleName(resolve(dis).Value)
 		for _, en := range enable.Content {
-			if c, _ := d.opts.canonical(resolve(en).Value); c == name && slices.Contains(r.Enable, name) {
+			if c, _ := d.opts.RuleName(resolve(en).Value); c == name && slices.Contains(r.Enable, name) {
 				ip := p.key("disable").index(i)
 				d.errf(dis, ip, "%s: rule %q is also enabled (line %d); list it in one place", ip, name, en.Line)
 				break

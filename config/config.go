@@ -2,16 +2,11 @@
 // golangci-lint v2: a versioned file found by walking up from the working
 // directory, strict keys (a typo is an error with file:line:col and a
 // did-you-mean, never silently ignored), rule selection by a default set plus
-// enable/disable lists, exclusions and severity rules that match on rule, path
-// glob and message regexp, and several outputs at once.
-//
-// Everything relative in the file (globs, bibliography, sources, output paths,
-// cache dir) is relative to the directory of the config file (golangci-lint
-// v2's relative-path-mode "cfg"), so the same file gives the same result
-// whatever directory citelint is started from.
-//
-// The rule registry lives in another package; callers pass the known rule
-// names in Options so that this package can check them without importing it.
+// enable/disable lists, exclusions and severity rules, several outputs.
+// Paths in the file are relative to its directory (golangci-lint v2's
+// relative-path-mode "cfg"), so it gives the same result from any working
+// directory. Callers pass the rule registry's names in Options, so that this
+// package checks them without importing it.
 package config
 
 import (
@@ -256,10 +251,8 @@ type Crossref struct {
 
 // URLResolver configures link checking.
 type URLResolver struct {
-	// AllowPrivate is off so a document in a pull request cannot make CI
-	// probe internal services; and since the config file may come from the
-	// pull request too, it takes effect only with the workflow's consent
-	// (--allow-private or CITELINT_ALLOW_PRIVATE, see docs/security.md).
+	// Off, and only with the workflow's consent, because the document and
+	// this file may both come from a pull request that probes internal hosts.
 	AllowPrivate bool `yaml:"allow-private" doc:"Allow link checks against loopback, private and link-local addresses. Default false. Takes effect only with the workflow's consent: --allow-private or CITELINT_ALLOW_PRIVATE=true (see docs/security.md)."`
 }
 
@@ -403,13 +396,10 @@ func Parse(name string, data []byte, opts Options) (*Config, error) {
 func settingsPath(rule string) kpath { return kpath{"rules", "settings"}.key(rule) }
 
 // DecodeSettings decodes rules.settings.<rule> into into, a non-nil pointer
-// to the rule's settings struct pre-filled with its defaults: keys absent from
-// the file keep their defaults, and a rule with no settings leaves into
-// untouched. It is the decoder Parse uses, so it is as strict: an unknown
-// key, a value of the wrong type, a value outside an enum tag, or a bare
-// number given for a time.Duration is an error naming file:line:col; then
-// the type's Validate, if it has one. Types that implement yaml.Unmarshaler
-// or encoding.TextUnmarshaler validate themselves.
+// to the rule's settings pre-filled with their defaults, which absent keys
+// (or absent settings) keep. It is the decoder Parse uses, as strict and as
+// positioned; then the type's Validate runs, if it has one
+// (yaml.Unmarshaler and encoding.TextUnmarshaler types validate themselves).
 func (c *Config) DecodeSettings(rule string, into any) error {
 	rv := reflect.ValueOf(into)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {

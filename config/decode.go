@@ -474,7 +474,7 @@ var matches = sync.OnceValue(func() map[string]*regexp.Regexp {
 })
 
 // checkString applies a check tag to s, returning it normalised, or the
-// problem. The schema (schemaCheck) says the same in JSON Schema terms.
+// problem. The schema (shared in schema.go) says the same in JSON Schema terms.
 func (d *decoder) checkString(check, s string) (string, string) {
 	switch check {
 	case "glob":

@@ -417,7 +417,7 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 	if len(f.formats) > 0 {
 		formats = nil
 		for _, s := range f.formats {
-			of, err := config.ParseFormatFlag(s)
+			of, err := parseFormatFlag(s)
 			if err != nil {
 				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 				return nil, nil, false

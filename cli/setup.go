@@ -94,12 +94,12 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		return nil, ExitUsage
 	}
 	if s.ruleSet != "" {
-		if err := cfg.SetDefault(s.ruleSet); err != nil {
+		if err := engine.SetRuleSet(cfg, s.ruleSet); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: --default: %v\n", err)
 			return nil, ExitUsage
 		}
 	}
-	if err := cfg.ApplyFlags(s.enable, s.disable, s.enableOnly); err != nil {
+	if err := engine.OverrideRules(cfg, configOptions(), s.enable, s.disable, s.enableOnly); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return nil, ExitUsage
 	}

@@ -2,16 +2,11 @@
 // golangci-lint v2: a versioned file found by walking up from the working
 // directory, strict keys (a typo is an error with file:line:col and a
 // did-you-mean, never silently ignored), rule selection by a default set plus
-// enable/disable lists, exclusions and severity rules that match on rule, path
-// glob and message regexp, and several outputs at once.
-//
-// Everything relative in the file (globs, bibliography, sources, output paths,
-// cache dir) is relative to the directory of the config file (golangci-lint
-// v2's relative-path-mode "cfg"), so the same file gives the same result
-// whatever directory citelint is started from.
-//
-// The rule registry lives in another package; callers pass the known rule
-// names in Options so that this package can check them without importing it.
+// enable/disable lists, exclusions and severity rules, several outputs.
+// Paths in the file are relative to its directory (golangci-lint v2's
+// relative-path-mode "cfg"), so it gives the same result from any working
+// directory. Callers pass the rule registry's names in Options, so that this
+// package checks them without importing it.
 package config
 
 import (
@@ -20,15 +15,12 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/citelint/citelint/internal/safefile"
@@ -84,16 +76,17 @@ type Options struct {
 	NewSettings func(rule string) any
 }
 
-// canonical returns the canonical name for a rule name or alias, and whether
-// it is known. With no registry every syntactically plausible name is known.
-func (o Options) canonical(name string) (string, bool) {
+// RuleName returns the canonical name of a rule name or alias, or name
+// itself and an error with a did-you-mean when no rule has that name. With
+// no registry every non-empty name is known.
+func (o Options) RuleName(name string) (string, error) {
 	if c, ok := o.Aliases[name]; ok {
-		return c, true
+		return c, nil
 	}
-	if o.Rules == nil {
-		return name, name != ""
+	if o.Rules == nil && name != "" || slices.Contains(o.Rules, name) {
+		return name, nil
 	}
-	return name, slices.Contains(o.Rules, name)
+	return name, fmt.Errorf("unknown rule %q%s", short(name), DidYouMean(name, o.candidates()))
 }
 
 func (o Options) candidates() []string {
@@ -106,7 +99,8 @@ func (o Options) candidates() []string {
 }
 
 // Config is a parsed, validated configuration. It is not modified after
-// Parse and ApplyFlags, so the matchers may be used from many goroutines.
+// Parse and the command-line overrides, so the matchers may be used from
+// many goroutines.
 //
 // The struct tags are the whole file format: the decoder (decode.go) and the
 // JSON Schema (schema.go) both read them. yaml names a field's key (in the
@@ -160,8 +154,9 @@ type Rules struct {
 	Settings map[string]*yaml.Node "yaml:\"settings\" key:\"rule\" doc:\"Per-rule settings, keyed by rule name; see `citelint rule NAME`.\""
 }
 
-// Match holds the conditions shared by exclusion and severity rules. Every
-// condition that is set must hold; an unset one matches anything.
+// Match holds the conditions shared by exclusion and severity rules (engine
+// matches issues against them). Every condition that is set must hold; an
+// unset one matches anything.
 type Match struct {
 	Rules      []string       `yaml:"rules" check:"rule" doc:"Rules the entry applies to; absent means any rule."` // canonical names
 	Path       string         `yaml:"path" check:"glob" doc:"Only issues in files matching this glob (relative to the config file's directory)."`
@@ -171,50 +166,10 @@ type Match struct {
 	Line       int            `yaml:"-"` // where the entry starts in the file, for diagnostics
 }
 
-// Matches reports whether an issue of rule at rel (slash path relative to
-// Dir, see Config.Rel) with message and source line satisfies every condition.
-func (m *Match) Matches(rule, rel, message, source string) bool {
-	if len(m.Rules) > 0 && !slices.Contains(m.Rules, rule) {
-		return false
-	}
-	if m.Path != "" && !doublestar.MatchUnvalidated(m.Path, rel) {
-		return false
-	}
-	if m.PathExcept != "" && doublestar.MatchUnvalidated(m.PathExcept, rel) {
-		return false
-	}
-	if m.Text != nil && !m.Text.MatchString(message) {
-		return false
-	}
-	if m.Source != nil && !m.Source.MatchString(source) {
-		return false
-	}
-	return true
-}
-
 // Exclusions drops issues.
 type Exclusions struct {
 	Paths []string `yaml:"paths" check:"glob" doc:"Report no issue in files matching these globs."`
 	Rules []Match  `yaml:"rules" doc:"Drop issues matching every condition of an entry."`
-}
-
-// PathExcluded reports whether rel matches exclusions.paths.
-func (e *Exclusions) PathExcluded(rel string) bool {
-	return matchAny(e.Paths, rel)
-}
-
-// Excluded reports whether an issue is dropped by exclusions.paths or by any
-// exclusions.rules entry.
-func (e *Exclusions) Excluded(rule, rel, message, source string) bool {
-	if e.PathExcluded(rel) {
-		return true
-	}
-	for i := range e.Rules {
-		if e.Rules[i].Matches(rule, rel, message, source) {
-			return true
-		}
-	}
-	return false
 }
 
 // Severity re-grades issues.
@@ -227,20 +182,6 @@ type Severity struct {
 type SeverityRule struct {
 	Severity result.Severity `yaml:"severity" enum:"$severities" required:"true"`
 	Match    `yaml:",inline"`
-}
-
-// For returns the severity an issue ends up with: the first matching rule
-// wins (golangci-lint's order), then Default, then the rule's own default.
-func (s *Severity) For(rule, rel, message, source string, ruleDefault result.Severity) result.Severity {
-	for i := range s.Rules {
-		if s.Rules[i].Matches(rule, rel, message, source) {
-			return s.Rules[i].Severity
-		}
-	}
-	if s.Default != result.SeverityUnset {
-		return s.Default
-	}
-	return ruleDefault
 }
 
 // Issues limits and gates the report. Limits default to 0, unlimited:
@@ -310,10 +251,8 @@ type Crossref struct {
 
 // URLResolver configures link checking.
 type URLResolver struct {
-	// AllowPrivate is off so a document in a pull request cannot make CI
-	// probe internal services; and since the config file may come from the
-	// pull request too, it takes effect only with the workflow's consent
-	// (--allow-private or CITELINT_ALLOW_PRIVATE, see docs/security.md).
+	// Off, and only with the workflow's consent, because the document and
+	// this file may both come from a pull request that probes internal hosts.
 	AllowPrivate bool `yaml:"allow-private" doc:"Allow link checks against loopback, private and link-local addresses. Default false. Takes effect only with the workflow's consent: --allow-private or CITELINT_ALLOW_PRIVATE=true (see docs/security.md)."`
 }
 
@@ -344,8 +283,8 @@ type Judge struct {
 // rule registry is available; see New.
 func Default() *Config { return New(Options{}) }
 
-// New returns the defaults bound to a rule registry, so that ApplyFlags can
-// validate rule names even when there is no config file.
+// New returns the defaults bound to a rule registry, whose aliases
+// DecodeSettings accepts.
 func New(opts Options) *Config {
 	return &Config{
 		Version: Version,
@@ -465,19 +404,16 @@ func Parse(name string, data []byte, opts Options) (*Config, error) {
 func settingsPath(rule string) kpath { return kpath{"rules", "settings"}.key(rule) }
 
 // DecodeSettings decodes rules.settings.<rule> into into, a non-nil pointer
-// to the rule's settings struct pre-filled with its defaults: keys absent from
-// the file keep their defaults, and a rule with no settings leaves into
-// untouched. It is the decoder Parse uses, so it is as strict: an unknown
-// key, a value of the wrong type, a value outside an enum tag, or a bare
-// number given for a time.Duration is an error naming file:line:col; then
-// the type's Validate, if it has one. Types that implement yaml.Unmarshaler
-// or encoding.TextUnmarshaler validate themselves.
+// to the rule's settings pre-filled with their defaults, which absent keys
+// (or absent settings) keep. It is the decoder Parse uses, as strict and as
+// positioned; then the type's Validate runs, if it has one
+// (yaml.Unmarshaler and encoding.TextUnmarshaler types validate themselves).
 func (c *Config) DecodeSettings(rule string, into any) error {
 	rv := reflect.ValueOf(into)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("config: DecodeSettings(%q) needs a non-nil pointer, got %T", rule, into)
 	}
-	if canon, ok := c.opts.canonical(rule); ok {
+	if canon, err := c.opts.RuleName(rule); err == nil {
 		rule = canon
 	}
 	n := c.Rules.Settings[rule]
@@ -500,178 +436,4 @@ func (c *Config) Resolve(p string) string {
 		return p
 	}
 	return filepath.Join(c.Dir, filepath.FromSlash(p))
-}
-
-// Rel turns a path as citelint found it (absolute, or relative to the working
-// directory) into the slash path relative to Dir that globs are matched
-// against. A path outside Dir comes back starting with "../", which no
-// relative glob matches.
-func (c *Config) Rel(p string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		wd = ""
-	}
-	return c.RelFrom(wd, p)
-}
-
-// RelFrom is Rel with the working directory given, for callers that relate
-// many paths: os.Getwd costs three system calls, and Rel needs it for every
-// relative path. An empty wd (unknown) gives the cleaned path as is.
-func (c *Config) RelFrom(wd, p string) string {
-	dir := c.Dir
-	if dir == "" {
-		dir = "."
-	}
-	abs := func(x string) (string, bool) {
-		if filepath.IsAbs(x) {
-			return filepath.Clean(x), true
-		}
-		return filepath.Join(wd, x), wd != ""
-	}
-	ad, ok1 := abs(dir)
-	ap, ok2 := abs(p)
-	if !ok1 || !ok2 {
-		return path.Clean(filepath.ToSlash(p))
-	}
-	r, err := filepath.Rel(ad, ap)
-	if err != nil {
-		return filepath.ToSlash(ap)
-	}
-	return filepath.ToSlash(r)
-}
-
-// Selected reports whether the file at rel (see Rel) is to be linted: it
-// matches a run.include glob and no run.exclude glob.
-func (c *Config) Selected(rel string) bool {
-	return matchAny(c.Run.Include, rel) && !matchAny(c.Run.Exclude, rel)
-}
-
-// SkipDir reports whether the walk can prune the directory at rel because
-// run.exclude matches it (e.g. "vendor/**" matches "vendor").
-func (c *Config) SkipDir(rel string) bool {
-	return rel != "." && matchAny(c.Run.Exclude, rel)
-}
-
-func matchAny(globs []string, rel string) bool {
-	for _, g := range globs {
-		if doublestar.MatchUnvalidated(g, rel) {
-			return true
-		}
-	}
-	return false
-}
-
-// RuleEnabled reports whether the rule called name (canonical, or an alias)
-// runs, given its own default and whether the "reports" set adds it. As in
-// golangci-lint v2, the set starts from rules.default, then enable adds and
-// disable removes. Parse and ApplyFlags keep the lists disjoint; if code
-// builds a Config with a rule in both, disable wins: failing safe means
-// running fewer rules than asked, not more.
-func (c *Config) RuleEnabled(name string, defaultOn, inReports bool) bool {
-	if canon, ok := c.opts.Aliases[name]; ok {
-		name = canon
-	}
-	if slices.Contains(c.Rules.Disable, name) {
-		return false
-	}
-	if slices.Contains(c.Rules.Enable, name) {
-		return true
-	}
-	switch c.Rules.Default {
-	case DefaultAll:
-		return true
-	case DefaultNone:
-		return false
-	case DefaultReports:
-		return defaultOn || inReports
-	}
-	return defaultOn
-}
-
-// SetDefault sets rules.default from the command line (--default), which
-// overrides the file.
-func (c *Config) SetDefault(set string) error {
-	f, _ := reflect.TypeFor[Rules]().FieldByName("Default")
-	sets := enumValues(f.Tag.Get("enum"))
-	if !slices.Contains(sets, set) {
-		return fmt.Errorf("unknown rule set %q; want one of %s%s", set, strings.Join(sets, ", "), didYouMean(set, sets))
-	}
-	c.Rules.Default = set
-	return nil
-}
-
-// ApplyFlags applies --enable, --disable and --enable-only, which override the
-// file. Values may be repeated or comma-separated. --enable-only a,b runs
-// exactly a and b (rules.default becomes none); combining it with --enable or
-// --disable is an error because the intent is ambiguous. A flag enabling a
-// rule the file disables (or the reverse) moves it: the command line wins.
-// Unknown names are errors with a did-you-mean; on error c is unchanged.
-func (c *Config) ApplyFlags(enable, disable, enableOnly []string) error {
-	var errs Errors
-	names := func(flag string, vals []string) []string {
-		var out []string
-		for _, v := range vals {
-			for _, n := range strings.Split(v, ",") {
-				n = strings.TrimSpace(n)
-				if n == "" {
-					continue
-				}
-				canon, ok := c.opts.canonical(n)
-				if !ok {
-					errs = append(errs, &Error{Msg: fmt.Sprintf("%s: unknown rule %q%s", flag, n, didYouMean(n, c.opts.candidates()))})
-					continue
-				}
-				if !slices.Contains(out, canon) {
-					out = append(out, canon)
-				}
-			}
-		}
-		return out
-	}
-	en := names("--enable", enable)
-	dis := names("--disable", disable)
-	only := names("--enable-only", enableOnly)
-	if len(enableOnly) > 0 && (len(enable) > 0 || len(disable) > 0) {
-		errs = append(errs, &Error{Msg: "--enable-only cannot be combined with --enable or --disable"})
-	}
-	for _, n := range en {
-		if slices.Contains(dis, n) {
-			errs = append(errs, &Error{Msg: fmt.Sprintf("rule %q given to both --enable and --disable", n)})
-		}
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	if len(enableOnly) > 0 {
-		c.Rules.Default = DefaultNone
-		c.Rules.Enable = only
-		c.Rules.Disable = nil
-		return nil
-	}
-	for _, n := range en {
-		c.Rules.Disable = slices.DeleteFunc(c.Rules.Disable, func(s string) bool { return s == n })
-		if !slices.Contains(c.Rules.Enable, n) {
-			c.Rules.Enable = append(c.Rules.Enable, n)
-		}
-	}
-	for _, n := range dis {
-		c.Rules.Enable = slices.DeleteFunc(c.Rules.Enable, func(s string) bool { return s == n })
-		if !slices.Contains(c.Rules.Disable, n) {
-			c.Rules.Disable = append(c.Rules.Disable, n)
-		}
-	}
-	return nil
-}
-
-// ParseFormatFlag parses a --format value "NAME" or "NAME:PATH" (PATH
-// defaulting to stdout), so the flag and the file accept the same names.
-func ParseFormatFlag(s string) (OutputFormat, error) {
-	name, p, _ := strings.Cut(s, ":")
-	if !slices.Contains(FormatNames, name) {
-		return OutputFormat{}, fmt.Errorf("--format: unknown format %q%s; want one of %s", name, didYouMean(name, FormatNames), strings.Join(FormatNames, ", "))
-	}
-	if p == "" {
-		p = Stdout
-	}
-	return OutputFormat{Format: name, Path: p}, nil
 }

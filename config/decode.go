@@ -163,11 +163,7 @@ func fieldsOf(t reflect.Type) []field {
 	var out []field
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		tag := f.Tag.Get("yaml")
-		if tag == "" && !strings.Contains(string(f.Tag), ":") {
-			tag = string(f.Tag) // yaml.v3 takes a bare tag as the name
-		}
-		name, opt, _ := strings.Cut(tag, ",")
+		name, opt, _ := strings.Cut(f.Tag.Get("yaml"), ",")
 		switch {
 		case opt == "inline" && f.Type.Kind() == reflect.Struct:
 			for _, sub := range fieldsOf(f.Type) {
@@ -261,7 +257,7 @@ func (d *decoder) unknownKey(k *yaml.Node, p kpath, key string, known []string) 
 	if len(p) > 0 {
 		where, in = "key", " in "+p.String()
 	}
-	hint := didYouMean(key, known)
+	hint := DidYouMean(key, known)
 	if h, ok := hints[indexRe().ReplaceAllString(strings.TrimPrefix(p.String()+"."+key, "."), "")]; ok {
 		hint = fmt.Sprintf(" (did you mean %q?)", h)
 	}
@@ -314,7 +310,7 @@ func (d *decoder) list(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Struc
 	if key, ok := keyField(t.Elem()); ok {
 		ok = d.entries(n, p, func(name string, k, val *yaml.Node) {
 			if allowed := enumValues(key.Tag.Get("enum")); !slices.Contains(allowed, name) {
-				d.errf(k, p.key(name), "unknown key %q in %s%s; want one of %s", short(name), p, didYouMean(name, allowed), strings.Join(allowed, ", "))
+				d.errf(k, p.key(name), "unknown key %q in %s%s; want one of %s", short(name), p, DidYouMean(name, allowed), strings.Join(allowed, ", "))
 				return
 			}
 			elem := reflect.New(t.Elem()).Elem()
@@ -440,7 +436,7 @@ func (d *decoder) enum(n *yaml.Node, p kpath, allowed []string) (string, bool) {
 	if i := slices.Index(quoted, ""); i >= 0 {
 		quoted[i] = `""`
 	}
-	d.errf(n, p, "%s: invalid value %q; want one of %s%s", p, short(s), strings.Join(quoted, ", "), didYouMean(s, allowed))
+	d.errf(n, p, "%s: invalid value %q; want one of %s%s", p, short(s), strings.Join(quoted, ", "), DidYouMean(s, allowed))
 	return "", false
 }
 
@@ -478,7 +474,7 @@ var matches = sync.OnceValue(func() map[string]*regexp.Regexp {
 })
 
 // checkString applies a check tag to s, returning it normalised, or the
-// problem. The schema (schemaCheck) says the same in JSON Schema terms.
+// problem. The schema (shared in schema.go) says the same in JSON Schema terms.
 func (d *decoder) checkString(check, s string) (string, string) {
 	switch check {
 	case "glob":
@@ -493,9 +489,9 @@ func (d *decoder) checkString(check, s string) (string, string) {
 			return "", fmt.Sprintf("invalid glob %q", short(s))
 		}
 	case "rule":
-		canon, ok := d.opts.canonical(s)
-		if !ok {
-			return "", fmt.Sprintf("unknown rule %q%s", short(s), didYouMean(s, d.opts.candidates()))
+		canon, err := d.opts.RuleName(s)
+		if err != nil {
+			return "", err.Error()
 		}
 		return canon, ""
 	case "url":
@@ -547,21 +543,11 @@ func (d *decoder) number(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 		d.errf(n, p, "%s: %s %s is out of range", p, kind, short(r.Value))
 		return
 	}
-	if lo, err := strconv.ParseFloat(min, 64); hasMin && err == nil && asFloat(x.Elem()) < lo {
+	if lo, err := strconv.ParseFloat(min, 64); hasMin && err == nil && x.Elem().Convert(reflect.TypeFor[float64]()).Float() < lo {
 		d.errf(n, p, "%s: want %s, got %s", p, want, short(r.Value))
 		return
 	}
 	v.Set(x.Elem())
-}
-
-func asFloat(v reflect.Value) float64 {
-	switch {
-	case v.CanInt():
-		return float64(v.Int())
-	case v.CanUint():
-		return float64(v.Uint())
-	}
-	return v.Float()
 }
 
 // duration reads a Go duration ("30s", "1m30s"). A bare 0 is accepted because
@@ -637,9 +623,9 @@ func (r *Rules) check(d *decoder, n *yaml.Node, p kpath) {
 		return
 	}
 	for i, dis := range disable.Content {
-		name, _ := d.opts.canonical(resolve(dis).Value)
+		name, _ := d.opts.RuleName(resolve(dis).Value)
 		for _, en := range enable.Content {
-			if c, _ := d.opts.canonical(resolve(en).Value); c == name && slices.Contains(r.Enable, name) {
+			if c, _ := d.opts.RuleName(resolve(en).Value); c == name && slices.Contains(r.Enable, name) {
 				ip := p.key("disable").index(i)
 				d.errf(dis, ip, "%s: rule %q is also enabled (line %d); list it in one place", ip, name, en.Line)
 				break

@@ -1,8 +1,10 @@
 package config
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,17 +22,14 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	var pos []string
-	if e.File != "" {
-		pos = append(pos, e.File)
-	}
+	pos := []string{e.File}
 	if e.Line > 0 {
 		pos = append(pos, strconv.Itoa(e.Line))
 		if e.Column > 0 {
 			pos = append(pos, strconv.Itoa(e.Column))
 		}
 	}
-	if pos == nil {
+	if pos = slices.DeleteFunc(pos, func(s string) bool { return s == "" }); len(pos) == 0 {
 		return e.Msg
 	}
 	return strings.Join(pos, ":") + ": " + e.Msg
@@ -43,14 +42,11 @@ type Errors []*Error
 
 // Error lists one problem per line, in file order.
 func (es Errors) Error() string {
-	var b strings.Builder
+	msgs := make([]string, len(es))
 	for i, e := range es {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(e.Error())
+		msgs[i] = e.Error()
 	}
-	return b.String()
+	return strings.Join(msgs, "\n")
 }
 
 // Unwrap lets errors.As find the individual *Error values.
@@ -66,15 +62,14 @@ func (es Errors) Unwrap() []error {
 // at the end. The sort is stable so that two errors on the same node stay in
 // the order the checks produced them.
 func sortErrors(es []*Error) {
-	sort.SliceStable(es, func(i, j int) bool {
-		a, b := es[i], es[j]
-		if (a.Line == 0) != (b.Line == 0) {
-			return a.Line != 0
+	line := func(e *Error) int {
+		if e.Line == 0 {
+			return math.MaxInt
 		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Column < b.Column
+		return e.Line
+	}
+	slices.SortStableFunc(es, func(a, b *Error) int {
+		return cmp.Or(cmp.Compare(line(a), line(b)), cmp.Compare(a.Column, b.Column))
 	})
 }
 
@@ -109,7 +104,9 @@ func suggest(name string, candidates []string) string {
 	return best
 }
 
-func didYouMean(name string, candidates []string) string {
+// DidYouMean is " (did you mean \"X\"?)" for the candidate closest to name,
+// or "" when none is a plausible typo of it.
+func DidYouMean(name string, candidates []string) string {
 	if s := suggest(name, candidates); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}

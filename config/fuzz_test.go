@@ -55,7 +55,6 @@ func FuzzParse(f *testing.F) {
 				var m map[string]any
 				_ = c.DecodeSettings(rule, &m)
 			}
-			_ = c.ApplyFlags([]string{"dead-doi"}, []string{"uncited-claim"}, nil)
 		}
 		ves := Verify("f.yaml", data, opts)
 		if err == nil && ves != nil {

@@ -163,10 +163,34 @@ func (e *Engine) loadSources(cfgRoot *safefile.Root, flag string) error {
 	return nil
 }
 
+// ruleEnabled reports whether the rule called name (canonical) runs, given
+// its own default and whether the "reports" set adds it. As in golangci-lint
+// v2, the set starts from rules.default, then enable adds and disable
+// removes. Parse and cli's flags keep the lists disjoint; if code builds a
+// Config with a rule in both, disable wins: failing safe means running
+// fewer rules than asked, not more.
+func ruleEnabled(rs *config.Rules, name string, defaultOn, inReports bool) bool {
+	switch {
+	case slices.Contains(rs.Disable, name):
+		return false
+	case slices.Contains(rs.Enable, name):
+		return true
+	}
+	switch rs.Default {
+	case config.DefaultAll:
+		return true
+	case config.DefaultNone:
+		return false
+	case config.DefaultReports:
+		return defaultOn || inReports
+	}
+	return defaultOn
+}
+
 // selectRules keeps the rules the config enables, with their settings.
 func (e *Engine) selectRules() error {
 	for _, r := range rules.All() {
-		if !e.cfg.RuleEnabled(r.Name, r.Default, r.Reports) {
+		if !ruleEnabled(&e.cfg.Rules, r.Name, r.Default, r.Reports) {
 			continue
 		}
 		settings := r.DefaultSettings()

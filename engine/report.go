@@ -2,8 +2,13 @@ package engine
 
 import (
 	"context"
+	"path"
 	"path/filepath"
+	"slices"
 
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
@@ -65,7 +70,7 @@ func (r *Report) buildPipeline() {
 	rel := func(p string) string {
 		s, ok := r.relPaths[p]
 		if !ok {
-			s = cfg.RelFrom(wd, p)
+			s = relFrom(cfg.Dir, wd, p)
 			r.relPaths[p] = s
 		}
 		return s
@@ -80,11 +85,11 @@ func (r *Report) buildPipeline() {
 	}
 	r.p = pipeline.Pipeline{
 		pipeline.Exclusions{Excluded: func(iss *result.Issue) bool {
-			return cfg.Exclusions.Excluded(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
+			return excluded(&cfg.Exclusions, iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine)
 		}},
 		newOnly,
 		pipeline.Severity{For: func(iss *result.Issue) result.Severity {
-			return cfg.Severity.For(iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine, iss.Severity)
+			return severityFor(&cfg.Severity, iss.Rule, rel(iss.Path), iss.Message, iss.SourceLine, iss.Severity)
 		}},
 		pipeline.Dedup{},
 		pipeline.Sort{},
@@ -111,7 +116,7 @@ func (r *Report) NewBaseline() *pipeline.BaselineFile {
 // Excluded reports whether the config's exclusions drop iss (fixes skip
 // such issues).
 func (e *Engine) Excluded(iss *result.Issue) bool {
-	return e.cfg.Exclusions.Excluded(iss.Rule, e.cfg.RelFrom(e.wd, iss.Path), iss.Message, iss.SourceLine)
+	return excluded(&e.cfg.Exclusions, iss.Rule, relFrom(e.cfg.Dir, e.wd, iss.Path), iss.Message, iss.SourceLine)
 }
 
 // Add counts one file's result into the summary and returns its issues,
@@ -245,4 +250,70 @@ func (r *Report) AddAll(results []lint.FileResult) {
 		}
 	}
 	r.SetIssues(r.Process(issues))
+}
+
+// relFrom turns a path as citelint found it (absolute, or relative to wd)
+// into the slash path relative to the config's dir that its globs match.
+// A path outside dir comes back starting with "../", which no relative glob
+// matches. wd is passed in because os.Getwd costs three system calls per
+// path; an empty wd (unknown) gives the cleaned path as is.
+func relFrom(dir, wd, p string) string {
+	if dir == "" {
+		dir = "."
+	}
+	abs := func(x string) (string, bool) {
+		if filepath.IsAbs(x) {
+			return filepath.Clean(x), true
+		}
+		return filepath.Join(wd, x), wd != ""
+	}
+	ad, ok1 := abs(dir)
+	ap, ok2 := abs(p)
+	if !ok1 || !ok2 {
+		return path.Clean(filepath.ToSlash(p))
+	}
+	r, err := filepath.Rel(ad, ap)
+	if err != nil {
+		return filepath.ToSlash(ap)
+	}
+	return filepath.ToSlash(r)
+}
+
+// excluded reports whether exclusions.paths or an exclusions.rules entry
+// drops an issue of rule at rel (see relFrom) with message and source line.
+func excluded(e *config.Exclusions, rule, rel, message, source string) bool {
+	if slices.ContainsFunc(e.Paths, func(g string) bool { return doublestar.MatchUnvalidated(g, rel) }) {
+		return true
+	}
+	for i := range e.Rules {
+		if matches(&e.Rules[i], rule, rel, message, source) {
+			return true
+		}
+	}
+	return false
+}
+
+// severityFor is the severity an issue ends up with: the first matching
+// severity.rules entry wins (golangci-lint's order), then severity.default,
+// then the rule's own.
+func severityFor(s *config.Severity, rule, rel, message, source string, ruleDefault result.Severity) result.Severity {
+	for i := range s.Rules {
+		if matches(&s.Rules[i].Match, rule, rel, message, source) {
+			return s.Rules[i].Severity
+		}
+	}
+	if s.Default != result.SeverityUnset {
+		return s.Default
+	}
+	return ruleDefault
+}
+
+// matches reports whether every condition m sets holds; an unset one
+// matches anything.
+func matches(m *config.Match, rule, rel, message, source string) bool {
+	return (len(m.Rules) == 0 || slices.Contains(m.Rules, rule)) &&
+		(m.Path == "" || doublestar.MatchUnvalidated(m.Path, rel)) &&
+		(m.PathExcept == "" || !doublestar.MatchUnvalidated(m.PathExcept, rel)) &&
+		(m.Text == nil || m.Text.MatchString(message)) &&
+		(m.Source == nil || m.Source.MatchString(source))
 }

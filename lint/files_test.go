@@ -185,3 +185,30 @@ func TestWalkConfined(t *testing.T) {
 		t.Errorf("Walk found %v, want all five Markdown files", files)
 	}
 }
+
+// TestWalkExclude: run.exclude prunes a directory its "/**" glob covers
+// and drops the files its other globs match; include selects the rest.
+func TestWalkExclude(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"README.md", "docs/a/b.markdown", "docs/a.txt", "build/x/y.md", "docs/drafts/x.md", "docs/drafts/sub/z.md"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("# x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, errs := Walk([]string{dir}, dir, []string{"**/*.md", "**/*.markdown"}, []string{"build/**", "**/drafts/*.md"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, f := range files {
+		got = append(got, relSlash(dir, f))
+	}
+	want := []string{"README.md", "docs/a/b.markdown", "docs/drafts/sub/z.md"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Walk = %q, want %q", got, want)
+	}
+}

@@ -171,11 +171,11 @@ func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engi
 		return "", engine.Checked{}, nil, fmt.Errorf("config: %w", err)
 	}
 	if in.RuleSet != "" {
-		if err := cfg.SetDefault(in.RuleSet); err != nil {
+		if err := engine.SetRuleSet(cfg, in.RuleSet); err != nil {
 			return "", engine.Checked{}, nil, fmt.Errorf("rule_set: %w", err)
 		}
 	}
-	if err := cfg.ApplyFlags(in.Enable, nil, nil); err != nil {
+	if err := engine.OverrideRules(cfg, engine.ConfigOptions(), in.Enable, nil, nil); err != nil {
 		return "", engine.Checked{}, nil, fmt.Errorf("enable: %w", err)
 	}
 	eng, err := engine.New(cfg, engine.Options{WorkDir: s.o.WorkDir, Sources: srcDir})

@@ -1,0 +1,22 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/citelint/citelint/config"
+)
+
+// parseFormatFlag parses a --format value "NAME" or "NAME:PATH" (PATH
+// defaulting to stdout), so the flag and the file accept the same names.
+func parseFormatFlag(s string) (config.OutputFormat, error) {
+	name, p, _ := strings.Cut(s, ":")
+	if !slices.Contains(config.FormatNames, name) {
+		return config.OutputFormat{}, fmt.Errorf("--format: unknown format %q%s; want one of %s", name, config.DidYouMean(name, config.FormatNames), strings.Join(config.FormatNames, ", "))
+	}
+	if p == "" {
+		p = config.Stdout
+	}
+	return config.OutputFormat{Format: name, Path: p}, nil
+}

@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/result"
+)
+
+// exclusionsAndSeverityYAML exercises every field of exclusions and
+// severity (config's schema test validates the same file).
+const exclusionsAndSeverityYAML = `version: "1"
+exclusions:
+  paths: [CHANGELOG.md]
+  rules:
+    - path: "drafts/**"
+      path-except: "drafts/keep/**"
+      rules: [uncited-claim]
+    - text: 'example\.com'
+    - source: "^> "
+severity:
+  default: error
+  rules:
+    - rules: [uncited-claim]
+      severity: note
+    - path: "blog/**"
+      severity: warning
+`
+
+func TestExclusionsAndSeverity(t *testing.T) {
+	c, err := config.Parse(".citelint.yaml", []byte(exclusionsAndSeverityYAML), ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := []struct {
+		rule, rel, msg, src string
+		want                bool
+	}{
+		{"dead-doi", "CHANGELOG.md", "x", "", true},
+		{"uncited-claim", "drafts/a.md", "x", "", true},
+		{"uncited-claim", "drafts/keep/a.md", "x", "", false},
+		{"dead-doi", "drafts/a.md", "x", "", false},
+		{"dead-link", "a.md", "link to https://example.com is dead", "", true},
+		{"dead-link", "a.md", "link to https://exampleXcom is dead", "", false},
+		{"dead-link", "a.md", "x", "> quoted", true},
+	}
+	for _, tt := range ex {
+		if got := excluded(&c.Exclusions, tt.rule, tt.rel, tt.msg, tt.src); got != tt.want {
+			t.Errorf("excluded(%q, %q, %q, %q) = %v", tt.rule, tt.rel, tt.msg, tt.src, got)
+		}
+	}
+	sev := []struct {
+		rule, rel string
+		def, want result.Severity
+	}{
+		{"uncited-claim", "blog/a.md", result.SeverityWarning, result.SeverityNote}, // first match wins
+		{"dead-doi", "blog/a.md", result.SeverityError, result.SeverityWarning},
+		{"dead-doi", "a.md", result.SeverityWarning, result.SeverityError}, // severity.default
+	}
+	for _, tt := range sev {
+		if got := severityFor(&c.Severity, tt.rule, tt.rel, "", "", tt.def); got != tt.want {
+			t.Errorf("severityFor(%q, %q) = %v, want %v", tt.rule, tt.rel, got, tt.want)
+		}
+	}
+	if got := severityFor(&config.Default().Severity, "x", "a.md", "", "", result.SeverityNote); got != result.SeverityNote {
+		t.Errorf("default severity = %v, want the rule's own", got)
+	}
+}
+
+func TestRuleEnabled(t *testing.T) {
+	tests := []struct {
+		def             string
+		enable, disable []string
+		name            string
+		defaultOn, want bool
+	}{
+		{"standard", nil, nil, "a", true, true},
+		{"standard", nil, nil, "a", false, false},
+		{"standard", []string{"a"}, nil, "a", false, true},
+		{"standard", nil, []string{"a"}, "a", true, false},
+		{"all", nil, nil, "a", false, true},
+		{"all", nil, []string{"a"}, "a", true, false},
+		{"none", nil, nil, "a", true, false},
+		{"none", []string{"a"}, nil, "a", false, true},
+		{"none", []string{"a"}, []string{"a"}, "a", true, false}, // both (only possible from code): disable wins
+	}
+	for _, tt := range []struct {
+		def                        string
+		defaultOn, inReports, want bool
+	}{
+		{"reports", false, true, true},
+		{"reports", true, false, true},
+		{"reports", false, false, false},
+		{"standard", false, true, false},
+		{"none", false, true, false},
+	} {
+		c := config.Default()
+		c.Rules.Default = tt.def
+		if got := ruleEnabled(&c.Rules, "a", tt.defaultOn, tt.inReports); got != tt.want {
+			t.Errorf("default %s: ruleEnabled(a, %v, %v) = %v, want %v", tt.def, tt.defaultOn, tt.inReports, got, tt.want)
+		}
+	}
+	for _, tt := range tests {
+		c := config.Default()
+		c.Rules.Default, c.Rules.Enable, c.Rules.Disable = tt.def, tt.enable, tt.disable
+		if got := ruleEnabled(&c.Rules, tt.name, tt.defaultOn, false); got != tt.want {
+			t.Errorf("default %s enable %v disable %v: ruleEnabled(%q, %v) = %v", tt.def, tt.enable, tt.disable, tt.name, tt.defaultOn, got)
+		}
+	}
+}

@@ -117,6 +117,8 @@ func checkLowOverlap(p *Pass) {
 		s = newLowOverlapSettings().(*lowOverlapSettings)
 	}
 	doc := p.Doc
+	// The shared cache prepares each source once per run; the map spares
+	// its lock for the sentences of one document.
 	prepared := map[string]*score.Prepared{}
 	var counts SupportCounts
 	claims, cited := 0, 0
@@ -140,7 +142,7 @@ func checkLowOverlap(p *Pass) {
 		ps := make([]*score.Prepared, len(srcs))
 		for i, src := range srcs {
 			if prepared[src.text] == nil {
-				prepared[src.text] = defaultScorer.Prepare(src.text)
+				prepared[src.text] = preparedSources.Prepared(src.text)
 			}
 			ps[i] = prepared[src.text]
 		}

@@ -97,3 +97,10 @@ func sourceNames(srcs []citedSource) string {
 // scorers are shared across files: a Scorer is safe for concurrent use and
 // caches stems.
 var defaultScorer = score.New(score.Options{})
+
+// preparedSources holds the cited sources, tokenised and their numbers
+// indexed, for every file of a run (and of later runs in the same process,
+// an editor server's): a page cited by twenty documents is prepared once,
+// not twenty times. Its entries are keyed by the text, so a changed source
+// is prepared afresh; it is bounded in memory.
+var preparedSources = score.NewSourceCache(defaultScorer, 0)

@@ -117,9 +117,7 @@ func checkLowOverlap(p *Pass) {
 		s = newLowOverlapSettings().(*lowOverlapSettings)
 	}
 	doc := p.Doc
-	// The shared cache prepares each source once per run; the map spares
-	// its lock for the sentences of one document.
-	prepared := map[string]*score.Prepared{}
+	prepared := docSources{}
 	var counts SupportCounts
 	claims, cited := 0, 0
 	for ci := range doc.Claims {
@@ -141,10 +139,7 @@ func checkLowOverlap(p *Pass) {
 		}
 		ps := make([]*score.Prepared, len(srcs))
 		for i, src := range srcs {
-			if prepared[src.text] == nil {
-				prepared[src.text] = preparedSources.Prepared(src.text)
-			}
-			ps[i] = prepared[src.text]
+			ps[i] = prepared.prepared(src)
 		}
 		checkSupport(p, s, ci, at, srcs, ps, "", &counts)
 		if s.CoveredSentences {
@@ -230,7 +225,7 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 			sourceNames(srcs), verbES(len(srcs)), suffix, res.Score, s.Threshold)
 	}
 	if t := strings.TrimSpace(res.Best.Text); t != "" {
-		msg += fmt.Sprintf("; closest passage (%s): %q", srcs[max(res.Source, 0)].from, quote(t, 160))
+		msg += fmt.Sprintf("; closest passage (%s): %q", srcs[max(res.Source, 0)].from, quoteHead(t, 160))
 	}
 	if len(res.Missing) > 0 {
 		msg += "; not found: " + strings.Join(res.Missing[:min(len(res.Missing), 6)], ", ")

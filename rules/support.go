@@ -2,6 +2,8 @@ package rules
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/score"
@@ -104,3 +106,73 @@ var defaultScorer = score.New(score.Options{})
 // not twenty times. Its entries are keyed by the text, so a changed source
 // is prepared afresh; it is bounded in memory.
 var preparedSources = score.NewSourceCache(defaultScorer, 0)
+
+// docSources finds the prepared form of a document's cited sources. It
+// looks them up by name, and only then compares the text (the same string,
+// so usually a pointer comparison), because hashing a 10 KB page for every
+// sentence citing it cost more than scoring the sentence. Sources missing
+// from it come from the run's shared cache.
+type docSources map[string]*docSource
+
+type docSource struct {
+	text string
+	prep *score.Prepared
+	nums *score.NumberIndex
+}
+
+func (d docSources) entry(src citedSource) *docSource {
+	e := d[src.name]
+	if e == nil || e.text != src.text {
+		e = &docSource{text: src.text}
+		d[src.name] = e
+	}
+	return e
+}
+
+// prepared returns src tokenised for scoring.
+func (d docSources) prepared(src citedSource) *score.Prepared {
+	e := d.entry(src)
+	if e.prep == nil {
+		e.prep = preparedSources.Prepared(src.text)
+	}
+	return e.prep
+}
+
+// numbers returns src's number index.
+func (d docSources) numbers(src citedSource) *score.NumberIndex {
+	e := d.entry(src)
+	if e.nums == nil {
+		e.nums = preparedSources.Numbers(src.text)
+	}
+	return e.nums
+}
+
+// quoteHead returns what quote(s, max) does (white space collapsed to
+// single spaces, cut to max runes with an ellipsis) without first
+// collapsing all of s: on a four-sentence passage that was a quarter of
+// low-overlap's time. It reads s only until it has more than max runes.
+func quoteHead(s string, max int) string {
+	if max < 2 {
+		return quote(s, max)
+	}
+	buf := make([]byte, 0, min(len(s), 4*max))
+	cuts := make([]int, 0, max+1) // byte length of buf after each rune
+	pending := false              // white space since the last word
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			pending = len(buf) > 0
+			continue
+		}
+		if pending {
+			buf = append(buf, ' ')
+			cuts = append(cuts, len(buf))
+			pending = false
+		}
+		buf = utf8.AppendRune(buf, r)
+		cuts = append(cuts, len(buf))
+		if len(cuts) > max {
+			return string(buf[:cuts[max-2]]) + "…"
+		}
+	}
+	return string(buf)
+}

@@ -63,7 +63,7 @@ func Numbers(text string) []Number {
 			for j < len(text) && isLetter(text[j]) {
 				j++
 			}
-			if v, ok := quantityWords[strings.ToLower(text[i:j])]; ok {
+			if v, ok := quantityWord(text[i:j]); ok {
 				n := Number{Raw: text[i:j], Value: v}
 				end := applySuffix(&n, text, j)
 				n.Raw = text[i:end]
@@ -145,9 +145,8 @@ done:
 // magnitudeAt reports whether a magnitude abbreviation glued to digits
 // starts at j ("5bn", "3m"), followed by a non-letter.
 func magnitudeAt(text string, j int) bool {
-	head := lowerHead(text[j:])
 	for _, m := range []string{"bn", "mn", "k", "m"} {
-		if strings.HasPrefix(head, m) {
+		if hasPrefixFold(text[j:], m) {
 			e := j + len(m)
 			if e == len(text) || !isLetter(text[e]) {
 				return true
@@ -164,7 +163,7 @@ func applySuffix(n *Number, text string, j int) int {
 	for k < len(text) && text[k] == ' ' {
 		k++
 	}
-	rest := lowerHead(text[k:])
+	rest := text[k:]
 	switch {
 	case j < len(text) && text[j] == '%':
 		n.Percent = true
@@ -184,7 +183,7 @@ func applySuffix(n *Number, text string, j int) int {
 		if len(w) <= 2 {
 			start = j // abbreviations are glued: "5bn", "3m"
 		}
-		if hasWord(lowerHead(text[start:]), w) {
+		if hasWord(text[start:], w) {
 			n.Value *= m
 			n.Approx = true
 			return start + len(w)
@@ -193,19 +192,47 @@ func applySuffix(n *Number, text string, j int) int {
 	return j
 }
 
-// lowerHead lower-cases the first bytes of s, enough for any suffix word
-// ("per cent", "thousand", "trillion"). Lower-casing all of the rest of a
-// source for each of its numbers was quadratic in the source's length.
-func lowerHead(s string) string {
-	const n = 16
-	if len(s) > n {
-		s = s[:n]
+// hasPrefixFold reports whether s starts with w (lower-case ASCII),
+// ignoring ASCII case. It replaced lower-casing the head of the text for
+// each of the eight suffix words tried after every number.
+func hasPrefixFold(s, w string) bool {
+	if len(s) < len(w) {
+		return false
 	}
-	return strings.ToLower(s)
+	for i := 0; i < len(w); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
+// hasWord reports whether s starts with the word w (lower-case), in any
+// ASCII case, not followed by a letter.
 func hasWord(s, w string) bool {
-	return strings.HasPrefix(s, w) && (len(s) == len(w) || !isLetter(s[len(w)]))
+	return hasPrefixFold(s, w) && (len(s) == len(w) || !isLetter(s[len(w)]))
+}
+
+// quantityWord looks up an ASCII word among quantityWords in any case,
+// without allocating a lower-cased copy for each word of a source.
+func quantityWord(w string) (float64, bool) {
+	var buf [12]byte
+	if len(w) < 3 || len(w) > len(buf) {
+		return 0, false // every quantity word has 3 to 9 letters
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	v, ok := quantityWords[string(buf[:len(w)])]
+	return v, ok
 }
 
 // same reports whether two quantities are equal: a percentage only matches

@@ -3,6 +3,7 @@ package score
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -416,10 +417,9 @@ func missingTokens(toks []claimToken, mask uint64, w []float64) []string {
 		}
 	}
 	out := make([]string, 0, len(idx))
-	seen := map[string]bool{}
 	for _, k := range idx {
-		if !seen[toks[k].raw] {
-			seen[toks[k].raw] = true
+		// Claims are short: a linear search beats building a map.
+		if !slices.Contains(out, toks[k].raw) {
 			out = append(out, toks[k].raw)
 		}
 	}

@@ -228,6 +228,84 @@ var numberWords = map[string]string{
 // normWord turns a raw word or number into its token form; ok is false for
 // stopwords and other tokens that carry no content.
 func normWord(raw string, language string) (string, bool) {
+	if t, ok, hit := asciiWordCached(raw, language); hit {
+		return t, ok
+	}
+	t, ok := normWordSlow(raw, language)
+	rememberASCIIWord(raw, language, t, ok)
+	return t, ok
+}
+
+// asciiWords memoises normWord for short ASCII words, by language: one map
+// lookup, on the word lower-cased in a stack buffer, instead of folding
+// (an allocation for a capitalised word), the stopword list and the stem
+// cache in turn. It held a fifth of low-overlap's time. "" marks a word
+// that is no token (a stopword). Bounded like the stem cache.
+var (
+	asciiWordsMu sync.RWMutex
+	asciiWords   = map[string]map[string]string{}
+	asciiWordsN  int
+)
+
+const maxCachedWord = 24
+
+// lowerASCII lower-cases raw into buf when raw is ASCII and fits.
+func lowerASCII(buf *[maxCachedWord]byte, raw string) ([]byte, bool) {
+	if len(raw) > maxCachedWord {
+		return nil, false
+	}
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:len(raw)], true
+}
+
+func asciiWordCached(raw, language string) (t string, ok, hit bool) {
+	var buf [maxCachedWord]byte
+	w, isASCII := lowerASCII(&buf, raw)
+	if !isASCII {
+		return "", false, false
+	}
+	asciiWordsMu.RLock()
+	t, hit = asciiWords[language][string(w)]
+	asciiWordsMu.RUnlock()
+	return t, t != "", hit
+}
+
+func rememberASCIIWord(raw, language, t string, ok bool) {
+	var buf [maxCachedWord]byte
+	w, isASCII := lowerASCII(&buf, raw)
+	if !isASCII {
+		return
+	}
+	if !ok {
+		t = ""
+	}
+	asciiWordsMu.Lock()
+	defer asciiWordsMu.Unlock()
+	if asciiWordsN >= stemCacheMax {
+		return
+	}
+	m := asciiWords[language]
+	if m == nil {
+		m = map[string]string{}
+		asciiWords[language] = m
+	}
+	if _, dup := m[string(w)]; !dup {
+		m[string(w)] = t
+		asciiWordsN++
+	}
+}
+
+// normWordSlow is normWord without the memo.
+func normWordSlow(raw string, language string) (string, bool) {
 	w, ascii := foldWord(raw)
 	if w == "" {
 		return "", false

@@ -156,23 +156,27 @@ func quoteHead(s string, max int) string {
 		return quote(s, max)
 	}
 	buf := make([]byte, 0, min(len(s), 4*max))
-	cuts := make([]int, 0, max+1) // byte length of buf after each rune
-	pending := false              // white space since the last word
+	n, cut := 0, 0 // runes in buf; bytes of its first max-1 runes
+	add := func(r rune) bool {
+		if n == max {
+			return false // a rune more than max: cut
+		}
+		buf = utf8.AppendRune(buf, r)
+		if n++; n == max-1 {
+			cut = len(buf)
+		}
+		return true
+	}
+	pending := false // white space since the last word
 	for _, r := range s {
 		if unicode.IsSpace(r) {
 			pending = len(buf) > 0
 			continue
 		}
-		if pending {
-			buf = append(buf, ' ')
-			cuts = append(cuts, len(buf))
-			pending = false
+		if pending && !add(' ') || !add(r) {
+			return string(buf[:cut]) + "…"
 		}
-		buf = utf8.AppendRune(buf, r)
-		cuts = append(cuts, len(buf))
-		if len(cuts) > max {
-			return string(buf[:cuts[max-2]]) + "…"
-		}
+		pending = false
 	}
 	return string(buf)
 }

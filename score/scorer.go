@@ -184,10 +184,13 @@ type claim struct {
 	bigrams [][2]int // indices into toks of consecutive content tokens
 }
 
-func analyseClaim(text, language string) claim {
-	raw := appendTokens(nil, text, language)
-	var c claim
-	c.toks = make([]claimToken, 0, min(len(raw), maxClaimTokens))
+// analyseClaim analyses text into sc's buffers: the claim it returns
+// lives until sc is reused.
+func analyseClaim(sc *scratch, text, language string) claim {
+	sc.raw = appendTokens(sc.raw[:0], text, language)
+	raw := sc.raw
+	c := claim{toks: sc.toks[:0], bigrams: sc.bigrams[:0]}
+	defer func() { sc.toks, sc.bigrams = c.toks, c.bigrams }()
 	prev := -1
 	for i, t := range raw {
 		// Claims are short: a linear search beats building a map.
@@ -222,9 +225,12 @@ func analyseClaim(text, language string) claim {
 
 // scratch holds per-call buffers, pooled to keep the hot loop allocation-free.
 type scratch struct {
-	masks  []uint64
-	bmasks []uint64
-	ids    []int32
+	raw     []token
+	toks    []claimToken
+	bigrams [][2]int
+	masks   []uint64
+	bmasks  []uint64
+	ids     []int32
 }
 
 // Score scores claim against the given source texts. Prepare the sources
@@ -242,7 +248,9 @@ func (s *Scorer) Score(claim string, sources ...string) Result {
 // both) and the best passage is the best over all of them.
 func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 	res := Result{Source: -1}
-	c := analyseClaim(claimText, s.opts.Language)
+	sc := s.pool.Get().(*scratch)
+	defer s.pool.Put(sc)
+	c := analyseClaim(sc, claimText, s.opts.Language)
 	if len(c.toks) == 0 {
 		return res
 	}
@@ -257,8 +265,6 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 		return res
 	}
 	res.Scorable = true
-	sc := s.pool.Get().(*scratch)
-	defer s.pool.Put(sc)
 
 	pr := s.opts.p
 	n := len(c.toks)

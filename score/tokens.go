@@ -117,6 +117,7 @@ func isCJK(r rune) bool {
 
 // appendTokens appends the content tokens of text to dst.
 func appendTokens(dst []token, text string, language string) []token {
+	words := wordCacheFor(language)
 	i := 0
 	for i < len(text) {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -166,7 +167,7 @@ func appendTokens(dst []token, text string, language string) []token {
 				switch strings.ToLower(text[j:k]) {
 				case "st", "nd", "rd", "th", "s":
 				default:
-					if t, ok := normWord(text[j:k], language); ok {
+					if t, ok := words.norm(text[j:k], language); ok {
 						dst = append(dst, token{text: t, start: j, end: k})
 					}
 				}
@@ -183,7 +184,7 @@ func appendTokens(dst []token, text string, language string) []token {
 				}
 				j += s2
 			}
-			if t, ok := normWord(text[i:j], language); ok {
+			if t, ok := words.norm(text[i:j], language); ok {
 				dst = append(dst, token{text: t, start: i, end: j})
 			}
 			i = j
@@ -225,27 +226,29 @@ var numberWords = map[string]string{
 	"seventeen": "17", "eighteen": "18", "nineteen": "19", "twenty": "20",
 }
 
-// normWord turns a raw word or number into its token form; ok is false for
-// stopwords and other tokens that carry no content.
-func normWord(raw string, language string) (string, bool) {
-	if t, ok, hit := asciiWordCached(raw, language); hit {
-		return t, ok
-	}
-	t, ok := normWordSlow(raw, language)
-	rememberASCIIWord(raw, language, t, ok)
-	return t, ok
+// wordCache memoises normWord for short ASCII words of one language: one
+// map lookup, on the word lower-cased in a stack buffer, instead of
+// folding (an allocation for a capitalised word), the stopword list and
+// the stem cache in turn, which held a fifth of low-overlap's time. ""
+// marks a word that is no token (a stopword). All languages' caches
+// together are bounded like the stem cache.
+type wordCache struct {
+	mu sync.RWMutex
+	m  map[string]string
 }
 
-// asciiWords memoises normWord for short ASCII words, by language: one map
-// lookup, on the word lower-cased in a stack buffer, instead of folding
-// (an allocation for a capitalised word), the stopword list and the stem
-// cache in turn. It held a fifth of low-overlap's time. "" marks a word
-// that is no token (a stopword). Bounded like the stem cache.
 var (
-	asciiWordsMu sync.RWMutex
-	asciiWords   = map[string]map[string]string{}
-	asciiWordsN  int
+	wordCaches  sync.Map // language -> *wordCache
+	wordCachedN atomic.Int64
 )
+
+func wordCacheFor(language string) *wordCache {
+	if c, ok := wordCaches.Load(language); ok {
+		return c.(*wordCache)
+	}
+	c, _ := wordCaches.LoadOrStore(language, &wordCache{m: map[string]string{}})
+	return c.(*wordCache)
+}
 
 const maxCachedWord = 24
 
@@ -267,45 +270,37 @@ func lowerASCII(buf *[maxCachedWord]byte, raw string) ([]byte, bool) {
 	return buf[:len(raw)], true
 }
 
-func asciiWordCached(raw, language string) (t string, ok, hit bool) {
+// norm is normWord(raw, language), memoised.
+func (c *wordCache) norm(raw, language string) (string, bool) {
 	var buf [maxCachedWord]byte
-	w, isASCII := lowerASCII(&buf, raw)
-	if !isASCII {
-		return "", false, false
+	w, ascii := lowerASCII(&buf, raw)
+	if !ascii {
+		return normWord(raw, language)
 	}
-	asciiWordsMu.RLock()
-	t, hit = asciiWords[language][string(w)]
-	asciiWordsMu.RUnlock()
-	return t, t != "", hit
-}
-
-func rememberASCIIWord(raw, language, t string, ok bool) {
-	var buf [maxCachedWord]byte
-	w, isASCII := lowerASCII(&buf, raw)
-	if !isASCII {
-		return
+	c.mu.RLock()
+	t, hit := c.m[string(w)]
+	c.mu.RUnlock()
+	if hit {
+		return t, t != ""
 	}
+	t, ok := normWord(raw, language)
 	if !ok {
 		t = ""
 	}
-	asciiWordsMu.Lock()
-	defer asciiWordsMu.Unlock()
-	if asciiWordsN >= stemCacheMax {
-		return
+	if wordCachedN.Load() < stemCacheMax {
+		c.mu.Lock()
+		if _, dup := c.m[string(w)]; !dup {
+			c.m[string(w)] = t
+			wordCachedN.Add(1)
+		}
+		c.mu.Unlock()
 	}
-	m := asciiWords[language]
-	if m == nil {
-		m = map[string]string{}
-		asciiWords[language] = m
-	}
-	if _, dup := m[string(w)]; !dup {
-		m[string(w)] = t
-		asciiWordsN++
-	}
+	return t, ok
 }
 
-// normWordSlow is normWord without the memo.
-func normWordSlow(raw string, language string) (string, bool) {
+// normWord turns a raw word or number into its token form; ok is false for
+// stopwords and other tokens that carry no content.
+func normWord(raw string, language string) (string, bool) {
 	w, ascii := foldWord(raw)
 	if w == "" {
 		return "", false

@@ -230,6 +230,9 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 	if len(res.Missing) > 0 {
 		msg += "; not found: " + strings.Join(res.Missing[:min(len(res.Missing), 6)], ", ")
 	}
+	if res.Negation != "" {
+		msg += "; negation differs: " + res.Negation
+	}
 	iss := p.Report(at.Start, at.End, msg+judged)
 	if suffix == "" && onlyMarker(doc, ci, at) {
 		if start, end, ok := markerRemoval(doc.Src, at); ok {

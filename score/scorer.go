@@ -1,6 +1,7 @@
 package score
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
@@ -135,9 +136,12 @@ type Prepared struct {
 	text     string
 	sents    []span
 	vocab    map[string]int32
-	postings [][]int32          // token id → sentence indices (ascending, unique)
-	pairs    map[uint64][]int32 // adjacent token ids (a<<32|b) → sentence indices
-	lang     string
+	postings [][]int32 // token id → sentence indices (ascending, unique)
+	// pairs are the adjacent token ids of each sentence, a<<32|b, sorted
+	// by key then sentence, without duplicates: a sorted array, because a
+	// map of slices was a third of the time of preparing a source.
+	pairs []pairAt
+	lang  string
 }
 
 // Len returns the number of passage units (sentences) of the source.
@@ -152,7 +156,9 @@ func (s *Scorer) Prepare(source string) *Prepared {
 		}
 		source = source[:cut]
 	}
-	p := &Prepared{text: source, lang: s.opts.Language, vocab: make(map[string]int32), pairs: make(map[uint64][]int32)}
+	// About one distinct token per 16 bytes of prose: sized so the
+	// vocabulary rarely grows.
+	p := &Prepared{text: source, lang: s.opts.Language, vocab: make(map[string]int32, len(source)/16)}
 	p.sents = splitSentences(source)
 	var toks []token
 	for si, sp := range p.sents {
@@ -169,15 +175,36 @@ func (s *Scorer) Prepare(source string) *Prepared {
 				p.postings[id] = append(l, int32(si))
 			}
 			if prev >= 0 && prev != id {
-				key := uint64(prev)<<32 | uint64(id)
-				if l := p.pairs[key]; len(l) == 0 || l[len(l)-1] != int32(si) {
-					p.pairs[key] = append(l, int32(si))
-				}
+				p.pairs = append(p.pairs, pairAt{uint64(prev)<<32 | uint64(id), int32(si)})
 			}
 			prev = id
 		}
 	}
+	slices.SortFunc(p.pairs, func(a, b pairAt) int {
+		if c := cmp.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.sent, b.sent)
+	})
+	p.pairs = slices.Compact(p.pairs)
 	return p
+}
+
+// pairAt is one pair of adjacent tokens in sentence sent.
+type pairAt struct {
+	key  uint64
+	sent int32
+}
+
+// pairSentences returns the entries of the pair a<<32|b, one per
+// sentence that holds it.
+func (p *Prepared) pairSentences(key uint64) []pairAt {
+	i, _ := slices.BinarySearchFunc(p.pairs, key, func(e pairAt, k uint64) int { return cmp.Compare(e.key, k) })
+	j := i
+	for j < len(p.pairs) && p.pairs[j].key == key {
+		j++
+	}
+	return p.pairs[i:j]
 }
 
 // maxClaimTokens bounds the claim tokens considered (one bit each in a
@@ -371,8 +398,8 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 			if a < 0 || z < 0 {
 				continue
 			}
-			for _, s := range p.pairs[uint64(a)<<32|uint64(z)] {
-				sc.bmasks[s] |= 1 << b
+			for _, e := range p.pairSentences(uint64(a)<<32 | uint64(z)) {
+				sc.bmasks[e.sent] |= 1 << b
 			}
 		}
 		W := s.opts.Window

@@ -17,14 +17,20 @@ import (
 func negationCue(text string) string {
 	quoted := false // inside "…" or “…”: a title or a quotation ("Highway Don't Care")
 	for i := 0; i < len(text); {
-		if !isLetter(text[i]) {
+		c := text[i]
+		switch {
+		case c == '"':
+			quoted = !quoted
+			i++
+			continue
+		case c < utf8.RuneSelf && !isLetter(c):
+			i++
+			continue
+		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRuneInString(text[i:])
-			switch r {
-			case '"':
-				quoted = !quoted
-			case '“':
+			if r == '“' {
 				quoted = true
-			case '”':
+			} else if r == '”' {
 				quoted = false
 			}
 			i += size
@@ -51,12 +57,6 @@ func negationCue(text string) string {
 	return ""
 }
 
-var negationWords = map[string]bool{
-	"not": true, "no": true, "never": true, "neither": true, "nor": true, "none": true,
-	"nobody": true, "nothing": true, "nowhere": true, "without": true, "cannot": true,
-	"unable": true,
-}
-
 func isFailWord(w string) bool {
 	for _, f := range []string{"fail", "fails", "failed", "failing"} {
 		if len(w) == len(f) && hasPrefixFold(w, f) {
@@ -68,30 +68,33 @@ func isFailWord(w string) bool {
 
 // isNegation reports whether word (followed by rest) negates. It runs on
 // every word of a claim and of its closest source sentence, so it does
-// not allocate.
+// not allocate, and rejects most words by length.
 func isNegation(word, rest string) bool {
-	if n := len(word); n >= 3 && (hasPrefixFold(word[n-3:], "n't") || n >= 5 && hasPrefixFold(word[n-5:], "n’t")) {
+	n := len(word)
+	if n >= 3 && word[n-1]|0x20 == 't' && (hasPrefixFold(word[n-3:], "n't") || n >= 5 && hasPrefixFold(word[n-5:], "n’t")) {
 		return true
 	}
-	if isFailWord(word) {
-		return hasWord(strings.TrimLeft(rest, " "), "to")
-	}
-	var buf [8]byte
-	if len(word) > len(buf) {
+	var buf [7]byte // the longest cue: "without", "nothing", "failing"
+	if n > len(buf) {
 		return false
 	}
-	for i := 0; i < len(word); i++ {
+	for i := 0; i < n; i++ {
 		c := word[i]
 		if c >= 'A' && c <= 'Z' {
 			c += 'a' - 'A'
 		}
 		buf[i] = c
 	}
-	lw := buf[:len(word)]
-	if string(lw) == "no" && (strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, " ") && len(rest) > 1 && rest[1] >= '0' && rest[1] <= '9') {
-		return false // "No. 5", "no 7": a number sign
+	switch string(buf[:n]) {
+	case "no":
+		// "No. 5", "no 7": a number sign.
+		return !strings.HasPrefix(rest, ".") && !(len(rest) > 1 && rest[0] == ' ' && rest[1] >= '0' && rest[1] <= '9')
+	case "not", "never", "neither", "nor", "none", "nobody", "nothing", "nowhere", "without", "cannot", "unable":
+		return true
+	case "fail", "fails", "failed", "failing":
+		return hasWord(strings.TrimLeft(rest, " "), "to")
 	}
-	return negationWords[string(lw)]
+	return false
 }
 
 // coreSentence returns the index of the sentence of p, among first..last,

@@ -129,6 +129,15 @@ var magnitudes = map[string]float64{
 	"k": 1e3, "m": 1e6, "bn": 1e9, "mn": 1e6,
 }
 
+// quantityInitials has bit c-'a' set for each initial c of quantityWords.
+var quantityInitials = func() uint32 {
+	var m uint32
+	for w := range quantityWords {
+		m |= 1 << (w[0] - 'a')
+	}
+	return m
+}()
+
 var quantityWords = map[string]float64{
 	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
 	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
@@ -328,6 +337,9 @@ func quantityWord(w string) (float64, bool) {
 	var buf [12]byte
 	if len(w) < 3 || len(w) > len(buf) {
 		return 0, false // every quantity word has 3 to 9 letters
+	}
+	if quantityInitials&(1<<(w[0]|0x20-'a')) == 0 {
+		return 0, false // most words: no quantity word starts with their letter
 	}
 	for i := 0; i < len(w); i++ {
 		c := w[i]

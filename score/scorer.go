@@ -270,9 +270,9 @@ type scratch struct {
 	raw     []token
 	toks    []claimToken
 	bigrams [][2]int
+	srcIDs  [][]int32 // per source, the claim tokens' ids (-1: absent)
 	masks   []uint64
 	bmasks  []uint64
-	ids     []int32
 }
 
 // Score scores claim against the given source texts. Prepare the sources
@@ -337,14 +337,24 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 	}
 	// IDF per source; for several sources use the maximum (most specific).
 	var idf [maxClaimTokens]float64
+	// The claim's token ids in each source, looked up once: the IDF, the
+	// masks and the negation check all need them.
+	for len(sc.srcIDs) < len(srcs) {
+		sc.srcIDs = append(sc.srcIDs, nil)
+	}
 	for si, p := range srcs {
 		if p == nil || len(p.sents) == 0 {
 			continue
 		}
 		N := float64(len(p.sents))
 		maxIDF := math.Log(1 + (N+0.5)/0.5)
+		ids := sc.srcIDs[si][:0]
 		for k, t := range c.toks {
 			id, ok := p.vocab[t.text]
+			if !ok {
+				id = -1
+			}
+			ids = append(ids, id)
 			v := maxIDF
 			if ok {
 				df := float64(len(p.postings[id]))
@@ -356,6 +366,7 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 				idf[k] = v
 			}
 		}
+		sc.srcIDs[si] = ids
 	}
 	for k := 0; k < n; k++ {
 		w[k] *= (1 - pr.idfWeight) + pr.idfWeight*(0.2+0.8*idf[k])
@@ -376,15 +387,7 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 		ns := len(p.sents)
 		sc.masks = growMasks(sc.masks, ns)
 		sc.bmasks = growMasks(sc.bmasks, ns)
-		ids := sc.ids[:0]
-		for _, t := range c.toks {
-			id, ok := p.vocab[t.text]
-			if !ok {
-				id = -1
-			}
-			ids = append(ids, id)
-		}
-		sc.ids = ids
+		ids := sc.srcIDs[si]
 		for k, id := range ids {
 			if id < 0 {
 				continue
@@ -406,6 +409,9 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 		for i := 0; i < ns; i++ {
 			var m, bm uint64
 			for j := i; j < ns && j < i+W; j++ {
+				if j > i && sc.masks[j]&^m == 0 && sc.bmasks[j]&^bm == 0 {
+					continue // adds nothing: the same score, never strictly greater
+				}
 				m |= sc.masks[j]
 				bm |= sc.bmasks[j]
 				cv := cover(m)
@@ -429,7 +435,7 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 	p := srcs[bestP.src]
 	res.Best = Passage{Start: bestP.sp.start, End: bestP.sp.end, Text: p.text[bestP.sp.start:bestP.sp.end]}
 	res.Missing = missingTokens(c.toks, bestP.mask, w[:n])
-	if res.Negation = negationDiffers(sc, claimText, c, p, w[:n], bestP.first, bestP.last); res.Negation != "" {
+	if res.Negation = negationDiffers(claimText, sc.srcIDs[bestP.src], p, w[:n], bestP.first, bestP.last); res.Negation != "" {
 		res.Score *= 1 - pr.negationPenalty
 	}
 	return res
@@ -438,16 +444,7 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 // negationDiffers compares the negation of the claim with that of the
 // sentence of p's passage first..last that matches the claim most, and
 // describes the difference ("" when both negate or neither does).
-func negationDiffers(sc *scratch, claimText string, c claim, p *Prepared, w []float64, first, last int) string {
-	ids := sc.ids[:0]
-	for _, t := range c.toks {
-		id, ok := p.vocab[t.text]
-		if !ok {
-			id = -1
-		}
-		ids = append(ids, id)
-	}
-	sc.ids = ids
+func negationDiffers(claimText string, ids []int32, p *Prepared, w []float64, first, last int) string {
 	core := coreSentence(p, ids, w, first, last)
 	sent := p.text[p.sents[core].start:p.sents[core].end]
 	inClaim, inSource := negationCue(claimText), negationCue(sent)

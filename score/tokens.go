@@ -1,6 +1,7 @@
 package score
 
 import (
+	"maps"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -233,8 +234,12 @@ var numberWords = map[string]string{
 // marks a word that is no token (a stopword). All languages' caches
 // together are bounded like the stem cache.
 type wordCache struct {
-	mu sync.RWMutex
-	m  map[string]string
+	// snap is read without a lock (an RWMutex's two atomic operations per
+	// word showed in profiles); new words collect in pending and are
+	// published in batches, so the copying stays linear overall.
+	snap    atomic.Pointer[map[string]string]
+	mu      sync.Mutex
+	pending map[string]string
 }
 
 var (
@@ -246,7 +251,7 @@ func wordCacheFor(language string) *wordCache {
 	if c, ok := wordCaches.Load(language); ok {
 		return c.(*wordCache)
 	}
-	c, _ := wordCaches.LoadOrStore(language, &wordCache{m: map[string]string{}})
+	c, _ := wordCaches.LoadOrStore(language, &wordCache{pending: map[string]string{}})
 	return c.(*wordCache)
 }
 
@@ -277,9 +282,14 @@ func (c *wordCache) norm(raw, language string) (string, bool) {
 	if !ascii {
 		return normWord(raw, language)
 	}
-	c.mu.RLock()
-	t, hit := c.m[string(w)]
-	c.mu.RUnlock()
+	if m := c.snap.Load(); m != nil {
+		if t, hit := (*m)[string(w)]; hit {
+			return t, t != ""
+		}
+	}
+	c.mu.Lock()
+	t, hit := c.pending[string(w)]
+	c.mu.Unlock()
 	if hit {
 		return t, t != ""
 	}
@@ -287,15 +297,38 @@ func (c *wordCache) norm(raw, language string) (string, bool) {
 	if !ok {
 		t = ""
 	}
-	if wordCachedN.Load() < stemCacheMax {
-		c.mu.Lock()
-		if _, dup := c.m[string(w)]; !dup {
-			c.m[string(w)] = t
-			wordCachedN.Add(1)
-		}
-		c.mu.Unlock()
-	}
+	c.remember(string(w), t)
 	return t, ok
+}
+
+// remember adds a word to pending, and publishes pending in a new
+// snapshot once it holds a quarter as many words as the snapshot.
+func (c *wordCache) remember(w, t string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if wordCachedN.Load() >= stemCacheMax {
+		return
+	}
+	if _, dup := c.pending[w]; dup {
+		return
+	}
+	c.pending[w] = t
+	wordCachedN.Add(1)
+	old := c.snap.Load()
+	n := 0
+	if old != nil {
+		n = len(*old)
+	}
+	if len(c.pending) < max(64, n/4) {
+		return
+	}
+	next := make(map[string]string, n+len(c.pending))
+	if old != nil {
+		maps.Copy(next, *old)
+	}
+	maps.Copy(next, c.pending)
+	c.snap.Store(&next)
+	c.pending = map[string]string{}
 }
 
 // normWord turns a raw word or number into its token form; ok is false for

@@ -156,27 +156,35 @@ func quoteHead(s string, max int) string {
 		return quote(s, max)
 	}
 	buf := make([]byte, 0, min(len(s), 4*max))
-	n, cut := 0, 0 // runes in buf; bytes of its first max-1 runes
-	add := func(r rune) bool {
-		if n == max {
-			return false // a rune more than max: cut
-		}
-		buf = utf8.AppendRune(buf, r)
-		if n++; n == max-1 {
-			cut = len(buf)
-		}
-		return true
-	}
+	n, cut := 0, 0   // runes in buf; bytes of its first max-1 runes
 	pending := false // white space since the last word
-	for _, r := range s {
-		if unicode.IsSpace(r) {
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		i += size
+		if r == ' ' || r == '\n' || r == '\t' || r == '\r' || r >= utf8.RuneSelf && unicode.IsSpace(r) || r == '\v' || r == '\f' {
 			pending = len(buf) > 0
 			continue
 		}
-		if pending && !add(' ') || !add(r) {
+		if pending {
+			if n == max {
+				return string(buf[:cut]) + "…" // a rune more than max: cut
+			}
+			buf = append(buf, ' ')
+			if n++; n == max-1 {
+				cut = len(buf)
+			}
+			pending = false
+		}
+		if n == max {
 			return string(buf[:cut]) + "…"
 		}
-		pending = false
+		buf = append(buf, s[i-size:i]...)
+		if n++; n == max-1 {
+			cut = len(buf)
+		}
 	}
 	return string(buf)
 }

@@ -40,8 +40,10 @@ type cacheEntry struct {
 }
 
 // DefaultCacheBytes bounds a SourceCache made with max 0: room for about
-// 2,000 pages of the median cited size (10 KB), far more than a run cites.
-const DefaultCacheBytes = 256 << 20
+// 800 pages of the median cited size (10 KB) at the estimate below. A run
+// that cites more keeps the recently cited ones, which are the ones the
+// next files of a folder tend to cite again.
+const DefaultCacheBytes = 128 << 20
 
 // preparedBytesPerByte estimates the memory a prepared source holds per
 // byte of text: the text, its sentence spans, vocabulary, postings, the

@@ -60,3 +60,14 @@ func TestScoreNegation(t *testing.T) {
 		t.Errorf("negation changed the score: %.3f against %.3f", pos.Score, neg.Score)
 	}
 }
+
+func FuzzNegationCue(f *testing.F) {
+	f.Add(`She said "it didn't" and “never”; No. 5 fails to  start, without it.`)
+	f.Add("n’t ’ ' no")
+	f.Fuzz(func(t *testing.T, s string) {
+		cue := negationCue(s)
+		if !strings.Contains(s, strings.TrimSuffix(cue, " to")) {
+			t.Fatalf("cue %q not in input", cue)
+		}
+	})
+}

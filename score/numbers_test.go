@@ -64,10 +64,14 @@ func fmtG(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 func FuzzNumbers(f *testing.F) {
 	f.Add("rose 12% in 2019 to 3.5 million, twelve percent of 5bn, 1.000,5")
+	f.Add("more than 97%, No more than ~5, at least  €40 million, nearly three, ≥ 3")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, n := range Numbers(s) {
 			if !strings.Contains(s, n.Raw) {
 				t.Fatalf("Raw %q not in input", n.Raw)
+			}
+			if !strings.Contains(s, n.Qualifier) || (n.Qualifier == "") != (n.Bound == Exact) {
+				t.Fatalf("Qualifier %q (bound %d) not in input", n.Qualifier, n.Bound)
 			}
 		}
 		MissingNumbers(s, s)

@@ -25,9 +25,15 @@ invent: a doubled figure, a shifted year, a rounded percentage.
 Quantities are compared after normalising how they are written: "12%",
 "12 percent" and "12 per cent"; "1,000" and "1000"; "3.5 million" and
 "3,500,000"; "three" and "3"; "0.12" and "12%". Years and whole numbers
-must match exactly, decimals and magnitudes to 0.1%. Numbers inside names
-and identifiers (COVID-19, H2O, v1.2.3) and ordinals (19th) are not
-quantities. The source text comes from the same places as for low-overlap,
+must match exactly, decimals and magnitudes to 0.1%. A number stated with
+a comparison is found when the source states a value that satisfies it,
+within a window: "more than 97%" (or "over", "above": up to 1.5 times) by
+97.5%; "at least 40" by 40 to 60; "less than", "under", "up to" (down to
+half) by 7 for 10; "nearly 3 million" (or "almost": within 10% below) by
+2.9 million; "about", "approximately", "around", "roughly" (within 10%)
+by 3,012,455 for 3 million. A year is always compared exactly. Numbers
+inside names and identifiers (COVID-19, H2O, v1.2.3) and ordinals (19th)
+are not quantities. The source text comes from the same places as for low-overlap,
 and, as there, a citation closing a paragraph also covers the factual
 sentences before it that cite nothing themselves. Sentences without
 obtainable source text are not checked.
@@ -50,10 +56,10 @@ func checkNumberMismatch(p *Pass) {
 		return
 	}
 	doc := p.Doc
-	// Each source's numbers are extracted once per document, not once per
-	// sentence citing it: per sentence, 2,000 sentences against 200 kB
-	// sources took over 8 CPU-minutes.
-	indexed := map[string]*score.NumberIndex{}
+	// Each source's numbers are extracted once per run (preparedSources),
+	// not once per sentence citing it: per sentence, 2,000 sentences
+	// against 200 kB sources took over 8 CPU-minutes.
+	indexed := docSources{}
 	for ci := range doc.Claims {
 		if doc.Claims[ci].Heading {
 			continue
@@ -64,10 +70,7 @@ func checkNumberMismatch(p *Pass) {
 		}
 		idx := make([]*score.NumberIndex, len(srcs))
 		for i, s := range srcs {
-			if indexed[s.text] == nil {
-				indexed[s.text] = score.IndexNumbers(s.text)
-			}
-			idx[i] = indexed[s.text]
+			idx[i] = indexed.numbers(s)
 		}
 		reportMissingNumbers(p, ci, at, idx, srcs, "")
 		for _, j := range coveredClaims(doc, ci) {

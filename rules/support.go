@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/score"
@@ -76,14 +79,34 @@ func coveredClaims(doc *markdown.Document, ci int) []int {
 // part of what it claims (and whose numbers would count as quantities).
 func claimText(doc *markdown.Document, ci int) string {
 	cl := &doc.Claims[ci]
-	b := []byte(string(doc.Src[cl.Start:cl.End]))
+	// The markers inside the sentence, in order: the text between them is
+	// copied once, each marker written as spaces (one allocation; both
+	// claim-support rules call this for every cited sentence).
+	var marks [8]markdown.Span
+	ms := marks[:0]
 	for _, k := range cl.Citations {
 		m := doc.Citations[k].Marker
-		for i := max(m.Start, cl.Start); i < min(m.End, cl.End); i++ {
-			b[i-cl.Start] = ' '
+		if lo, hi := max(m.Start, cl.Start), min(m.End, cl.End); lo < hi {
+			ms = append(ms, markdown.Span{Start: lo, End: hi})
 		}
 	}
-	return string(b)
+	slices.SortFunc(ms, func(a, b markdown.Span) int { return a.Start - b.Start })
+	var b strings.Builder
+	b.Grow(cl.End - cl.Start)
+	pos := cl.Start
+	for _, m := range ms {
+		if m.Start > pos {
+			b.Write(doc.Src[pos:m.Start])
+			pos = m.Start
+		}
+		if m.End > pos {
+			for ; pos < m.End; pos++ {
+				b.WriteByte(' ')
+			}
+		}
+	}
+	b.Write(doc.Src[pos:cl.End])
+	return b.String()
 }
 
 // sourceNames lists the names of srcs: "reference [1] and reference [2]".
@@ -98,3 +121,92 @@ func sourceNames(srcs []citedSource) string {
 // scorers are shared across files: a Scorer is safe for concurrent use and
 // caches stems.
 var defaultScorer = score.New(score.Options{})
+
+// preparedSources holds the cited sources, tokenised and their numbers
+// indexed, for every file of a run (and of later runs in the same process,
+// an editor server's): a page cited by twenty documents is prepared once,
+// not twenty times. Its entries are keyed by the text, so a changed source
+// is prepared afresh; it is bounded in memory.
+var preparedSources = score.NewSourceCache(defaultScorer, 0)
+
+// docSources finds the prepared form of a document's cited sources. It
+// looks them up by name, and only then compares the text (the same string,
+// so usually a pointer comparison), because hashing a 10 KB page for every
+// sentence citing it cost more than scoring the sentence. Sources missing
+// from it come from the run's shared cache.
+type docSources map[string]*docSource
+
+type docSource struct {
+	text string
+	prep *score.Prepared
+	nums *score.NumberIndex
+}
+
+func (d docSources) entry(src citedSource) *docSource {
+	e := d[src.name]
+	if e == nil || e.text != src.text {
+		e = &docSource{text: src.text}
+		d[src.name] = e
+	}
+	return e
+}
+
+// prepared returns src tokenised for scoring.
+func (d docSources) prepared(src citedSource) *score.Prepared {
+	e := d.entry(src)
+	if e.prep == nil {
+		e.prep = preparedSources.Prepared(src.text)
+	}
+	return e.prep
+}
+
+// numbers returns src's number index.
+func (d docSources) numbers(src citedSource) *score.NumberIndex {
+	e := d.entry(src)
+	if e.nums == nil {
+		e.nums = preparedSources.Numbers(src.text)
+	}
+	return e.nums
+}
+
+// quoteHead returns what quote(s, max) does (white space collapsed to
+// single spaces, cut to max runes with an ellipsis) without first
+// collapsing all of s: on a four-sentence passage that was a quarter of
+// low-overlap's time. It reads s only until it has more than max runes.
+func quoteHead(s string, max int) string {
+	if max < 2 {
+		return quote(s, max)
+	}
+	buf := make([]byte, 0, min(len(s), 4*max))
+	n, cut := 0, 0   // runes in buf; bytes of its first max-1 runes
+	pending := false // white space since the last word
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		i += size
+		if r == ' ' || r == '\n' || r == '\t' || r == '\r' || r >= utf8.RuneSelf && unicode.IsSpace(r) || r == '\v' || r == '\f' {
+			pending = len(buf) > 0
+			continue
+		}
+		if pending {
+			if n == max {
+				return string(buf[:cut]) + "…" // a rune more than max: cut
+			}
+			buf = append(buf, ' ')
+			if n++; n == max-1 {
+				cut = len(buf)
+			}
+			pending = false
+		}
+		if n == max {
+			return string(buf[:cut]) + "…"
+		}
+		buf = append(buf, s[i-size:i]...)
+		if n++; n == max-1 {
+			cut = len(buf)
+		}
+	}
+	return string(buf)
+}

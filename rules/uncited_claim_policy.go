@@ -35,7 +35,7 @@ const (
 // evidence is what each kind of evidence is called in a finding's message,
 // and what it adds to the score. A quantity and a plain number exclude each
 // other: a sentence with both scores the quantity.
-var evidence = [numEvidence]struct {
+var factEvidence = [numEvidence]struct {
 	why    string
 	points int
 }{
@@ -175,7 +175,7 @@ func (r reasons) String() string {
 var whyText, evidencePoints = func() (text [1 << numEvidence]string, points [1 << numEvidence]int) {
 	for m := range text {
 		var parts []string
-		for k, e := range evidence {
+		for k, e := range factEvidence {
 			if m&(1<<k) != 0 {
 				parts = append(parts, e.why)
 				points[m] += e.points

@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 )
 
 // Pair is one labelled example for calibration: a claim, the text of the
@@ -46,17 +49,36 @@ func Calibrate(pairs []Pair, threshold float64, s *Scorer) Metrics {
 	}
 	scores := make([]float64, len(pairs))
 	labels := make([]bool, len(pairs))
-	unscorable := 0
-	for i, p := range pairs {
-		r := s.Score(p.Claim, p.Sources...)
-		if !r.Scorable {
-			unscorable++
-		}
-		scores[i] = r.Score
-		labels[i] = p.Supported
+	scorable := make([]bool, len(pairs))
+	// Pairs often share a source (several claims about one page): each
+	// is prepared once. Pairs are scored on every core; each writes only
+	// its own slots, so the figures do not depend on the order.
+	cache := NewSourceCache(s, 0)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(pairs))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var ps []*Prepared
+			for i := int(next.Add(1) - 1); i < len(pairs); i = int(next.Add(1) - 1) {
+				p := &pairs[i]
+				ps = ps[:0]
+				for _, src := range p.Sources {
+					ps = append(ps, cache.Prepared(src))
+				}
+				r := s.ScorePrepared(p.Claim, ps...)
+				scores[i], scorable[i], labels[i] = r.Score, r.Scorable, p.Supported
+			}
+		}()
 	}
+	wg.Wait()
 	m := Evaluate(scores, labels, threshold)
-	m.Unscorable = unscorable
+	for _, ok := range scorable {
+		if !ok {
+			m.Unscorable++
+		}
+	}
 	return m
 }
 

@@ -2,6 +2,7 @@ package score
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,12 +20,123 @@ type Number struct {
 	// Approx is set for decimals and magnitudes ("3.5 million"), which
 	// match to 0.1%; whole numbers match exactly.
 	Approx bool
+	// Bound is the comparison the text states the number with ("more
+	// than 97%", "nearly 3 million"); Exact when none. Qualifier is its
+	// words as written ("More than").
+	Bound     Bound
+	Qualifier string
+}
+
+// Bound is how a text qualifies a number: "more than 97%" is satisfied by
+// a source that states 97.5%, "nearly 3 million" by 2.9 million. Each
+// bound accepts source values in a window around the stated one, not the
+// whole half-line: a web page holds hundreds of numbers, and "more than
+// 500" is not supported by a page that happens to mention 90,000. The
+// stated value itself always matches (the source may use the same words).
+type Bound uint8
+
+const (
+	Exact   Bound = iota
+	Above         // more than, over, above, exceeding: v < x ≤ 1.5v
+	AtLeast       // at least, no less than, a minimum of: v ≤ x ≤ 1.5v
+	Below         // less than, fewer than, under, below: v/2 ≤ x < v
+	AtMost        // up to, at most, no more than, as many as: v/2 ≤ x ≤ v
+	Nearly        // nearly, almost, close to, just under: 0.9v ≤ x ≤ v
+	About         // about, approximately, around, roughly, some: 0.9v ≤ x ≤ 1.1v
+)
+
+// boundWords are the phrases that qualify a number, in lower case, each
+// written right before the number (white space and a currency sign may
+// separate them). They are tried longest first, so that "no more than" is
+// not read as "more than".
+var boundWords = longestFirst([]boundWord{
+	{"in excess of", Above}, {"upwards of", Above}, {"greater than", Above}, {"more than", Above},
+	{"no less than", AtLeast}, {"not less than", AtLeast}, {"no fewer than", AtLeast},
+	{"a minimum of", AtLeast}, {"at least", AtLeast},
+	{"no more than", AtMost}, {"not more than", AtMost}, {"a maximum of", AtMost},
+	{"as many as", AtMost}, {"as much as", AtMost}, {"up to", AtMost}, {"at most", AtMost},
+	{"just under", Nearly}, {"just shy of", Nearly}, {"close to", Nearly}, {"approaching", Nearly},
+	{"nearly", Nearly}, {"almost", Nearly},
+	{"just over", Above}, {"exceeding", Above}, {"over", Above}, {"above", Above},
+	{"fewer than", Below}, {"less than", Below}, {"under", Below}, {"below", Below},
+	{"an estimated", About}, {"approximately", About}, {"approx.", About}, {"around", About},
+	{"roughly", About}, {"about", About}, {"circa", About}, {"ca.", About}, {"some", About},
+	{">=", AtLeast}, {"≥", AtLeast}, {"<=", AtMost}, {"≤", AtMost},
+	{">", Above}, {"<", Below}, {"~", About}, {"≈", About},
+})
+
+type boundWord struct {
+	phrase string
+	bound  Bound
+}
+
+func longestFirst(l []boundWord) []boundWord {
+	slices.SortStableFunc(l, func(a, b boundWord) int { return len(b.phrase) - len(a.phrase) })
+	return l
+}
+
+// window returns the source values that satisfy b for a stated value v.
+func (b Bound) window(v float64) (lo, hi float64, openLo, openHi bool) {
+	switch b {
+	case Above:
+		return v, 1.5 * v, true, false
+	case AtLeast:
+		return v, 1.5 * v, false, false
+	case Below:
+		return v / 2, v, false, true
+	case AtMost:
+		return v / 2, v, false, false
+	case Nearly:
+		return 0.9 * v, v, false, false
+	case About:
+		return 0.9 * v, 1.1 * v, false, false
+	}
+	return v, v, false, false
+}
+
+// boundBefore returns the bound the words just before text[i:] state, and
+// those words.
+func boundBefore(text string, i int) (Bound, string) {
+	j := i
+	for j > 0 && (text[j-1] == ' ' || text[j-1] == '$' || text[j-1] == '\t') {
+		j--
+	}
+	// Currency signs of more than one byte (€, £, ¥) and a no-break space.
+	for _, p := range []string{"€", "£", "¥", "\u00a0"} {
+		for strings.HasSuffix(text[:j], p) {
+			j -= len(p)
+			for j > 0 && text[j-1] == ' ' {
+				j--
+			}
+		}
+	}
+	head := text[max(0, j-16):j]
+	for _, w := range boundWords {
+		if len(head) < len(w.phrase) || !hasPrefixFold(head[len(head)-len(w.phrase):], w.phrase) {
+			continue
+		}
+		k := j - len(w.phrase)
+		if isLetter(w.phrase[0]) && k > 0 && isWordByte(text, k-1) {
+			continue // "moreover 5", "Dover 5"
+		}
+		return w.bound, text[k:j]
+	}
+	return Exact, ""
 }
 
 var magnitudes = map[string]float64{
 	"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
 	"k": 1e3, "m": 1e6, "bn": 1e9, "mn": 1e6,
 }
+
+// quantityInitials has bit c-'a' set for each initial c of quantityWords.
+var quantityInitials = func() uint32 {
+	var m uint32
+	for w := range quantityWords {
+		m |= 1 << (w[0] - 'a')
+	}
+	return m
+}()
 
 var quantityWords = map[string]float64{
 	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -53,6 +165,7 @@ func Numbers(text string) []Number {
 			}
 			n, end, ok := readNumber(text, i)
 			if ok {
+				n.Bound, n.Qualifier = boundBefore(text, i)
 				out = append(out, n)
 			}
 			i = end
@@ -63,8 +176,9 @@ func Numbers(text string) []Number {
 			for j < len(text) && isLetter(text[j]) {
 				j++
 			}
-			if v, ok := quantityWords[strings.ToLower(text[i:j])]; ok {
+			if v, ok := quantityWord(text[i:j]); ok {
 				n := Number{Raw: text[i:j], Value: v}
+				n.Bound, n.Qualifier = boundBefore(text, i)
 				end := applySuffix(&n, text, j)
 				n.Raw = text[i:end]
 				out = append(out, n)
@@ -145,9 +259,8 @@ done:
 // magnitudeAt reports whether a magnitude abbreviation glued to digits
 // starts at j ("5bn", "3m"), followed by a non-letter.
 func magnitudeAt(text string, j int) bool {
-	head := lowerHead(text[j:])
 	for _, m := range []string{"bn", "mn", "k", "m"} {
-		if strings.HasPrefix(head, m) {
+		if hasPrefixFold(text[j:], m) {
 			e := j + len(m)
 			if e == len(text) || !isLetter(text[e]) {
 				return true
@@ -164,7 +277,7 @@ func applySuffix(n *Number, text string, j int) int {
 	for k < len(text) && text[k] == ' ' {
 		k++
 	}
-	rest := lowerHead(text[k:])
+	rest := text[k:]
 	switch {
 	case j < len(text) && text[j] == '%':
 		n.Percent = true
@@ -184,7 +297,7 @@ func applySuffix(n *Number, text string, j int) int {
 		if len(w) <= 2 {
 			start = j // abbreviations are glued: "5bn", "3m"
 		}
-		if hasWord(lowerHead(text[start:]), w) {
+		if hasWord(text[start:], w) {
 			n.Value *= m
 			n.Approx = true
 			return start + len(w)
@@ -193,19 +306,50 @@ func applySuffix(n *Number, text string, j int) int {
 	return j
 }
 
-// lowerHead lower-cases the first bytes of s, enough for any suffix word
-// ("per cent", "thousand", "trillion"). Lower-casing all of the rest of a
-// source for each of its numbers was quadratic in the source's length.
-func lowerHead(s string) string {
-	const n = 16
-	if len(s) > n {
-		s = s[:n]
+// hasPrefixFold reports whether s starts with w (lower-case ASCII),
+// ignoring ASCII case. It replaced lower-casing the head of the text for
+// each of the eight suffix words tried after every number.
+func hasPrefixFold(s, w string) bool {
+	if len(s) < len(w) {
+		return false
 	}
-	return strings.ToLower(s)
+	for i := 0; i < len(w); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
+// hasWord reports whether s starts with the word w (lower-case), in any
+// ASCII case, not followed by a letter.
 func hasWord(s, w string) bool {
-	return strings.HasPrefix(s, w) && (len(s) == len(w) || !isLetter(s[len(w)]))
+	return hasPrefixFold(s, w) && (len(s) == len(w) || !isLetter(s[len(w)]))
+}
+
+// quantityWord looks up an ASCII word among quantityWords in any case,
+// without allocating a lower-cased copy for each word of a source.
+func quantityWord(w string) (float64, bool) {
+	var buf [12]byte
+	if len(w) < 3 || len(w) > len(buf) {
+		return 0, false // every quantity word has 3 to 9 letters
+	}
+	if quantityInitials&(1<<(w[0]|0x20-'a')) == 0 {
+		return 0, false // most words: no quantity word starts with their letter
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	v, ok := quantityWords[string(buf[:len(w)])]
+	return v, ok
 }
 
 // same reports whether two quantities are equal: a percentage only matches
@@ -232,11 +376,15 @@ func same(a, b Number) bool {
 	return math.Abs(av-bv) <= 1e-3*math.Max(math.Abs(av), math.Abs(bv))
 }
 
-// MissingNumbers returns the quantities of claim (as written) that no
-// source states, after normalisation: "12%" = "12 percent", "1,000" =
-// "1000", "3.5 million" = "3,500,000", "three" = "3". It is what the
-// number-mismatch rule reports. A rounded figure ("about 3 million" for
-// 3,012,455) counts as missing: the reader cannot find it in the source.
+// MissingNumbers returns the quantities of claim (as written, with the
+// words bounding them) that no source states, after normalisation: "12%" =
+// "12 percent", "1,000" = "1000", "3.5 million" = "3,500,000", "three" =
+// "3". A bounded number is found when a source value satisfies its bound
+// within a window (see Bound): "more than 97%" by 97.5%, "nearly 3
+// million" by 2.9 million, "about 3 million" by 3,012,455. An unbounded
+// rounded figure ("3 million" for 3,012,455) counts as missing: the reader
+// cannot find it in the source. It is what the number-mismatch rule
+// reports.
 func MissingNumbers(claim string, sources ...string) []string {
 	idx := make([]*NumberIndex, len(sources))
 	for i, s := range sources {
@@ -272,10 +420,22 @@ func MissingNumbersIn(claim string, sources ...*NumberIndex) []string {
 			}
 		}
 		if !found {
-			missing = append(missing, w.Raw)
+			missing = append(missing, w.stated())
 		}
 	}
 	return missing
+}
+
+// stated is the number as the claim states it, with its bound's words:
+// "more than 97%" was not found, not "97%".
+func (n Number) stated() string {
+	if n.Qualifier == "" {
+		return n.Raw
+	}
+	if !isLetter(n.Qualifier[len(n.Qualifier)-1]) && n.Qualifier[len(n.Qualifier)-1] != '.' {
+		return n.Qualifier + n.Raw // "~500", "≥ 3" reads as written enough
+	}
+	return n.Qualifier + " " + n.Raw
 }
 
 // numberIndex holds a source's quantities sorted by value, percentages
@@ -304,9 +464,28 @@ func (x *numberIndex) sort() {
 // near the value same() converts ("12%" and 0.12).
 func (x *numberIndex) holds(w Number) bool {
 	if w.Percent {
-		return near(x.percent, w.Value, w) || near(x.plain, w.Value/100, w)
+		return near(x.percent, w.Value, w) || near(x.plain, w.Value/100, w) || satisfies(x.percent, w)
 	}
-	return near(x.plain, w.Value, w) || w.Value < 1 && near(x.percent, w.Value*100, w)
+	return near(x.plain, w.Value, w) || w.Value < 1 && near(x.percent, w.Value*100, w) || satisfies(x.plain, w)
+}
+
+// satisfies reports whether l (sorted by value, one kind) holds a value
+// within w's bound. Years are stated exactly ("around 1990" is not 1985),
+// and a source's years are not quantities a bound can match.
+func satisfies(l []Number, w Number) bool {
+	if w.Bound == Exact || w.Year || w.Value <= 0 {
+		return false
+	}
+	lo, hi, openLo, openHi := w.Bound.window(w.Value)
+	i := sort.Search(len(l), func(i int) bool { return l[i].Value >= lo })
+	for ; i < len(l) && l[i].Value <= hi; i++ {
+		v := l[i].Value
+		if l[i].Year || openLo && v == lo || openHi && v == hi {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // near tries the numbers of l (sorted by value) within a little more than

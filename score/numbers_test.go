@@ -64,10 +64,14 @@ func fmtG(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 func FuzzNumbers(f *testing.F) {
 	f.Add("rose 12% in 2019 to 3.5 million, twelve percent of 5bn, 1.000,5")
+	f.Add("more than 97%, No more than ~5, at least  €40 million, nearly three, ≥ 3")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, n := range Numbers(s) {
 			if !strings.Contains(s, n.Raw) {
 				t.Fatalf("Raw %q not in input", n.Raw)
+			}
+			if !strings.Contains(s, n.Qualifier) || (n.Qualifier == "") != (n.Bound == Exact) {
+				t.Fatalf("Qualifier %q (bound %d) not in input", n.Qualifier, n.Bound)
 			}
 		}
 		MissingNumbers(s, s)
@@ -129,5 +133,80 @@ func BenchmarkIndexNumbers(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(src)), "ns/byte")
 		})
+	}
+}
+
+// TestNumberBounds: a number stated with a comparison is found when a
+// source value satisfies it, within the bound's window; the stated value
+// itself always is; years and other kinds are not compared by bound.
+func TestNumberBounds(t *testing.T) {
+	tests := []struct {
+		claim, source string
+		missing       string // "" when found
+	}{
+		{"more than 97% of users", "97.5% of users", ""},
+		{"More than 97% of users", "97% of users", ""}, // the same words in the source
+		{"more than 97% of users", "96.5% of users", "more than 97%"},
+		{"more than 97% of users", "a ratio of 97.5", "more than 97%"}, // a plain number is not a percentage
+		{"over 500 people", "512 people", ""},
+		{"over 500 people", "499 people", "over 500"},
+		{"over 500 people", "90,000 people", "over 500"}, // beyond the window
+		{"nearly 3 million people", "2.9 million people", ""},
+		{"nearly 3 million people", "2,950,000 people", ""},
+		{"nearly 3 million people", "3.2 million people", "nearly 3 million"},
+		{"at least 40 species", "40 species", ""},
+		{"at least 40 species", "45 species", ""},
+		{"at least 40 species", "39 species", "at least 40"},
+		{"less than 10 deaths", "7 deaths", ""},
+		{"less than 10 deaths", "10 deaths", ""}, // the stated value
+		{"fewer than 10 deaths", "12 deaths", "fewer than 10"},
+		{"up to 500 m deep", "480 m", ""},
+		{"up to 500 m deep", "520 m", "up to 500"},
+		{"about 3 million people", "3,012,455 people", ""},
+		{"approximately 12% of people", "11.5 percent", ""},
+		{"around 20 cm", "24 cm", "around 20"},
+		{"roughly twelve sites", "11 sites", ""},
+		{"~500 users", "520 users", ""},
+		{"≥ 3 trials", "4 trials", ""},
+		{"3 million people", "3,012,455 people", "3 million"}, // unbounded: exact
+		{"around 1990", "in 1985", "around 1990"},             // a year is stated exactly
+		{"more than 1,000 people", "in 2019, 1,200 people", ""},
+		{"more than 1,000 people", "in 1,200 years ago 2019", ""},
+		{"moreover 5 sites", "6 sites", "5"}, // not "over"
+		{"more than €40 million", "€45 million", ""},
+	}
+	for _, tt := range tests {
+		got := strings.Join(MissingNumbers(tt.claim, tt.source), " | ")
+		if got != tt.missing {
+			t.Errorf("%q against %q: missing %q, want %q", tt.claim, tt.source, got, tt.missing)
+		}
+	}
+}
+
+func TestBoundBefore(t *testing.T) {
+	tests := []struct {
+		text      string
+		bound     Bound
+		qualifier string
+	}{
+		{"more than 97%", Above, "more than"},
+		{"No more than 5", AtMost, "No more than"},
+		{"at least  $40", AtLeast, "at least"},
+		{"nearly 3 million", Nearly, "nearly"},
+		{"Approximately 12", About, "Approximately"},
+		{"rose 12", Exact, ""},
+		{"Dover 12", Exact, ""},
+		{"under 18", Below, "under"},
+		{"~12", About, "~"},
+		{"12", Exact, ""},
+	}
+	for _, tt := range tests {
+		ns := Numbers(tt.text)
+		if len(ns) != 1 {
+			t.Fatalf("%q: %d numbers", tt.text, len(ns))
+		}
+		if ns[0].Bound != tt.bound || ns[0].Qualifier != tt.qualifier {
+			t.Errorf("%q: bound %d %q, want %d %q", tt.text, ns[0].Bound, ns[0].Qualifier, tt.bound, tt.qualifier)
+		}
 	}
 }

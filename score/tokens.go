@@ -1,6 +1,7 @@
 package score
 
 import (
+	"maps"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -117,6 +118,7 @@ func isCJK(r rune) bool {
 
 // appendTokens appends the content tokens of text to dst.
 func appendTokens(dst []token, text string, language string) []token {
+	words := wordCacheFor(language)
 	i := 0
 	for i < len(text) {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -166,7 +168,7 @@ func appendTokens(dst []token, text string, language string) []token {
 				switch strings.ToLower(text[j:k]) {
 				case "st", "nd", "rd", "th", "s":
 				default:
-					if t, ok := normWord(text[j:k], language); ok {
+					if t, ok := words.norm(text[j:k], language); ok {
 						dst = append(dst, token{text: t, start: j, end: k})
 					}
 				}
@@ -183,7 +185,7 @@ func appendTokens(dst []token, text string, language string) []token {
 				}
 				j += s2
 			}
-			if t, ok := normWord(text[i:j], language); ok {
+			if t, ok := words.norm(text[i:j], language); ok {
 				dst = append(dst, token{text: t, start: i, end: j})
 			}
 			i = j
@@ -223,6 +225,110 @@ var numberWords = map[string]string{
 	"eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
 	"thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16",
 	"seventeen": "17", "eighteen": "18", "nineteen": "19", "twenty": "20",
+}
+
+// wordCache memoises normWord for short ASCII words of one language: one
+// map lookup, on the word lower-cased in a stack buffer, instead of
+// folding (an allocation for a capitalised word), the stopword list and
+// the stem cache in turn, which held a fifth of low-overlap's time. ""
+// marks a word that is no token (a stopword). All languages' caches
+// together are bounded like the stem cache.
+type wordCache struct {
+	// snap is read without a lock (an RWMutex's two atomic operations per
+	// word showed in profiles); new words collect in pending and are
+	// published in batches, so the copying stays linear overall.
+	snap    atomic.Pointer[map[string]string]
+	mu      sync.Mutex
+	pending map[string]string
+}
+
+var (
+	wordCaches  sync.Map // language -> *wordCache
+	wordCachedN atomic.Int64
+)
+
+func wordCacheFor(language string) *wordCache {
+	if c, ok := wordCaches.Load(language); ok {
+		return c.(*wordCache)
+	}
+	c, _ := wordCaches.LoadOrStore(language, &wordCache{pending: map[string]string{}})
+	return c.(*wordCache)
+}
+
+const maxCachedWord = 24
+
+// lowerASCII lower-cases raw into buf when raw is ASCII and fits.
+func lowerASCII(buf *[maxCachedWord]byte, raw string) ([]byte, bool) {
+	if len(raw) > maxCachedWord {
+		return nil, false
+	}
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:len(raw)], true
+}
+
+// norm is normWord(raw, language), memoised.
+func (c *wordCache) norm(raw, language string) (string, bool) {
+	var buf [maxCachedWord]byte
+	w, ascii := lowerASCII(&buf, raw)
+	if !ascii {
+		return normWord(raw, language)
+	}
+	if m := c.snap.Load(); m != nil {
+		if t, hit := (*m)[string(w)]; hit {
+			return t, t != ""
+		}
+	}
+	c.mu.Lock()
+	t, hit := c.pending[string(w)]
+	c.mu.Unlock()
+	if hit {
+		return t, t != ""
+	}
+	t, ok := normWord(raw, language)
+	if !ok {
+		t = ""
+	}
+	c.remember(string(w), t)
+	return t, ok
+}
+
+// remember adds a word to pending, and publishes pending in a new
+// snapshot once it holds a quarter as many words as the snapshot.
+func (c *wordCache) remember(w, t string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if wordCachedN.Load() >= stemCacheMax {
+		return
+	}
+	if _, dup := c.pending[w]; dup {
+		return
+	}
+	c.pending[w] = t
+	wordCachedN.Add(1)
+	old := c.snap.Load()
+	n := 0
+	if old != nil {
+		n = len(*old)
+	}
+	if len(c.pending) < max(64, n/4) {
+		return
+	}
+	next := make(map[string]string, n+len(c.pending))
+	if old != nil {
+		maps.Copy(next, *old)
+	}
+	maps.Copy(next, c.pending)
+	c.snap.Store(&next)
+	c.pending = map[string]string{}
 }
 
 // normWord turns a raw word or number into its token form; ok is false for

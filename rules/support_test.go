@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/markdown"
+)
+
+// TestQuoteHead holds quoteHead to quote on the texts where cutting early
+// could differ: runs of white space before, across and after the cut, and
+// multi-byte runes.
+func TestQuoteHead(t *testing.T) {
+	long := strings.Repeat("word ", 100)
+	for _, tc := range []struct {
+		s   string
+		max int
+	}{
+		{"", 10},
+		{"short passage", 160},
+		{"  leading\n\n and   inner\t white space  ", 12},
+		{long, 160},
+		{strings.Repeat("a", 9) + "   \n  " + strings.Repeat("b", 9), 10},
+		{strings.Repeat("a", 10) + "     b", 10},
+		{strings.Repeat("a", 10) + " b", 11},
+		{strings.Repeat("a", 11) + "  ", 11},
+		{strings.Repeat("é", 20) + "  ü", 21},
+		{strings.Repeat("海平面 ", 80), 160},
+		{strings.Repeat("x ", 79) + "y", 160},
+		{strings.Repeat("x ", 80) + "    ", 160},
+	} {
+		if got, want := quoteHead(tc.s, tc.max), quote(tc.s, tc.max); got != want {
+			t.Errorf("quoteHead(%q, %d) = %q, quote gives %q", tc.s, tc.max, got, want)
+		}
+	}
+	// Every short text over an alphabet of a letter, white space and a
+	// two-byte rune, at every max that cuts it.
+	alphabet := []string{"a", " ", "\n", "é"}
+	var walk func(s string, depth int)
+	walk = func(s string, depth int) {
+		for max := 1; max <= len(s)+1; max++ {
+			if got, want := quoteHead(s, max), quote(s, max); got != want {
+				t.Fatalf("quoteHead(%q, %d) = %q, quote gives %q", s, max, got, want)
+			}
+		}
+		if depth == 0 {
+			return
+		}
+		for _, a := range alphabet {
+			walk(s+a, depth-1)
+		}
+	}
+	walk("", 7)
+}
+
+// TestClaimTextBlanksMarkers holds claimText to the plain definition:
+// the sentence's bytes with every citation marker inside it turned to
+// spaces.
+func TestClaimTextBlanksMarkers(t *testing.T) {
+	src := "Sea level rose [1][2] by 20 cm [3]. Penguins [id:a] live south[^n] of it [@key; @other].\n\n" +
+		"[1]: https://a.example\n[2]: https://b.example\n[3]: https://c.example\n[^n]: A note.\n"
+	doc := markdown.Parse([]byte(src), markdown.Options{})
+	if len(doc.Claims) < 2 {
+		t.Fatalf("%d claims", len(doc.Claims))
+	}
+	blanked := 0
+	for ci, cl := range doc.Claims {
+		want := []byte(src[cl.Start:cl.End])
+		for _, k := range cl.Citations {
+			m := doc.Citations[k].Marker
+			for i := max(m.Start, cl.Start); i < min(m.End, cl.End); i++ {
+				want[i-cl.Start] = ' '
+				blanked++
+			}
+		}
+		if got := claimText(doc, ci); got != string(want) {
+			t.Errorf("claim %d: %q, want %q", ci, got, want)
+		}
+	}
+	if blanked == 0 {
+		t.Error("no marker was blanked: the test document lost its citations")
+	}
+}

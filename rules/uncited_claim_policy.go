@@ -32,7 +32,7 @@ const (
 	numEvidence
 )
 
-// evidence is what each kind of evidence is called in a finding's message,
+// factEvidence is what each kind of evidence is called in a finding's message,
 // and what it adds to the score. A quantity and a plain number exclude each
 // other: a sentence with both scores the quantity.
 var factEvidence = [numEvidence]struct {

@@ -137,7 +137,7 @@ type Config struct {
 // globs over slash paths relative to Dir.
 type Run struct {
 	Paths   []string `yaml:"paths" nonempty:"path" doc:"Files or directories to lint, relative to the config file's directory. Unset, citelint lints the working directory."`
-	Include []string `yaml:"include" check:"glob" nonempty:"glob (an empty include selects no file)" doc:"Globs selecting the files to lint. Default [\"**/*.md\", \"**/*.markdown\", \"**/*.mdx\"]."`
+	Include []string `yaml:"include" check:"glob" nonempty:"glob (an empty include selects no file)" doc:"Globs selecting the files to lint. Default: Markdown, MDX, Quarto, R Markdown and Jupyter notebooks ([\"**/*.md\", \"**/*.markdown\", \"**/*.mdx\", \"**/*.qmd\", \"**/*.Rmd\", \"**/*.rmd\", \"**/*.ipynb\"])."`
 	Exclude []string `yaml:"exclude" check:"glob" doc:"Globs of files and directories not to lint (directories are pruned)."`
 	// No timeout is golangci-lint v2's default: v1's 1m caused routine failures.
 	Timeout     time.Duration `yaml:"timeout" doc:"Stop the whole run after this long (exit code 4). Default 0: no timeout."`

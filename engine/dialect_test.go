@@ -108,28 +108,62 @@ func TestQuartoAndRMarkdown(t *testing.T) {
 }
 
 // TestBibliographyMissingOne: R Markdown books list packages.bib, which
-// knitr writes at build time. With it missing, a key found in no other
-// bibliography may be in it, so it is unchecked rather than unresolvable.
-// In a Markdown file the missing file is reported; in an R Markdown or
-// Quarto file, whose code may write it, it is not when another was read.
+// knitr writes at build time. With it missing, in an R Markdown or Quarto
+// file a key found in no other bibliography may be in it, so it is
+// unchecked rather than unresolvable; in Markdown, where nothing writes
+// the file, the keys stay errors, so that naming a file that does not
+// exist cannot hide a bogus [@key]. Either way the missing file is
+// reported.
 func TestBibliographyMissingOne(t *testing.T) {
 	eng, dir := newEngine(t, "")
 	if err := os.WriteFile(filepath.Join(dir, "book.bib"), []byte("@book{xie2015, title={Dynamic Documents}, author={Xie, Y.}, year={2015}}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	src := "---\nbibliography: [book.bib, packages.bib]\n---\n\nknitr [@R-knitr] and the book [@xie2015] and [@xie2099].\n"
 	for name, want := range map[string]string{
-		"index.md":      "document:1:warning",
-		"index.Rmd":     "",
-		"index.qmd":     "",
-		"only-lost.Rmd": "document:1:warning",
+		"index.md":  "document:1:warning unresolvable-label:5:error unresolvable-label:5:error",
+		"index.Rmd": "document:1:warning",
+		"index.qmd": "document:1:warning",
 	} {
-		src := "---\nbibliography: [book.bib, packages.bib]\n---\n\nknitr [@R-knitr] and the book [@xie2015] and [@xie2099].\n"
-		if name == "only-lost.Rmd" {
-			src = strings.Replace(src, "book.bib, ", "", 1)
-		}
 		r := eng.LintBytes(context.Background(), filepath.Join(dir, name), []byte(src))
 		if got := strings.Join(describe(r.Issues), " "); got != want {
 			t.Errorf("%s: issues = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestInMemoryBibliographyConfined: a document held in memory (an editor
+// buffer, an agent's draft) may name a file not yet on disk, and its
+// bibliography is then found in the project as for a saved one; a path
+// through a symbolic link that leaves the project reads nothing outside.
+func TestInMemoryBibliographyConfined(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	outside := t.TempDir()
+	for p, text := range map[string]string{
+		filepath.Join(dir, "refs.bib"):     "@book{inside2020, title={Inside}, year={2020}}\n",
+		filepath.Join(outside, "refs.bib"): "@book{outside2020, title={Outside}, year={2020}}\n",
+	} {
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	src := "---\nbibliography: refs.bib\n---\n\nIn [@inside2020] and [@outside2020].\n"
+	for name, want := range map[string]string{
+		"drafts/new.md": "unresolvable-label:5:error", // refs.bib found at the root; outside2020 is no key there
+		"link/x.md":     "document:1:warning",         // outside the project: nothing read, nothing claimed
+	} {
+		r := eng.LintBytes(context.Background(), filepath.Join(dir, name), []byte(src))
+		got := strings.Join(describe(r.Issues), " ")
+		if got != want {
+			t.Errorf("%s: issues = %q, want %q", name, got, want)
+		}
+		for _, is := range r.Issues {
+			if strings.Contains(is.Message, "outside2020") && is.Rule != "unresolvable-label" {
+				t.Errorf("%s: %s", name, is.Message)
+			}
 		}
 	}
 }

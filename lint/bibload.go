@@ -27,32 +27,29 @@ func frontMatterBibliographies(doc *markdown.Document, path string, env *resolve
 		env.MarkBibliographyIncomplete()
 		return env, []markdown.Diagnostic{{Offset: doc.FrontMatter.Start, Message: "bibliography not read, so its citations are not checked: " + err.Error()}}
 	}
-	read, missing := 0, 0
 	for _, b := range doc.Bibliography {
 		p, entries, err := bibs.find(root, path, b)
 		if err != nil {
 			msg := "bibliography: " + err.Error()
 			if len(entries) == 0 {
-				env.MarkBibliographyIncomplete()
 				msg = "bibliography not read, so its citations are not checked: " + err.Error()
-			}
-			if errors.Is(err, fs.ErrNotExist) {
-				missing++
+				if executable(path) && errors.Is(err, fs.ErrNotExist) {
+					// knitr and Jupyter run code while rendering, and R
+					// Markdown books write packages.bib that way
+					// (knitr::write_bib): a key missing from the others may
+					// be in it, so it is unchecked, not unresolvable. In
+					// Markdown nothing writes it, and the keys stay errors
+					// (a pull request cannot hide a bogus [@key] by naming
+					// a file that does not exist).
+					env.MarkBibliographyIncomplete()
+				}
 			}
 			diags = append(diags, markdown.Diagnostic{Offset: doc.FrontMatter.Start, Message: msg})
 		}
 		if len(entries) > 0 {
 			// A broken entry is skipped; the others still count.
 			env.AddBibliography(p, entries)
-			read++
 		}
-	}
-	if read > 0 && missing == len(diags) && executable(path) {
-		// knitr and Jupyter run code while rendering, and R Markdown books
-		// write packages.bib that way (knitr::write_bib): a missing file
-		// beside one that was read is expected there, and its keys are
-		// left unchecked without a warning on every run.
-		diags = nil
 	}
 	return env, diags
 }
@@ -72,6 +69,12 @@ type bibCache struct {
 	mu    sync.Mutex
 	m     map[string]bibLoad
 	roots map[string]*safefile.Root
+
+	// inMemory is set for documents held in memory (Source: an editor's
+	// buffer, an agent's draft), whose path need not exist and is not the
+	// workflow's choice: their reads are confined to the project root,
+	// with no fallback to the folder the path names.
+	inMemory bool
 }
 
 type bibLoad struct {
@@ -89,6 +92,12 @@ func (c *bibCache) rootFor(opts Options, docPath string) (*safefile.Root, error)
 		return nil, err
 	}
 	if project.Check(docPath) == nil {
+		return project, nil
+	}
+	if c.inMemory {
+		if err := project.Holds(docPath); err != nil {
+			return nil, err
+		}
 		return project, nil
 	}
 	best := ""

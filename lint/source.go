@@ -17,7 +17,7 @@ func Source(ctx context.Context, path string, src []byte, opts Options) FileResu
 	if ctx.Err() != nil {
 		return FileResult{Path: path, Err: &FileError{Path: path, Err: notChecked(ctx)}}
 	}
-	return lintRead(ctx, path, src, opts, &bibCache{m: map[string]bibLoad{}})
+	return lintRead(ctx, path, src, opts, &bibCache{m: map[string]bibLoad{}, inMemory: true})
 }
 
 // lintRead lints the bytes of the file at path once read, for Source and
@@ -61,10 +61,11 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 	}
 	opts.Fix = nil
 	fr := lintSource(ctx, path, md, opts, bibs)
-	idx := result.NewLineIndex(src)
+	idx, mdIdx := result.NewLineIndex(src), result.NewLineIndex(md)
 	for i := range fr.Issues {
 		is := &fr.Issues[i]
-		cell, line := m.Cell(md, is.Start)
+		cell, start := m.Cell(is.Start)
+		line := mdIdx.Position(is.Start).Line - mdIdx.Position(start).Line + 1
 		is.Start, is.End = m.FileOffset(is.Start), m.FileOffset(is.End)
 		if is.End < is.Start {
 			is.End = is.Start

@@ -67,17 +67,17 @@ func (s segment) raw0() int32 {
 }
 
 // Cell returns the notebook cell (1-based, counting every cell) that
-// document offset off lies in, and the line within that cell's source.
-func (m *Map) Cell(doc []byte, off int) (cell, line int) {
+// document offset off lies in, and the document offset where that cell
+// starts (its line 1). It is a binary search: callers that need the line
+// within the cell subtract the cell start's line, from one line index of
+// the document, so that many issues in one large cell cost no more than
+// in a Markdown file.
+func (m *Map) Cell(off int) (cell, start int) {
 	i := sort.Search(len(m.cells), func(i int) bool { return m.cells[i].doc > off }) - 1
 	if i < 0 {
 		return 0, 0
 	}
-	c := m.cells[i]
-	if off > len(doc) {
-		off = len(doc)
-	}
-	return c.number, 1 + bytes.Count(doc[c.doc:off], []byte{'\n'})
+	return m.cells[i].number, m.cells[i].doc
 }
 
 // Markdown returns the notebook's Markdown cells, each followed by a blank
@@ -231,6 +231,9 @@ func (p *parser) oneCell() error {
 			t, err := p.dec.Token()
 			if err != nil {
 				return err
+			}
+			if d, ok := t.(json.Delim); ok && (d == '{' || d == '[') {
+				return fmt.Errorf(`"cell_type" is not a string`)
 			}
 			kind, _ = t.(string)
 		case "source":

@@ -80,7 +80,8 @@ func TestMarkdown(t *testing.T) {
 		if !strings.HasPrefix(sample[fo:], tt.fileText) {
 			t.Errorf("%q maps to file offset %d, which holds %q, want %q", tt.find, fo, sample[fo:min(fo+20, len(sample))], tt.fileText)
 		}
-		if cell, line := m.Cell(doc, off); cell != tt.cell || line != tt.line {
+		cell, start := m.Cell(off)
+		if line := 1 + bytes.Count(doc[start:off], []byte{'\n'}); cell != tt.cell || line != tt.line {
 			t.Errorf("%q is in cell %d line %d, want cell %d line %d", tt.find, cell, line, tt.cell, tt.line)
 		}
 	}
@@ -104,6 +105,7 @@ func TestMarkdownErrors(t *testing.T) {
 		{"no cells", `{"worksheets": []}`, 1, `no "cells"`},
 		{"source of numbers", "{\"cells\": [\n{\"cell_type\": \"markdown\", \"source\": [1]}]}", 2, "cell 1"},
 		{"array at the top", `[1, 2]`, 1, "want"},
+		{"cell_type an object", "{\"cells\": [{\"cell_type\": \"code\"},\n{\"cell_type\": {\"a\": 1}, \"source\": \"x\"}]}", 2, `cell 2: "cell_type" is not a string`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

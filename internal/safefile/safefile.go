@@ -174,6 +174,45 @@ func (r *Root) Check(path string) error {
 	return err
 }
 
+// Holds reports whether path would lie inside the root (and not under
+// .git) once symbolic links are resolved, whether or not it exists yet: an
+// editor's unsaved buffer or an agent's draft names a file that may not be
+// on disk. The longest part of path that exists is resolved; the rest is
+// taken as written, and must not climb with "..".
+func (r *Root) Holds(path string) error {
+	if r == nil {
+		return nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	existing, rest := abs, ""
+	for {
+		if _, err := os.Lstat(existing); err == nil {
+			break
+		}
+		parent := filepath.Dir(existing)
+		if parent == existing {
+			break
+		}
+		rest = filepath.Join(filepath.Base(existing), rest)
+		existing = parent
+	}
+	if rest != "" && !filepath.IsLocal(rest) {
+		return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("resolves outside %s", r.dir)}
+	}
+	for _, part := range strings.Split(rest, string(filepath.Separator)) {
+		if strings.EqualFold(part, ".git") {
+			return &fs.PathError{Op: "open", Path: path, Err: errors.New("inside a .git directory, which citelint never reads")}
+		}
+	}
+	if _, err := r.resolve(existing); err != nil {
+		return &fs.PathError{Op: "open", Path: path, Err: errors.Unwrap(err)}
+	}
+	return nil
+}
+
 // resolve returns the path of path relative to the root once symbolic
 // links are resolved, or an error naming path when it resolves outside the
 // root or under a .git directory.

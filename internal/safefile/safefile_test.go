@@ -134,3 +134,32 @@ func TestFindRoot(t *testing.T) {
 		t.Errorf("FindRoot = %s, want %s", got, want)
 	}
 }
+
+// TestHolds: paths that need not exist yet (an unsaved buffer) are inside
+// when the part that exists resolves inside and the rest does not climb.
+func TestHolds(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "out")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	r, err := NewRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, inside := range map[string]bool{
+		filepath.Join(dir, "docs", "a.md"):            true,
+		filepath.Join(dir, "new", "deeper", "a.md"):   true,
+		filepath.Join(dir, "out", "a.md"):             false,
+		filepath.Join(dir, "out", "new", "a.md"):      false,
+		filepath.Join(outside, "a.md"):                false,
+		filepath.Join(dir, ".git", "a.md"):            false,
+		filepath.Join(dir, "new", "..", "..", "x.md"): false,
+	} {
+		if err := r.Holds(path); (err == nil) != inside {
+			t.Errorf("Holds(%s) = %v, want inside %v", path, err, inside)
+		}
+	}
+}

@@ -271,6 +271,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // batch lints every file, prints diffs or writes fixes, then prints the
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
+	review := wantsReview(p) // review.go
 	results := lint.Run(p.ctx, st.files, p.opts)
 	if f.diff {
 		return printDiffs(results, st.walkErrs, env)
@@ -299,6 +300,9 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		report.Summary.Support, report.Summary.SupportFiles = supportSummary(results, p.opts.RuleEnv.Support)
 	}
 	rb.AddAll(results)
+	if review {
+		addReview(rb, results, p.opts.RuleEnv.Support)
+	}
 	p.finish(rb, st)
 	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
 	for i, of := range p.formats {
@@ -562,6 +566,9 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 // writeOutput prints the report to the format's destination; files are
 // written whole to a temporary name and renamed, so a reader never sees half.
 func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
+	if pp, ok := p.(output.PagesPrinter); ok && of.Path != config.Stdout && of.Path != config.Stderr && of.Path != "" {
+		return writePages(pp, cfg.Resolve(of.Path), r) // review.go
+	}
 	return withOutput(of, cfg, env, func(w io.Writer) error { return p.Print(w, r) })
 }
 

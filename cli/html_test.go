@@ -118,8 +118,8 @@ func htmlEscape(s string) string {
 // of one page per document and an index.
 func TestHTMLFolderPastLimit(t *testing.T) {
 	dir := t.TempDir()
-	for i := range 45 {
-		write(t, dir, fmt.Sprintf("docs/r%02d.md", i), fmt.Sprintf("Report %d cites [1] and [2].\n\n[1]: https://example.org/%d\n", i, i))
+	for i := range 105 {
+		write(t, dir, fmt.Sprintf("docs/r%03d.md", i), fmt.Sprintf("Report %d cites [1] and [2].\n\n[1]: https://example.org/%d\n", i, i))
 	}
 	code, _, stderr := run(t, dir, "", "run", "--no-config", "--format", "html:"+filepath.Join(dir, "review"), filepath.Join(dir, "docs"))
 	if code != ExitIssues {
@@ -130,16 +130,16 @@ func TestHTMLFolderPastLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	pages, _ := filepath.Glob(filepath.Join(dir, "review", "doc-*.html"))
-	if len(pages) != 45 || !bytes.Contains(index, []byte(`docs/r44.md</a>`)) {
+	if len(pages) != 105 || !bytes.Contains(index, []byte(`docs/r104.md</a>`)) {
 		t.Errorf("%d pages; index links: %v", len(pages), regexp.MustCompile(`href="doc-[0-9]+\.html"`).FindAll(index, 3))
 	}
-	last, _ := os.ReadFile(filepath.Join(dir, "review", "doc-0045.html"))
-	if !bytes.Contains(last, []byte("Report 44 cites")) || !bytes.Contains(last, []byte("unresolvable-label")) {
-		t.Errorf("doc-0045.html does not show docs/r44.md with its issue")
+	last, _ := os.ReadFile(filepath.Join(dir, "review", "doc-0105.html"))
+	if !bytes.Contains(last, []byte("Report 104 cites")) || !bytes.Contains(last, []byte("unresolvable-label")) {
+		t.Errorf("doc-0105.html does not show docs/r104.md with its issue")
 	}
 	// Standard output cannot hold a folder: one page, whatever the size.
 	code, stdout, _ := run(t, dir, "", "run", "--no-config", "--format", "html", filepath.Join(dir, "docs"))
-	if code != ExitIssues || strings.Count(stdout, "<article") != 45 {
+	if code != ExitIssues || strings.Count(stdout, "<article") != 105 {
 		t.Errorf("exit %d, %d documents on standard output", code, strings.Count(stdout, "<article"))
 	}
 }

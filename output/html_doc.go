@@ -2,6 +2,7 @@ package output
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -279,7 +280,12 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow) {
 	var blocks [][]byte
 	var starts []int
 	if v != nil {
-		blocks, starts = renderBlocks(v.rd.Src, v.marks())
+		var err error
+		if blocks, starts, err = renderBlocks(v.rd.Src, v.marks()); err != nil {
+			var b bytes.Buffer
+			fmt.Fprintf(&b, `<p class="docsum">%s; shown as written:</p><pre>%s</pre>`, esc(err.Error()), esc(string(v.rd.Src)))
+			blocks, starts = [][]byte{b.Bytes()}, []int{0}
+		}
 	}
 	// Issues go beside the block their offset falls in; file-level ones,
 	// and those before the first block, above the text.
@@ -317,9 +323,12 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow) {
 }
 
 // blockOf is the block whose text holds offset off: the last starting at
-// or before it.
+// or before it (the first, for an offset before any block's text).
 func blockOf(starts []int, off int) int {
 	b := -1
+	if len(starts) > 0 {
+		b = 0
+	}
 	for k, s := range starts {
 		if s >= 0 && s <= off {
 			b = k

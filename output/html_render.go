@@ -2,6 +2,7 @@ package output
 
 import (
 	"bytes"
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -45,11 +46,22 @@ type mark struct {
 // renderBlocks renders each top-level block of src separately, so the
 // page can show a block's issues beside it, and returns the HTML of each
 // with the byte offset its source starts at (-1 when it has none).
-func renderBlocks(src []byte, marks []mark) (blocks [][]byte, starts []int) {
+func renderBlocks(src []byte, marks []mark) (blocks [][]byte, starts []int, err error) {
+	defer func() {
+		// A renderer's panic costs this document its rendering, not the
+		// run its report: the page shows the text as written instead.
+		if p := recover(); p != nil {
+			blocks, starts, err = nil, nil, fmt.Errorf("rendering failed: %v", p)
+		}
+	}()
 	root := reviewMD.Parser().Parse(text.NewReader(src))
 	hl := &highlighter{marks: marks, seenSentence: map[int]bool{}, openMark: -1}
+	// Every extension's node renderer is listed: goldmark indexes its
+	// renderers by node kind and panics on a kind it has none for.
 	r := renderer.NewRenderer(renderer.WithNodeRenderers(
 		util.Prioritized(html.NewRenderer(), 1000),
+		util.Prioritized(extension.NewTableHTMLRenderer(), 500),
+		util.Prioritized(extension.NewStrikethroughHTMLRenderer(), 500),
 		util.Prioritized(hl, 100),
 	))
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
@@ -58,7 +70,7 @@ func renderBlocks(src []byte, marks []mark) (blocks [][]byte, starts []int) {
 		blocks = append(blocks, b.Bytes())
 		starts = append(starts, firstOffset(n))
 	}
-	return blocks, starts
+	return blocks, starts, nil
 }
 
 // firstOffset is the first source byte of block n, or -1.

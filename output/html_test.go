@@ -374,3 +374,15 @@ func TestHTMLNoWorkflowCommands(t *testing.T) {
 		t.Errorf("data block: %s", m)
 	}
 }
+
+// TestHTMLExtensions: tables and strikethrough render (goldmark panics on
+// a node kind without a renderer), with their sentences marked.
+func TestHTMLExtensions(t *testing.T) {
+	src := "| a | b |\n|---|---|\n| ~~old~~ | new |\n\nRates rose 5% in 2020.\n"
+	page := string(printHTML(t, reviewOf("a.md", []byte(src))))
+	for _, want := range []string{"<table>", "<del>", "old</span></del>", `class="s st-uncited"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+}

@@ -184,6 +184,9 @@ try {
 
   // Screenshots: light, dark (with a tooltip) and a phone's width.
   const shot = async (p, name) => { const f = join(shots, name); await p.screenshot({ path: f, fullPage: true }); console.log("screenshot " + f); };
+  await page.mouse.move(0, 0);
+  await page.keyboard.press("Escape");
+  await page.evaluate(() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); });
   await shot(page, "review-light.png");
   const dp = await ctx.newPage();
   await dp.emulateMedia({ colorScheme: "dark" });

@@ -137,6 +137,11 @@ func TestHTMLFolderPastLimit(t *testing.T) {
 	if !bytes.Contains(last, []byte("Report 104 cites")) || !bytes.Contains(last, []byte("unresolvable-label")) {
 		t.Errorf("doc-0105.html does not show docs/r104.md with its issue")
 	}
+	// A path ending in a slash is a folder whatever the size.
+	code, _, stderr = run(t, dir, "", "run", "--no-config", "--format", "html:"+filepath.Join(dir, "small")+"/", filepath.Join(dir, "docs", "r000.md"))
+	if b, err := os.ReadFile(filepath.Join(dir, "small", "index.html")); code != ExitIssues || err != nil || !bytes.Contains(b, []byte("Report 0 cites")) {
+		t.Errorf("html:small/: exit %d, %v, %s", code, err, stderr)
+	}
 	// Standard output cannot hold a folder: one page, whatever the size.
 	code, stdout, _ := run(t, dir, "", "run", "--no-config", "--format", "html", filepath.Join(dir, "docs"))
 	if code != ExitIssues || strings.Count(stdout, "<article") != 105 {

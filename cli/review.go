@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/lint"
@@ -37,10 +39,16 @@ func addReview(rb *engine.Report, results []lint.FileResult, stats *rules.Suppor
 
 // writePages writes a report that prints as several pages: one page goes
 // to path as a file; more go into path as a folder (index.html first),
-// each file written whole or not at all.
+// each file written whole or not at all. A path ending in a slash, or an
+// existing folder, is always a folder, so a caller (the Action) knows
+// where index.html will be whatever the report's size.
 func writePages(pp output.PagesPrinter, path string, r *output.Report) error {
 	pages := pp.Pages(r)
-	if len(pages) == 1 {
+	folder := strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator))
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		folder = true
+	}
+	if len(pages) == 1 && !folder {
 		return atomicfile.Write(path, pages[0].Write)
 	}
 	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
@@ -55,4 +63,14 @@ func writePages(pp output.PagesPrinter, path string, r *output.Report) error {
 		}
 	}
 	return nil
+}
+
+// resolveKeepSlash is cfg.Resolve(path), keeping a trailing slash (a
+// folder asked for).
+func resolveKeepSlash(cfg *config.Config, path string) string {
+	out := cfg.Resolve(path)
+	if strings.HasSuffix(path, "/") && !strings.HasSuffix(out, "/") {
+		out += "/"
+	}
+	return out
 }

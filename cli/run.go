@@ -567,7 +567,7 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 // written whole to a temporary name and renamed, so a reader never sees half.
 func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
 	if pp, ok := p.(output.PagesPrinter); ok && of.Path != config.Stdout && of.Path != config.Stderr && of.Path != "" {
-		return writePages(pp, cfg.Resolve(of.Path), r) // review.go
+		return writePages(pp, resolveKeepSlash(cfg, of.Path), r) // review.go
 	}
 	return withOutput(of, cfg, env, func(w io.Writer) error { return p.Print(w, r) })
 }

@@ -151,9 +151,10 @@ func TestHTMLFolderPastLimit(t *testing.T) {
 
 // TestHTMLInBrowser opens the page for the fixtures in Debian's Chromium,
 // driven by playwright-core (.ci/browser/review-page.mjs): it checks the
-// marks, statuses and hover details against the JSON report, that the
-// hostile fixture ran nothing, and saves screenshots, whose names it
-// prints. It skips when Chromium, node or playwright-core is missing,
+// marks, statuses and hover details against the JSON report, keyboard
+// navigation, that the hostile fixture ran and loaded nothing, and
+// accessibility with axe-core in light and dark mode, and saves
+// screenshots, whose names it prints. It skips when Chromium, node or playwright-core is missing,
 // except under CI=true (.ci/run installs them).
 func TestHTMLInBrowser(t *testing.T) {
 	script, _ := filepath.Abs(filepath.Join("..", ".ci", "browser", "review-page.mjs"))
@@ -166,8 +167,12 @@ func TestHTMLInBrowser(t *testing.T) {
 		missing = chromium
 	} else if _, err := exec.LookPath("node"); err != nil {
 		missing = "node"
-	} else if _, err := os.Stat(filepath.Join(filepath.Dir(script), "node_modules", "playwright-core")); err != nil {
-		missing = "playwright-core (cd .ci/browser && npm ci)"
+	} else {
+		for _, mod := range []string{"playwright-core", "axe-core"} {
+			if _, err := os.Stat(filepath.Join(filepath.Dir(script), "node_modules", mod)); err != nil {
+				missing = mod + " (cd .ci/browser && npm ci)"
+			}
+		}
 	}
 	if missing != "" {
 		if os.Getenv("CI") == "true" {

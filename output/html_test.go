@@ -386,3 +386,26 @@ func TestHTMLExtensions(t *testing.T) {
 		}
 	}
 }
+
+// FuzzHTMLPage: no document, however hostile, makes the page panic or
+// carry markup, script, style or a scripted link of its own.
+func FuzzHTMLPage(f *testing.F) {
+	for _, s := range []string{
+		"A claim [1].\n\n[1]: https://e.org\n",
+		"<script>alert(1)</script>\n",
+		"A [x](javascript:alert(1)) and ![y](data:image/svg+xml,<svg onload=alert(1)>) [1].\n",
+		"| a | b |\n|---|---|\n| ~~c~~ | <b onclick=x>d</b> |\n",
+		"> quote [1]\n> ::add-mask::x\n\n```\n</script>\n```\n",
+		"**bold [1] across** *lines\nand [2]* end.\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, md string) {
+		if len(md) > 4096 {
+			return
+		}
+		page := printHTML(t, reviewOf("f.md", []byte(md)))
+		checkInert(t, page)
+		checkNoCommands(t, "html", string(page), false)
+	})
+}

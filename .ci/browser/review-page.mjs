@@ -3,8 +3,9 @@
 // of the same run, it checks that the page's counts equal the JSON's,
 // that every issue is shown beside its line, that the sentences the
 // issues flag are marked with the matching status and show the issue's
-// evidence on focus and hover, that keyboard navigation works, and that
-// nothing from the hostile fixture ran or loaded. It saves screenshots
+// evidence on focus and hover, that keyboard navigation works, that
+// nothing from the hostile fixture ran or loaded, and that axe-core finds
+// no WCAG 2.1 A/AA violation in light or dark mode. It saves screenshots
 // (light, dark, narrow) into the folder given and prints their names.
 //
 // node review-page.mjs PAGE.html REPORT.json SHOTS_DIR
@@ -13,6 +14,19 @@ import { readFileSync, mkdtempSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
+
+// axe-core checks accessibility (WCAG 2 A and AA: contrast, landmarks,
+// names, tables). It is evaluated through the DevTools protocol, which the
+// page's Content-Security-Policy does not govern.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+async function axeViolations(p) {
+  await p.evaluate(axeSource);
+  return p.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return r.violations.map((v) => v.id + " (" + v.nodes.length + "): " + v.nodes.slice(0, 2).map((n) => n.html.slice(0, 100)).join(" | "));
+  });
+}
 
 const [pagePath, jsonPath, shots] = process.argv.slice(2);
 if (!pagePath || !jsonPath || !shots) {
@@ -194,6 +208,12 @@ try {
   const dw = dp.locator(".s.st-weak[tabindex]").first();
   if (await dw.count()) await dw.focus();
   await shot(dp, "review-dark.png");
+  const lightPage = await ctx.newPage();
+  await lightPage.goto(url);
+  for (const [scheme, p] of [["light", lightPage], ["dark", dp]]) {
+    const v = await axeViolations(p);
+    check(v.length === 0, "axe-core finds no WCAG 2.1 A/AA violation in " + scheme + " mode", v);
+  }
   const np = await ctx.newPage();
   await np.setViewportSize({ width: 390, height: 844 });
   await np.goto(url);

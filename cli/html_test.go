@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/internal/corpus"
 )
 
 // reviewFixture copies the review page's fixtures (a report with
@@ -199,4 +201,27 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 	}
 	fmt.Printf("review page screenshots: %s\n", shots)
+}
+
+// BenchmarkRunReportsFormat runs citelint over the shared corpus's reports
+// (600 files, 14 MB) with the review page as one page on standard output
+// and with the JSON report, to weigh what the page costs.
+func BenchmarkRunReportsFormat(b *testing.B) {
+	reports := corpus.Path(b, "reports")
+	for _, format := range []string{"json", "html"} {
+		b.Run(format, func(b *testing.B) {
+			var out bytes.Buffer
+			for b.Loop() {
+				out.Reset()
+				code := Main([]string{"run", "--no-config", "--issues-exit-code", "0", "--format", format, reports}, Env{
+					Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out,
+					Getenv: func(string) string { return "" }, Getwd: os.Getwd,
+				})
+				if code != ExitOK {
+					b.Fatalf("exit %d: %.500s", code, out.String())
+				}
+			}
+			b.ReportMetric(float64(out.Len())/1e6, "MB/page")
+		})
+	}
 }

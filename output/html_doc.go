@@ -62,13 +62,13 @@ type docView struct {
 	data      docData
 	sentences []int          // data index of each ReviewDoc sentence, -1 when not marked
 	statuses  []string       // each ReviewDoc sentence's status, "" for none
-	markers   []ReviewSpan   // marker spans, in order
+	markers   []span         // marker spans, in order
 	citeMark  map[int]int    // ReviewDoc citation to marker
 	counts    map[string]int // sentences by status
 }
 
-// ReviewSpan is a byte range of a document.
-type ReviewSpan struct{ Start, End int }
+// span is a byte range of a document.
+type span struct{ Start, End int }
 
 func rank(status string) int {
 	if i := slices.Index(statusOrder, status); i >= 0 {
@@ -88,14 +88,14 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 	// Markers: the citations' spans, one per marker as written.
 	for k, c := range rd.Citations {
 		n := len(v.markers)
-		if n > 0 && v.markers[n-1] == (ReviewSpan{c.Start, c.End}) {
+		if n > 0 && v.markers[n-1] == (span{c.Start, c.End}) {
 			v.citeMark[k] = n - 1
 			continue
 		}
 		if n > 0 && c.Start < v.markers[n-1].End {
 			continue // overlaps the previous marker: shown with it
 		}
-		v.markers = append(v.markers, ReviewSpan{c.Start, c.End})
+		v.markers = append(v.markers, span{c.Start, c.End})
 		v.citeMark[k] = n
 		v.data.Markers = append(v.data.Markers, markerData{Text: string(rd.Src[c.Start:c.End])})
 	}
@@ -201,7 +201,7 @@ func (v *docView) sentenceAt(off int) int {
 
 // markerAt is the marker holding offset off, or -1.
 func (v *docView) markerAt(off int) int {
-	i, _ := slices.BinarySearchFunc(v.markers, off, func(s ReviewSpan, off int) int {
+	i, _ := slices.BinarySearchFunc(v.markers, off, func(s span, off int) int {
 		if s.End <= off {
 			return -1
 		}

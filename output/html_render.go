@@ -103,6 +103,21 @@ func (h *highlighter) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindLink, h.link)
 	reg.Register(ast.KindAutoLink, h.autoLink)
 	reg.Register(ast.KindImage, h.image)
+	reg.Register(ast.KindHeading, h.heading)
+}
+
+// heading writes a document's heading two levels down (the page's h1 is
+// its title, h2 each document's path), so the page's outline nests; its
+// class keeps the level as written for the style.
+func (h *highlighter) heading(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Heading)
+	level := itoa(min(n.Level+2, 6))
+	if entering {
+		w.WriteString("<h" + level + ` class="d` + itoa(n.Level) + `">`)
+	} else {
+		w.WriteString("</h" + level + ">\n")
+	}
+	return ast.WalkContinue, nil
 }
 
 // text writes a text node, split where marks begin and end. A mark that

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/citelint/citelint/lint"
@@ -34,12 +36,19 @@ func (r *Report) AddReview(fr lint.FileResult, stats *rules.SupportStats) {
 // outside reference lists, and the verdicts in scores.
 func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.ReviewDoc {
 	rd := output.ReviewDoc{Src: markdown.Guarded(doc.Src)}
-	citeIdx := make(map[int]int, len(doc.Citations))
+	// The page looks citations and sentences up by offset: in order.
+	order := make([]int, 0, len(doc.Citations))
 	for k := range doc.Citations {
-		c := &doc.Citations[k]
-		if c.InReferences {
-			continue
+		if !doc.Citations[k].InReferences {
+			order = append(order, k)
 		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Compare(doc.Citations[a].Marker.Start, doc.Citations[b].Marker.Start)
+	})
+	citeIdx := make(map[int]int, len(order))
+	for _, k := range order {
+		c := &doc.Citations[k]
 		citeIdx[k] = len(rd.Citations)
 		rd.Citations = append(rd.Citations, output.ReviewCitation{
 			Start: c.Marker.Start, End: c.Marker.End, Label: c.Label, Status: c.Status.String(), Entry: entryText(doc, c)})
@@ -48,11 +57,15 @@ func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.Revi
 	for i := range scores {
 		byClaim[scores[i].Claim] = &scores[i]
 	}
+	claims := make([]int, 0, len(doc.Claims))
 	for ci := range doc.Claims {
-		cl := &doc.Claims[ci]
-		if cl.Heading {
-			continue
+		if !doc.Claims[ci].Heading {
+			claims = append(claims, ci)
 		}
+	}
+	slices.SortStableFunc(claims, func(a, b int) int { return cmp.Compare(doc.Claims[a].Start, doc.Claims[b].Start) })
+	for _, ci := range claims {
+		cl := &doc.Claims[ci]
 		s := output.ReviewSentence{Start: cl.Start, End: cl.End}
 		for _, k := range cl.Citations {
 			if j, ok := citeIdx[k]; ok {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -291,8 +292,9 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow) {
 	// and those before the first block, above the text.
 	per := make([][]result.Issue, len(blocks))
 	var top []result.Issue
+	at := blockIndex(starts)
 	for _, iss := range issues {
-		b := blockOf(starts, iss.Start)
+		b := at(iss.Start)
 		if (iss.Start == 0 && iss.End == 0) || b < 0 {
 			top = append(top, iss)
 			continue
@@ -322,21 +324,27 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow) {
 	w.WriteString("</article>\n")
 }
 
-// blockOf is the block whose text holds offset off: the last starting at
-// or before it (the first, for an offset before any block's text).
-func blockOf(starts []int, off int) int {
-	b := -1
-	if len(starts) > 0 {
-		b = 0
-	}
+// blockIndex returns a function giving the block whose text holds offset
+// off: the last block with text starting at or before it (the first, for
+// an offset before any block's text; -1 when there are no blocks). It
+// searches, so a document of many blocks and many issues stays fast.
+func blockIndex(starts []int) func(off int) int {
+	var at, block []int // blocks with text: their starts (in order) and indices
 	for k, s := range starts {
-		if s >= 0 && s <= off {
-			b = k
-		} else if s > off {
-			break
+		if s >= 0 && (len(at) == 0 || s >= at[len(at)-1]) {
+			at, block = append(at, s), append(block, k)
 		}
 	}
-	return b
+	return func(off int) int {
+		if len(starts) == 0 {
+			return -1
+		}
+		i := sort.SearchInts(at, off+1) - 1
+		if i < 0 {
+			return 0
+		}
+		return block[i]
+	}
 }
 
 func (d *pageData) docSummary(w *bufio.Writer, f *fileRow, v *docView) {

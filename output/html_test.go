@@ -409,3 +409,15 @@ func FuzzHTMLPage(f *testing.F) {
 		checkNoCommands(t, "html", string(page), false)
 	})
 }
+
+func TestHTMLBlockIndex(t *testing.T) {
+	at := blockIndex([]int{-1, 5, -1, 20, 40})
+	for _, tc := range []struct{ off, want int }{{0, 0}, {4, 0}, {5, 1}, {19, 1}, {20, 3}, {39, 3}, {40, 4}, {1 << 20, 4}} {
+		if got := at(tc.off); got != tc.want {
+			t.Errorf("offset %d: block %d, want %d", tc.off, got, tc.want)
+		}
+	}
+	if got := blockIndex(nil)(3); got != -1 {
+		t.Errorf("no blocks: %d", got)
+	}
+}

@@ -53,6 +53,12 @@ func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.Revi
 		rd.Citations = append(rd.Citations, output.ReviewCitation{
 			Start: c.Marker.Start, End: c.Marker.End, Label: c.Label, Status: c.Status.String(), Entry: entryText(doc, c)})
 	}
+	for i := range doc.References {
+		if ref := &doc.References[i]; ref.Kind == markdown.RefLinkDef && ref.Span.Len() > 0 {
+			rd.Definitions = append(rd.Definitions, output.ReviewSpan{Start: ref.Span.Start, End: ref.Span.End})
+		}
+	}
+	slices.SortFunc(rd.Definitions, func(a, b output.ReviewSpan) int { return cmp.Compare(a.Start, b.Start) })
 	byClaim := make(map[int]*rules.SentenceScore, len(scores))
 	for i := range scores {
 		byClaim[scores[i].Claim] = &scores[i]

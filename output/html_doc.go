@@ -286,6 +286,8 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow) {
 			var b bytes.Buffer
 			fmt.Fprintf(&b, `<p class="docsum">%s; shown as written:</p><pre>%s</pre>`, esc(err.Error()), esc(string(v.rd.Src)))
 			blocks, starts = [][]byte{b.Bytes()}, []int{0}
+		} else {
+			blocks, starts = withDefinitions(v.rd, blocks, starts)
 		}
 	}
 	// Issues go beside the block their offset falls in; file-level ones,
@@ -322,6 +324,47 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow) {
 		w.WriteString("</script>\n")
 	}
 	w.WriteString("</article>\n")
+}
+
+// withDefinitions inserts the document's link reference definitions,
+// which goldmark renders as nothing, among the blocks where they stand:
+// each run of them is one block showing them as written, so a reader sees
+// what "[1]" points at and an issue about a definition stands beside it.
+func withDefinitions(rd *ReviewDoc, blocks [][]byte, starts []int) ([][]byte, []int) {
+	if len(rd.Definitions) == 0 {
+		return blocks, starts
+	}
+	var outB [][]byte
+	var outS []int
+	di := 0
+	// group writes the definitions that start before offset end as one block.
+	group := func(end int) {
+		if di == len(rd.Definitions) || rd.Definitions[di].Start >= end {
+			return
+		}
+		var b bytes.Buffer
+		b.WriteString(`<pre class="defs"><code>`)
+		outS = append(outS, rd.Definitions[di].Start)
+		for k := 0; di < len(rd.Definitions) && rd.Definitions[di].Start < end; di, k = di+1, k+1 {
+			d := rd.Definitions[di]
+			if k > 0 {
+				b.WriteByte('\n')
+			}
+			if d.Start >= 0 && d.Start <= d.End && d.End <= len(rd.Src) {
+				b.WriteString(esc(strings.TrimRight(string(rd.Src[d.Start:d.End]), "\r\n")))
+			}
+		}
+		b.WriteString("</code></pre>\n")
+		outB = append(outB, b.Bytes())
+	}
+	for bi := range blocks {
+		if starts[bi] >= 0 { // a block without text stays after what precedes it
+			group(starts[bi])
+		}
+		outB, outS = append(outB, blocks[bi]), append(outS, starts[bi])
+	}
+	group(len(rd.Src) + 1)
+	return outB, outS
 }
 
 // blockIndex returns a function giving the block whose text holds offset

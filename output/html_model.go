@@ -25,7 +25,14 @@ type ReviewDoc struct {
 	Src       []byte
 	Sentences []ReviewSentence
 	Citations []ReviewCitation
+	// Definitions are the link reference definitions ("[1]: url"), in
+	// order: goldmark renders nothing for them, so the page shows them as
+	// written where they stand.
+	Definitions []ReviewSpan
 }
+
+// ReviewSpan is a byte range [Start, End) of a document.
+type ReviewSpan struct{ Start, End int }
 
 // ReviewSentence is one sentence (not a heading) with what is known of it.
 // Byte offsets are the file's.

@@ -67,6 +67,9 @@ func renderBlocks(src []byte, marks []mark) (blocks [][]byte, starts []int, err 
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		var b bytes.Buffer
 		_ = r.Render(&b, src, n) // writes to memory: cannot fail
+		if len(bytes.TrimSpace(b.Bytes())) == 0 {
+			continue // a paragraph of link definitions alone: shown by withDefinitions
+		}
 		blocks = append(blocks, b.Bytes())
 		starts = append(starts, firstOffset(n))
 	}

@@ -421,3 +421,35 @@ func TestHTMLBlockIndex(t *testing.T) {
 		t.Errorf("no blocks: %d", got)
 	}
 }
+
+// TestHTMLDefinitions: link reference definitions, which goldmark renders
+// as nothing, are shown as written where they stand, with their issues.
+func TestHTMLDefinitions(t *testing.T) {
+	src := "Intro [a].\n\n[a]: https://e.org/a\n[b]: javascript:alert(1) \"<t>\"\n\nMiddle.\n\n[c]: https://e.org/c\n"
+	r := &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{{Path: "a.md", Src: []byte(src)}}}
+	for _, d := range []string{"[a]: https://e.org/a", "[b]: javascript:alert(1) \"<t>\"", "[c]: https://e.org/c"} {
+		k := strings.Index(src, d)
+		r.Review[0].Definitions = append(r.Review[0].Definitions, ReviewSpan{Start: k, End: k + len(d) + 1})
+	}
+	at := strings.Index(src, "[b]:")
+	r.Issues = []result.Issue{{Rule: "unused-reference", Severity: result.SeverityWarning, Path: "a.md", Message: "b unused", Start: at, End: at + 3, Pos: result.Position{Line: 4, Column: 1}}}
+	page := printHTML(t, r)
+	checkInert(t, page)
+	blocks := regexp.MustCompile(`(?s)<div class="blk[^"]*"><div class="md">(.*?)</div>(.*?)</div>\n`).FindAllSubmatch(page, -1)
+	var got []string
+	for _, b := range blocks {
+		got = append(got, string(b[1]))
+	}
+	want := []string{
+		"<p>Intro <a href=\"https://e.org/a\" rel=\"nofollow noopener noreferrer\">a</a>.</p>\n",
+		"<pre class=\"defs\"><code>[a]: https://e.org/a\n[b]: javascript:alert(1) &#34;&lt;t&gt;&#34;</code></pre>\n",
+		"<p>Middle.</p>\n",
+		"<pre class=\"defs\"><code>[c]: https://e.org/c</code></pre>\n",
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("blocks:\n%q\nwant\n%q", got, want)
+	}
+	if len(blocks) == 4 && !bytes.Contains(blocks[1][2], []byte("b unused")) {
+		t.Errorf("the definition's issue is not beside it: %s", blocks[1][2])
+	}
+}

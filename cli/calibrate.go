@@ -13,11 +13,13 @@ import (
 // the support score separates supported from unsupported claims on the
 // user's own labelled pairs, and which threshold suits them best.
 func calibrateCmd(args []string, env Env) int {
-	fs := newFlagSet("calibrate", env, "calibrate --data FILE.jsonl [--format text|json] [--threshold T]")
+	fs := newFlagSet("calibrate", env, "calibrate --data FILE.jsonl [--format text|json] [--threshold T] [--judge [--band B]]")
 	data := fs.String("data", "", `labelled pairs, one JSON object per line: {"claim": str, "source": str or [str], "supported": bool} ("-" reads standard input)`)
 	format := fs.String("format", "text", "text or json")
 	threshold := fs.Float64("threshold", score.DefaultThreshold, "the low-overlap threshold to evaluate")
 	lang := fs.String("language", "", "stemming language (english, german, french, spanish...; default english)")
+	var jf calibrateJudgeFlags
+	jf.register(fs)
 	rest, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
@@ -50,16 +52,23 @@ func calibrateCmd(args []string, env Env) int {
 		return ExitFailure
 	}
 	m := score.Calibrate(pairs, *threshold, score.New(score.Options{Language: *lang}))
+	if jf.on {
+		return jf.run(pairs, m, *lang, *format, env)
+	}
 	if *format == "json" {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(m)
 		return ExitOK
 	}
+	printLexical(env, m)
+	return ExitOK
+}
+
+func printLexical(env Env, m score.Metrics) {
 	fmt.Fprintf(env.Stdout, `pairs                  %d (%d not scorable: no content words)
 AUROC                  %.3f
 at threshold %.2f:     balanced accuracy %.3f, precision %.3f, recall %.3f (of flagging unsupported pairs)
 best threshold         %.3f (balanced accuracy %.3f)
 `, m.N, m.Unscorable, m.AUROC, m.Threshold, m.BalancedAccuracy, m.Precision, m.Recall, m.BestThreshold, m.BestBalancedAccuracy)
-	return ExitOK
 }

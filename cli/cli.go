@@ -12,8 +12,14 @@ import (
 	"strings"
 )
 
-// Version is set at build time with -ldflags "-X github.com/citelint/citelint/cli.Version=...".
-var Version = "0.1.0-dev"
+// Version, Commit and Date say what this binary was built from. A release
+// build sets them with -ldflags "-X github.com/citelint/citelint/cli.Version=v0.2.0"
+// (see .goreleaser.yaml); otherwise init fills them from the build
+// information Go records (the module version that `go install ...@v0.2.0`
+// stamps, and the VCS revision and time of a build in a git checkout).
+var Version, Commit, Date string
+
+func init() { Version, Commit, Date = stampVersion(Version, Commit, Date, readBuildInfo()) }
 
 // Exit codes, following golangci-lint where it makes sense.
 const (
@@ -69,8 +75,7 @@ func Main(args []string, env Env) int {
 	case "rule":
 		return ruleCmd(rest, env)
 	case "version", "--version", "-version":
-		fmt.Fprintf(env.Stdout, "citelint %s\n", Version)
-		return ExitOK
+		return versionCmd(rest, env)
 	case "help", "-h", "--help", "-help":
 		if len(rest) > 0 {
 			return Main(append(rest[:1:1], "--help"), env)

@@ -11,7 +11,8 @@ import (
 // and silently gave 0 issues, and "min-word" passed verify but failed run
 // (only when the rule was on).
 func TestVerifyAndRunAgree(t *testing.T) {
-	const head = "version: \"1\"\nrules:\n"
+	const v1 = "version: \"1\"\n"
+	const head = v1 + "rules:\n"
 	tests := []struct {
 		name string
 		cfg  string
@@ -44,6 +45,34 @@ func TestVerifyAndRunAgree(t *testing.T) {
 		{"negative zero duration", "version: \"1\"\nrun: {timeout: \"-0\"}\n", `run.timeout: duration "-0" must not be negative`},
 		{"over 1 MiB", "version: \"1\"\n" + strings.Repeat("# padding\n", 110000), "file is larger than the 1 MiB limit"},
 		{"unknown top key", "version: \"1\"\nrulez: {}\n", `.citelint.yaml:2:1: unknown top-level key "rulez" (did you mean "rules"?)`},
+		// Every section goes through the same decoder: good values pass both
+		// commands, and each kind of bad one fails both with a position.
+		{"valid sections", v1 + "run: {exclude: [\"vendor/**\"], concurrency: 2, timeout: 5m}\nexclusions:\n  rules: [{rules: [dead-link], path: \"drafts/**\"}]\n" +
+			"severity: {default: error, rules: [{severity: note, text: x}]}\nissues: {max-same: 3, fail-level: error}\noutput: {formats: {text: {path: stderr}}}\n" +
+			"resolvers: {cache: {mode: offline}, hosts: {Example.org: {concurrency: 1}}}\njudge: {url: \"\", api-key-env: KEY}\n", ""},
+		{"misspelt key in run", v1 + "run:\n  exclud: [x]\n", `.citelint.yaml:3:3: unknown key "exclud" in run (did you mean "exclude"?)`},
+		{"misspelt key in exclusions entry", v1 + "exclusions:\n  rules:\n    - paht: x\n", `.citelint.yaml:4:7: unknown key "paht" in exclusions.rules[0] (did you mean "path"?)`},
+		{"misspelt key in resolvers", v1 + "resolvers:\n  cache: {mod: offline}\n", `.citelint.yaml:3:11: unknown key "mod" in resolvers.cache (did you mean "mode"?)`},
+		{"bad rules.default", head + "  default: standart\n", `.citelint.yaml:3:12: rules.default: invalid value "standart"`},
+		{"bad severity", v1 + "severity:\n  rules:\n    - {severity: fatal, text: x}\n", `.citelint.yaml:4:18: severity.rules[0].severity: invalid value "fatal"`},
+		{"bad fail-level", v1 + "issues: {fail-level: warn}\n", `.citelint.yaml:2:22: issues.fail-level: invalid value "warn"`},
+		{"bad cache mode", v1 + "resolvers: {cache: {mode: online}}\n", `.citelint.yaml:2:27: resolvers.cache.mode: invalid value "online"`},
+		{"bad output format", v1 + "output: {formats: {sarf: {}}}\n", `.citelint.yaml:2:20: unknown key "sarf" in output.formats (did you mean "sarif"?)`},
+		{"bad rule name in enable", head + "  enable: [dead-lnk]\n", `.citelint.yaml:3:12: rules.enable[0]: unknown rule "dead-lnk" (did you mean "dead-link"?)`},
+		{"bad rule name in exclusions", v1 + "exclusions: {rules: [{rules: [uncited]}]}\n", `.citelint.yaml:2:31: exclusions.rules[0].rules[0]: unknown rule "uncited"`},
+		{"enabled and disabled", head + "  enable: [dead-link]\n  disable: [dead-link]\n", `.citelint.yaml:4:13: rules.disable[0]: rule "dead-link" is also enabled (line 3)`},
+		{"negative concurrency", v1 + "run: {concurrency: -1}\n", `.citelint.yaml:2:20: run.concurrency: want an integer ≥ 0, got -1`},
+		{"negative host concurrency", v1 + "resolvers: {hosts: {x.org: {concurrency: -2}}}\n", `resolvers.hosts["x.org"].concurrency: want an integer ≥ 0, got -2`},
+		{"bad host", v1 + "resolvers: {hosts: {\"https://x.org/\": {}}}\n", `.citelint.yaml:2:21: resolvers.hosts: "https://x.org/" is not a host name`},
+		{"string for a number", v1 + "issues: {max-same: \"3\"}\n", `.citelint.yaml:2:20: issues.max-same: want an integer ≥ 0, got the string "3"`},
+		{"string for a boolean", v1 + "issues: {fail-on-unverified: yes}\n", `.citelint.yaml:2:30: issues.fail-on-unverified: want true or false, got the string "yes"`},
+		{"number for a string", v1 + "exclusions: {rules: [{text: 404}]}\n", `.citelint.yaml:2:29: exclusions.rules[0].text: want a string, got the integer 404`},
+		{"bare number for a duration", v1 + "resolvers: {timeout: 30}\n", `.citelint.yaml:2:22: resolvers.timeout: 30 has no unit; write "30s"`},
+		{"list for a section", v1 + "issues: [1]\n", `.citelint.yaml:2:9: issues: want a mapping, got a list`},
+		{"mapping for a bibliography", v1 + "bibliography: {a: b}\n", `.citelint.yaml:2:15: bibliography: want a string or a list of them, got a mapping`},
+		{"bad judge url", v1 + "judge: {url: ftp://x}\n", `.citelint.yaml:2:14: judge.url: want an http(s) URL, got "ftp://x"`},
+		{"bad regexp", v1 + "exclusions: {rules: [{text: \"(\"}]}\n", `.citelint.yaml:2:29: exclusions.rules[0].text: invalid regexp "("`},
+		{"missing version", "rules: {}\n", `.citelint.yaml:1:1: missing required key "version"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -30,7 +30,7 @@ func extractCmd(args []string, env Env) int {
 	if st == nil {
 		return code
 	}
-	opts := st.lintOptions(nil)
+	opts := st.lintOptions()
 	opts.KeepDocs = true
 	results := lint.Run(context.Background(), st.files, opts)
 	var out []extractFile

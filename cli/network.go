@@ -18,6 +18,7 @@ import (
 	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/score"
 )
 
 // networkNeeds says which lookups the enabled rules declare (Rule.Needs).
@@ -199,9 +200,11 @@ func (r *refusals) report(w io.Writer) {
 		len(r.urls), output.Plural(len(r.urls), "request"), strings.Join(list, ", "), more)
 }
 
-// newJudge returns the judge the config and the workflow's consent allow,
-// or nil; what was withheld is said on stderr.
-func newJudge(cfg *config.Config, tr trust, env Env) *judge.Client {
+// newJudge returns the run's judge as the config and the workflow's
+// consent allow, or nil; what was withheld is said on stderr, and the
+// judge's own failures are said there once each and counted for the
+// summary line.
+func newJudge(cfg *config.Config, tr trust, env Env) *judge.Session {
 	p := planJudge(cfg, tr)
 	if p.warning != "" {
 		fmt.Fprintf(env.Stderr, "citelint: warning: %s%s\n", cfgPrefix(cfg), p.warning)
@@ -210,7 +213,7 @@ func newJudge(cfg *config.Config, tr trust, env Env) *judge.Client {
 		return nil
 	}
 	j := cfg.Judge
-	c := &judge.Client{URL: p.url, Model: j.Model, Timeout: j.Timeout}
+	c := &judge.Client{URL: p.url, Model: j.Model, Timeout: j.Timeout, Format: j.Format, Logprobs: j.Logprobs}
 	if p.sendKey {
 		c.APIKey = env.Getenv(j.APIKeyEnv)
 	}
@@ -218,42 +221,10 @@ func newJudge(cfg *config.Config, tr trust, env Env) *judge.Client {
 	// named it; every other address, redirect targets included, is checked.
 	guard := httpclient.New(httpclient.Options{Version: Version, AllowPrivate: tr.allowPrivate, AllowHosts: tr.hosts})
 	c.HTTP = &http.Client{Transport: guard.Transport(), Timeout: j.Timeout}
-	return c
+	return &judge.Session{Client: c, MaxCalls: j.MaxCalls, Concurrency: j.Concurrency, Warn: env.Stderr}
 }
 
-// maxJudgeFailures is how many failed questions turn the judge off for
-// the rest of the run: a judge that hangs would otherwise cost its timeout
-// for every borderline sentence.
-const maxJudgeFailures = 3
-
-// warnOnce reports the judge's first failure, so a refused or broken
-// judge is not silent, and stops asking after maxJudgeFailures; the
-// lexical verdicts stand either way.
-type warnOnce struct {
-	judge    *judge.Client
-	w        io.Writer
-	mu       sync.Mutex
-	failures int
-}
-
-func (o *warnOnce) Judge(ctx context.Context, claim, source string) (rules.JudgeVerdict, error) {
-	o.mu.Lock()
-	off := o.failures >= maxJudgeFailures
-	o.mu.Unlock()
-	if off {
-		return rules.JudgeVerdict{}, fmt.Errorf("judge: off after %d failures", maxJudgeFailures)
-	}
-	v, err := o.judge.Judge(ctx, claim, source)
-	if err != nil {
-		o.mu.Lock()
-		o.failures++
-		switch o.failures {
-		case 1:
-			fmt.Fprintf(o.w, "citelint: warning: judge: %v; lexical verdicts stand\n", err)
-		case maxJudgeFailures:
-			fmt.Fprintf(o.w, "citelint: warning: judge: %d failures, not asked again in this run\n", maxJudgeFailures)
-		}
-		o.mu.Unlock()
-	}
-	return v, err
+// judgePolicy is what the config says the judge is asked about and reads.
+func judgePolicy(j config.Judge) rules.JudgePolicy {
+	return rules.JudgePolicy{All: j.Mode == "all", Evidence: score.SelectOptions{Budget: j.MaxTokens, ChunkTokens: j.ChunkTokens}}
 }

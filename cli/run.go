@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,8 +19,11 @@ import (
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/internal/atomicfile"
+	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/pipeline"
+	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
@@ -39,6 +43,7 @@ type runFlags struct {
 
 	newFromRev, newFromMergeBase, newFromPatch string
 	pathPrefix                                 string
+	baseline, writeBaseline                    string
 
 	offline, refresh, failOnUnverified bool
 
@@ -72,6 +77,20 @@ func runCmd(args []string, env Env) int {
 
 // parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
 func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
+	fs, f := runFlagSet(env)
+	paths, err := parseInterleaved(fs, args, env.Stdout)
+	if err != nil {
+		return nil, nil, flagExit(err)
+	}
+	if !slices.Contains(colorModes, f.color) {
+		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
+		return nil, nil, ExitUsage
+	}
+	return f, paths, ExitOK
+}
+
+// runFlagSet declares run's flags (shell completion lists them too).
+func runFlagSet(env Env) (*flag.FlagSet, *runFlags) {
 	fs := newFlagSet("run", env, "run [flags] [path ...]")
 	f := &runFlags{}
 	f.register(fs)
@@ -89,19 +108,13 @@ func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
 	fs.BoolVar(&f.refresh, "refresh", false, "ignore cached resolver answers and ask the registries again (answers are still cached)")
 	fs.BoolVar(&f.failOnUnverified, "fail-on-unverified", false, "exit 1 when a network lookup got no definite answer (timeout, 429, 5xx, bot wall, offline)")
 	fs.StringVar(&f.pathPrefix, "path-prefix", "", "prefix relative paths in the output with this folder (when running in a subfolder of the repository)")
+	fs.StringVar(&f.baseline, "baseline", "", "report only issues not recorded in this baseline file (see --write-baseline)")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every issue found in this baseline file, and report none")
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
 	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
 	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
 	f.trust.register(fs)
-	paths, err := parseInterleaved(fs, args, env.Stdout)
-	if err != nil {
-		return nil, nil, flagExit(err)
-	}
-	if !slices.Contains(colorModes, f.color) {
-		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
-		return nil, nil, ExitUsage
-	}
-	return f, paths, ExitOK
+	return fs, f
 }
 
 // runPlan is a run once its flags and config are checked: where the
@@ -120,13 +133,16 @@ type runPlan struct {
 	failLevel   result.Severity
 	verified    *verify.Results
 	netTimedOut bool
+	judge       *judge.Session // nil when no judge is asked
+	stderr      io.Writer
+	baseline    *pipeline.BaselineFile
 }
 
 // plan checks what the flags ask for against the config and the files
 // found; a nil *runPlan comes with the exit code, after the error is shown.
 func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 	cfg := st.cfg
-	p := &runPlan{cfg: cfg, failLevel: cfg.Issues.FailLevel}
+	p := &runPlan{cfg: cfg, failLevel: cfg.Issues.FailLevel, stderr: env.Stderr}
 	var err error
 	if p.tr, err = f.trust.consent(cfg, env); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
@@ -144,7 +160,17 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 	if p.formats, p.printers, ok = f.outputs(cfg, env); !ok {
 		return nil, ExitUsage
 	}
-	if len(st.files) == 0 && len(st.walkErrs) == 0 {
+	if f.baseline != "" {
+		if p.baseline, err = readBaseline(f.baseline); err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: --baseline: %v\n", err)
+			return nil, ExitUsage
+		}
+	}
+	// Files named and all excluded are no error: a hook or an editor
+	// names files without reading the config. Nor is a shard that got
+	// none of the files.
+	excluded := st.found.StdinExcluded || st.found.ForceExcluded > 0 || st.found.Sharded > 0
+	if len(st.files) == 0 && len(st.walkErrs) == 0 && !excluded {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
 		return nil, ExitNoFiles
 	}
@@ -166,7 +192,7 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 
 // lintOptions sets p.opts and p.changed from the flags.
 func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
-	p.opts = st.lintOptions(&env)
+	p.opts = st.lintOptions()
 	// Sources of files with issues are kept until the report is printed;
 	// only SARIF (fix regions) and --fix/--diff read them, and keeping them
 	// otherwise made peak memory grow with the corpus (0.8 GB for 128 MB).
@@ -182,11 +208,9 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 		return ExitUsage
 	}
 	if changed != nil {
-		for _, path := range st.files {
-			if path == "-" {
-				fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
-				return ExitUsage
-			}
+		if st.stdin != "" {
+			fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
+			return ExitUsage
 		}
 		p.opts.Changed = changed.File
 		p.changed = changed
@@ -222,7 +246,7 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 		p.opts.RuleEnv.Lookups = verified
 	}
 	if usesSources(st.rules) {
-		addEvidence(&p.opts, p.cfg, verified, env, p.tr)
+		p.judge = addEvidence(&p.opts, p.cfg, verified, env, p.tr)
 	}
 	return ExitOK
 }
@@ -237,7 +261,33 @@ func (p *runPlan) close() {
 
 // newReport starts the report the engine builds for this run.
 func (f *runFlags) newReport(p *runPlan, st *setup) *engine.Report {
-	return st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version})
+	return st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version,
+		Baseline: p.baseline, WriteBaseline: f.writeBaseline != ""})
+}
+
+// readBaseline reads the baseline file at path.
+func readBaseline(path string) (*pipeline.BaselineFile, error) {
+	r, err := safefile.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return pipeline.ReadBaseline(path, r)
+}
+
+// saveBaseline writes the baseline the report recorded, when
+// --write-baseline asks for one; false after reporting a failure.
+func (f *runFlags) saveBaseline(rb *engine.Report, env Env) bool {
+	b := rb.NewBaseline()
+	if b == nil {
+		return true
+	}
+	if err := atomicfile.Write(f.writeBaseline, b.Write); err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: --write-baseline: %v\n", err)
+		return false
+	}
+	fmt.Fprintf(env.Stderr, "citelint: recorded %d %s in %s\n", len(b.Entries), output.Plural(len(b.Entries), "issue"), f.writeBaseline)
+	return true
 }
 
 // finish completes the report's summary.
@@ -247,6 +297,9 @@ func (p *runPlan) finish(rb *engine.Report, st *setup) {
 		unverified = p.verified.Unverified()
 	}
 	rb.Finish(st.walkErrs, unverified)
+	if p.judge != nil {
+		fmt.Fprintf(p.stderr, "citelint: %s\n", p.judge.Stats())
+	}
 }
 
 // stream prints the report file by file as the results come, and each
@@ -255,14 +308,26 @@ func (p *runPlan) finish(rb *engine.Report, st *setup) {
 func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
 	rb := f.newReport(p, st)
 	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
-		out := sp.Stream(w, Version)
-		rb.Stream(p.ctx, st.files, p.opts, out.Issues)
+		prog := progressFor(env, len(st.files))
+		lw := prog.reportWriter(w)
+		out := sp.Stream(lw, Version)
+		rb.Stream(p.ctx, st.files, p.opts, func(iss []result.Issue) {
+			prog.fileDone()
+			out.Issues(iss)
+		})
+		prog.end()
 		p.finish(rb, st)
-		return out.End(rb.Output())
+		if err := out.End(rb.Output()); err != nil {
+			return err
+		}
+		return lw.flush()
 	})
 	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		exit = ExitFailure
+	}
+	if !f.saveBaseline(rb, env) {
 		exit = ExitFailure
 	}
 	return exit
@@ -272,7 +337,13 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	review := wantsReview(p) // review.go
-	results := lint.Run(p.ctx, st.files, p.opts)
+	results := make([]lint.FileResult, 0, len(st.files))
+	prog := progressFor(env, len(st.files)) // the report is printed after it ends
+	lint.RunEach(p.ctx, st.files, p.opts, func(fr lint.FileResult) {
+		results = append(results, fr)
+		prog.fileDone()
+	})
+	prog.end()
 	if f.diff {
 		return printDiffs(results, st.walkErrs, env)
 	}
@@ -280,7 +351,13 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	if f.fix {
 		var stdoutTaken bool
 		wd, _ := os.Getwd() // "" on failure: fixRoots falls back to "."
-		fixed, stdoutTaken = writeFixes(results, fixRoots(paths, p.cfg.Dir, wd), env)
+		fixed, stdoutTaken = writeFixes(results, st.stdin, fixRoots(paths, p.cfg.Dir, wd), env)
+		if st.found.StdinExcluded {
+			// As ruff: an excluded standard input comes back as it was,
+			// so an editor that replaces the buffer with it loses nothing.
+			env.Stdout.Write(st.found.StdinSrc)
+			stdoutTaken = true
+		}
 		if stdoutTaken {
 			// The fixed document went to standard output: move the report
 			// to standard error, as ruff does, so the two do not mix.
@@ -305,6 +382,9 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	}
 	p.finish(rb, st)
 	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
+	if !f.saveBaseline(rb, env) {
+		exit = ExitFailure
+	}
 	for i, of := range p.formats {
 		if err := writeOutput(p.printers[i], of, report, p.cfg, env); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
@@ -317,19 +397,21 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 // addEvidence gives the source rules what they read: the sources (local
 // files, and the registry answers when the network pass ran), a support
 // tally for the summary, and the judge when one is configured.
-func addEvidence(opts *lint.Options, cfg *config.Config, verified *verify.Results, env Env, tr trust) {
+func addEvidence(opts *lint.Options, cfg *config.Config, verified *verify.Results, env Env, tr trust) *judge.Session {
 	finder := &evidence.Finder{ReadLocal: true, Root: opts.Root}
 	if verified != nil {
 		finder.Lookups = verified
 	}
 	opts.RuleEnv.Evidence = finder
 	opts.RuleEnv.Support = &rules.SupportStats{}
-	if c := newJudge(cfg, tr, env); c != nil {
+	if s := newJudge(cfg, tr, env); s != nil {
 		if cc, err := openCache(cfg); err == nil {
-			c.Cache = cc
+			s.Client.Cache = cc
 		}
-		opts.RuleEnv.Judge = &warnOnce{judge: c, w: env.Stderr}
+		opts.RuleEnv.Judge, opts.RuleEnv.JudgePolicy = s, judgePolicy(cfg.Judge)
+		return s
 	}
+	return nil
 }
 
 // outputs returns the report formats (the --format flags, else the
@@ -470,11 +552,12 @@ func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, err
 // lines) and returns how many fixes were applied. A file that cannot or
 // must not be written (read-only, hard-linked, edited since it was read, or
 // reached by a symlink out of roots) becomes a file error in its result.
-// The fixed text of "-" goes to standard output.
-func writeFixes(results []lint.FileResult, roots []string, env Env) (fixed int, stdoutTaken bool) {
+// The fixed text of standard input (the result named stdin) goes to
+// standard output.
+func writeFixes(results []lint.FileResult, stdin string, roots []string, env Env) (fixed int, stdoutTaken bool) {
 	for i := range results {
 		r := &results[i]
-		if r.Path == "-" {
+		if stdin != "" && r.Path == stdin {
 			stdoutTaken = true
 			if r.Err == nil {
 				env.Stdout.Write(r.Src)

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"slices"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
@@ -20,6 +21,11 @@ type setupFlags struct {
 	disable     stringList
 	enableOnly  stringList
 	ruleSet     string
+
+	stdinName    string
+	forceExclude bool
+	noGitignore  bool
+	shard        string
 }
 
 func (s *setupFlags) register(fs *flag.FlagSet) {
@@ -34,6 +40,10 @@ func (s *setupFlags) register(fs *flag.FlagSet) {
 	fs.Var(&s.disable, "D", "disable rules (repeatable, comma-separated)")
 	fs.Var(&s.disable, "disable", "same as -D")
 	fs.Var(&s.enableOnly, "enable-only", "run only these rules (repeatable, comma-separated)")
+	fs.StringVar(&s.stdinName, "stdin-filename", "", "lint standard input as the file at this path: its config, exclusions and file type apply (implies the path -)")
+	fs.BoolVar(&s.forceExclude, "force-exclude", false, "apply run.exclude to files named on the command line too (for pre-commit, which names every changed file)")
+	fs.BoolVar(&s.noGitignore, "no-gitignore", false, "also lint files that .gitignore, .git/info/exclude or a nested .gitignore make git ignore")
+	fs.StringVar(&s.shard, "shard", "", "lint only part i of n of the files (i/n, as 2/4), split by a hash of each path: CI jobs 1/n..n/n together lint everything once")
 	fs.StringVar(&s.ruleSet, "default", "", "starting rule set, as rules.default: standard, reports (standard plus uncited-claim, for LLM-written reports), all or none")
 }
 
@@ -44,7 +54,8 @@ type setup struct {
 	files    []string
 	walkErrs []lint.FileError
 	rules    []lint.Enabled
-	dirs     []string // the folders named on the command line (lint.Options.Dirs)
+	found    engine.Files // what the paths name, standard input read
+	stdin    string       // the path standing for standard input among files, "" for none
 }
 
 // configOptions are the engine's: every rule's settings are checked at
@@ -102,15 +113,26 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return nil, ExitUsage
 	}
-	fs := eng.Walk(paths)
-	return &setup{cfg: cfg, eng: eng, files: fs.Paths, walkErrs: fs.Errs, rules: eng.Rules(), dirs: fs.Dirs}, ExitOK
+	if s.stdinName != "" {
+		if len(paths) == 0 {
+			paths = []string{"-"}
+		} else if !slices.Contains(paths, "-") {
+			fmt.Fprintln(env.Stderr, "citelint: --stdin-filename names standard input: give the path - (or no path)")
+			return nil, ExitUsage
+		}
+	}
+	wo := engine.WalkOptions{StdinName: s.stdinName, ForceExclude: s.forceExclude, NoGitignore: s.noGitignore}
+	if s.shard != "" {
+		if wo.Shard, err = engine.ParseShard(s.shard); err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			return nil, ExitUsage
+		}
+	}
+	fs := eng.WalkWith(paths, wo)
+	// Read once, before the network pass and the lint both need it.
+	fs.ReadStdin(env.Stdin)
+	return &setup{cfg: cfg, eng: eng, files: fs.Paths, walkErrs: fs.Errs, rules: eng.Rules(), found: fs, stdin: fs.Stdin}, ExitOK
 }
 
-// lintOptions builds lint.Options for the selected rules.
-func (st *setup) lintOptions(stdinEnv *Env) lint.Options {
-	o := st.eng.LintOptions(st.dirs)
-	if stdinEnv != nil {
-		o.Stdin = stdinEnv.Stdin
-	}
-	return o
-}
+// lintOptions builds lint.Options for the selected rules and the files found.
+func (st *setup) lintOptions() lint.Options { return st.eng.Options(st.found) }

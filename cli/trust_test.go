@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/citelint/citelint/resolve/judge"
 )
 
 // runEnv runs citelint with the given environment variables.
@@ -155,8 +157,8 @@ func TestHangingJudgeGivesUp(t *testing.T) {
 	mu.Lock()
 	n := hits
 	mu.Unlock()
-	if n == 0 || n > maxJudgeFailures {
-		t.Errorf("the hanging judge was asked %d times, want 1 to %d", n, maxJudgeFailures)
+	if n == 0 || n > judge.MaxFailures {
+		t.Errorf("the hanging judge was asked %d times, want 1 to %d", n, judge.MaxFailures)
 	}
 	if code != ExitOK || !strings.Contains(stderr, "not asked again") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)

@@ -18,9 +18,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -70,20 +72,15 @@ var FormatNames = []string{"text", "json", "sarif", "github-actions", "checkstyl
 // Options carries what the caller knows and this package cannot: the rule
 // registry lives in the rules package, which imports nothing from here.
 type Options struct {
-	// Rules lists every rule name the binary has (canonical, kebab-case). It
-	// is used both to reject unknown names and to suggest the nearest one. When
-	// nil, rule names are not checked (for tools that have no registry).
+	// Rules lists every rule name the binary has (canonical); nil accepts
+	// any name (for tools that have no registry).
 	Rules []string
-	// Aliases maps alternative names (stable IDs such as "CL001") to canonical
-	// rule names. Names in the config are stored canonical, so RuleEnabled and
-	// the matchers only ever see the canonical form.
+	// Aliases maps other names (stable IDs such as "CL001") to canonical
+	// ones; the config stores canonical names only.
 	Aliases map[string]string
-	// NewSettings returns a rule's settings value with its defaults (what
-	// Config.DecodeSettings decodes into), or nil for a rule without
-	// settings. When set, Parse decodes every rules.settings entry, so that
-	// Load (every command) and Verify (`config verify`) reject the same
-	// files whichever rules are enabled. When nil, settings are checked only
-	// by DecodeSettings.
+	// NewSettings returns a rule's settings with their defaults, or nil for
+	// a rule without settings. When set, Parse checks every rules.settings
+	// entry, so every command rejects the same files whichever rules run.
 	NewSettings func(rule string) any
 }
 
@@ -111,60 +108,67 @@ func (o Options) candidates() []string {
 // Config is a parsed, validated configuration. It is not modified after
 // Parse and ApplyFlags, so the matchers may be used from many goroutines.
 //
-// The yaml tags name each field's key in the file, in the order keys are
-// offered as suggestions; a cfg tag names the check that reads a value whose
-// Go type alone does not say how (see decoder.hook), and an enum tag lists a
-// string's allowed values. The decoder and the schema test both read them.
+// The struct tags are the whole file format: the decoder (decode.go) and the
+// JSON Schema (schema.go) both read them. yaml names a field's key (in the
+// order keys are offered as suggestions); doc is its schema description;
+// enum lists a string's values ("$formats" names FormatNames); min bounds a
+// number; check names a string's validation (see decoder.checkString); key
+// names the check of a map's keys; mapkey marks the field a list of structs
+// written as a mapping takes its keys into; nonempty rejects an empty list,
+// naming what it lists; single lets one string stand for a list of one;
+// required makes the key mandatory (its value, if not "true", is a hint).
 type Config struct {
-	Version string `yaml:"version" cfg:"version"`
+	Version string `yaml:"version" check:"version" required:"add version: \"1\" as the first line" doc:"Configuration format version. Must be \"1\"."`
 	// Path is the file the config was read from ("" for Default/New).
 	Path string `yaml:"-"`
 	// Dir is the directory relative paths and globs are resolved against: the
 	// config file's directory (absolute after Load), or "." for Default.
 	Dir string `yaml:"-"`
 
-	Run          Run        `yaml:"run"`
-	Rules        Rules      `yaml:"rules" cfg:"rules"`
-	Exclusions   Exclusions `yaml:"exclusions"`
-	Severity     Severity   `yaml:"severity" cfg:"severity"`
-	Issues       Issues     `yaml:"issues"`
-	Output       Output     `yaml:"output" cfg:"output"`
-	Bibliography []string   `yaml:"bibliography" cfg:"bibliography"` // files, relative to Dir (use Resolve)
-	Sources      string     `yaml:"sources"`                         // file or folder, relative to Dir; "" = none
-	Resolvers    Resolvers  `yaml:"resolvers"`
-	Judge        Judge      `yaml:"judge"`
+	Run          Run        `yaml:"run" doc:"What to lint."`
+	Rules        Rules      `yaml:"rules" doc:"Which rules run, and their settings."`
+	Exclusions   Exclusions `yaml:"exclusions" doc:"Issues to drop."`
+	Severity     Severity   `yaml:"severity" doc:"Re-grade issues."`
+	Issues       Issues     `yaml:"issues" doc:"Limits and the failure threshold."`
+	Output       Output     `yaml:"output" doc:"Where results go."`
+	Bibliography []string   `yaml:"bibliography" single:"true" doc:"BibTeX or CSL-JSON files for pandoc / MyST keys, relative to the config file."` // use Resolve
+	Sources      string     `yaml:"sources" doc:"Source store for RAG keys and claim support: a folder whose file stems are keys, or a JSON / JSONL file of {id, text, title, url}."`
+	Resolvers    Resolvers  `yaml:"resolvers" doc:"Network lookups of DOIs, arXiv ids and URLs."`
+	Judge        Judge      `yaml:"judge" doc:"Optional model judge for borderline claim-support scores."`
 
 	opts Options
 }
 
-// Run selects what to lint.
+// Run selects what to lint. Paths are relative to Dir; globs are doublestar
+// globs over slash paths relative to Dir.
 type Run struct {
-	Paths       []string      `yaml:"paths" cfg:"paths"`     // files or directories, relative to Dir; none set: the working directory
-	Include     []string      `yaml:"include" cfg:"include"` // doublestar globs over slash paths relative to Dir
-	Exclude     []string      `yaml:"exclude" cfg:"globs"`   // doublestar globs; a match is not linted (directories are pruned)
-	Timeout     time.Duration `yaml:"timeout"`               // 0 = none (golangci-lint v2's default: v1's 1m caused routine failures)
-	Concurrency int           `yaml:"concurrency"`           // 0 = number of CPUs
+	Paths   []string `yaml:"paths" nonempty:"path" doc:"Files or directories to lint, relative to the config file's directory. Unset, citelint lints the working directory."`
+	Include []string `yaml:"include" check:"glob" nonempty:"glob (an empty include selects no file)" doc:"Globs selecting the files to lint. Default [\"**/*.md\", \"**/*.markdown\", \"**/*.mdx\"]."`
+	Exclude []string `yaml:"exclude" check:"glob" doc:"Globs of files and directories not to lint (directories are pruned)."`
+	// No timeout is golangci-lint v2's default: v1's 1m caused routine failures.
+	Timeout     time.Duration `yaml:"timeout" doc:"Stop the whole run after this long (exit code 4). Default 0: no timeout."`
+	Concurrency int           `yaml:"concurrency" min:"0" doc:"Files linted in parallel. Default 0: the number of CPUs."`
 }
 
 // Rules selects rules and carries their settings.
 type Rules struct {
-	Default string   `yaml:"default"` // DefaultStandard, DefaultReports, DefaultAll or DefaultNone
-	Enable  []string `yaml:"enable"`  // canonical names
-	Disable []string `yaml:"disable"` // canonical names
+	Default string   `yaml:"default" enum:"standard,reports,all,none" doc:"Starting set: standard (each rule's default), reports (standard plus the rules for gating LLM-written reports, such as uncited-claim), all, or none. Then enable adds and disable removes."`
+	Enable  []string `yaml:"enable" check:"rule" doc:"Rules to run in addition to the default set."`                    // canonical names
+	Disable []string `yaml:"disable" check:"rule" doc:"Rules not to run. A rule may not be both enabled and disabled."` // canonical names
 	// Settings holds each rule's settings as the raw YAML mapping, because the
 	// rules package owns their types; decode with Config.DecodeSettings.
-	Settings map[string]*yaml.Node `yaml:"settings"`
+	Settings map[string]*yaml.Node "yaml:\"settings\" key:\"rule\" doc:\"Per-rule settings, keyed by rule name; see `citelint rule NAME`.\""
 }
 
 // Match holds the conditions shared by exclusion and severity rules. Every
 // condition that is set must hold; an unset one matches anything.
 type Match struct {
-	Rules      []string       `yaml:"rules" cfg:"rule-list"`  // canonical rule names; empty = any rule
-	Path       string         `yaml:"path" cfg:"glob"`        // doublestar glob over the slash path relative to Dir
-	PathExcept string         `yaml:"path-except" cfg:"glob"` // doublestar glob; a match makes the rule not apply
-	Text       *regexp.Regexp `yaml:"text"`                   // on the issue message (RE2 syntax)
-	Source     *regexp.Regexp `yaml:"source"`                 // on the text of the issue's line, as golangci-lint's "source"
-	Line       int            `yaml:"-"`                      // where the entry starts in the file, for diagnostics
+	Rules      []string       `yaml:"rules" check:"rule" doc:"Rules the entry applies to; absent means any rule."` // canonical names
+	Path       string         `yaml:"path" check:"glob" doc:"Only issues in files matching this glob (relative to the config file's directory)."`
+	PathExcept string         `yaml:"path-except" check:"glob" doc:"Not issues in files matching this glob."`
+	Text       *regexp.Regexp `yaml:"text" doc:"Only issues whose message matches this regular expression (Go RE2 syntax)."`
+	Source     *regexp.Regexp `yaml:"source" doc:"Only issues whose source line matches this regular expression (golangci-lint's source)."`
+	Line       int            `yaml:"-"` // where the entry starts in the file, for diagnostics
 }
 
 // Matches reports whether an issue of rule at rel (slash path relative to
@@ -190,8 +194,8 @@ func (m *Match) Matches(rule, rel, message, source string) bool {
 
 // Exclusions drops issues.
 type Exclusions struct {
-	Paths []string `yaml:"paths" cfg:"globs"` // globs: no issue is reported in a matching file
-	Rules []Match  `yaml:"rules"`
+	Paths []string `yaml:"paths" check:"glob" doc:"Report no issue in files matching these globs."`
+	Rules []Match  `yaml:"rules" doc:"Drop issues matching every condition of an entry."`
 }
 
 // PathExcluded reports whether rel matches exclusions.paths.
@@ -215,16 +219,14 @@ func (e *Exclusions) Excluded(rule, rel, message, source string) bool {
 
 // Severity re-grades issues.
 type Severity struct {
-	// Default overrides every rule's own severity when set; SeverityUnset
-	// keeps each rule's default.
-	Default result.Severity `yaml:"default"`
-	Rules   []SeverityRule  `yaml:"rules"`
+	Default result.Severity `yaml:"default" enum:",note,warning,error,info" doc:"Severity for every issue no rule below matches; \"\" keeps each rule's own default."`
+	Rules   []SeverityRule  `yaml:"rules" doc:"The first matching entry sets the severity."`
 }
 
 // SeverityRule sets Severity on issues that satisfy Match.
 type SeverityRule struct {
+	Severity result.Severity `yaml:"severity" enum:"$severities" required:"true"`
 	Match    `yaml:",inline"`
-	Severity result.Severity `yaml:"severity"`
 }
 
 // For returns the severity an issue ends up with: the first matching rule
@@ -241,49 +243,43 @@ func (s *Severity) For(rule, rel, message, source string, ruleDefault result.Sev
 	return ruleDefault
 }
 
-// Issues limits and gates the report.
+// Issues limits and gates the report. Limits default to 0, unlimited:
+// truncation causes "push again to see more" loops.
 type Issues struct {
-	MaxPerRule int `yaml:"max-per-rule"` // 0 = unlimited (the default: truncation causes "push again to see more" loops)
-	MaxSame    int `yaml:"max-same"`     // identical messages; 0 = unlimited
-	// FailLevel: exit 1 when an issue at or above it remains. Default warning,
-	// so notes are reported without failing CI (SARIF's meaning of "note").
-	FailLevel        result.Severity `yaml:"fail-level" cfg:"fail-level"`
-	FailOnUnverified bool            `yaml:"fail-on-unverified"` // unverified lookups fail the run too (issue 4: off by default)
+	MaxPerRule int `yaml:"max-per-rule" min:"0" doc:"Report at most this many issues per rule; 0 = unlimited (default)."`
+	MaxSame    int `yaml:"max-same" min:"0" doc:"Report at most this many issues with the same message; 0 = unlimited (default)."`
+	// FailLevel is warning, so notes do not fail CI (SARIF's meaning of "note").
+	FailLevel        result.Severity `yaml:"fail-level" enum:"$severities" doc:"Exit 1 when an issue at or above this severity remains. Default warning."`
+	FailOnUnverified bool            `yaml:"fail-on-unverified" doc:"Also fail when a reference could not be verified (timeouts, rate limits). Default false."`
 }
 
 // Output lists where to write results; several formats at once are allowed.
 type Output struct {
-	Formats []OutputFormat `yaml:"formats"` // in file order (the file maps format name to options); default text to stdout
+	Formats []OutputFormat `yaml:"formats" nonempty:"format" doc:"Output formats and where to write each; several at once. Default: text to stdout."`
 }
 
 // OutputFormat is one printer and its destination.
 type OutputFormat struct {
-	Format string `yaml:"-"`    // one of FormatNames: the key in output.formats
-	Path   string `yaml:"path"` // Stdout, Stderr or a file relative to Dir (use Resolve)
+	Format string `yaml:"-" mapkey:"true" enum:"$formats"`                                                            // the key in output.formats
+	Path   string `yaml:"path" check:"path" doc:"stdout, stderr, or a file relative to the config file's directory."` // use Resolve
 }
 
 // Resolvers configures network lookups (issue 4).
 type Resolvers struct {
 	Cache          Cache         `yaml:"cache"`
-	Mailto         string        `yaml:"mailto" cfg:"mailto"` // polite-pool contact for Crossref and the User-Agent
-	Timeout        time.Duration `yaml:"timeout"`             // overall network budget; default 10m, 0 = none
-	RequestTimeout time.Duration `yaml:"request-timeout"`     // per request, body included; default 20s (lychee's default)
-	// HostBudget is the time one host may cost in failed attempts and
-	// retry waits before its remaining lookups are left unverified;
-	// default 30s, 0 = none.
-	HostBudget time.Duration `yaml:"host-budget"`
-	// MaxRetryWait is the longest Retry-After honoured; a longer one
-	// leaves the lookup unverified at once. Default 10s.
-	MaxRetryWait time.Duration `yaml:"max-retry-wait"`
-	DOI          Endpoint      `yaml:"doi" keys:"url"`
-	Crossref     Endpoint      `yaml:"crossref"` // Crossref may carry its own mailto, see CrossrefMailto
-	DataCite     Endpoint      `yaml:"datacite" keys:"url"`
-	ArXiv        Endpoint      `yaml:"arxiv" keys:"url"`
-	URL          URLResolver   `yaml:"url"`
-	// Hosts holds per-host politeness limits keyed by lower-case host[:port].
-	// The default limits arXiv to one request per 3 s as its API terms ask;
-	// entries in the file override per host, the others are kept.
-	Hosts map[string]HostLimit `yaml:"hosts" cfg:"hosts"`
+	Mailto         string        `yaml:"mailto" check:"mailto" doc:"Contact e-mail sent to registries (Crossref's polite pool) and in the User-Agent."`
+	Timeout        time.Duration `yaml:"timeout" doc:"Overall network budget: lookups still pending then are unverified. Default 10m; 0 = none."`
+	RequestTimeout time.Duration `yaml:"request-timeout" doc:"Per request, body included. Default 20s (lychee's default)."`
+	HostBudget     time.Duration `yaml:"host-budget" doc:"Time one host may cost in failed attempts (timeouts, 429, 5xx) and retry waits; then its remaining lookups are unverified. Default 30s; 0 = none."`
+	MaxRetryWait   time.Duration `yaml:"max-retry-wait" doc:"Longest Retry-After waited for; a longer one leaves the lookup unverified. Default 10s."`
+	DOI            Endpoint      `yaml:"doi" doc:"doi.org handle API. Default https://doi.org."`
+	Crossref       Crossref      `yaml:"crossref" doc:"Crossref REST API. Default https://api.crossref.org."`
+	DataCite       Endpoint      `yaml:"datacite" doc:"Default https://api.datacite.org."`
+	ArXiv          Endpoint      `yaml:"arxiv" doc:"Default https://export.arxiv.org."`
+	URL            URLResolver   `yaml:"url"`
+	// Hosts is keyed by lower-case host[:port]; by default arXiv gets one
+	// request per 3 s, as its API terms ask.
+	Hosts map[string]HostLimit `yaml:"hosts" key:"host" doc:"Per-host limits, keyed by host name; the arXiv default (1 request per 3s) is kept unless overridden."`
 }
 
 // CrossrefMailto is resolvers.crossref.mailto, falling back to resolvers.mailto.
@@ -296,40 +292,52 @@ func (r *Resolvers) CrossrefMailto() string {
 
 // Cache configures the on-disk resolver cache.
 type Cache struct {
-	Dir  string `yaml:"dir"`                                // "" = under os.UserCacheDir(); relative to Dir otherwise
-	Mode string `yaml:"mode" enum:"normal,offline,refresh"` // CacheNormal, CacheOffline or CacheRefresh
+	Dir  string `yaml:"dir" doc:"Cache folder; \"\" = the user cache directory. Commit one to the repository to make CI runs reproducible offline."` // relative to Dir
+	Mode string `yaml:"mode" enum:"normal,offline,refresh" doc:"normal; offline (no requests; uncached = unverified); refresh (ignore cached entries)."`
 }
 
 // Endpoint is a resolver's base URL (tests and mirrors point it elsewhere).
+// An empty url keeps the default.
 type Endpoint struct {
-	URL    string `yaml:"url" cfg:"url"`
-	Mailto string `yaml:"mailto" cfg:"mailto"` // crossref only
+	URL string `yaml:"url" check:"url" doc:"Base URL of the service (point it at a mirror or a test stub)."`
+}
+
+// Crossref is an Endpoint that may carry its own polite-pool contact.
+type Crossref struct {
+	Endpoint `yaml:",inline"`
+	Mailto   string `yaml:"mailto" check:"mailto" doc:"Contact for Crossref only; default resolvers.mailto."`
 }
 
 // URLResolver configures link checking.
 type URLResolver struct {
-	// AllowPrivate lets the url resolver contact loopback, private and
-	// link-local addresses. Off so a document in a pull request cannot make
-	// CI probe internal services; and since the config file may come from
-	// the pull request too, it takes effect only with the workflow's
-	// consent (--allow-private or CITELINT_ALLOW_PRIVATE, see
-	// docs/security.md).
-	AllowPrivate bool `yaml:"allow-private"`
+	// AllowPrivate is off so a document in a pull request cannot make CI
+	// probe internal services; and since the config file may come from the
+	// pull request too, it takes effect only with the workflow's consent
+	// (--allow-private or CITELINT_ALLOW_PRIVATE, see docs/security.md).
+	AllowPrivate bool `yaml:"allow-private" doc:"Allow link checks against loopback, private and link-local addresses. Default false. Takes effect only with the workflow's consent: --allow-private or CITELINT_ALLOW_PRIVATE=true (see docs/security.md)."`
 }
 
 // HostLimit bounds traffic to one host.
 type HostLimit struct {
-	Concurrency int           `yaml:"concurrency"` // simultaneous requests; 0 = the resolver's default
-	Interval    time.Duration `yaml:"interval"`    // minimum gap between request starts
+	Concurrency int           `yaml:"concurrency" min:"0" doc:"Simultaneous requests; 0 = the resolver's default."`
+	Interval    time.Duration `yaml:"interval" doc:"Minimum time between request starts."`
 }
 
 // Judge configures the optional OpenAI-compatible model used for borderline
 // claim-support scores (issue 5). URL "" disables it.
 type Judge struct {
-	URL       string        `yaml:"url" cfg:"url"`
-	Model     string        `yaml:"model"`
-	APIKeyEnv string        `yaml:"api-key-env" cfg:"env"` // name of the environment variable holding the key (never the key itself)
-	Timeout   time.Duration `yaml:"timeout"`
+	URL       string        `yaml:"url" check:"url" doc:"OpenAI-compatible chat-completions base URL; \"\" disables the judge."`
+	Model     string        `yaml:"model" doc:"Model name sent to the endpoint."`
+	APIKeyEnv string        `yaml:"api-key-env" check:"env" doc:"Name of the environment variable holding the API key (never the key itself)."`
+	Timeout   time.Duration `yaml:"timeout" doc:"Per request. Default 30s."`
+	// The fields below are read by resolve/judge and rules (docs/judge.md).
+	Format      string `yaml:"format" enum:"json,minicheck" doc:"Prompt and answer format: json (a verdict with a quoted passage) or minicheck (Document/Claim prompt, Yes/No answer). Default json."`
+	Logprobs    bool   `yaml:"logprobs" doc:"Ask for token log-probabilities and score P(Yes) (minicheck format). Default true."`
+	Mode        string `yaml:"mode" enum:"band,all" doc:"Which sentences go to the judge: band (scores within low-overlap's judge-band of the threshold) or all cited sentences. Default band."`
+	MaxTokens   int    `yaml:"max-tokens" min:"0" doc:"Evidence budget per sentence, in tokens; 0 = 1024."`
+	ChunkTokens int    `yaml:"chunk-tokens" min:"0" doc:"Split the evidence into chunks of this many tokens, each asked separately (as MiniCheck does); 0 = one chunk."`
+	MaxCalls    int    `yaml:"max-calls" min:"0" doc:"Questions per run; 0 = no cap. Default 500."`
+	Concurrency int    `yaml:"concurrency" min:"0" doc:"Questions in flight; 0 = 4."`
 }
 
 // Default returns the configuration used when there is no config file and no
@@ -343,7 +351,7 @@ func New(opts Options) *Config {
 		Version: Version,
 		Dir:     ".",
 		Run: Run{
-			Include: []string{"**/*.md", "**/*.markdown", "**/*.mdx"},
+			Include: []string{"**/*.md", "**/*.markdown", "**/*.mdx", "**/*.qmd", "**/*.Rmd", "**/*.rmd", "**/*.ipynb"},
 		},
 		Rules:  Rules{Default: DefaultStandard},
 		Issues: Issues{FailLevel: result.SeverityWarning},
@@ -355,12 +363,12 @@ func New(opts Options) *Config {
 			HostBudget:     30 * time.Second,
 			MaxRetryWait:   10 * time.Second,
 			DOI:            Endpoint{URL: "https://doi.org"},
-			Crossref:       Endpoint{URL: "https://api.crossref.org"},
+			Crossref:       Crossref{Endpoint: Endpoint{URL: "https://api.crossref.org"}},
 			DataCite:       Endpoint{URL: "https://api.datacite.org"},
 			ArXiv:          Endpoint{URL: "https://export.arxiv.org"},
 			Hosts:          map[string]HostLimit{"export.arxiv.org": {Concurrency: 1, Interval: 3 * time.Second}},
 		},
-		Judge: Judge{Timeout: 30 * time.Second},
+		Judge: Judge{Timeout: 30 * time.Second, Format: "json", Logprobs: true, Mode: "band", MaxCalls: 500},
 		opts:  opts,
 	}
 }
@@ -430,19 +438,59 @@ func Parse(name string, data []byte, opts Options) (*Config, error) {
 	if name == "" {
 		c.Dir = "."
 	}
-	d := &decoder{file: name, opts: opts}
-	root := d.parseYAML(data)
-	if root != nil {
-		d.config(root, c)
+	d := newDecoder(name, opts)
+	if root := d.parseYAML(data); root != nil {
+		d.decode(root, nil, reflect.ValueOf(c).Elem(), "")
 	}
+	// Every rule's settings are checked, enabled or not, so that a bad
+	// setting of a rule that is off is an error now rather than when someone
+	// turns the rule on, and every command accepts the same files.
 	if opts.NewSettings != nil {
-		d.checkSettings(c, opts.NewSettings)
+		for _, rule := range slices.Sorted(maps.Keys(c.Rules.Settings)) {
+			n, p := c.Rules.Settings[rule], settingsPath(rule)
+			if into := opts.NewSettings(rule); into != nil {
+				d.decode(n, p, reflect.ValueOf(into).Elem(), "")
+			} else {
+				d.errf(n, p, "%s: rule %q has no settings", p, rule)
+			}
+		}
 	}
 	if len(d.errs) > 0 {
 		sortErrors(d.errs)
 		return nil, d.errs
 	}
 	return c, nil
+}
+
+func settingsPath(rule string) kpath { return kpath{"rules", "settings"}.key(rule) }
+
+// DecodeSettings decodes rules.settings.<rule> into into, a non-nil pointer
+// to the rule's settings struct pre-filled with its defaults: keys absent from
+// the file keep their defaults, and a rule with no settings leaves into
+// untouched. It is the decoder Parse uses, so it is as strict: an unknown
+// key, a value of the wrong type, a value outside an enum tag, or a bare
+// number given for a time.Duration is an error naming file:line:col; then
+// the type's Validate, if it has one. Types that implement yaml.Unmarshaler
+// or encoding.TextUnmarshaler validate themselves.
+func (c *Config) DecodeSettings(rule string, into any) error {
+	rv := reflect.ValueOf(into)
+	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("config: DecodeSettings(%q) needs a non-nil pointer, got %T", rule, into)
+	}
+	if canon, ok := c.opts.canonical(rule); ok {
+		rule = canon
+	}
+	n := c.Rules.Settings[rule]
+	if n == nil {
+		return nil
+	}
+	d := newDecoder(c.Path, c.opts)
+	d.decode(n, settingsPath(rule), rv.Elem(), "")
+	if len(d.errs) > 0 {
+		sortErrors(d.errs)
+		return d.errs
+	}
+	return nil
 }
 
 // Resolve turns a path from the config (relative to Dir) into one usable with
@@ -513,18 +561,12 @@ func matchAny(globs []string, rel string) bool {
 	return false
 }
 
-// RuleEnabled reports whether the rule called name (canonical, or an alias
-// from Options) runs. defaultOn is the rule's own default, used by
-// rules.default "standard"; inReports says the rule is also on under
-// "reports".
-//
-// Semantics follow golangci-lint v2's linters section: the set starts from
-// rules.default (standard = each rule's default, reports = standard and the
-// rules for generated reports, all, none), then enable adds
-// and disable removes. A rule listed in both enable and disable is a config
-// error, and ApplyFlags moves a name from one list to the other, so the lists
-// are disjoint; if code builds a Config with a rule in both, disable wins,
-// because failing safe means running fewer rules than asked, not more.
+// RuleEnabled reports whether the rule called name (canonical, or an alias)
+// runs, given its own default and whether the "reports" set adds it. As in
+// golangci-lint v2, the set starts from rules.default, then enable adds and
+// disable removes. Parse and ApplyFlags keep the lists disjoint; if code
+// builds a Config with a rule in both, disable wins: failing safe means
+// running fewer rules than asked, not more.
 func (c *Config) RuleEnabled(name string, defaultOn, inReports bool) bool {
 	if canon, ok := c.opts.Aliases[name]; ok {
 		name = canon
@@ -549,7 +591,8 @@ func (c *Config) RuleEnabled(name string, defaultOn, inReports bool) bool {
 // SetDefault sets rules.default from the command line (--default), which
 // overrides the file.
 func (c *Config) SetDefault(set string) error {
-	sets := []string{DefaultStandard, DefaultReports, DefaultAll, DefaultNone}
+	f, _ := reflect.TypeFor[Rules]().FieldByName("Default")
+	sets := enumValues(f.Tag.Get("enum"))
 	if !slices.Contains(sets, set) {
 		return fmt.Errorf("unknown rule set %q; want one of %s%s", set, strings.Join(sets, ", "), didYouMean(set, sets))
 	}

@@ -80,7 +80,7 @@ func TestParseFull(t *testing.T) {
 		"example.org":      {Concurrency: 2, Interval: 500 * time.Millisecond},
 		"export.arxiv.org": {Concurrency: 1, Interval: 5 * time.Second}, // default concurrency kept
 	})
-	check("Judge", c.Judge, Judge{URL: "http://localhost:8080/v1", Model: "llama", APIKeyEnv: "JUDGE_KEY", Timeout: time.Minute})
+	check("Judge", c.Judge, Judge{URL: "http://localhost:8080/v1", Model: "llama", APIKeyEnv: "JUDGE_KEY", Timeout: time.Minute, Format: "json", Logprobs: true, Mode: "band", MaxCalls: 500})
 
 	var s struct {
 		Scope    string `yaml:"scope"`
@@ -174,8 +174,8 @@ var parseErrorCases = []struct {
 		`.citelint.yaml:4:35: rules.enable[2]: want a string, got the integer 7 (quote it: "7")`,
 		`.citelint.yaml:5:13: rules.disable[0]: rule "dead-doi" is also enabled (line 4); list it in one place`,
 		`.citelint.yaml:5:23: rules.disable[1]: empty entry`,
-		`.citelint.yaml:7:5: rules.settings.dead-lnk: unknown rule "dead-lnk" (did you mean "dead-link"?)`,
-		`.citelint.yaml:8:23: rules.settings.unused-reference: want a mapping of settings, got the integer 3`}, false},
+		`.citelint.yaml:7:5: rules.settings: unknown rule "dead-lnk" (did you mean "dead-link"?)`,
+		`.citelint.yaml:8:23: rules.settings.unused-reference: want a mapping, got the integer 3`}, false},
 	{"exclusions", v1 + "exclusions:\n  paths: [\"[\"]\n  rules:\n    - {rules: []}\n    - text: \"(\"\n      path: \"a/{b\"\n      rules: [nope]\n      linters: [x]\n    - text: 404\n", []string{
 		`.citelint.yaml:3:11: exclusions.paths[0]: invalid glob "["`,
 		`.citelint.yaml:5:7: exclusions.rules[0]: set at least one of rules, path, path-except, text, source`,
@@ -195,14 +195,14 @@ var parseErrorCases = []struct {
 		`.citelint.yaml:5:15: issues.fail-level: invalid value "fatal"; want one of note, warning, error, info`,
 		`.citelint.yaml:6:23: issues.fail-on-unverified: want true or false, got the string "yes"`}, false},
 	{"output", v1 + "output:\n  formats:\n    sarf: {path: a}\n    junit: {}\n    text: {path: out.txt, colors: true}\n    json: {path: out.txt}\n    sarif: {path: \"\"}\n", []string{
-		`.citelint.yaml:4:5: unknown output format "sarf" in output.formats (did you mean "sarif"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate, html`,
-		`.citelint.yaml:5:5: unknown output format "junit" in output.formats (did you mean "junit-xml"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate, html`,
+		`.citelint.yaml:4:5: unknown key "sarf" in output.formats (did you mean "sarif"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate, html`,
+		`.citelint.yaml:5:5: unknown key "junit" in output.formats (did you mean "junit-xml"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate, html`,
 		`.citelint.yaml:6:27: unknown key "colors" in output.formats.text`,
 		`.citelint.yaml:7:11: output.formats.json.path: "out.txt" is also written by format "text"`,
 		`.citelint.yaml:8:19: output.formats.sarif.path: empty path (use stdout, stderr or a file name)`}, false},
 	{"empty formats", v1 + "output:\n  formats: {}\n", []string{`.citelint.yaml:3:12: output.formats: want at least one format`}, false},
 	{"bibliography and sources", v1 + "bibliography: {a: b}\nsources: [a]\n", []string{
-		`.citelint.yaml:2:15: bibliography: want a file name or a list of them, got a mapping`,
+		`.citelint.yaml:2:15: bibliography: want a string or a list of them, got a mapping`,
 		`.citelint.yaml:3:10: sources: want a string, got a list`}, false},
 	{"resolvers", v1 + "resolvers:\n  cache: {mode: online}\n  mailto: someone\n  doi: {url: doi.org}\n  datacite: {mailto: a@b.c}\n  url: {allow-private: 1}\n  hosts:\n    \"https://export.arxiv.org/api\": {interval: 3s}\n    example.org: {concurrency: x, rate: 1}\n", []string{
 		`.citelint.yaml:3:17: resolvers.cache.mode: invalid value "online"; want one of normal, offline, refresh (did you mean "offline"?)`,

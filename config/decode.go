@@ -1,10 +1,9 @@
 package config
 
 import (
-	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
 	"path"
 	"reflect"
@@ -12,8 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
@@ -21,49 +20,22 @@ import (
 	"github.com/citelint/citelint/result"
 )
 
-// The file is decoded by walking a yaml.Node tree by hand rather than with
-// yaml.Unmarshal into structs: only the node tree knows where each value is,
-// and every message must name file:line:col. It also lets us keep going after
-// the first problem and report them all.
-
-// elem is one step of a key path: a mapping key or a sequence index.
-type elem struct {
-	key   string
-	idx   int
-	isIdx bool
-}
-
-// kpath locates a node for messages ("exclusions.rules[0].text").
-type kpath []elem
-
-func (p kpath) key(k string) kpath { return append(slices.Clip(p), elem{key: k}) }
-func (p kpath) index(i int) kpath  { return append(slices.Clip(p), elem{idx: i, isIdx: true}) }
-
-var plainKey = lazyRegexp(`^[A-Za-z0-9_-]+$`)
-
-func (p kpath) String() string {
-	var b strings.Builder
-	for i, e := range p {
-		switch {
-		case e.isIdx:
-			fmt.Fprintf(&b, "[%d]", e.idx)
-		case plainKey().MatchString(e.key):
-			if i > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(e.key)
-		default:
-			fmt.Fprintf(&b, "[%q]", short(e.key))
-		}
-	}
-	return b.String()
-}
-
+// One decoder reads every section and every rule's settings: it walks the
+// yaml.Node tree against a Go type, led by the type and its struct tags (see
+// Config), rather than calling yaml.Unmarshal, because only the node tree
+// knows where each value is, every message must name file:line:col, and a
+// user fixing a file wants every problem at once. The schema (schema.go) is
+// generated from the same types and tags.
 type decoder struct {
-	file string
-	opts Options
-	errs Errors
+	file   string
+	opts   Options
+	errs   Errors
+	budget int // nodes left to visit: aliases can make a small file huge ("billion laughs")
 }
+
+const maxNodes, maxDepth = 100000, 64
+
+func newDecoder(file string, opts Options) *decoder { return &decoder{file, opts, nil, maxNodes} }
 
 func (d *decoder) errf(n *yaml.Node, p kpath, format string, args ...any) {
 	e := &Error{File: d.file, Msg: fmt.Sprintf(format, args...)}
@@ -73,165 +45,202 @@ func (d *decoder) errf(n *yaml.Node, p kpath, format string, args ...any) {
 	d.errs = append(d.errs, e)
 }
 
-var yamlLineErr = lazyRegexp(`^yaml: line (\d+): (.*)$`)
-
-// parserProblems are yaml.v3's parser error messages (parserc.go); its scanner
-// errors already carry 1-based lines.
-var parserProblems = map[string]bool{
-	"did not find expected ',' or ']'":       true,
-	"did not find expected ',' or '}'":       true,
-	"did not find expected '-' indicator":    true,
-	"did not find expected <document start>": true,
-	"did not find expected <stream-start>":   true,
-	"did not find expected key":              true,
-	"did not find expected node content":     true,
-	"found duplicate %TAG directive":         true,
-	"found duplicate %YAML directive":        true,
-	"found incompatible YAML document":       true,
-	"found undefined tag handle":             true,
+// checker is a config type's own validation of what its tags cannot say
+// (conditions across fields). It runs whenever the type's mapping was read,
+// so it must cope with fields left unset by errors; n is the mapping.
+type checker interface {
+	check(d *decoder, n *yaml.Node, p kpath)
 }
 
-// syntaxError turns the YAML library's "yaml: line 3: ..." into file:3: ...
-// and repairs its line numbers where we can.
-func (d *decoder) syntaxError(err error, data []byte) {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	e := &Error{File: d.file}
-	if m := yamlLineErr().FindStringSubmatch(err.Error()); m != nil {
-		e.Line, _ = strconv.Atoi(m[1])
-		msg = m[2]
+// Validator is implemented by a rule's settings type to check what tags
+// cannot say; it runs when every field decoded cleanly, and its error is
+// reported at the settings' mapping.
+type Validator interface {
+	Validate() error
+}
+
+var (
+	durationType = reflect.TypeFor[time.Duration]()
+	severityType = reflect.TypeFor[result.Severity]()
+	regexpType   = reflect.TypeFor[*regexp.Regexp]()
+	nodeType     = reflect.TypeFor[*yaml.Node]()
+	unmarshalers = []reflect.Type{reflect.TypeFor[yaml.Unmarshaler](), reflect.TypeFor[interface{ UnmarshalText([]byte) error }]()}
+)
+
+// decode reads n into v, which must be addressable. A null node leaves v
+// as it was: keys absent or empty keep their defaults.
+func (d *decoder) decode(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
+	if d.budget--; d.budget == -1 || len(p) > maxDepth {
+		d.errf(n, p, "%s: aliases expand to more than %d values, or nest too deep", d.where(p), maxNodes)
 	}
+	r := resolve(n)
+	if d.budget < 0 || len(p) > maxDepth || isNull(r) {
+		return
+	}
+	t := v.Type()
 	switch {
-	case parserProblems[msg]:
-		// yaml.v3 reports parser (not scanner) errors with the 0-based line
-		// of the construct being parsed.
-		e.Line++
-	case strings.Contains(msg, "UTF-8") || strings.Contains(msg, "UTF-16") || strings.Contains(msg, "control characters"):
-		// Reader errors carry a byte offset yaml.v3 does not report: find it.
-		e.Line, e.Column = badCharPos(data)
-	case strings.HasPrefix(msg, "unknown anchor "):
-		if m := anchorName().FindStringSubmatch(msg); m != nil {
-			if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
-				e.Line, e.Column = lineCol(data, i)
+	case t == nodeType: // kept raw: rule settings, decoded by DecodeSettings
+		if r.Kind != yaml.MappingNode {
+			d.errf(n, p, "%s: want a mapping, got %s", p, describe(r))
+			return
+		}
+		var x any // yaml.v3 rejects alias cycles and excessive aliasing
+		if d.fallback(n, p, reflect.ValueOf(&x).Elem()) {
+			v.Set(reflect.ValueOf(r))
+		}
+	case t == severityType:
+		if s, ok := d.enum(n, p, enumValues(cmp.Or(tag.Get("enum"), "$severities"))); ok {
+			sev, _ := result.ParseSeverity(s)
+			v.Set(reflect.ValueOf(sev))
+		}
+	case t == durationType:
+		if x, ok := d.duration(n, p); ok {
+			v.SetInt(int64(x))
+		}
+	case t == regexpType:
+		if re, ok := d.regexp(n, p); ok {
+			v.Set(reflect.ValueOf(re))
+		}
+	case slices.ContainsFunc(unmarshalers, reflect.PointerTo(t).Implements):
+		d.fallback(n, p, v) // the type validates itself
+	case t.Kind() == reflect.Pointer:
+		if v.IsNil() {
+			v.Set(reflect.New(t.Elem()))
+		}
+		d.decode(n, p, v.Elem(), tag)
+	case t.Kind() == reflect.String:
+		d.string(n, p, v, tag)
+	case t.Kind() == reflect.Bool:
+		var b bool
+		if r.Kind != yaml.ScalarNode || r.ShortTag() != "!!bool" || r.Decode(&b) != nil {
+			d.errf(n, p, "%s: want true or false, got %s", p, describe(r))
+			return
+		}
+		v.SetBool(b)
+	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Float64:
+		d.number(n, p, v, tag)
+	case t.Kind() == reflect.Struct:
+		d.structure(n, p, v)
+	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
+		d.dict(n, p, v, tag)
+	case t.Kind() == reflect.Slice && t.Elem().Kind() != reflect.Uint8:
+		d.list(n, p, v, tag)
+	default: // interfaces, arrays, []byte: as yaml.v3 reads them
+		d.fallback(n, p, v)
+	}
+}
+
+var typeErrLine = lazyRegexp(`(^|\n\s*)line \d+: `)
+
+// fallback lets yaml.v3 decode a value whose type this decoder leaves to
+// it, and reports whether it could.
+func (d *decoder) fallback(n *yaml.Node, p kpath, v reflect.Value) bool {
+	err := n.Decode(v.Addr().Interface())
+	if err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if te := (*yaml.TypeError)(nil); errors.As(err, &te) {
+			msg = strings.Join(te.Errors, "; ")
+		}
+		d.errf(n, p, "%s: %s", d.where(p), typeErrLine().ReplaceAllString(msg, "$1"))
+	}
+	return err == nil
+}
+
+// field is one key of a struct as yaml.v3 names it: the tag's name, else
+// the lower-cased field name; ",inline" structs are flattened.
+type field struct {
+	name  string
+	index []int
+	tag   reflect.StructTag
+}
+
+var fieldCache sync.Map // reflect.Type → []field: types do not change
+
+func fieldsOf(t reflect.Type) []field {
+	if fs, ok := fieldCache.Load(t); ok {
+		return fs.([]field)
+	}
+	var out []field
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("yaml")
+		if tag == "" && !strings.Contains(string(f.Tag), ":") {
+			tag = string(f.Tag) // yaml.v3 takes a bare tag as the name
+		}
+		name, opt, _ := strings.Cut(tag, ",")
+		switch {
+		case opt == "inline" && f.Type.Kind() == reflect.Struct:
+			for _, sub := range fieldsOf(f.Type) {
+				out = append(out, field{sub.name, append([]int{i}, sub.index...), sub.tag})
 			}
+		case name == "-" || !f.IsExported():
+		default:
+			if name == "" {
+				name = strings.ToLower(f.Name)
+			}
+			out = append(out, field{name, []int{i}, f.Tag})
 		}
-	case e.Line == 0 && !strings.Contains(msg, "anchor") && !strings.Contains(msg, "alias"):
-		// Scanner and parser errors without a line are on the first line
-		// (yaml.v3 omits "line 0").
-		e.Line = 1
 	}
-	e.Msg = "invalid YAML: " + msg
-	d.errs = append(d.errs, e)
+	fieldCache.Store(t, out)
+	return out
 }
 
-var anchorName = lazyRegexp(`^unknown anchor '(.*)' referenced$`)
-
-// lineCol converts a byte offset into a 1-based line and byte column.
-func lineCol(data []byte, off int) (int, int) {
-	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	return line, off - bytes.LastIndexByte(data[:off], '\n')
+func names(fs []field) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.name
+	}
+	return out
 }
 
-// badCharPos finds the first byte YAML's reader rejects: invalid UTF-8 or a
-// character outside YAML's printable set.
-func badCharPos(data []byte) (int, int) {
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		ok := r != utf8.RuneError || size > 1
-		ok = ok && (r == '\t' || r == '\n' || r == '\r' || (r >= 0x20 && r <= 0x7e) || r == 0x85 ||
-			(r >= 0xa0 && r <= 0xd7ff) || (r >= 0xe000 && r <= 0xfffd) || r >= 0x10000)
-		if !ok && !(i == 0 && r == 0xfeff) {
-			return lineCol(data, i)
+// structure reads a mapping into struct v, key by key, then runs the
+// struct's checks: required keys, its checker, and its Validator.
+func (d *decoder) structure(n *yaml.Node, p kpath, v reflect.Value) {
+	fs := fieldsOf(v.Type())
+	before := len(d.errs)
+	if !d.entries(n, p, func(key string, k, val *yaml.Node) {
+		i := slices.IndexFunc(fs, func(f field) bool { return f.name == key })
+		if i < 0 {
+			d.unknownKey(k, p, key, names(fs))
+			return
 		}
-		i += size
+		d.decode(val, p.key(key), v.FieldByIndex(fs[i].index), fs[i].tag)
+	}) {
+		return
 	}
-	return 0, 0
-}
-
-// parseYAML returns the document's root node, or nil for an empty document
-// (which means "all defaults") or a syntax error (recorded).
-func (d *decoder) parseYAML(data []byte) *yaml.Node {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if !errors.Is(err, io.EOF) {
-			d.syntaxError(err, data)
+	r := resolve(n)
+	for _, f := range fs {
+		if req := f.tag.Get("required"); req != "" && isNull(lookup(r, f.name)) {
+			msg := fmt.Sprintf("missing required key %q", f.name)
+			if req != "true" {
+				msg += " (" + req + ")"
+			}
+			if len(p) > 0 {
+				msg = p.String() + ": " + msg
+			}
+			d.errf(n, p.key(f.name), "%s", msg)
 		}
-		return nil
 	}
-	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
-	case err == nil:
-		// A trailing "---" with nothing after it is harmless.
-		if len(extra.Content) > 0 && !isNull(extra.Content[0]) {
-			d.errf(extra.Content[0], nil, "more than one YAML document; citelint reads only the first, so merge them")
+	d.checks(v, r, p, len(d.errs) == before)
+}
+
+// checks runs v's checker and, when v decoded cleanly, its Validator
+// (methods of inline structs are promoted, so theirs run too).
+func (d *decoder) checks(v reflect.Value, n *yaml.Node, p kpath, clean bool) {
+	if !v.Addr().CanInterface() {
+		return
+	}
+	switch x := v.Addr().Interface().(type) {
+	case checker:
+		x.check(d, n, p)
+	case Validator:
+		if !clean {
+			return
 		}
-	case !errors.Is(err, io.EOF):
-		d.syntaxError(err, data)
-	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil
-	}
-	return doc.Content[0]
-}
-
-// resolve follows aliases (*anchor) to the node they name. Cycles are cut
-// off; the config's fixed depth bounds the rest of the walk.
-func resolve(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && n.Kind == yaml.AliasNode; i++ {
-		if i > 100 {
-			return nil
+		if err := x.Validate(); err != nil {
+			d.errf(n, p, "%s: %v", p, err)
 		}
-		n = n.Alias
 	}
-	return n
-}
-
-func isNull(n *yaml.Node) bool {
-	n = resolve(n)
-	return n == nil || n.Kind == 0 || (n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null")
-}
-
-// short truncates user text quoted back in messages, so a pasted blob or a
-// fuzzer's megabyte does not flood the terminal.
-func short(s string) string {
-	const max = 60
-	if len(s) <= max {
-		return s
-	}
-	r := []rune(s)
-	if len(r) <= max {
-		return s
-	}
-	return string(r[:max]) + "…"
-}
-
-// describe says what a node is, for "want X, got Y" messages.
-func describe(n *yaml.Node) string {
-	n = resolve(n)
-	if n == nil {
-		return "nothing"
-	}
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		switch n.ShortTag() {
-		case "!!str":
-			return fmt.Sprintf("the string %q", short(n.Value))
-		case "!!int":
-			return "the integer " + short(n.Value)
-		case "!!float":
-			return "the number " + short(n.Value)
-		case "!!bool":
-			return "the boolean " + n.Value
-		case "!!null":
-			return "null"
-		}
-		return fmt.Sprintf("a %s value", short(n.ShortTag()))
-	}
-	return "an unexpected node"
 }
 
 // hints name the citelint key for keys golangci-lint users type by habit,
@@ -247,75 +256,162 @@ var hints = map[string]string{
 
 var indexRe = lazyRegexp(`\[[0-9]+\]`)
 
-// mapping walks a mapping node with a fixed key set, reporting unknown and
-// duplicate keys, and calls fn for each known key. A null node is an unset
-// section and yields nothing. It reports whether n was a mapping (or null).
-func (d *decoder) mapping(n *yaml.Node, p kpath, keys []string, fn func(key string, k, v *yaml.Node)) bool {
-	return d.entries(n, p, func(key string, k, v *yaml.Node) {
-		if slices.Contains(keys, key) {
-			fn(key, k, v)
-			return
+func (d *decoder) unknownKey(k *yaml.Node, p kpath, key string, known []string) {
+	where, in := "top-level key", ""
+	if len(p) > 0 {
+		where, in = "key", " in "+p.String()
+	}
+	hint := didYouMean(key, known)
+	if h, ok := hints[indexRe().ReplaceAllString(strings.TrimPrefix(p.String()+"."+key, "."), "")]; ok {
+		hint = fmt.Sprintf(" (did you mean %q?)", h)
+	}
+	if key == "api-key" && p.String() == "judge" {
+		hint = " (put the key in an environment variable and name the variable with api-key-env)"
+	}
+	d.errf(k, p.key(key), "unknown %s %q%s%s", where, short(key), in, hint)
+}
+
+// dict reads a mapping into map v. Entries are merged into the map's
+// defaults (resolvers.hosts keeps the arXiv limit unless overridden); a key
+// tag names the check each key must pass, which may normalise it.
+func (d *decoder) dict(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
+	if v.IsNil() {
+		v.Set(reflect.MakeMap(v.Type()))
+	}
+	lines := map[string]int{}
+	d.entries(n, p, func(key string, k, val *yaml.Node) {
+		kp := p.key(key)
+		if check := tag.Get("key"); check != "" {
+			norm, msg := d.checkString(check, key)
+			if msg != "" {
+				d.errf(k, kp, "%s: %s", p, msg)
+				return
+			}
+			if line, dup := lines[norm]; dup {
+				d.errf(k, kp, "%s: %q is %q again (line %d); give it once", p, short(key), norm, line)
+				return
+			}
+			lines[norm], key = k.Line, norm
 		}
-		where := "top-level key"
-		if len(p) > 0 {
-			where = "key"
+		mk := reflect.ValueOf(key).Convert(v.Type().Key())
+		elem := reflect.New(v.Type().Elem()).Elem()
+		if old := v.MapIndex(mk); old.IsValid() {
+			elem.Set(old)
 		}
-		in := ""
-		if len(p) > 0 {
-			in = " in " + p.String()
+		d.decode(val, kp, elem, "")
+		if elem.Kind() != reflect.Pointer || !elem.IsNil() { // "rule:" with no settings is none
+			v.SetMapIndex(mk, elem)
 		}
-		hint := didYouMean(key, keys)
-		if h, ok := hints[indexRe().ReplaceAllString(strings.TrimPrefix(p.String()+"."+key, "."), "")]; ok {
-			hint = fmt.Sprintf(" (did you mean %q?)", h)
-		}
-		if key == "api-key" && p.String() == "judge" {
-			hint = " (put the key in an environment variable and name the variable with api-key-env)"
-		}
-		d.errf(k, p.key(key), "unknown %s %q%s%s", where, short(key), in, hint)
 	})
 }
 
-// entries walks a mapping with free-form keys (rule names, format names,
-// host names), reporting duplicates, merge keys and non-string keys.
-func (d *decoder) entries(n *yaml.Node, p kpath, fn func(key string, k, v *yaml.Node)) bool {
-	r := resolve(n)
-	if isNull(r) {
-		return true
-	}
-	if r.Kind != yaml.MappingNode {
-		d.errf(n, p, "%s: want a mapping, got %s", d.where(p), describe(r))
-		return false
-	}
-	seen := map[string]int{}
-	for i := 0; i+1 < len(r.Content); i += 2 {
-		k, v := resolve(r.Content[i]), r.Content[i+1]
-		if k == nil || k.Kind != yaml.ScalarNode {
-			d.errf(r.Content[i], p, "%s: keys must be plain strings", d.where(p))
-			continue
-		}
-		if k.ShortTag() == "!!merge" {
-			d.errf(k, p, "%s: merge keys (<<) are not supported; repeat the keys instead", d.where(p))
-			continue
-		}
-		if line, dup := seen[k.Value]; dup {
-			in := " at top level"
-			if len(p) > 0 {
-				in = " in " + p.String()
+// list reads a sequence into slice v, replacing its default. The field's
+// tag applies to each item. A list of structs with a mapkey field is
+// written as a mapping from that key (output.formats).
+func (d *decoder) list(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
+	r, t := resolve(n), v.Type()
+	out := reflect.MakeSlice(t, 0, len(r.Content))
+	if key, ok := keyField(t.Elem()); ok {
+		ok = d.entries(n, p, func(name string, k, val *yaml.Node) {
+			if allowed := enumValues(key.Tag.Get("enum")); !slices.Contains(allowed, name) {
+				d.errf(k, p.key(name), "unknown key %q in %s%s; want one of %s", short(name), p, didYouMean(name, allowed), strings.Join(allowed, ", "))
+				return
 			}
-			d.errf(k, p.key(k.Value), "duplicate key %q%s (first at line %d)", short(k.Value), in, line)
-			continue
+			elem := reflect.New(t.Elem()).Elem()
+			elem.FieldByIndex(key.Index).SetString(name)
+			d.decode(val, p.key(name), elem, "")
+			out = reflect.Append(out, elem)
+		})
+		if !ok {
+			return
 		}
-		seen[k.Value] = k.Line
-		fn(k.Value, k, v)
+	} else {
+		items := r.Content
+		switch {
+		case r.Kind == yaml.ScalarNode && tag.Get("single") != "":
+			items = []*yaml.Node{n} // one file stands for a list of one
+		case r.Kind != yaml.SequenceNode && tag.Get("single") != "":
+			d.errf(n, p, "%s: want a string or a list of them, got %s", p, describe(r))
+			return
+		case r.Kind != yaml.SequenceNode:
+			d.errf(n, p, "%s: want a list, got %s", p, describe(r))
+			return
+		}
+		for i, it := range items {
+			ip := p.index(i)
+			if r.Kind != yaml.SequenceNode {
+				ip = p
+			}
+			elem := reflect.New(t.Elem()).Elem()
+			before := len(d.errs)
+			d.decode(it, ip, elem, tag)
+			if len(d.errs) == before && (isNull(it) || elem.Kind() == reflect.String && elem.String() == "") {
+				d.errf(it, ip, "%s: empty entry", ip)
+			}
+			out = reflect.Append(out, elem)
+		}
 	}
-	return true
+	if what := tag.Get("nonempty"); what != "" && len(r.Content) == 0 {
+		d.errf(n, p, "%s: want at least one %s", p, what)
+	}
+	v.Set(out)
 }
 
-func (d *decoder) where(p kpath) string {
-	if len(p) == 0 {
-		return "top level"
+// keyField finds the field a mapping's keys go into, tagged mapkey.
+func keyField(t reflect.Type) (reflect.StructField, bool) {
+	if t.Kind() == reflect.Struct {
+		for i := 0; i < t.NumField(); i++ {
+			if t.Field(i).Tag.Get("mapkey") != "" {
+				return t.Field(i), true
+			}
+		}
 	}
-	return p.String()
+	return reflect.StructField{}, false
+}
+
+// SeverityNames are exactly the names result.ParseSeverity accepts ("info"
+// is a synonym of note), so every severity error lists what it would take.
+var SeverityNames = []string{"note", "warning", "error", "info"}
+
+// enumValues reads an enum tag: a comma-separated list, or the name of one
+// of the package's lists.
+func enumValues(tag string) []string {
+	switch tag {
+	case "":
+		return nil
+	case "$formats":
+		return FormatNames
+	case "$severities":
+		return SeverityNames
+	}
+	return strings.Split(tag, ",")
+}
+
+// string reads a string, then its enum and check tags. A checked string
+// left empty keeps its default (resolvers.doi.url: "" is doi.org).
+func (d *decoder) string(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
+	var s string
+	var ok bool
+	switch check := tag.Get("check"); {
+	case check == "version":
+		s, ok = d.version(n, p)
+	case tag.Get("enum") != "":
+		s, ok = d.enum(n, p, enumValues(tag.Get("enum")))
+	case check != "":
+		if s, ok = d.str(n, p); ok {
+			var msg string
+			if s, msg = d.checkString(check, s); msg != "" {
+				d.errf(n, p, "%s: %s", p, msg)
+				return
+			}
+			ok = s != ""
+		}
+	default:
+		s, ok = d.str(n, p)
+	}
+	if ok {
+		v.SetString(s)
+	}
 }
 
 // str reads a string scalar. Numbers and booleans are not silently turned into
@@ -323,9 +419,6 @@ func (d *decoder) where(p kpath) string {
 // guessing (the JSON Schema agrees, so editors flag the same thing).
 func (d *decoder) str(n *yaml.Node, p kpath) (string, bool) {
 	r := resolve(n)
-	if isNull(r) {
-		return "", false
-	}
 	if r.Kind == yaml.ScalarNode && r.ShortTag() == "!!str" {
 		return r.Value, true
 	}
@@ -333,43 +426,142 @@ func (d *decoder) str(n *yaml.Node, p kpath) (string, bool) {
 	if r.Kind == yaml.ScalarNode {
 		hint = fmt.Sprintf(" (quote it: %q)", short(r.Value))
 	}
-	d.errf(n, p, "%s: want a string, got %s%s", p.String(), describe(r), hint)
+	d.errf(n, p, "%s: want a string, got %s%s", p, describe(r), hint)
 	return "", false
 }
 
-func (d *decoder) boolean(n *yaml.Node, p kpath) (bool, bool) {
-	r := resolve(n)
-	if isNull(r) {
-		return false, false
+// enum reads a string that must be one of allowed.
+func (d *decoder) enum(n *yaml.Node, p kpath, allowed []string) (string, bool) {
+	s, ok := d.str(n, p)
+	if !ok || slices.Contains(allowed, s) {
+		return s, ok
 	}
-	var b bool
-	if r.Kind == yaml.ScalarNode && r.ShortTag() == "!!bool" && r.Decode(&b) == nil {
-		return b, true
+	quoted := slices.Clone(allowed)
+	if i := slices.Index(quoted, ""); i >= 0 {
+		quoted[i] = `""`
 	}
-	d.errf(n, p, "%s: want true or false, got %s", p.String(), describe(r))
-	return false, false
+	d.errf(n, p, "%s: invalid value %q; want one of %s%s", p, short(s), strings.Join(quoted, ", "), didYouMean(s, allowed))
+	return "", false
 }
 
-// integer reads a non-negative int.
-func (d *decoder) integer(n *yaml.Node, p kpath) (int, bool) {
+// version accepts "1" quoted or not: `version: 1` is what people type.
+func (d *decoder) version(n *yaml.Node, p kpath) (string, bool) {
 	r := resolve(n)
-	if isNull(r) {
-		return 0, false
+	if r.Kind != yaml.ScalarNode || (r.ShortTag() != "!!str" && r.ShortTag() != "!!int") {
+		d.errf(n, p, "version: want %q, got %s", Version, describe(r))
+		return "", false
 	}
-	var i int
-	if r.Kind != yaml.ScalarNode || r.ShortTag() != "!!int" {
-		d.errf(n, p, "%s: want an integer ≥ 0, got %s", p.String(), describe(r))
-		return 0, false
+	if r.Value != Version {
+		d.errf(n, p, "version: unsupported version %q; this citelint reads version %q", short(r.Value), Version)
+		return "", false
 	}
-	if err := r.Decode(&i); err != nil {
-		d.errf(n, p, "%s: integer %s is out of range", p.String(), short(r.Value))
-		return 0, false
+	return Version, true
+}
+
+// patterns are the checks a regular expression can say, for the decoder and
+// the schema alike, so an editor flags what Parse rejects. mailto is
+// deliberately loose: it catches a URL or a name pasted in the wrong field,
+// not every invalid address. "" passes where it keeps the default.
+var patterns = map[string]string{
+	"mailto": `^((mailto:)?[^@\s<>]+@[^\s<>]+)?$`,
+	"env":    `^([A-Za-z_][A-Za-z0-9_]*)?$`,
+	"host":   `^([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$`,
+	"rule":   `^[A-Za-z0-9][A-Za-z0-9_-]*$`,
+}
+
+var matches = sync.OnceValue(func() map[string]*regexp.Regexp {
+	out := map[string]*regexp.Regexp{}
+	for check, expr := range patterns {
+		out[check] = regexp.MustCompile(expr)
 	}
-	if i < 0 {
-		d.errf(n, p, "%s: want an integer ≥ 0, got %d", p.String(), i)
-		return 0, false
+	return out
+})
+
+// checkString applies a check tag to s, returning it normalised, or the
+// problem. The schema (schemaCheck) says the same in JSON Schema terms.
+func (d *decoder) checkString(check, s string) (string, string) {
+	switch check {
+	case "glob":
+		// Paths are matched cleaned ("docs/a.md"); "./docs/*" would never match.
+		s = strings.TrimPrefix(s, "./")
+		switch {
+		case s == "":
+			return "", "empty glob"
+		case strings.HasPrefix(s, "/"):
+			return "", fmt.Sprintf("glob %q must be relative to the config file's directory", short(s))
+		case !doublestar.ValidatePattern(s):
+			return "", fmt.Sprintf("invalid glob %q", short(s))
+		}
+	case "rule":
+		canon, ok := d.opts.canonical(s)
+		if !ok {
+			return "", fmt.Sprintf("unknown rule %q%s", short(s), didYouMean(s, d.opts.candidates()))
+		}
+		return canon, ""
+	case "url":
+		if u, err := url.Parse(s); s != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+			return "", fmt.Sprintf("want an http(s) URL, got %q", short(s))
+		}
+		return strings.TrimRight(s, "/"), ""
+	case "mailto":
+		if !matches()[check].MatchString(s) {
+			return "", fmt.Sprintf("want an e-mail address, got %q", short(s))
+		}
+		return strings.TrimPrefix(s, "mailto:"), ""
+	case "env":
+		if !matches()[check].MatchString(s) {
+			return "", fmt.Sprintf("want the name of an environment variable (e.g. OPENAI_API_KEY), got %q", short(s))
+		}
+	case "path":
+		if s == "" {
+			return "", "empty path (use stdout, stderr or a file name)"
+		}
+	case "host":
+		if !matches()[check].MatchString(s) {
+			return "", fmt.Sprintf("%q is not a host name (write it without scheme or path, e.g. export.arxiv.org)", short(s))
+		}
+		return strings.ToLower(s), ""
+	default:
+		panic("config: unknown check " + check)
 	}
-	return i, true
+	return s, ""
+}
+
+// number reads an integer or float of v's size, within its min tag.
+func (d *decoder) number(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
+	r := resolve(n)
+	kind, want, tags := "integer", "an integer", []string{"!!int"}
+	if v.Kind() == reflect.Float32 || v.Kind() == reflect.Float64 {
+		kind, want, tags = "number", "a number", []string{"!!int", "!!float"}
+	}
+	min, hasMin := tag.Lookup("min")
+	if hasMin {
+		want += " ≥ " + min
+	}
+	if r.Kind != yaml.ScalarNode || !slices.Contains(tags, r.ShortTag()) {
+		d.errf(n, p, "%s: want %s, got %s", p, want, describe(r))
+		return
+	}
+	x := reflect.New(v.Type())
+	if r.Decode(x.Interface()) != nil {
+		d.errf(n, p, "%s: %s %s is out of range", p, kind, short(r.Value))
+		return
+	}
+	if lo, err := strconv.ParseFloat(min, 64); hasMin && err == nil && asFloat(x.Elem()) < lo {
+		d.errf(n, p, "%s: want %s, got %s", p, want, short(r.Value))
+		return
+	}
+	v.Set(x.Elem())
+}
+
+func asFloat(v reflect.Value) float64 {
+	switch {
+	case v.CanInt():
+		return float64(v.Int())
+	case v.CanUint():
+		return float64(v.Uint())
+	}
+	return v.Float()
 }
 
 // duration reads a Go duration ("30s", "1m30s"). A bare 0 is accepted because
@@ -377,20 +569,17 @@ func (d *decoder) integer(n *yaml.Node, p kpath) (int, bool) {
 // is an error, since yaml.v3 would read "timeout: 30" as 30 nanoseconds.
 func (d *decoder) duration(n *yaml.Node, p kpath) (time.Duration, bool) {
 	r := resolve(n)
-	if isNull(r) {
-		return 0, false
-	}
 	if r.Kind == yaml.ScalarNode {
 		switch r.ShortTag() {
 		case "!!str":
 			v, err := time.ParseDuration(r.Value)
 			if err != nil {
-				d.errf(n, p, "%s: invalid duration %q (want e.g. \"30s\", \"1m30s\" or 0)", p.String(), short(r.Value))
+				d.errf(n, p, "%s: invalid duration %q (want e.g. \"30s\", \"1m30s\" or 0)", p, short(r.Value))
 				return 0, false
 			}
 			// "-0" is zero but says negative; the schema rejects it, so must we.
 			if v < 0 || strings.HasPrefix(r.Value, "-") {
-				d.errf(n, p, "%s: duration %q must not be negative", p.String(), r.Value)
+				d.errf(n, p, "%s: duration %q must not be negative", p, r.Value)
 				return 0, false
 			}
 			return v, true
@@ -398,107 +587,12 @@ func (d *decoder) duration(n *yaml.Node, p kpath) (time.Duration, bool) {
 			if f, err := strconv.ParseFloat(strings.ReplaceAll(r.Value, "_", ""), 64); err == nil && f == 0 {
 				return 0, true
 			}
-			d.errf(n, p, "%s: %s has no unit; write %q", p.String(), short(r.Value), short(r.Value)+"s")
+			d.errf(n, p, "%s: %s has no unit; write %q", p, short(r.Value), short(r.Value)+"s")
 			return 0, false
 		}
 	}
-	d.errf(n, p, "%s: want a duration such as \"30s\", got %s", p.String(), describe(r))
+	d.errf(n, p, "%s: want a duration such as \"30s\", got %s", p, describe(r))
 	return 0, false
-}
-
-// enum reads a string that must be one of allowed.
-func (d *decoder) enum(n *yaml.Node, p kpath, allowed []string) (string, bool) {
-	s, ok := d.str(n, p)
-	if !ok {
-		return "", false
-	}
-	if slices.Contains(allowed, s) {
-		return s, true
-	}
-	var quoted []string
-	for _, a := range allowed {
-		if a == "" {
-			a = `""`
-		}
-		quoted = append(quoted, a)
-	}
-	d.errf(n, p, "%s: invalid value %q; want one of %s%s", p.String(), short(s), strings.Join(quoted, ", "), didYouMean(s, allowed))
-	return "", false
-}
-
-// list calls fn for each item of a sequence. A null node is unset.
-func (d *decoder) list(n *yaml.Node, p kpath, fn func(i int, item *yaml.Node)) bool {
-	r := resolve(n)
-	if isNull(r) {
-		return false
-	}
-	if r.Kind != yaml.SequenceNode {
-		d.errf(n, p, "%s: want a list, got %s", p.String(), describe(r))
-		return false
-	}
-	for i, it := range r.Content {
-		fn(i, it)
-	}
-	return true
-}
-
-// strList reads a list of non-empty strings; set reports whether the key
-// had a value at all (an explicit [] is set and empty).
-func (d *decoder) strList(n *yaml.Node, p kpath) (out []string, set bool) {
-	out = []string{}
-	set = d.list(n, p, func(i int, it *yaml.Node) {
-		ip := p.index(i)
-		if isNull(it) {
-			d.errf(it, ip, "%s: empty entry", ip.String())
-			return
-		}
-		if s, ok := d.str(it, ip); ok {
-			if s == "" {
-				d.errf(it, ip, "%s: empty entry", ip.String())
-				return
-			}
-			out = append(out, s)
-		}
-	})
-	return out, set
-}
-
-// glob validates a doublestar pattern. A leading "./" is dropped because
-// paths are matched in cleaned form ("docs/a.md") and would never match it.
-func (d *decoder) glob(n *yaml.Node, p kpath, g string) (string, bool) {
-	g = strings.TrimPrefix(g, "./")
-	switch {
-	case g == "":
-		d.errf(n, p, "%s: empty glob", p.String())
-	case strings.HasPrefix(g, "/"):
-		d.errf(n, p, "%s: glob %q must be relative to the config file's directory", p.String(), short(g))
-	case !doublestar.ValidatePattern(g):
-		d.errf(n, p, "%s: invalid glob %q", p.String(), short(g))
-	default:
-		return g, true
-	}
-	return "", false
-}
-
-func (d *decoder) globList(n *yaml.Node, p kpath) ([]string, bool) {
-	var out []string
-	set := d.list(n, p, func(i int, it *yaml.Node) {
-		ip := p.index(i)
-		s, ok := d.str(it, ip)
-		if !ok {
-			if isNull(it) {
-				d.errf(it, ip, "%s: empty entry", ip.String())
-			}
-			return
-		}
-		if g, ok := d.glob(it, ip, s); ok {
-			out = append(out, g)
-		}
-	})
-	if out == nil {
-		out = []string{}
-	}
-	return out, set
 }
 
 func (d *decoder) regexp(n *yaml.Node, p kpath) (*regexp.Regexp, bool) {
@@ -507,537 +601,95 @@ func (d *decoder) regexp(n *yaml.Node, p kpath) (*regexp.Regexp, bool) {
 		return nil, false
 	}
 	if s == "" {
-		d.errf(n, p, "%s: empty regexp", p.String())
+		d.errf(n, p, "%s: empty regexp", p)
 		return nil, false
 	}
 	re, err := regexp.Compile(s)
 	if err != nil {
-		d.errf(n, p, "%s: invalid regexp %q: %s", p.String(), short(s), strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		d.errf(n, p, "%s: invalid regexp %q: %s", p, short(s), strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 		return nil, false
 	}
 	return re, true
 }
 
-// ruleName reads a rule name and returns its canonical form.
-func (d *decoder) ruleName(n *yaml.Node, p kpath, name string) (string, bool) {
-	canon, ok := d.opts.canonical(name)
-	if !ok {
-		d.errf(n, p, "%s: unknown rule %q%s", p.String(), short(name), didYouMean(name, d.opts.candidates()))
-		return "", false
-	}
-	return canon, true
-}
-
-// ruleList reads a list of rule names; lines maps each canonical name to its
-// node so conflicts can point at both places.
-func (d *decoder) ruleList(n *yaml.Node, p kpath) (out []string, nodes map[string]*yaml.Node) {
-	nodes = map[string]*yaml.Node{}
-	d.list(n, p, func(i int, it *yaml.Node) {
-		ip := p.index(i)
-		s, ok := d.str(it, ip)
-		if !ok {
-			if isNull(it) {
-				d.errf(it, ip, "%s: empty entry", ip.String())
+// lookup follows keys down nested mappings; nil when one is missing.
+func lookup(n *yaml.Node, keys ...string) *yaml.Node {
+	for _, key := range keys {
+		r := resolve(n)
+		n = nil
+		for i := 0; r != nil && r.Kind == yaml.MappingNode && i+1 < len(r.Content); i += 2 {
+			if k := resolve(r.Content[i]); k != nil && k.Value == key {
+				n = r.Content[i+1]
+				break
 			}
-			return
-		}
-		canon, ok := d.ruleName(it, ip, s)
-		if !ok {
-			return
-		}
-		if _, dup := nodes[canon]; !dup {
-			nodes[canon] = it
-			out = append(out, canon)
-		}
-	})
-	return out, nodes
-}
-
-func (d *decoder) httpURL(n *yaml.Node, p kpath) (string, bool) {
-	s, ok := d.str(n, p)
-	if !ok || s == "" {
-		return "", ok
-	}
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		d.errf(n, p, "%s: want an http(s) URL, got %q", p.String(), short(s))
-		return "", false
-	}
-	return strings.TrimRight(s, "/"), true
-}
-
-func (d *decoder) config(root *yaml.Node, c *Config) {
-	ok := d.section(root, nil, reflect.ValueOf(c).Elem(), nil)
-	if ok && !isNull(root) && !hasKey(root, "version") {
-		d.errf(root, kpath{{key: "version"}}, "missing required key \"version\" (add version: %q as the first line)", Version)
-	}
-}
-
-func hasKey(n *yaml.Node, key string) bool {
-	r := resolve(n)
-	for i := 0; r != nil && i+1 < len(r.Content); i += 2 {
-		if k := resolve(r.Content[i]); k != nil && k.Value == key {
-			return true
 		}
 	}
-	return false
+	return n
 }
 
-// section decodes the mapping n into the struct v, one key per field with
-// a yaml tag (in field order: the order suggestions are offered in); only,
-// when set, restricts the keys allowed. Each value is read by its field's
-// Go type, enum tag or cfg hook. It reports whether n was a mapping (or
-// null).
-func (d *decoder) section(n *yaml.Node, p kpath, v reflect.Value, only []string) bool {
-	t := v.Type()
-	index := map[string]int{}
-	var keys []string
-	for i := 0; i < t.NumField(); i++ {
-		name := yamlName(t.Field(i))
-		if name != "" && (only == nil || slices.Contains(only, name)) {
-			index[name] = i
-			keys = append(keys, name)
-		}
-	}
-	return d.mapping(n, p, keys, func(key string, k, val *yaml.Node) {
-		d.value(val, p.key(key), v.Field(index[key]), t.Field(index[key]).Tag)
-	})
-}
-
-// field reads n into the field of struct v whose key is key.
-func (d *decoder) field(n *yaml.Node, p kpath, v reflect.Value, key string) {
-	for i := 0; i < v.NumField(); i++ {
-		if f := v.Type().Field(i); yamlName(f) == key {
-			d.value(n, p, v.Field(i), f.Tag)
-		}
-	}
-}
-
-// keysOf lists the keys of a section whose decoder is hand-written, from
-// the same tags section reads, so that the schema test covers them too.
-func keysOf[T any]() []string {
-	var keys []string
-	t := reflect.TypeFor[T]()
-	for i := 0; i < t.NumField(); i++ {
-		if name := yamlName(t.Field(i)); name != "" {
-			keys = append(keys, name)
-		}
-	}
-	return keys
-}
-
-// yamlName is a field's key in the file, or "" for a field that has none.
-func yamlName(f reflect.StructField) string {
-	name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-	if f.PkgPath != "" || name == "-" {
-		return ""
-	}
-	return name
-}
-
-// value reads n into v. A null node leaves v at its default.
-func (d *decoder) value(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
-	if h := tag.Get("cfg"); h != "" {
-		d.hook(h, n, p, v)
+// check: golangci-lint rejects a linter both enabled and disabled; so do
+// we, pointing at the disable entry and naming the enable line. Names are
+// kept once each, canonical.
+func (r *Rules) check(d *decoder, n *yaml.Node, p kpath) {
+	r.Enable, r.Disable = unique(r.Enable), unique(r.Disable)
+	disable, enable := resolve(lookup(n, "disable")), resolve(lookup(n, "enable"))
+	if disable == nil || enable == nil {
 		return
 	}
-	switch x := v.Addr().Interface().(type) {
-	case *time.Duration:
-		if t, ok := d.duration(n, p); ok {
-			*x = t
-		}
-	case *string:
-		if allowed := tag.Get("enum"); allowed != "" {
-			if s, ok := d.enum(n, p, strings.Split(allowed, ",")); ok {
-				*x = s
+	for i, dis := range disable.Content {
+		name, _ := d.opts.canonical(resolve(dis).Value)
+		for _, en := range enable.Content {
+			if c, _ := d.opts.canonical(resolve(en).Value); c == name && slices.Contains(r.Enable, name) {
+				ip := p.key("disable").index(i)
+				d.errf(dis, ip, "%s: rule %q is also enabled (line %d); list it in one place", ip, name, en.Line)
+				break
 			}
-		} else if s, ok := d.str(n, p); ok {
-			*x = s
-		}
-	case *bool:
-		if b, ok := d.boolean(n, p); ok {
-			*x = b
-		}
-	case *int:
-		if i, ok := d.integer(n, p); ok {
-			*x = i
-		}
-	case **regexp.Regexp:
-		*x, _ = d.regexp(n, p)
-	case *[]Match:
-		d.matches(n, p, x)
-	default:
-		if v.Kind() != reflect.Struct {
-			panic(fmt.Sprintf("config: %s: no decoder for %s", p.String(), v.Type()))
-		}
-		var only []string
-		if keys := tag.Get("keys"); keys != "" {
-			only = strings.Split(keys, ",")
-		}
-		d.section(n, p, v, only)
-	}
-}
-
-// hook reads the values whose checks go beyond their Go type (the cfg tag).
-func (d *decoder) hook(name string, n *yaml.Node, p kpath, v reflect.Value) {
-	switch x := v.Addr().Interface().(type) {
-	case *string:
-		var s string
-		var ok bool
-		switch name {
-		case "version":
-			s, ok = d.version(n, p)
-		case "url":
-			s, ok = d.httpURL(n, p)
-		case "mailto":
-			s, ok = d.mailto(n, p)
-		case "env":
-			s, ok = d.envName(n, p)
-		case "glob":
-			if s, ok = d.str(n, p); ok {
-				s, ok = d.glob(n, p, s)
-			}
-		}
-		// An empty URL keeps the default endpoint; an empty mailto or
-		// variable name is the default already.
-		if ok && s != "" {
-			*x = s
-		}
-	case *[]string:
-		switch name {
-		case "paths":
-			if l, set := d.strList(n, p); set {
-				if len(l) == 0 && len(resolve(n).Content) == 0 {
-					d.errf(n, p, "%s: want at least one path", p.String())
-				}
-				*x = l
-			}
-		case "include", "globs":
-			if l, set := d.globList(n, p); set {
-				if name == "include" && len(resolve(n).Content) == 0 {
-					d.errf(n, p, "%s: want at least one glob (an empty include selects no file)", p.String())
-				}
-				*x = l
-			}
-		case "bibliography":
-			d.bibliography(n, p, x)
-		case "rule-list":
-			*x, _ = d.ruleList(n, p)
-		}
-	case *result.Severity:
-		if s, ok := d.enum(n, p, SeverityNames); ok {
-			*x = parseSeverity(s)
-		}
-	case *Rules:
-		d.rules(n, p, x)
-	case *Severity:
-		d.severity(n, p, x)
-	case *Output:
-		d.output(n, p, x)
-	case *map[string]HostLimit:
-		d.hosts(n, p, x)
-	default:
-		panic(fmt.Sprintf("config: %s: hook %q does not take %s", p.String(), name, v.Type()))
-	}
-}
-
-// version accepts "1" quoted or not: `version: 1` is what people type.
-func (d *decoder) version(v *yaml.Node, p kpath) (string, bool) {
-	r := resolve(v)
-	if r == nil || r.Kind != yaml.ScalarNode || (r.ShortTag() != "!!str" && r.ShortTag() != "!!int") {
-		d.errf(v, p, "version: want %q, got %s", Version, describe(r))
-		return "", false
-	}
-	if r.Value != Version {
-		d.errf(v, p, "version: unsupported version %q; this citelint reads version %q", short(r.Value), Version)
-		return "", false
-	}
-	return Version, true
-}
-
-func (d *decoder) rules(n *yaml.Node, p kpath, r *Rules) {
-	var enableNodes, disableNodes map[string]*yaml.Node
-	d.mapping(n, p, keysOf[Rules](), func(key string, k, v *yaml.Node) {
-		kp := p.key(key)
-		switch key {
-		case "default":
-			if s, ok := d.enum(v, kp, []string{DefaultStandard, DefaultReports, DefaultAll, DefaultNone}); ok {
-				r.Default = s
-			}
-		case "enable":
-			r.Enable, enableNodes = d.ruleList(v, kp)
-		case "disable":
-			r.Disable, disableNodes = d.ruleList(v, kp)
-		case "settings":
-			d.entries(v, kp, func(name string, k, v *yaml.Node) {
-				sp := kp.key(name)
-				canon, ok := d.ruleName(k, sp, name)
-				if !ok {
-					return
-				}
-				rv := resolve(v)
-				if isNull(rv) {
-					return
-				}
-				if rv.Kind != yaml.MappingNode {
-					d.errf(v, sp, "%s: want a mapping of settings, got %s", sp.String(), describe(rv))
-					return
-				}
-				if r.Settings == nil {
-					r.Settings = map[string]*yaml.Node{}
-				}
-				if !d.aliasesOK(v, sp) {
-					return
-				}
-				if _, dup := r.Settings[canon]; dup {
-					d.errf(k, sp, "%s: settings for rule %q given twice (under another name)", sp.String(), canon)
-					return
-				}
-				r.Settings[canon] = rv
-			})
-		}
-	})
-	// golangci-lint rejects a linter that is both enabled and disabled; so do
-	// we, pointing at the disable entry and naming the enable line.
-	for i, name := range r.Disable {
-		if en, ok := enableNodes[name]; ok {
-			dn := disableNodes[name]
-			d.errf(dn, p.key("disable").index(i), "rules.disable[%d]: rule %q is also enabled (line %d); list it in one place", i, name, en.Line)
 		}
 	}
 }
 
-// maxExpanded bounds how many nodes rule settings may expand to through
-// aliases. Settings are free-form, so this is where a "billion laughs"
-// document could make DecodeSettings or Verify do unbounded work.
-const maxExpanded = 100000
-
-// aliasesOK rejects settings whose aliases form a cycle or expand beyond
-// maxExpanded nodes; yaml.v3 would refuse the first later, with no position.
-func (d *decoder) aliasesOK(n *yaml.Node, p kpath) bool {
-	budget := maxExpanded
-	onPath := map[*yaml.Node]bool{}
-	var walk func(n *yaml.Node) bool
-	walk = func(n *yaml.Node) bool {
-		if budget--; budget < 0 {
-			d.errf(n, p, "%s: aliases expand to more than %d values", p.String(), maxExpanded)
-			return false
+func unique(s []string) []string {
+	out := s[:0:0]
+	for _, x := range s {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
 		}
-		if n.Kind == yaml.AliasNode {
-			if n.Alias == nil {
-				return true
-			}
-			if onPath[n.Alias] {
-				d.errf(n, p, "%s: alias *%s refers to a value that contains it", p.String(), short(n.Value))
-				return false
-			}
-			return walk(n.Alias)
-		}
-		onPath[n] = true
-		defer delete(onPath, n)
-		for _, c := range n.Content {
-			if !walk(c) {
-				return false
-			}
-		}
-		return true
 	}
-	return walk(n)
+	return out
 }
 
-var matchKeys = keysOf[Match]()
+// check: an entry with no condition would match every issue, which is
+// never what a user meant. A condition counts when its key is given, even
+// with a bad value (reported already); "rules: []" restricts nothing.
+func (m *Match) check(d *decoder, n *yaml.Node, p kpath) {
+	m.Line = n.Line
+	conds := names(fieldsOf(reflect.TypeFor[Match]()))
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
+		if k != nil && slices.Contains(conds, k.Value) && !isNull(v) && (v.Kind != yaml.SequenceNode || len(v.Content) > 0) {
+			return
+		}
+	}
+	d.errf(n, p, "%s: set at least one of %s", p, strings.Join(conds, ", "))
+}
 
-// hasCondition reports whether an entry sets any condition. An entry with
-// none would match every issue, which is never what a user meant.
-func hasCondition(r *yaml.Node) bool {
-	for i := 0; i+1 < len(r.Content); i += 2 {
-		k, v := resolve(r.Content[i]), resolve(r.Content[i+1])
-		if k == nil || !slices.Contains(matchKeys, k.Value) || isNull(v) {
+// check: a format without a path writes to stdout; two formats writing one
+// file would overwrite each other.
+func (o *Output) check(d *decoder, n *yaml.Node, p kpath) {
+	files := map[string]string{} // cleaned path → format that writes it
+	for i := range o.Formats {
+		f := &o.Formats[i]
+		if f.Path == "" {
+			f.Path = Stdout
+		}
+		if f.Path == Stdout || f.Path == Stderr {
 			continue
 		}
-		if v.Kind == yaml.SequenceNode && len(v.Content) == 0 {
-			continue // "rules: []" restricts nothing
+		if other, dup := files[path.Clean(f.Path)]; dup {
+			fp := p.key("formats").key(f.Format).key("path")
+			d.errf(lookup(n, "formats", f.Format), fp, "%s: %q is also written by format %q", fp, short(f.Path), other)
+			continue
 		}
-		return true
+		files[path.Clean(f.Path)] = f.Format
 	}
-	return false
-}
-
-// matches reads exclusions.rules: entries that each set a condition.
-func (d *decoder) matches(n *yaml.Node, p kpath, ms *[]Match) {
-	d.list(n, p, func(i int, it *yaml.Node) {
-		ip := p.index(i)
-		m := Match{Line: it.Line}
-		if d.section(it, ip, reflect.ValueOf(&m).Elem(), nil) {
-			if r := resolve(it); isNull(r) || !hasCondition(r) {
-				d.errf(it, ip, "%s: set at least one of %s", ip.String(), strings.Join(matchKeys, ", "))
-				return
-			}
-			*ms = append(*ms, m)
-		}
-	})
-}
-
-// SeverityNames are exactly the names result.ParseSeverity accepts ("info"
-// is a synonym of note), so every severity error lists what it would take.
-var SeverityNames = []string{"note", "warning", "error", "info"}
-
-func parseSeverity(s string) result.Severity {
-	sev, _ := result.ParseSeverity(s)
-	return sev
-}
-
-func (d *decoder) severity(n *yaml.Node, p kpath, s *Severity) {
-	d.mapping(n, p, keysOf[Severity](), func(key string, k, v *yaml.Node) {
-		kp := p.key(key)
-		switch key {
-		case "default":
-			if name, ok := d.enum(v, kp, append([]string{""}, SeverityNames...)); ok {
-				s.Default = parseSeverity(name)
-			}
-		case "rules":
-			d.list(v, kp, func(i int, it *yaml.Node) {
-				ip := kp.index(i)
-				sr := SeverityRule{Match: Match{Line: it.Line}}
-				haveSev := false
-				keys := append([]string{"severity"}, matchKeys...)
-				if d.mapping(it, ip, keys, func(key string, k, v *yaml.Node) {
-					if key == "severity" {
-						haveSev = true
-						if name, ok := d.enum(v, ip.key(key), SeverityNames); ok {
-							sr.Severity = parseSeverity(name)
-						} else if isNull(v) {
-							d.errf(v, ip.key(key), "%s: want one of %s", ip.key(key).String(), strings.Join(SeverityNames, ", "))
-						}
-						return
-					}
-					d.field(v, ip.key(key), reflect.ValueOf(&sr.Match).Elem(), key)
-				}) {
-					r := resolve(it)
-					if isNull(r) {
-						d.errf(it, ip, "%s: want a mapping with severity and at least one of %s", ip.String(), strings.Join(matchKeys, ", "))
-						return
-					}
-					if !haveSev {
-						d.errf(it, ip.key("severity"), "%s: missing required key \"severity\"", ip.String())
-					}
-					if !hasCondition(r) {
-						d.errf(it, ip, "%s: set at least one of %s", ip.String(), strings.Join(matchKeys, ", "))
-					}
-					if sr.Severity != result.SeverityUnset {
-						s.Rules = append(s.Rules, sr)
-					}
-				}
-			})
-		}
-	})
-}
-
-func (d *decoder) output(n *yaml.Node, p kpath, o *Output) {
-	d.mapping(n, p, keysOf[Output](), func(key string, k, v *yaml.Node) {
-		kp := p.key(key)
-		var formats []OutputFormat
-		files := map[string]string{} // path → format that writes it
-		set := d.entries(v, kp, func(name string, k, v *yaml.Node) {
-			fp := kp.key(name)
-			if !slices.Contains(FormatNames, name) {
-				d.errf(k, fp, "unknown output format %q in %s%s; want one of %s", short(name), kp.String(), didYouMean(name, FormatNames), strings.Join(FormatNames, ", "))
-				return
-			}
-			f := OutputFormat{Format: name, Path: Stdout}
-			d.mapping(v, fp, keysOf[OutputFormat](), func(key string, k, v *yaml.Node) {
-				if s, ok := d.str(v, fp.key(key)); ok {
-					if s == "" {
-						d.errf(v, fp.key(key), "%s: empty path (use stdout, stderr or a file name)", fp.key(key).String())
-						return
-					}
-					f.Path = s
-				}
-			})
-			if f.Path != Stdout && f.Path != Stderr {
-				key := path.Clean(f.Path) // "./a.json" is "a.json"
-				if other, dup := files[key]; dup {
-					d.errf(v, fp.key("path"), "%s: %q is also written by format %q", fp.key("path").String(), short(f.Path), other)
-					return
-				}
-				files[key] = name
-			}
-			formats = append(formats, f)
-		})
-		if set && !isNull(v) {
-			if len(resolve(v).Content) == 0 {
-				d.errf(v, kp, "%s: want at least one format", kp.String())
-				return
-			}
-			o.Formats = formats
-		}
-	})
-}
-
-// bibliography accepts one file or a list, as pandoc's metadata does.
-func (d *decoder) bibliography(v *yaml.Node, p kpath, bib *[]string) {
-	if r := resolve(v); r != nil && r.Kind == yaml.ScalarNode && r.ShortTag() == "!!str" {
-		if r.Value == "" {
-			d.errf(v, p, "bibliography: empty file name")
-			return
-		}
-		*bib = []string{r.Value}
-		return
-	}
-	if r := resolve(v); r != nil && r.Kind != yaml.SequenceNode && !isNull(r) {
-		d.errf(v, p, "bibliography: want a file name or a list of them, got %s", describe(r))
-		return
-	}
-	if l, set := d.strList(v, p); set {
-		*bib = l
-	}
-}
-
-var hostRe = lazyRegexp(`^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$|^\[[0-9a-f:.]+\](:[0-9]{1,5})?$`)
-
-// hosts reads resolvers.hosts: entries override the defaults per host and
-// keep the others.
-func (d *decoder) hosts(n *yaml.Node, p kpath, hosts *map[string]HostLimit) {
-	d.entries(n, p, func(host string, k, v *yaml.Node) {
-		hp := p.key(host)
-		h := strings.ToLower(host)
-		if !hostRe().MatchString(h) {
-			d.errf(k, hp, "%s: %q is not a host name (write it without scheme or path, e.g. export.arxiv.org)", p.String(), short(host))
-			return
-		}
-		lim := (*hosts)[h]
-		d.section(v, hp, reflect.ValueOf(&lim).Elem(), nil)
-		if *hosts == nil {
-			*hosts = map[string]HostLimit{}
-		}
-		(*hosts)[h] = lim
-	})
-}
-
-func (d *decoder) mailto(v *yaml.Node, p kpath) (string, bool) {
-	s, ok := d.str(v, p)
-	if !ok || s == "" {
-		return "", ok
-	}
-	s = strings.TrimPrefix(s, "mailto:")
-	if !mailRe().MatchString(s) {
-		d.errf(v, p, "%s: want an e-mail address, got %q", p.String(), short(s))
-		return "", false
-	}
-	return s, true
-}
-
-// mailRe is deliberately loose: it catches a URL or a name pasted in the
-// wrong field, not every invalid address. The schema uses the same pattern.
-var mailRe = lazyRegexp(`^[^@\s<>]+@[^\s<>]+$`)
-
-var envName = lazyRegexp(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-func (d *decoder) envName(n *yaml.Node, p kpath) (string, bool) {
-	s, ok := d.str(n, p)
-	if ok && s != "" && !envName().MatchString(s) {
-		d.errf(n, p, "%s: want the name of an environment variable (e.g. OPENAI_API_KEY), got %q", p.String(), short(s))
-		return "", false
-	}
-	return s, ok
 }

@@ -20,24 +20,20 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	var b strings.Builder
+	var pos []string
 	if e.File != "" {
-		b.WriteString(e.File)
-		b.WriteByte(':')
+		pos = append(pos, e.File)
 	}
 	if e.Line > 0 {
-		b.WriteString(strconv.Itoa(e.Line))
-		b.WriteByte(':')
+		pos = append(pos, strconv.Itoa(e.Line))
 		if e.Column > 0 {
-			b.WriteString(strconv.Itoa(e.Column))
-			b.WriteByte(':')
+			pos = append(pos, strconv.Itoa(e.Column))
 		}
 	}
-	if b.Len() > 0 {
-		b.WriteByte(' ')
+	if pos == nil {
+		return e.Msg
 	}
-	b.WriteString(e.Msg)
-	return b.String()
+	return strings.Join(pos, ":") + ": " + e.Msg
 }
 
 // Errors is every problem found in one pass. Parse collects them all rather

@@ -24,8 +24,17 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("version: \"1\"\nrules:\n  settings:\n    uncited-claim: &a {nested: {depth: 1}, extra: {x: 1}, exempt: [*a]}\n"))
 	f.Add([]byte("a: &a [*a, *a]\nb: &b [*a, *a]\nc: [*b, *b]\n"))
+	// With a registry that knows uncited-claim's settings (claimSettings has
+	// every kind of field), Parse decodes them too.
+	opts := testOpts
+	opts.NewSettings = func(rule string) any {
+		if rule == "uncited-claim" {
+			return &claimSettings{}
+		}
+		return nil
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := Parse("f.yaml", data, testOpts)
+		c, err := Parse("f.yaml", data, opts)
 		if (c == nil) == (err == nil) {
 			t.Fatalf("Parse returned config %v and error %v", c != nil, err)
 		}
@@ -48,7 +57,7 @@ func FuzzParse(f *testing.F) {
 			}
 			_ = c.ApplyFlags([]string{"dead-doi"}, []string{"uncited-claim"}, nil)
 		}
-		ves := Verify("f.yaml", data, testOpts)
+		ves := Verify("f.yaml", data, opts)
 		if err == nil && ves != nil {
 			var msgs []string
 			for _, e := range ves {

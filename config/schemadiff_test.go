@@ -17,14 +17,14 @@ import (
 	"golang.org/x/text/message"
 )
 
-// The embedded schema is for editors; Verify is Parse alone. jsonschema/v6
+// The generated schema is for editors; Verify is Parse alone. jsonschema/v6
 // checks here that the two agree: every config Parse accepts the schema
 // accepts (else editors would flag valid files), and the schema rejects
 // what Parse rejects wherever a schema can express it.
 
-// referenceSchema is the embedded schema compiled by jsonschema/v6.
+// referenceSchema is the generated schema compiled by jsonschema/v6.
 var referenceSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(Schema()))
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func innermost(e *jsonschema.ValidationError, acc []*jsonschema.ValidationError)
 	return acc
 }
 
-// schemaCheck validates root against the embedded schema and positions each
+// schemaCheck validates root against the generated schema and positions each
 // violation on the YAML node it is about, as "file:line:col: where: msg
 // (schema)".
 func schemaCheck(tb testing.TB, name string, root *yaml.Node) []string {
@@ -315,7 +315,7 @@ func TestSchemaAcceptsWhatParseAccepts(t *testing.T) {
 		if _, err := Parse("s.yaml", []byte(src), testOpts); err != nil {
 			continue
 		}
-		d := &decoder{file: "s.yaml"}
+		d := newDecoder("s.yaml", Options{})
 		root := d.parseYAML([]byte(src))
 		if root == nil || isNull(root) {
 			continue // an empty document is all defaults; nothing to validate

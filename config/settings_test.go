@@ -183,7 +183,7 @@ func TestParseChecksSettings(t *testing.T) {
 			`c.yaml:5:7: rules.settings.a: min must be 0 or more`,
 			`c.yaml:6:20: issues.max-same: want an integer ≥ 0, got the string "x"`}},
 		{"a custom unmarshaler's error", "    a:\n      level: high\n", []string{
-			`c.yaml:5:7: rules.settings.a: level "high" is not low or mid`}},
+			`c.yaml:5:14: rules.settings.a.level: level "high" is not low or mid`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,10 +7,13 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/citelint/citelint/bib"
@@ -37,6 +40,13 @@ type Options struct {
 	// Concurrency bounds the files linted at once; 0 is the config's
 	// run.concurrency, else the number of CPUs.
 	Concurrency int
+	// Lookups are network answers got elsewhere (the command's network
+	// pass, a test's registry stub) for the network rules; nil leaves
+	// them without answers.
+	Lookups rules.Lookups
+	// Evidence finds the text references stand for, for the
+	// claim-support rules (package evidence); nil gives them none.
+	Evidence rules.Evidence
 }
 
 // Engine lints documents with one loaded config. LintBytes and LintPaths
@@ -82,6 +92,10 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 		return nil, err
 	}
 	e.ruleEnv.HasSources = e.env.Sources != nil || e.env.HasBibliography()
+	e.ruleEnv.Lookups = o.Lookups
+	if o.Evidence != nil {
+		e.ruleEnv.Evidence, e.ruleEnv.Support = o.Evidence, &rules.SupportStats{}
+	}
 	if err := e.selectRules(); err != nil {
 		return nil, err
 	}
@@ -166,6 +180,24 @@ func (e *Engine) selectRules() error {
 	return nil
 }
 
+// rootRel returns path p (as lint names it: relative to the working
+// directory, or absolute) relative to the project root, slash-separated:
+// what is the same for a file on every machine (shards, baselines). "-"
+// stays "-"; a path outside the root stays absolute.
+func (e *Engine) rootRel(p string) string {
+	if p == "-" {
+		return p
+	}
+	abs := filepath.FromSlash(p)
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(e.wd, abs)
+	}
+	if r, err := filepath.Rel(e.root, abs); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(abs)
+}
+
 // Rules returns the enabled rules with their decoded settings.
 func (e *Engine) Rules() []lint.Enabled { return e.rules }
 
@@ -175,12 +207,69 @@ type Files struct {
 	Paths []string
 	Errs  []lint.FileError
 	Dirs  []string
+	// Stdin is the path among Paths that stands for standard input ("-",
+	// or WalkOptions.StdinName), "" when there is none; ReadStdin reads
+	// its document.
+	Stdin string
+	// StdinExcluded says that standard input was given under a name
+	// run.exclude excludes: it is not linted (and --fix echoes it).
+	StdinExcluded bool
+	// StdinSrc is what ReadStdin read.
+	StdinSrc []byte
+	// ForceExcluded counts the paths named explicitly that
+	// WalkOptions.ForceExclude left out.
+	ForceExcluded int
+	// Sharded counts the files that belong to other shards.
+	Sharded int
+
+	inputs map[string][]byte
+}
+
+// ReadStdin reads standard input from r for the document fs.Stdin names
+// (capped as a file on disk is), so that Options lints it from those
+// bytes. A failed read is that document's error; the others are linted.
+func (fs *Files) ReadStdin(r io.Reader) {
+	if fs.Stdin == "" && !fs.StdinExcluded {
+		return
+	}
+	src, err := lint.ReadInput(r)
+	if err != nil {
+		name := cmp.Or(fs.Stdin, "-")
+		fs.Errs = append(fs.Errs, lint.FileError{Path: name, Err: fmt.Errorf("standard input: %w", err)})
+		fs.Paths = slices.DeleteFunc(fs.Paths, func(p string) bool { return p == fs.Stdin })
+		fs.Stdin = ""
+		return
+	}
+	fs.StdinSrc = src
+	if fs.Stdin != "" {
+		fs.inputs = map[string][]byte{fs.Stdin: src}
+	}
+}
+
+// WalkOptions are what a caller (the command line) adds to the config's
+// choice of files.
+type WalkOptions struct {
+	// StdinName is the path standard input ("-") stands for, as
+	// --stdin-filename in golangci-lint and ruff: issues name it, its
+	// front matter's bibliographies are found from its folder, the
+	// config's exclusions and severities match it, and run.exclude
+	// leaves it unlinted. "" keeps "-".
+	StdinName string
+	// ForceExclude applies run.exclude to files named explicitly.
+	ForceExclude bool
+	// NoGitignore also lints what .gitignore files make git ignore.
+	NoGitignore bool
+	// Shard keeps one part of the files (and of the walk's errors).
+	Shard Shard
 }
 
 // Walk finds the documents under paths (none: the config's run.paths,
 // else the working directory) with the config's include and exclude
-// globs, confined to the project root.
-func (e *Engine) Walk(paths []string) Files {
+// globs, confined to the project root, skipping what git ignores.
+func (e *Engine) Walk(paths []string) Files { return e.WalkWith(paths, WalkOptions{}) }
+
+// WalkWith is Walk with the caller's options.
+func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 	cfg := e.cfg
 	if len(paths) == 0 && len(cfg.Run.Paths) == 0 {
 		// Like golangci-lint: what -c points at configures the run, it
@@ -204,13 +293,50 @@ func (e *Engine) Walk(paths []string) Files {
 		base = ""
 	}
 	var fs Files
-	fs.Paths, fs.Errs = lint.WalkConfined(safefile.FindRoot(e.wd), paths, base, cfg.Run.Include, cfg.Run.Exclude)
+	root := safefile.FindRoot(e.wd)
+	if o.ForceExclude {
+		// What pre-commit names (every changed file) obeys run.exclude,
+		// as a directory walk does.
+		paths = slices.DeleteFunc(slices.Clone(paths), func(p string) bool {
+			out := p != "-" && lint.Excluded(base, p, cfg.Run.Exclude)
+			if out {
+				fs.ForceExcluded++
+			}
+			return out
+		})
+	}
+	fs.Paths, fs.Errs = lint.WalkWith(paths, lint.WalkOptions{
+		Root: root, Base: base, Include: cfg.Run.Include, Exclude: cfg.Run.Exclude,
+		Gitignore: !o.NoGitignore,
+	})
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 			fs.Dirs = append(fs.Dirs, p)
 		}
 	}
+	if slices.Contains(fs.Paths, "-") {
+		fs.Stdin = "-"
+		if o.StdinName != "" {
+			fs.nameStdin(o.StdinName, base, cfg.Run.Exclude)
+		}
+	}
+	fs.Sharded = fs.keep(o.Shard, e.rootRel)
 	return fs
+}
+
+// nameStdin puts name in the place of "-" among fs.Paths, or leaves it
+// out when exclude excludes it.
+func (fs *Files) nameStdin(name, base string, exclude []string) {
+	fs.Paths = slices.DeleteFunc(fs.Paths, func(p string) bool { return p == "-" })
+	fs.Stdin = ""
+	if lint.Excluded(base, name, exclude) {
+		fs.StdinExcluded = true
+		return
+	}
+	fs.Stdin = filepath.ToSlash(name)
+	if i, found := slices.BinarySearch(fs.Paths, fs.Stdin); !found {
+		fs.Paths = slices.Insert(fs.Paths, i, fs.Stdin)
+	}
 }
 
 // LintOptions returns the options lint needs for the engine's rules; a
@@ -225,6 +351,14 @@ func (e *Engine) LintOptions(dirs []string) lint.Options {
 		Known:       rules.Known,
 		Concurrency: e.workers,
 	}
+}
+
+// Options returns the lint options for what fs names: LintOptions with
+// its folders and the standard input ReadStdin read.
+func (e *Engine) Options(fs Files) lint.Options {
+	o := e.LintOptions(fs.Dirs)
+	o.Inputs = fs.inputs
+	return o
 }
 
 // LintBytes lints one document held in memory as the file at path and
@@ -245,9 +379,10 @@ func (e *Engine) LintBytes(ctx context.Context, path string, src []byte) *output
 // checked, as --timeout does.
 func (e *Engine) LintPaths(ctx context.Context, paths []string) *output.Report {
 	fs := e.Walk(paths)
+	fs.ReadStdin(os.Stdin) // for a path "-"
 	r := e.NewReport(ReportOptions{})
 	var issues []result.Issue
-	r.Stream(ctx, fs.Paths, e.LintOptions(fs.Dirs), func(iss []result.Issue) {
+	r.Stream(ctx, fs.Paths, e.Options(fs), func(iss []result.Issue) {
 		issues = append(issues, iss...)
 	})
 	r.SetIssues(issues)

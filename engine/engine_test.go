@@ -2,15 +2,18 @@ package engine_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
@@ -158,5 +161,31 @@ func TestLintBytesConcurrent(t *testing.T) {
 		if e := <-errs; e != "" {
 			t.Errorf("concurrent LintBytes gave %s, want %v", e, want)
 		}
+	}
+}
+
+// TestStdin: a path "-" is standard input, read once into the options
+// (the network pass and the lint both see it); a failed read is its
+// error and the other files are still linted.
+func TestStdin(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	a := filepath.Join(dir, "a.md")
+	os.WriteFile(a, []byte(doc), 0o644)
+	fs := eng.Walk([]string{"-", a})
+	if fs.Stdin != "-" || len(fs.Paths) != 2 {
+		t.Fatalf("Walk = %+v, want standard input and a.md", fs)
+	}
+	fs.ReadStdin(strings.NewReader(doc))
+	opts := eng.Options(fs)
+	for range 2 {
+		if res := lint.Run(context.Background(), fs.Paths, opts); len(res) != 2 || res[0].Err != nil || len(res[0].Issues) != 1 {
+			t.Fatalf("results %+v, want standard input's issue each time", res)
+		}
+	}
+
+	fs = eng.Walk([]string{"-", a})
+	fs.ReadStdin(iotest.ErrReader(errors.New("broken pipe")))
+	if len(fs.Errs) != 1 || fs.Errs[0].Path != "-" || !strings.Contains(fs.Errs[0].Error(), "broken pipe") || !reflect.DeepEqual(fs.Paths, []string{a}) {
+		t.Fatalf("after a failed read: %+v", fs)
 	}
 }

@@ -23,6 +23,12 @@ type ReportOptions struct {
 	FailLevel result.Severity
 	// Version is the citelint version the report names.
 	Version string
+	// Baseline, when set, leaves out the issues it records (--baseline).
+	Baseline *pipeline.BaselineFile
+	// WriteBaseline records every issue for a new baseline
+	// (--write-baseline, see Report.NewBaseline) and reports none: what
+	// is recorded is accepted.
+	WriteBaseline bool
 }
 
 // Report turns lint results into the report: the summary counts, the
@@ -39,6 +45,8 @@ type Report struct {
 	byPath   map[string]*gitdiff.File
 	dropped  int
 	failed   bool // an issue at or above the fail level was reported
+	baseline *pipeline.Baseline
+	linted   map[string]bool // with a baseline: the files linted, as its entries name them
 }
 
 // NewReport starts a report with the config's issue pipeline.
@@ -80,8 +88,24 @@ func (r *Report) buildPipeline() {
 		}},
 		pipeline.Dedup{},
 		pipeline.Sort{},
-		&pipeline.Limits{MaxPerRule: cfg.Issues.MaxPerRule, MaxSame: cfg.Issues.MaxSame, Dropped: &r.dropped},
 	}
+	if r.o.Baseline != nil || r.o.WriteBaseline {
+		// After Sort, which fixes the order its fingerprints count in;
+		// before Limits, which should cap what is reported.
+		r.baseline = pipeline.NewBaseline(r.o.Baseline, func(iss *result.Issue) string { return r.e.rootRel(iss.Path) }, r.o.WriteBaseline)
+		r.linted = map[string]bool{}
+		r.p = append(r.p, r.baseline)
+	}
+	r.p = append(r.p, &pipeline.Limits{MaxPerRule: cfg.Issues.MaxPerRule, MaxSame: cfg.Issues.MaxSame, Dropped: &r.dropped})
+}
+
+// NewBaseline returns the baseline of every issue processed, for
+// ReportOptions.WriteBaseline; nil without it.
+func (r *Report) NewBaseline() *pipeline.BaselineFile {
+	if r.baseline == nil || !r.o.WriteBaseline {
+		return nil
+	}
+	return r.baseline.Recorded()
 }
 
 // Excluded reports whether the config's exclusions drop iss (fixes skip
@@ -101,6 +125,9 @@ func (r *Report) Add(fr lint.FileResult) []result.Issue {
 	s.References += fr.Stats.References
 	if r.byPath != nil {
 		r.byPath[fr.Path] = fr.Changed
+	}
+	if r.linted != nil && fr.Err == nil {
+		r.linted[r.e.rootRel(fr.Path)] = true
 	}
 	if fr.Err != nil {
 		s.Errors = append(s.Errors, output.FileError{Path: fr.Err.Path, Line: fr.Err.Line, Msg: fr.Err.Err.Error()})
@@ -167,6 +194,13 @@ func (r *Report) Finish(walkErrs []lint.FileError, unverified map[string]int) {
 			s.Extra = map[string]int{}
 		}
 		s.Extra["dropped_by_limits"] = r.dropped
+	}
+	if r.baseline != nil {
+		if s.Extra == nil {
+			s.Extra = map[string]int{}
+		}
+		s.Extra["baselined"] = r.baseline.Dropped()
+		s.Extra["baseline_gone"] = r.baseline.Gone(func(p string) bool { return r.linted[p] })
 	}
 	for _, e := range r.e.rules {
 		r.report.Rules = append(r.report.Rules, RuleInfo(e.Rule))

@@ -2,6 +2,7 @@ package ident
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -71,6 +72,47 @@ func TestScan(t *testing.T) {
 		{"ISSN: 2049-3631", []want{{ISSN, "ISSN: 2049-3631", "20493631", "", true}}},
 		{"PMC3531190 and PMCID: 12345", []want{{PMCID, "PMC3531190", "PMC3531190", "", false}, {PMCID, "PMCID: 12345", "12345", "", true}}},
 		{"PMID: 23193287", []want{{PMID, "PMID: 23193287", "23193287", "", false}}},
+		{"PMCID: PMC123", []want{{PMCID, "PMCID: PMC123", "PMC123", "", false}}},
+
+		// Identifier URLs on their hosts, in any case, with a port, and
+		// with queries and fragments; a URL with nothing after the host's
+		// path prefix, or another host, is a plain URL.
+		{"HTTPS://DX.DOI.ORG/10.1/ABC x https://arxiv.org/abs/2101.00001v2?x#y https://export.arxiv.org/pdf/2101.00001.pdf", []want{
+			{DOI, "HTTPS://DX.DOI.ORG/10.1/ABC", "10.1/abc", "", true},
+			{ArXiv, "https://arxiv.org/abs/2101.00001v2?x#y", "2101.00001", "v2", false},
+			{ArXiv, "https://export.arxiv.org/pdf/2101.00001.pdf", "2101.00001", "", false}}},
+		{"http://ARXIV.org/abs/2101.00001v2", []want{{ArXiv, "http://ARXIV.org/abs/2101.00001v2", "2101.00001", "v2", false}}},
+		{"HTTPS://dx.doi.org:443/10.1/z", []want{{DOI, "HTTPS://dx.doi.org:443/10.1/z", "10.1/z", "", true}}},
+		{"https://export.arxiv.org/pdf/hep-th/9901001v1", []want{{ArXiv, "https://export.arxiv.org/pdf/hep-th/9901001v1", "hep-th/9901001", "v1", false}}},
+		{"https://arxiv.org/abs/ arxiv.org/format/hep-th/9901001/ https://doi.org/", []want{
+			{URL, "https://arxiv.org/abs/", "https://arxiv.org/abs/", "", false},
+			{ArXiv, "arxiv.org/format/hep-th/9901001/", "hep-th/9901001", "", false},
+			{URL, "https://doi.org/", "https://doi.org/", "", false}}},
+		{"https://example.com/10.1000/x", []want{{URL, "https://example.com/10.1000/x", "https://example.com/10.1000/x", "", false}}},
+		{"https://doi.org\"x/10.1/y", []want{{URL, "https://doi.org", "https://doi.org", "", false}}},
+		// Closing brackets end a URL or DOI unless they close one it opened.
+		{"https://a.b/(c)]", []want{{URL, "https://a.b/(c)", "https://a.b/(c)", "", false}}},
+		{"10.1234/<a>]>", []want{{DOI, "10.1234/<a>", "10.1234/<a>", "", false}}},
+		// Prefixed forms, several kinds in a row.
+		{"urn:doi:10.1/x info:doi/10.1/y arxiv 2411.04368 PMID: 123 PMC9.1 ISSN 0317-8471 https://a.b/c?d#e", []want{
+			{DOI, "urn:doi:10.1/x", "10.1/x", "", true},
+			{DOI, "info:doi/10.1/y", "10.1/y", "", true},
+			{ArXiv, "arxiv 2411.04368", "2411.04368", "", false},
+			{PMID, "PMID: 123", "123", "", false},
+			{PMCID, "PMC9.1", "PMC9.1", "", false},
+			{ISSN, "ISSN 0317-8471", "03178471", "", false},
+			{URL, "https://a.b/c?d#e", "https://a.b/c?d#e", "", false}}},
+		{"Ix Px ax ArXiv 2101.00001 ISBN-13: 978-0-306-40615-7 PMCID PMC12 PMID:1 arxiv.org/pdf/2101.00001v1.pdf", []want{
+			{ArXiv, "ArXiv 2101.00001", "2101.00001", "", false},
+			{ISBN, "ISBN-13: 978-0-306-40615-7", "9780306406157", "", false},
+			{PMCID, "PMCID PMC12", "PMC12", "", false},
+			{PMID, "PMID:1", "1", "", false},
+			{ArXiv, "arxiv.org/pdf/2101.00001v1.pdf", "2101.00001", "v1", false}}},
+		// Long registrant codes with sub-codes; a DOI must not follow a digit.
+		{"see 10.12345.678.9012.3456/abc and 10.123456789.1.2.3.4.5/x, 1234567890.10.1234/x (10.1234.5.6.7.8.9.10.11/y)", []want{
+			{DOI, "10.12345.678.9012.3456/abc", "10.12345.678.9012.3456/abc", "", false},
+			{DOI, "10.123456789.1.2.3.4.5/x", "10.123456789.1.2.3.4.5/x", "", false},
+			{DOI, "10.1234.5.6.7.8.9.10.11/y", "10.1234.5.6.7.8.9.10.11/y", "", false}}},
 	}
 	for _, tt := range tests {
 		got := Scan([]byte(tt.in))
@@ -183,12 +225,18 @@ func TestDOIForms(t *testing.T) {
 	}
 }
 
+// FuzzScan checks what holds of every scan: matches in order, inside the
+// text, not overlapping, their Raw their text, no rune split; First is
+// the first match and WholeWork the only one when it is a DOI or arXiv id
+// without a problem covering the text.
 func FuzzScan(f *testing.F) {
-	for _, s := range []string{
+	for _, tt := range []string{
 		"doi:10.1000/xyz123.", "(https://doi.org/10.1016/S0140-6736(20)30183-5),", "arXiv:2411.04368v2",
 		"hep-th/9901001", "ISBN 978-0-306-40615-7", "PMCID: PMC123", "https://a.b/(c)]", "10.1234/<a>]>",
+		"https://doİ.org/10.1/x https://arxiv.org/abs/ arxiv.org/format/hep-th/9901001/ https://doi.org/",
+		"https://doi.org/10.1000/abc", "https://doi.org\"x/10.1/y", "doi:10.1/x",
 	} {
-		f.Add(s)
+		f.Add(tt)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		ms := Scan([]byte(s))
@@ -204,6 +252,13 @@ func FuzzScan(f *testing.F) {
 				t.Fatalf("match splits a rune: %q", m.Raw)
 			}
 			last = m.End
+		}
+		if m, ok := First([]byte(s)); ok != (len(ms) > 0) || ok && !reflect.DeepEqual(m, ms[0]) {
+			t.Fatalf("First(%q) = %+v, %v; Scan finds %+v", s, m, ok, ms)
+		}
+		whole := len(ms) == 1 && ms[0].Start == 0 && ms[0].End == len(s) && ms[0].Problem == "" && (ms[0].Kind == DOI || ms[0].Kind == ArXiv)
+		if m, ok := WholeWork([]byte(s)); ok != whole || ok && !reflect.DeepEqual(m, ms[0]) {
+			t.Fatalf("WholeWork(%q) = %+v, %v; Scan finds %+v", s, m, ok, ms)
 		}
 	})
 }

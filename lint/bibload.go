@@ -24,23 +24,47 @@ func frontMatterBibliographies(doc *markdown.Document, path string, env *resolve
 	var diags []markdown.Diagnostic
 	root, err := bibs.rootFor(opts, path)
 	if err != nil {
+		env.MarkBibliographyIncomplete()
 		return env, []markdown.Diagnostic{{Offset: doc.FrontMatter.Start, Message: "bibliography not read, so its citations are not checked: " + err.Error()}}
 	}
+	read, missing := 0, 0
 	for _, b := range doc.Bibliography {
 		p, entries, err := bibs.find(root, path, b)
 		if err != nil {
 			msg := "bibliography: " + err.Error()
 			if len(entries) == 0 {
+				env.MarkBibliographyIncomplete()
 				msg = "bibliography not read, so its citations are not checked: " + err.Error()
+			}
+			if errors.Is(err, fs.ErrNotExist) {
+				missing++
 			}
 			diags = append(diags, markdown.Diagnostic{Offset: doc.FrontMatter.Start, Message: msg})
 		}
 		if len(entries) > 0 {
 			// A broken entry is skipped; the others still count.
 			env.AddBibliography(p, entries)
+			read++
 		}
 	}
+	if read > 0 && missing == len(diags) && executable(path) {
+		// knitr and Jupyter run code while rendering, and R Markdown books
+		// write packages.bib that way (knitr::write_bib): a missing file
+		// beside one that was read is expected there, and its keys are
+		// left unchecked without a warning on every run.
+		diags = nil
+	}
 	return env, diags
+}
+
+// executable reports whether the document at path is rendered by running
+// its code (R Markdown, Quarto, Jupyter), which may write its files.
+func executable(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".rmd", ".qmd", ".ipynb":
+		return true
+	}
+	return false
 }
 
 // bibCache loads each front-matter bibliography once per run.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -17,8 +18,11 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
-// Extensions are the file name endings linted when walking a directory.
-var Extensions = []string{".md", ".markdown", ".mdx"}
+// Extensions are the file name endings linted when walking a directory:
+// Markdown and MDX, Quarto and R Markdown (pandoc Markdown with code
+// chunks, which are fenced code; .Rmd in any case), and Jupyter notebooks (their Markdown
+// cells, package notebook).
+var Extensions = []string{".md", ".markdown", ".mdx", ".qmd", ".rmd", ".ipynb"}
 
 // skipDirs are never descended into.
 var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".hg": true, ".svn": true}
@@ -43,6 +47,24 @@ func Walk(paths []string, base string, include, exclude []string) ([]string, []F
 // explicitly are the workflow's choice and are not confined. An empty
 // root confines nothing.
 func WalkConfined(root string, paths []string, base string, include, exclude []string) ([]string, []FileError) {
+	return WalkWith(paths, WalkOptions{Root: root, Base: base, Include: include, Exclude: exclude})
+}
+
+// WalkOptions say what WalkWith finds.
+type WalkOptions struct {
+	// Root confines symbolic links, as in WalkConfined; "" confines nothing.
+	Root string
+	// Base is the folder Include and Exclude are relative to.
+	Base             string
+	Include, Exclude []string
+	// Gitignore skips, in directory walks inside a Git work tree, what
+	// its .gitignore files and .git/info/exclude make git ignore.
+	Gitignore bool
+}
+
+// WalkWith is WalkConfined with the options o.
+func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
+	root, base, include, exclude := o.Root, o.Base, o.Include, o.Exclude
 	rootReal := ""
 	if root != "" {
 		if r, err := filepath.Abs(root); err == nil {
@@ -115,6 +137,10 @@ func WalkConfined(root string, paths []string, base string, include, exclude []s
 			add(filepath.ToSlash(p))
 			continue
 		}
+		var ign *ignorer
+		if o.Gitignore {
+			ign = newIgnorer(p, rootReal) // gitignore.go
+		}
 		visited := map[string]bool{}
 		var walk func(dir, real string)
 		walk = func(dir, real string) {
@@ -141,10 +167,16 @@ func WalkConfined(root string, paths []string, base string, include, exclude []s
 				errs = append(errs, FileError{Path: dir, Err: err})
 				return
 			}
+			if ign != nil {
+				defer ign.enter(dir, ents)()
+			}
 			for _, e := range ents {
 				name := e.Name()
 				full := filepath.Join(dir, name)
 				isDir, symlink := e.IsDir(), e.Type()&fs.ModeSymlink != 0
+				if ign != nil && ign.ignored(name, isDir) {
+					continue // git sees a symbolic link as a file, as here
+				}
 				if symlink {
 					st, err := os.Stat(full)
 					if err != nil {
@@ -184,6 +216,25 @@ func WalkConfined(root string, paths []string, base string, include, exclude []s
 	}
 	sort.Strings(out)
 	return out, errs
+}
+
+// Excluded reports whether the file at p is excluded by the globs (relative
+// to base), itself or through a folder that holds it, as a directory walk
+// would have pruned it.
+func Excluded(base, p string, exclude []string) bool {
+	rel := relSlash(base, p)
+	for _, g := range exclude {
+		if ok, _ := doublestar.Match(g, rel); ok {
+			return true
+		}
+		dirGlob := strings.TrimSuffix(g, "/**")
+		for d := path.Dir(rel); d != "." && d != "/" && !strings.HasPrefix(d, ".."); d = path.Dir(d) {
+			if ok, _ := doublestar.Match(dirGlob, d); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasExt(name string) bool {

@@ -19,7 +19,7 @@ func TestReadFileFIFO(t *testing.T) {
 		t.Skip("no FIFOs:", err)
 	}
 	done := make(chan error, 1)
-	go func() { _, err := readFile(fifo, nil); done <- err }()
+	go func() { _, err := readRegular(fifo); done <- err }()
 	select {
 	case err := <-done:
 		if err == nil || !strings.Contains(err.Error(), "not a regular file") {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sync"
 	"unicode/utf8"
@@ -68,8 +67,11 @@ type Options struct {
 	// KeepSources keeps the bytes of files that have issues (fixes, SARIF
 	// fingerprints and diffs need them).
 	KeepSources bool
-	// Stdin is read for the path "-".
-	Stdin io.Reader
+	// Inputs are documents held in memory (standard input, an editor's
+	// buffer), by the path they stand for: linted from these bytes
+	// instead of being read, and with Fix, their fixed text is always
+	// returned.
+	Inputs map[string][]byte
 	// Known reports whether a rule name exists, for suppression directives;
 	// nil skips suppression and the rules that read its outcome.
 	Known func(string) bool
@@ -233,14 +235,14 @@ func notChecked(ctx context.Context) error {
 // document (a disk image named .md): such a file is an error, not an OOM.
 const maxFileSize = 512 << 20
 
-func readFile(path string, stdin io.Reader) ([]byte, error) {
-	if path == "-" {
-		if stdin == nil {
-			stdin = os.Stdin
-		}
-		return io.ReadAll(io.LimitReader(stdin, maxFileSize+1))
+// ReadInput reads a document from r (standard input) for Options.Inputs,
+// with the size limit a file on disk has.
+func ReadInput(r io.Reader) ([]byte, error) {
+	src, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
+	if err == nil && len(src) > maxFileSize {
+		err = fmt.Errorf("input is over the %d-byte limit", maxFileSize)
 	}
-	return readRegular(path) // readfile_unix.go, readfile_other.go
+	return src, err
 }
 
 // checkSize rejects what readRegular must not read: anything but a regular
@@ -281,9 +283,12 @@ func checkText(src []byte) (line int, err error) {
 
 // lintOne reads the file at path and lints it.
 func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache) FileResult {
-	src, err := readFile(path, opts.Stdin)
-	if err != nil {
-		return FileResult{Path: path, Err: &FileError{Path: path, Err: err}}
+	src, ok := opts.Inputs[path]
+	if !ok {
+		var err error
+		if src, err = readRegular(path); err != nil { // readfile_unix.go, readfile_other.go
+			return FileResult{Path: path, Err: &FileError{Path: path, Err: err}}
+		}
 	}
 	return lintRead(ctx, path, src, opts, bibs) // source.go
 }
@@ -323,7 +328,7 @@ func finishFix(fr FileResult, orig, src []byte, fixed int, opts Options) FileRes
 	if !bytes.Equal(orig, src) {
 		fr.Original = orig
 		fr.Src = src
-	} else if fr.Path == "-" {
+	} else if _, ok := opts.Inputs[fr.Path]; ok {
 		fr.Src = src // --fix echoes standard input, changed or not
 	} else if !opts.KeepDocs && !(opts.KeepSources && len(fr.Issues) > 0) {
 		fr.Src = nil

@@ -303,7 +303,7 @@ func defaultRules() []lint.Enabled {
 // suppression, positions) on src as standard input.
 func lintBytes(tb testing.TB, src []byte, enabled []lint.Enabled) []lint.FileResult {
 	res := lint.Run(context.Background(), []string{"-"}, lint.Options{
-		Rules: enabled, Stdin: bytes.NewReader(src), Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},
+		Rules: enabled, Inputs: map[string][]byte{"-": src}, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},
 		Known: func(string) bool { return true },
 	})
 	if res[0].Err != nil {

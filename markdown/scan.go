@@ -658,6 +658,23 @@ func keyLen(b []byte) int {
 	return n
 }
 
+// crossRefPrefixes start Quarto's and pandoc-crossref's cross-reference
+// labels: [@fig-x], @tbl-x and @sec-x point into the document, not at a
+// work, so they are no citations (quarto.org/docs/authoring/cross-references).
+var crossRefPrefixes = []string{"fig-", "tbl-", "sec-", "eq-", "lst-", "thm-", "lem-", "cor-", "prp-", "cnj-", "def-", "exm-", "exr-", "sol-", "rem-", "alg-", "apx-", "nte-", "wrn-", "imp-", "tip-", "cau-"}
+
+func isCrossRef(key []byte) bool {
+	if len(key) < 4 || key[2] != '-' && key[3] != '-' {
+		return false
+	}
+	for _, p := range crossRefPrefixes {
+		if bytes.HasPrefix(key, []byte(p)) && len(key) > len(p) {
+			return true
+		}
+	}
+	return false
+}
+
 // appendPandoc splits [see @a, p. 3; -@b] into one citation per key.
 func appendPandoc(content []byte, cstart int, marker Span, out []candidate) []candidate {
 	for i := 0; i < len(content); i++ {
@@ -673,6 +690,10 @@ func appendPandoc(content []byte, cstart int, marker Span, out []candidate) []ca
 		}
 		key := content[i+1 : i+1+n]
 		key = bytes.Trim(key, "{}")
+		if isCrossRef(key) {
+			i += n
+			continue
+		}
 		sp := Span{cstart + i, cstart + i + 1 + n}
 		out = append(out, candidate{Citation: Citation{Kind: KindPandoc, Span: sp, Marker: marker, Label: string(key), Claim: -1, Ref: -1}})
 		i += n

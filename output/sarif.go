@@ -1,10 +1,7 @@
 package output
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/url"
 	"regexp"
@@ -178,7 +175,7 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 		n.Locations = []sarifLocation{loc}
 		run.Invocations[0].Notifications = append(run.Invocations[0].Notifications, n)
 	}
-	seen := map[string]int{}
+	var fps result.Fingerprints
 	for _, iss := range r.Issues {
 		ri, ok := index[iss.Rule]
 		if !ok {
@@ -190,10 +187,7 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 		}
 		res := sarifResult{RuleID: iss.Rule, RuleIndex: ri, Level: sarifLevel(iss.Severity), Message: sarifText{nonEmpty(iss.Message, iss.Rule)}}
 		res.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(iss.Path), Region: lineRegion(clampPos(iss.Pos), endPos(iss))}}}
-		key := iss.Rule + "\x00" + iss.Path + "\x00" + strings.TrimSpace(iss.SourceLine)
-		n := seen[key]
-		seen[key] = n + 1
-		res.PartialFingerprints = map[string]string{"primaryLocationLineHash": fingerprint(key) + ":" + fmt.Sprint(n+1)}
+		res.PartialFingerprints = map[string]string{"primaryLocationLineHash": fps.Next(iss.Rule, iss.Path, iss.SourceLine)}
 		if iss.Fix != nil && len(iss.Fix.Edits) > 0 {
 			res.Fixes = []sarifFix{fixOf(iss, r.Files[iss.Path])}
 		}
@@ -205,11 +199,6 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 	enc := json.NewEncoder(&bracketEscaper{w: w, esc: jsonBracket})
 	enc.SetIndent("", "  ")
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
-}
-
-func fingerprint(key string) string {
-	h := sha256.Sum256([]byte(key))
-	return hex.EncodeToString(h[:8])
 }
 
 func nonEmpty(s, alt string) string {

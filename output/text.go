@@ -146,6 +146,13 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 		parts = append(parts, fmt.Sprintf("coverage %.0f%% (%d of %d sentences cite a source); grounded %.0f%% (%d of %d scored cited sentences supported, %d without source text)",
 			100*m.Coverage(), m.CitedClaims, m.Claims, 100*m.Grounded(), m.Supported, m.Scored, m.Unverified))
 	}
+	if b, ok := r.Summary.Extra["baselined"]; ok {
+		gone, entries := r.Summary.Extra["baseline_gone"], "entries"
+		if gone == 1 {
+			entries = "entry"
+		}
+		parts = append(parts, fmt.Sprintf("%d baselined, %d baseline %s no longer found", b, gone, entries))
+	}
 	if f := r.Summary.Extra["fixed"]; f > 0 {
 		parts = append(parts, fmt.Sprintf("%d fixed", f))
 	}

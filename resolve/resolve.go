@@ -26,7 +26,19 @@ type Env struct {
 	bib     map[string]*bib.Entry
 	bibPath map[string]string
 	Sources *sources.Store
+
+	// bibIncomplete is set when a bibliography the document names could
+	// not be read (R Markdown books write packages.bib at build time):
+	// a key missing from the others may be in it, so it is unchecked,
+	// not unresolvable.
+	bibIncomplete bool
 }
+
+// MarkBibliographyIncomplete records that a bibliography could not be
+// read, so keys not found are unchecked rather than unresolvable.
+func (e *Env) MarkBibliographyIncomplete() { e.bibIncomplete = true }
+
+func (e *Env) incomplete() bool { return e != nil && e.bibIncomplete }
 
 // NewEnv indexes bibliography entries by key (the first of duplicate keys
 // wins; the duplicate-reference rule reports the rest) and keeps the store.
@@ -313,7 +325,7 @@ func (r *resolver) pandoc(c *markdown.Citation) {
 		return
 	}
 	r.bibKey(c, key)
-	if c.Status == markdown.Unchecked && r.aliases {
+	if c.Status == markdown.Unchecked && r.aliases && !r.env.incomplete() {
 		c.Status = markdown.Unresolved
 	}
 }
@@ -325,6 +337,9 @@ func (r *resolver) bibKey(c *markdown.Citation, key string) {
 	}
 	e, ok := r.env.bib[key]
 	if !ok {
+		if r.env.incomplete() {
+			c.Status = markdown.Unchecked
+		}
 		return
 	}
 	c.Status = markdown.Resolved
@@ -514,5 +529,6 @@ func (e *Env) Clone() *Env {
 		c.bibPath[k] = e.bibPath[k]
 	}
 	c.Sources = e.Sources
+	c.bibIncomplete = e.bibIncomplete
 	return c
 }

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
-// This file scores sentences for uncited-claim in one pass over their bytes.
-// factScoreSlow (the original FactScore) strips markup into a new string,
+// This file scores sentences for uncited-claim in one pass over their bytes,
+// as the policy (uncited_claim_policy.go) says and the reference
+// (factScoreRef) does. The reference strips markup into a new string,
 // lower-cases it into another, splits it into words and scans it once per
 // keyword family; on the shared corpus the rule was nearly a third of
 // citelint's CPU. factScore reads the sentence in place (or a stack copy,
@@ -23,60 +25,8 @@ import (
 // stripped sentence in place: it compares lower-cased ASCII byte by byte.
 // That holds unless the sentence has invalid UTF-8 or one of the few runes
 // whose lower case has a different length (İ, the Kelvin sign...); for
-// those factScore reports !ok and callers fall back to factScoreSlow, which
+// those factScore reports !ok and callers fall back to factScoreRef, which
 // lower-cases a copy.
-
-// reasons is why a sentence scored what it did: the evidence found, or
-// one of the three verdicts that make a sentence no claim at all.
-type reasons uint16
-
-const (
-	whyQuantity reasons = 1 << iota
-	whyNumber
-	whyDate
-	whyQuotation
-	whyFinding
-	whyComparison
-	whyEntities
-	numEvidence = iota // bits above are evidence, in the order reported
-
-	whyNormative reasons = 1 << (iota - 1)
-	whyAboutDoc
-	whyImperative
-)
-
-var evidenceText = [numEvidence]string{"a quantity", "a number", "a date", "a quotation", "a finding", "a comparison", "named entities"}
-
-// whyText holds the joined reasons for every set of evidence bits, so
-// turning reasons into text allocates nothing.
-var whyText = func() (t [1 << numEvidence]string) {
-	for m := range t {
-		var parts []string
-		for k, s := range evidenceText {
-			if m&(1<<k) != 0 {
-				parts = append(parts, s)
-			}
-		}
-		t[m] = "nothing"
-		if len(parts) > 0 {
-			t[m] = strings.Join(parts, ", ")
-		}
-	}
-	return t
-}()
-
-// String is the reason text FactScore returns.
-func (r reasons) String() string {
-	switch {
-	case r&whyNormative != 0:
-		return "normative"
-	case r&whyAboutDoc != 0:
-		return "about the document"
-	case r&whyImperative != 0:
-		return "imperative"
-	}
-	return whyText[r&(1<<numEvidence-1)]
-}
 
 // Classes of the words in kwTable.
 const (
@@ -235,10 +185,10 @@ func init() {
 		addKey(w, kwNormative)
 	}
 	for _, l := range []struct {
-		words map[string]bool
+		words []string
 		class uint8
 	}{{hedgeWords, kwHedge}, {personWords, kwPerson}, {imperatives, kwImperative}} {
-		for w := range l.words {
+		for _, w := range l.words {
 			// Words are lower-cased ASCII before the lookup, and a word
 			// with other bytes never equals an ASCII key (see factScore).
 			for i := 0; i < len(w); i++ {
@@ -251,6 +201,9 @@ func init() {
 	}
 	for _, r := range selfRef {
 		selfRefFirst[r[0]] = true
+	}
+	if !slices.Equal(quoteMarks, [][2]string{{"“", "”"}, {"\"", "\""}, {"「", "」"}}) {
+		panic("uncited-claim: quoteMarks changed; scan.run and scan.hasQuote look for the marks")
 	}
 }
 
@@ -511,7 +464,7 @@ var (
 )
 
 // factScore is FactScore on bytes; ok is false when the sentence needs
-// factScoreSlow (see the top of this file), and then score and why mean
+// factScoreRef (see the top of this file), and then score and why mean
 // nothing. It allocates only for sentences longer than its stack buffer.
 func factScore(s []byte) (score int, why reasons, ok bool) {
 	// Most sentences have no markup to strip: scan them in place.
@@ -535,40 +488,27 @@ func factScore(s []byte) (score int, why reasons, ok bool) {
 		nums, strong, years := numberSignalsBytes(plain)
 		switch {
 		case strong > 0:
-			score += 2
 			why |= whyQuantity
 		case nums > 0:
-			score++
 			why |= whyNumber
 		}
 		if years > 0 {
-			score++
 			why |= whyDate
 		}
 	}
-	if hasQuoteAt(plain, sc.curly, "“", "”") || hasQuoteAt(plain, sc.straight, "\"", "\"") || hasQuoteAt(plain, sc.corner, "「", "」") {
-		score += 2
+	if sc.hasQuote() {
 		why |= whyQuotation
 	}
 	if sc.found&kwFinding != 0 {
-		score++
 		why |= whyFinding
 	}
 	if sc.found&kwComparison != 0 {
-		score++
 		why |= whyComparison
 	}
 	if sc.entities >= 2 {
-		score++
 		why |= whyEntities
 	}
-	if sc.hedged {
-		score--
-	}
-	if sc.personal {
-		score -= 2
-	}
-	return score, why, true
+	return weigh(why, sc.hedged, sc.personal), why, true
 }
 
 // scoreBound returns an upper bound on the score factScore gives s, from a
@@ -657,9 +597,9 @@ func scoreBound(s []byte) (bound int, ok bool) {
 // boundFrom finishes scoreBound: a finding, a comparison, named entities if
 // two fields may be names, and the numbers.
 func boundFrom(s []byte, seen uint8, names int) (bound int, ok bool) {
-	bound = 2 // a finding and a comparison
+	why := whyFinding | whyComparison
 	if names >= 2 {
-		bound++
+		why |= whyEntities
 	}
 	if seen&boundDigit != 0 {
 		if seen&boundMarkup != 0 {
@@ -668,15 +608,32 @@ func boundFrom(s []byte, seen uint8, names int) (bound int, ok bool) {
 		nums, strong, years := numberSignalsBytes(s)
 		switch {
 		case strong > 0:
-			bound += 2
+			why |= whyQuantity
 		case nums > 0:
-			bound++
+			why |= whyNumber
 		}
 		if years > 0 {
-			bound++
+			why |= whyDate
 		}
 	}
-	return bound, true
+	return evidencePoints[why], true
+}
+
+// boundKeywordPoints is what scoreBound counts for a finding and a
+// comparison, whose words it does not look for.
+var boundKeywordPoints = evidencePoints[whyFinding|whyComparison]
+
+// missingKeywordPoints is what scoreBound counted for the keyword classes
+// keywordsMaybe rules out.
+func missingKeywordPoints(maybe uint8) int {
+	var why reasons
+	if maybe&kwFinding == 0 {
+		why |= whyFinding
+	}
+	if maybe&kwComparison == 0 {
+		why |= whyComparison
+	}
+	return evidencePoints[why]
 }
 
 // boundClass classifies bytes for scoreBound's ASCII pass.
@@ -827,7 +784,7 @@ func mayStartName(c byte) bool {
 
 // scan is the state of factScore's pass over the stripped sentence, which
 // finds two kinds of words at once: ASCII words (runs of letters and
-// digits, the unit of wordSet.containsAny's whole-word keywords) and
+// digits, the unit of containsKeyword's whole-word keywords) and
 // fields (what strings.FieldsFunc splits on spaces and , ; : ( ), the
 // words FactScore checks for imperatives, names, hedges and persons).
 type scan struct {
@@ -1003,7 +960,8 @@ func (sc *scan) endField(a, b int) {
 	sc.personal = sc.personal || c&kwPerson != 0
 }
 
-// lookupTrimmed is kwLookup(lowerTrim(w, cut)). A word that keeps a
+// lookupTrimmed looks w up lower-cased and trimmed of the bytes in cut,
+// as the reference looks words up in its lists. A word that keeps a
 // non-ASCII byte matches no key: lower-casing it (where factScore applies)
 // keeps the non-ASCII byte.
 func lookupTrimmed(w []byte, cut *[256]bool) uint8 {
@@ -1070,7 +1028,13 @@ func hasQuoteAt(plain []byte, i int, open, close string) bool {
 	}
 	in := plain[i+len(open):]
 	j := bytes.Index(in, []byte(close))
-	return j >= 0 && hasFields(in[:j], 4)
+	return j >= 0 && hasFields(in[:j], minQuoteWords)
+}
+
+// hasQuote is hasQuote of the reference, from the first opening marks the
+// scan saw; init checks that quoteMarks are the marks it looks for.
+func (sc *scan) hasQuote() bool {
+	return hasQuoteAt(sc.plain, sc.curly, "“", "”") || hasQuoteAt(sc.plain, sc.straight, "\"", "\"") || hasQuoteAt(sc.plain, sc.corner, "「", "」")
 }
 
 // hasFields reports whether s has at least n words separated by spaces, as
@@ -1135,7 +1099,7 @@ func numberSignalsBytes(plain []byte) (nums, strong, years int) {
 		case len(digits) >= 2 || bytes.IndexByte(digits, ',') >= 0:
 			nums++
 		}
-		if r, _ := utf8.DecodeLastRune(plain[:i]); r == '£' || r == '¥' || r == '€' {
+		if r, _ := utf8.DecodeLastRune(plain[:i]); slices.Contains(currencySigns, r) {
 			strong++
 		}
 		i = j
@@ -1174,4 +1138,19 @@ func hasUnitLower(after []byte) bool {
 		}
 	}
 	return false
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// Cut sets for lookupTrimmed: emphasis and quotes, and those plus end
+// punctuation.
+var quoteCut, wordCut = cutSet("*_\"'"), cutSet("*_\"'.!?")
+
+func cutSet(chars string) (t [256]bool) {
+	for i := 0; i < len(chars); i++ {
+		t[chars[i]] = true
+	}
+	return t
 }

@@ -51,9 +51,12 @@ source again.
 
 With ` + "`judge:`" + ` configured (any OpenAI-compatible chat-completions endpoint:
 llama.cpp, vLLM, Ollama or a hosted API), scores within ` + "`judge-band`" + ` (default
-0.15) of the threshold are decided by the model, which is asked for a
-verdict and the passage it rests on; its answers are cached, and if it
-fails the lexical verdict stands. It is never required.
+0.15) of the threshold, or every sentence with ` + "`judge.mode: all`" + `, are decided
+by the model (a grounding model such as Bespoke-MiniCheck with
+` + "`judge.format: minicheck`" + `, or an instruction model), which reads the best
+passages of all the cited sources; its answers are cached, and if it fails
+the lexical verdict stands, counted and said. It is never required; see
+docs/judge.md and ` + "`citelint calibrate --judge`" + `.
 
 A citation closing a paragraph also covers the paragraph's sentences before
 it that cite nothing themselves: those that state a checkable fact (as
@@ -206,9 +209,11 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 	}
 	counts.Scored++
 	judged := ""
-	if p.Env.Judge != nil && math.Abs(res.Score-s.Threshold) < s.JudgeBand {
-		src := srcs[max(res.Source, 0)].text
-		if v, err := p.Env.Judge.Judge(p.Ctx, text, res.Best.Text+"\n\n"+src); err == nil {
+	failed := ""
+	if wantsJudge(p, res.Score, s.Threshold, s.JudgeBand) {
+		if v, err := askJudge(p, text, srcs); err != nil {
+			failed = "; the judge gave no answer (counted in its summary), so the lexical verdict stands"
+		} else {
 			if v.Supported {
 				counts.Supported++
 				keepScore(p, counts, sentenceScore(ci, res, srcs, s.Threshold, true))
@@ -237,7 +242,7 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 	if len(res.Missing) > 0 {
 		msg += "; not found: " + strings.Join(res.Missing[:min(len(res.Missing), 6)], ", ")
 	}
-	iss := p.Report(at.Start, at.End, msg+judged)
+	iss := p.Report(at.Start, at.End, msg+judged+failed)
 	if suffix == "" && onlyMarker(doc, ci, at) {
 		if start, end, ok := markerRemoval(doc.Src, at); ok {
 			iss.Fix = &result.Fix{Description: "remove the citation its source does not support", Unsafe: true,

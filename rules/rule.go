@@ -135,6 +135,8 @@ type Env struct {
 	// Judge, when set, decides borderline claim-support scores with a
 	// model (package resolve/judge); its failures leave the lexical verdict.
 	Judge Judge
+	// JudgePolicy says which sentences go to the judge and what it reads.
+	JudgePolicy JudgePolicy
 }
 
 // Judge asks a model whether source supports claim. Package
@@ -147,6 +149,10 @@ type Judge interface {
 // not to the client that asks the model, so that rules need no I/O package.
 type JudgeVerdict struct {
 	Supported bool
+	// Score is the model's P(supported): from token log-probabilities
+	// when Continuous, else 1 or 0 from its text answer.
+	Score      float64
+	Continuous bool
 	// Quote is the passage of the source the model rests its answer on.
 	Quote string
 }

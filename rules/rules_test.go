@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/bib"
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/internal/registrystub"
@@ -20,16 +21,15 @@ import (
 	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
-	"github.com/citelint/citelint/sources"
-	"github.com/citelint/citelint/suppress"
-	"go.yaml.in/yaml/v3"
 )
 
-// TestRulesGolden runs each rule on testdata/<rule>/*.md and checks its
-// issues against the <!-- want rule "message regexp" --> comments. A
-// sources.jsonl or *.bib file in the folder is loaded as the source store or
-// bibliography; FILE.settings.yaml overrides the rule's settings for FILE;
-// FILE.fixed holds the expected result of applying the safe fixes.
+// TestRulesGolden runs each rule on testdata/<rule>/*.md through the
+// engine, as `citelint run -E <rule>` would, and checks its issues against
+// the <!-- want rule "message regexp" --> comments. A sources.jsonl or
+// *.bib file in the folder is loaded as the source store or bibliography;
+// FILE.settings.yaml holds the rule's settings for FILE, as the config's
+// rules.settings would; FILE.fixed holds the expected result of applying
+// the safe fixes.
 func TestRulesGolden(t *testing.T) {
 	for _, r := range rules.All() {
 		t.Run(r.Name, func(t *testing.T) {
@@ -38,21 +38,15 @@ func TestRulesGolden(t *testing.T) {
 			if len(files) == 0 {
 				t.Fatalf("rule %s has no golden tests in %s", r.Name, dir)
 			}
-			env := resolve.NewEnv(nil)
+			var o engine.Options
 			if _, err := os.Stat(filepath.Join(dir, "sources.jsonl")); err == nil {
-				st, err := sources.Load(filepath.Join(dir, "sources.jsonl"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				env.Sources = st
+				o.Sources = filepath.Join(dir, "sources.jsonl")
 			}
-			bibs, _ := filepath.Glob(filepath.Join(dir, "*.bib"))
-			for _, b := range bibs {
-				entries, err := bib.Load(b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				env.AddBibliography(b, entries)
+			o.Bibliographies, _ = filepath.Glob(filepath.Join(dir, "*.bib"))
+			if r.Needs.Has(rules.NeedSourceText) {
+				// Claim-support rules read the folder's sources.jsonl (the
+				// store), bibliography abstracts and local files next to FILE.
+				o.Evidence = &evidence.Finder{ReadLocal: true}
 			}
 			var stub *registrystub.Server
 			// Network rules run against one fake of every registry,
@@ -66,13 +60,13 @@ func TestRulesGolden(t *testing.T) {
 				defer stub.Close()
 			}
 			for _, f := range files {
-				runGolden(t, r, env, f, stub)
+				runGolden(t, r, o, f, stub)
 			}
 		})
 	}
 }
 
-func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string, stub *registrystub.Server) {
+func runGolden(t *testing.T, r *rules.Rule, o engine.Options, file string, stub *registrystub.Server) {
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -85,53 +79,23 @@ func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string, stub 
 	if err != nil {
 		t.Fatal(err)
 	}
-	settings := r.DefaultSettings()
-	if settings != nil {
-		if b, err := os.ReadFile(file + ".settings.yaml"); err == nil {
-			if err := yaml.Unmarshal(b, settings); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	doc := markdown.Parse(src, markdown.Options{KnownKey: env.KnownKey})
-	resolve.Resolve(doc, env)
-	ruleEnv := &rules.Env{}
 	if stub != nil {
 		// Only the lookups the rule declares are answered, as in a
 		// run: a rule that forgets to declare one finds nothing.
-		ruleEnv.Lookups = declaredOnly{lookupAll(t, stub, doc), r.Needs}
+		o.Lookups = declaredOnly{lookupAll(t, stub, src), r.Needs}
 	}
-	if r.Needs.Has(rules.NeedSourceText) {
-		// Claim-support rules read the folder's sources.jsonl (the
-		// store), bibliography abstracts and local files next to FILE.
-		ruleEnv.Evidence = &evidence.Finder{ReadLocal: true}
-		ruleEnv.Support = &rules.SupportStats{}
-	}
-	idx := result.NewLineIndex(src)
-	var issues []result.Issue
-	if r.Needs.Has(rules.NeedSuppressions) {
-		// As in a run: the rule reads the outcome of suppression.
-		sr := suppress.Apply(doc, idx, file, nil, rules.Known)
-		issues, err = rules.RunPass(&rules.Pass{Rule: r, Path: file, Doc: doc, Settings: settings, Env: ruleEnv, Suppression: &sr})
-	} else {
-		issues, err = rules.Run(r, file, doc, settings, ruleEnv)
-	}
+	eng, err := engine.New(goldenConfig(t, r.Name, file), o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.Needs.Has(rules.NeedSuppressions) {
-		// Directive errors are invalid-suppression's to report.
-		sr := suppress.Apply(doc, idx, file, issues, rules.Known)
-		issues = nil
-		for _, iss := range sr.Issues {
-			if iss.Rule != suppress.DirectiveRule {
-				issues = append(issues, iss)
-			}
-		}
+	report := eng.LintBytes(context.Background(), file, src)
+	for _, e := range report.Summary.Errors {
+		t.Fatalf("%s: %s", file, e.Msg)
 	}
+	idx := result.NewLineIndex(src)
 	var got []wanttest.Got
 	var fixes []*result.Fix
-	for _, iss := range issues {
+	for _, iss := range report.Issues {
 		if iss.Suppressed {
 			continue
 		}
@@ -154,10 +118,32 @@ func runGolden(t *testing.T, r *rules.Rule, env *resolve.Env, file string, stub 
 	}
 }
 
-// lookupAll resolves every identifier of doc against the stub, through the
-// same verify package the CLI uses.
-func lookupAll(t *testing.T, stub *registrystub.Server, doc *markdown.Document) rules.Lookups {
+// goldenConfig is the config that runs rule alone, with FILE.settings.yaml
+// as its settings when there is one: the config package decodes and checks
+// them as it does a .citelint.yaml's.
+func goldenConfig(t *testing.T, rule, file string) *config.Config {
 	t.Helper()
+	y := "version: \"1\"\nrules:\n  default: none\n  enable: [" + rule + "]\n"
+	if b, err := os.ReadFile(file + ".settings.yaml"); err == nil {
+		y += "  settings:\n    " + rule + ":\n"
+		for _, line := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+			y += "      " + line + "\n"
+		}
+	}
+	cfg, err := config.Parse(file+".settings.yaml", []byte(y), engine.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// lookupAll resolves every identifier of src against the stub, through the
+// same verify package the CLI's network pass uses, which collects them from
+// the parsed document before linting.
+func lookupAll(t *testing.T, stub *registrystub.Server, src []byte) rules.Lookups {
+	t.Helper()
+	doc := markdown.Parse(src, markdown.Options{})
+	resolve.Resolve(doc, resolve.NewEnv(nil)) // no network rule's folder has a bibliography
 	v := verify.New(verify.Options{
 		Client: httpclient.Options{AllowPrivate: true, Retries: -1, OtherHosts: httpclient.HostLimit{Concurrency: 8}},
 		DOIURL: stub.URL, CrossrefURL: stub.URL, DataCiteURL: stub.URL, ArXivURL: stub.URL,
@@ -219,4 +205,31 @@ func normalise(s string) string {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestCreditFixNeedsAStore: in a changelog whose [@user]: definitions
+// link profiles, deleting an undefined "[@user]" is certain (a safe fix)
+// only when a bibliography or source store says the document cites works.
+// The golden folder has a store (credits.md.fixed); this is the run
+// without one.
+func TestCreditFixNeedsAStore(t *testing.T) {
+	file := filepath.Join("testdata", "unresolvable-label", "credits.md")
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, src, _ := wanttest.Parse(raw)
+	for _, store := range []string{"", filepath.Join("testdata", "unresolvable-label", "sources.jsonl")} {
+		eng, err := engine.New(goldenConfig(t, "unresolvable-label", file), engine.Options{Sources: store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		issues := eng.LintBytes(context.Background(), file, src).Issues
+		if len(issues) != 1 || issues[0].Fix == nil {
+			t.Fatalf("store %q: issues %+v, want one with a fix", store, issues)
+		}
+		if safe := !issues[0].Fix.Unsafe; safe != (store != "") {
+			t.Errorf("store %q: fix safe = %v, want %v", store, safe, store != "")
+		}
+	}
 }

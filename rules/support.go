@@ -13,6 +13,7 @@ import (
 // citedSource is one source a sentence cites, with its text.
 type citedSource struct {
 	name, text, from string
+	title            string // the reference's title, when it gives one
 }
 
 // claimSources returns the sources claim ci cites that have text, how many
@@ -46,7 +47,7 @@ func claimSources(p *Pass, ci int) (srcs []citedSource, cited int, at markdown.S
 			at = c.Marker
 		}
 		if text, from := p.Env.Evidence.Text(p.Path, ref); text != "" {
-			srcs = append(srcs, citedSource{name: name, text: text, from: from})
+			srcs = append(srcs, citedSource{name: name, text: text, from: from, title: ref.Title})
 		}
 	}
 	return srcs, cited, at

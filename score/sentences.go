@@ -96,7 +96,11 @@ func appendChunks(out []span, text string, s, e int) []span {
 		for cut > s && !utf8.RuneStart(text[cut]) {
 			cut--
 		}
-		if k := strings.LastIndexAny(text[s+maxSentenceBytes/2:cut], " \t"); k >= 0 {
+		if cut <= s+maxSentenceBytes/2 {
+			// Invalid UTF-8 (a run of continuation bytes): no rune
+			// boundary to cut at, so cut at the byte.
+			cut = s + maxSentenceBytes
+		} else if k := strings.LastIndexAny(text[s+maxSentenceBytes/2:cut], " \t"); k >= 0 {
 			cut = s + maxSentenceBytes/2 + k
 		}
 		out = append(out, span{s, cut})

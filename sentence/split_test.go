@@ -72,6 +72,12 @@ func TestSplit(t *testing.T) {
 		{"empty", "", nil, nil},
 		{"spaces", "   \n  ", nil, nil},
 		{"paren sentence", "(This is aside.) Main text.", nil, []string{"(This is aside.)", "Main text."}},
+		{"markers both sides", "One. Two [1]. Three.[2] Four", nil, []string{"One.", "Two [1].", "Three.[2]", "Four"}},
+		{"cjk no space", "第一句。第二句！第三？", nil, []string{"第一句。", "第二句！", "第三？"}},
+		{"abbreviations in a row", "e.g. Dr. J. Smith et al. (2020).", nil, []string{"e.g. Dr. J. Smith et al. (2020)."}},
+		{"digit after stop", "a.1, 2 B", nil, []string{"a.1, 2 B"}},
+		{"terminators and closer only", "...?!”", nil, []string{"...?!”"}},
+		{"full-width stop, cut runes", "Wait… What．Yes\xe2\x80 x. \xef\xbc", nil, []string{"Wait…", "What．", "Yes\xe2\x80 x. \xef\xbc"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -115,42 +121,73 @@ func TestWords(t *testing.T) {
 	}
 }
 
+// FuzzSplit splits s with its "[...]" markers as glue, and checks what
+// holds of every split: sentences in order, trimmed, together holding
+// every byte but spaces, not ending inside a marker; and each sentence,
+// split alone with its markers, is one. It splits s again with glue
+// spans drawn from seed (sorted, not overlapping, anywhere, even inside a
+// rune, where a terminator may end inside one: "！" with glue from its
+// third byte), for which only the first three hold.
 func FuzzSplit(f *testing.F) {
-	for _, s := range []string{"One. Two [1]. Three.[2] Four", "第一句。第二句", "e.g. Dr. J. Smith et al. (2020).", "a.1, 2 B", "...?!”"} {
-		f.Add(s)
+	for _, s := range []string{"One. Two [1]. Three.[2] Four", "第一句。第二句！第三？", "e.g. Dr. J. Smith et al. (2020).", "a.1, 2 B", "...?!”", "Wait… What．Yes\xe2\x80 x. \xef\xbc"} {
+		f.Add(s, uint64(0x9e3779b97f4a7c15))
 	}
-	f.Fuzz(func(t *testing.T, s string) {
+	f.Fuzz(func(t *testing.T, s string, seed uint64) {
 		text := []byte(s)
-		glue := glueOf(s)
-		spans := Split(text, glue)
-		last := 0
-		for _, sp := range spans {
-			if sp.Start < last || sp.End <= sp.Start || sp.End > len(text) {
-				t.Fatalf("bad span %v after %d in %q", sp, last, s)
+		var glue []Span
+		for pos := 0; seed != 0 && pos < len(text); {
+			pos += int(seed % 7)
+			seed /= 7
+			l := 1 + int(seed%5)
+			seed /= 5
+			if pos+l > len(text) {
+				break
 			}
-			if isSpace(text[sp.Start]) || isSpace(text[sp.End-1]) {
-				t.Fatalf("untrimmed span %q", text[sp.Start:sp.End])
-			}
-			for _, g := range glue {
-				if g.Start < sp.End && sp.End < g.End {
-					t.Fatalf("span %v cuts marker %v in %q", sp, g, s)
-				}
-			}
-			last = sp.End
+			glue = append(glue, Span{pos, pos + l})
+			pos += l
 		}
-		// Every non-space byte is in some sentence.
-		covered := make([]bool, len(text))
-		for _, sp := range spans {
-			for k := sp.Start; k < sp.End; k++ {
-				covered[k] = true
-			}
-		}
-		for k, c := range text {
-			if !covered[k] && !isSpace(c) {
-				t.Fatalf("byte %d (%q) of %q in no sentence", k, c, s)
-			}
-		}
+		checkSplit(t, text, glueOf(s), true)
+		checkSplit(t, text, glue, false)
 	})
+}
+
+func checkSplit(t *testing.T, text []byte, glue []Span, markers bool) {
+	t.Helper()
+	spans := Split(text, glue)
+	last := 0
+	covered := make([]bool, len(text))
+	for _, sp := range spans {
+		if sp.Start < last || sp.End <= sp.Start || sp.End > len(text) {
+			t.Fatalf("bad span %v after %d in %q", sp, last, text)
+		}
+		if isSpace(text[sp.Start]) || isSpace(text[sp.End-1]) {
+			t.Fatalf("untrimmed span %q", text[sp.Start:sp.End])
+		}
+		var inner []Span
+		for _, g := range glue {
+			if !markers {
+				break
+			}
+			if g.Start < sp.End && sp.End < g.End {
+				t.Fatalf("span %v cuts marker %v in %q", sp, g, text)
+			}
+			if sp.Start <= g.Start && g.End <= sp.End {
+				inner = append(inner, Span{g.Start - sp.Start, g.End - sp.Start})
+			}
+		}
+		if again := Split(text[sp.Start:sp.End], inner); markers && len(again) != 1 {
+			t.Fatalf("sentence %q of %q, split alone, gives %v", text[sp.Start:sp.End], text, again)
+		}
+		for k := sp.Start; k < sp.End; k++ {
+			covered[k] = true
+		}
+		last = sp.End
+	}
+	for k, c := range text {
+		if !covered[k] && !isSpace(c) {
+			t.Fatalf("byte %d (%q) of %q in no sentence", k, c, text)
+		}
+	}
 }
 
 func BenchmarkSplit(b *testing.B) {
@@ -164,5 +201,44 @@ func BenchmarkSplit(b *testing.B) {
 	var dst []Span
 	for b.Loop() {
 		dst = AppendSplit(dst[:0], text, glue)
+	}
+}
+
+// TestNextMayEnd puts every byte value at every offset of a 19-byte text
+// (two words of eight and a tail), on fillers that are ASCII, lead bytes
+// next to E2 and E3, and a byte in mayEnd, and checks nextMayEnd against
+// the table from every start.
+func TestNextMayEnd(t *testing.T) {
+	naive := func(text []byte, i int) int {
+		for i < len(text) && !mayEnd[text[i]] {
+			i++
+		}
+		return i
+	}
+	for _, filler := range []byte{'a', ' ', 0xE0, 0xE1, 0xE4, 0xEE, 0xFF, 0x7F, 0x2F, '.'} {
+		for c := 0; c < 256; c++ {
+			for at := 0; at < 19; at++ {
+				text := bytes.Repeat([]byte{filler}, 19)
+				text[at] = byte(c)
+				for i := 0; i <= len(text); i++ {
+					if got, want := nextMayEnd(text, i), naive(text, i); got != want {
+						t.Fatalf("nextMayEnd(%q, %d) = %d, want %d", text, i, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMayEndStartsEveryTerminator checks that mayEnd holds the first byte
+// of every terminator AppendSplit knows, since it skips all other bytes.
+func TestMayEndStartsEveryTerminator(t *testing.T) {
+	for _, term := range []string{".", "!", "?", "…", "。", "！", "？", "．"} {
+		if !mayEnd[term[0]] {
+			t.Errorf("mayEnd lacks %#x, the first byte of %q", term[0], term)
+		}
+		if got := Split([]byte("Ab"+term+" Cd"), nil); len(got) != 2 {
+			t.Errorf("Split(%q) = %v, want two sentences", "Ab"+term+" Cd", got)
+		}
 	}
 }

@@ -1,11 +1,21 @@
 // Package judge asks a language model whether a source supports a claim,
-// for the borderline scores of the low-overlap rule. Any OpenAI-compatible
-// chat-completions endpoint works: a local llama.cpp, vLLM or Ollama
-// server, or a hosted API. It is optional and never required: every
-// failure (timeout, HTTP error, an answer that is not the JSON asked for)
-// is returned as an error, and the caller keeps its lexical verdict.
-// Answers are cached with the resolver cache, keyed by model, claim and
-// source, so a run repeats no question.
+// for the claim-support scores the lexical scorer cannot settle. Any
+// OpenAI-compatible chat-completions endpoint works: Ollama, llama.cpp's
+// server, vLLM, or a hosted API. It is optional and never required: every
+// failure (timeout, HTTP error, an answer not in the format asked for) is
+// returned as an error, and the caller keeps its lexical verdict, counts
+// the failure and shows it (Session).
+//
+// Two prompt formats (Format): MiniCheck's "Document: … Claim: …" with a
+// Yes/No answer, which grounding models such as Bespoke-MiniCheck are
+// trained on, and a JSON verdict with the quoted passage, for general
+// instruction models. With Logprobs the request asks for token
+// log-probabilities and, when the server returns them, the verdict carries
+// P(Yes) as a continuous score; servers that ignore the field are read from
+// the text answer.
+//
+// Answers are cached with the resolver cache, keyed by model, format and
+// the whole prompt, so a run repeats no question.
 //
 // The URL and the key may be chosen by a config file from a pull request,
 // so the request passes the same private-address guard as links (unless
@@ -23,7 +33,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,12 +45,29 @@ import (
 	"github.com/citelint/citelint/rules"
 )
 
+// Prompt and answer formats (config judge.format).
+const (
+	// FormatMiniCheck sends "Document: {evidence}\nClaim: {claim}" as the
+	// only message and reads a Yes/No answer.
+	FormatMiniCheck = "minicheck"
+	// FormatJSON asks, under a system prompt, for {"supported": bool,
+	// "quote": str}.
+	FormatJSON = "json"
+)
+
+// Formats lists the accepted judge.format values.
+var Formats = []string{FormatMiniCheck, FormatJSON}
+
 // Client asks one model.
 type Client struct {
-	// URL is the API base, e.g. http://localhost:8080/v1; the client
+	// URL is the API base, e.g. http://localhost:11434/v1; the client
 	// posts to URL + "/chat/completions".
 	URL, Model, APIKey string
-	Timeout            time.Duration
+	// Format is FormatMiniCheck or FormatJSON ("" = FormatJSON).
+	Format string
+	// Logprobs asks for token log-probabilities (minicheck format).
+	Logprobs bool
+	Timeout  time.Duration
 	// Cache, when set, keeps answers (kind "judge").
 	Cache *cache.Cache
 	// HTTP is the transport; when nil, a client whose transport refuses
@@ -47,40 +76,115 @@ type Client struct {
 	HTTP *http.Client
 }
 
-// maxSource bounds the source text sent: the best passages come first, so
-// the cut loses the least relevant part.
-const maxSource = 12000
-
-const systemPrompt = `You check citations. Given a CLAIM and a SOURCE, decide whether the SOURCE states or directly implies the CLAIM. Answer with JSON only: {"supported": true or false, "quote": "the sentence of the SOURCE that decides it, copied exactly, or empty"}.`
-
-// Judge asks whether source supports claim.
-func (c *Client) Judge(ctx context.Context, claim, source string) (rules.JudgeVerdict, error) {
-	if len(source) > maxSource {
-		source = source[:maxSource]
-	}
-	key := c.key(claim, source)
-	if c.Cache != nil {
-		if l, ok := c.Cache.Get("judge", key); ok {
-			return rules.JudgeVerdict{Supported: l.Verdict == resolve.OK, Quote: l.Text}, nil
-		}
-	}
-	v, err := c.ask(ctx, claim, source)
-	if err != nil {
-		return rules.JudgeVerdict{}, err
-	}
-	if c.Cache != nil {
-		l := resolve.Lookup{Verdict: resolve.Broken, Text: v.Quote, Reason: "judge: not supported"}
-		if v.Supported {
-			l.Verdict, l.Reason = resolve.OK, "judge: supported"
-		}
-		c.Cache.Put("judge", key, l)
-	}
-	return v, nil
+// FormatError is an answer that does not parse in the format asked for:
+// usually judge.format does not match the model.
+type FormatError struct {
+	Format, Answer string
 }
 
-func (c *Client) key(claim, source string) string {
+func (e *FormatError) Error() string {
+	want := `Yes or No`
+	if e.Format == FormatJSON {
+		want = `JSON {"supported": true or false, ...}`
+	}
+	return fmt.Sprintf("answer is not in the %s format (want %s): %q", e.Format, want, clip(e.Answer, 160))
+}
+
+const jsonSystemPrompt = `You check citations. Given a CLAIM and a SOURCE, decide whether the SOURCE states or directly implies the CLAIM. Answer with JSON only: {"supported": true or false, "quote": "the sentence of the SOURCE that decides it, copied exactly, or empty"}.`
+
+// topLogprobs is how many alternatives per token are asked for: enough to
+// see both "Yes" and "No" and their case variants.
+const topLogprobs = 10
+
+func (c *Client) format() string {
+	if c.Format == "" {
+		return FormatJSON
+	}
+	return c.Format
+}
+
+// messages is the prompt for claim and document in the client's format.
+func (c *Client) messages(claim, document string) []chatMessage {
+	if c.format() == FormatMiniCheck {
+		return []chatMessage{{Role: "user", Content: "Document: " + document + "\nClaim: " + claim}}
+	}
+	return []chatMessage{
+		{Role: "system", Content: jsonSystemPrompt},
+		{Role: "user", Content: "CLAIM: " + claim + "\n\nSOURCE:\n" + document},
+	}
+}
+
+// Judge asks whether document supports claim.
+func (c *Client) Judge(ctx context.Context, claim, document string) (rules.JudgeVerdict, error) {
+	v, _, err := c.Ask(ctx, claim, document)
+	return v, err
+}
+
+// Cached returns the cached answer to the question, if any.
+func (c *Client) Cached(claim, document string) (rules.JudgeVerdict, bool) {
+	if c.Cache == nil {
+		return rules.JudgeVerdict{}, false
+	}
+	l, ok := c.Cache.Get("judge", c.key(c.messages(claim, document)))
+	if !ok {
+		return rules.JudgeVerdict{}, false
+	}
+	return fromLookup(l)
+}
+
+// Ask is Judge that also says whether the answer came from the cache.
+func (c *Client) Ask(ctx context.Context, claim, document string) (v rules.JudgeVerdict, cached bool, err error) {
+	if v, ok := c.Cached(claim, document); ok {
+		return v, true, nil
+	}
+	msgs := c.messages(claim, document)
+	key := c.key(msgs)
+	v, err = c.ask(ctx, msgs)
+	if err != nil {
+		return rules.JudgeVerdict{}, false, err
+	}
+	if c.Cache != nil {
+		c.Cache.Put("judge", key, toLookup(v))
+	}
+	return v, false, nil
+}
+
+// The cached verdict keeps the score in Reason, which people read too:
+// "judge: supported p=0.9731".
+func toLookup(v rules.JudgeVerdict) resolve.Lookup {
+	l := resolve.Lookup{Verdict: resolve.Broken, Text: v.Quote, Reason: "judge: not supported"}
+	if v.Supported {
+		l.Verdict, l.Reason = resolve.OK, "judge: supported"
+	}
+	if v.Continuous {
+		l.Reason += " p=" + strconv.FormatFloat(v.Score, 'f', 6, 64)
+	}
+	return l
+}
+
+func fromLookup(l resolve.Lookup) (rules.JudgeVerdict, bool) {
+	if l.Verdict != resolve.OK && l.Verdict != resolve.Broken {
+		return rules.JudgeVerdict{}, false
+	}
+	v := rules.JudgeVerdict{Supported: l.Verdict == resolve.OK, Quote: l.Text}
+	v.Score = map[bool]float64{true: 1, false: 0}[v.Supported]
+	if _, p, ok := strings.Cut(l.Reason, " p="); ok {
+		f, err := strconv.ParseFloat(p, 64)
+		if err != nil || f < 0 || f > 1 {
+			return rules.JudgeVerdict{}, false
+		}
+		v.Score, v.Continuous = f, true
+	}
+	return v, true
+}
+
+func (c *Client) key(msgs []chatMessage) string {
 	h := sha256.New()
-	for _, s := range []string{c.Model, systemPrompt, claim, source} {
+	parts := []string{c.Model, c.format(), strconv.FormatBool(c.Logprobs && c.format() == FormatMiniCheck)}
+	for _, m := range msgs {
+		parts = append(parts, m.Role, m.Content)
+	}
+	for _, s := range parts {
 		h.Write([]byte(s))
 		h.Write([]byte{0})
 	}
@@ -91,6 +195,9 @@ type chatRequest struct {
 	Model       string        `json:"model"`
 	Messages    []chatMessage `json:"messages"`
 	Temperature float64       `json:"temperature"`
+	MaxTokens   int           `json:"max_tokens,omitempty"`
+	Logprobs    bool          `json:"logprobs,omitempty"`
+	TopLogprobs int           `json:"top_logprobs,omitempty"`
 	// ResponseFormat asks servers that support it for JSON; others ignore it.
 	ResponseFormat map[string]string `json:"response_format,omitempty"`
 }
@@ -100,28 +207,46 @@ type chatMessage struct {
 	Content string `json:"content"`
 }
 
+type tokenLogprob struct {
+	Token   string  `json:"token"`
+	Logprob float64 `json:"logprob"`
+}
+
 type chatResponse struct {
 	Choices []struct {
-		Message chatMessage `json:"message"`
+		Message  chatMessage `json:"message"`
+		Logprobs *struct {
+			Content []struct {
+				tokenLogprob
+				TopLogprobs []tokenLogprob `json:"top_logprobs"`
+			} `json:"content"`
+		} `json:"logprobs"`
 	} `json:"choices"`
 }
 
-func (c *Client) ask(ctx context.Context, claim, source string) (rules.JudgeVerdict, error) {
-	body, _ := json.Marshal(chatRequest{
-		Model: c.Model, Temperature: 0,
-		Messages: []chatMessage{
-			{Role: "system", Content: systemPrompt},
-			{Role: "user", Content: "CLAIM: " + claim + "\n\nSOURCE:\n" + source},
-		},
-		ResponseFormat: map[string]string{"type": "json_object"},
-	})
+func (c *Client) request(msgs []chatMessage) []byte {
+	r := chatRequest{Model: c.Model, Messages: msgs}
+	if c.format() == FormatMiniCheck {
+		// One word is the answer; a short cap keeps a chatty model cheap.
+		r.MaxTokens = 8
+		if c.Logprobs {
+			r.Logprobs, r.TopLogprobs = true, topLogprobs
+		}
+	} else {
+		r.ResponseFormat = map[string]string{"type": "json_object"}
+	}
+	body, _ := json.Marshal(r)
+	return body
+}
+
+func (c *Client) ask(ctx context.Context, msgs []chatMessage) (rules.JudgeVerdict, error) {
 	timeout := c.Timeout
 	if timeout <= 0 {
 		timeout = 30 * time.Second
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(c.URL, "/")+"/chat/completions", bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(c.URL, "/")+"/chat/completions", bytes.NewReader(c.request(msgs)))
 	if err != nil {
 		return rules.JudgeVerdict{}, err
 	}
@@ -147,16 +272,33 @@ func (c *Client) ask(ctx context.Context, claim, source string) (rules.JudgeVerd
 		return rules.JudgeVerdict{}, err
 	}
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
-		return rules.JudgeVerdict{}, fmt.Errorf("judge: HTTP %d redirect to %q not followed (the API key goes to the configured host only)", resp.StatusCode, resp.Header.Get("Location"))
+		return rules.JudgeVerdict{}, fmt.Errorf("HTTP %d redirect to %q not followed (the API key goes to the configured host only)", resp.StatusCode, resp.Header.Get("Location"))
 	}
 	if resp.StatusCode != http.StatusOK {
-		return rules.JudgeVerdict{}, fmt.Errorf("judge: HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(data[:min(len(data), 200)])))
+		return rules.JudgeVerdict{}, fmt.Errorf("HTTP %d: %s", resp.StatusCode, clip(strings.TrimSpace(string(data)), 200))
 	}
 	var cr chatResponse
 	if err := json.Unmarshal(data, &cr); err != nil || len(cr.Choices) == 0 {
-		return rules.JudgeVerdict{}, errors.New("judge: not a chat-completions response")
+		return rules.JudgeVerdict{}, errors.New("not a chat-completions response")
 	}
-	return parseVerdict(cr.Choices[0].Message.Content)
+	content := cr.Choices[0].Message.Content
+	if c.format() == FormatJSON {
+		return parseVerdict(content)
+	}
+	v, err := parseYesNo(content)
+	if lp := cr.Choices[0].Logprobs; c.Logprobs && lp != nil {
+		var first []tokenLogprob
+		for _, t := range lp.Content {
+			if strings.TrimSpace(t.Token) != "" {
+				first = append(t.TopLogprobs, t.tokenLogprob)
+				break
+			}
+		}
+		if p, ok := probYes(first); ok {
+			return rules.JudgeVerdict{Supported: p >= 0.5, Score: p, Continuous: true}, nil
+		}
+	}
+	return v, err
 }
 
 // guarded is the default transport: the private-address guard with no
@@ -175,7 +317,82 @@ func parseVerdict(content string) (rules.JudgeVerdict, error) {
 		Quote     string `json:"quote"`
 	}
 	if err := json.Unmarshal([]byte(s), &v); err != nil || v.Supported == nil {
-		return rules.JudgeVerdict{}, fmt.Errorf("judge: answer is not the JSON asked for: %q", content[:min(len(content), 120)])
+		return rules.JudgeVerdict{}, &FormatError{Format: FormatJSON, Answer: content}
 	}
-	return rules.JudgeVerdict{Supported: *v.Supported, Quote: v.Quote}, nil
+	return rules.JudgeVerdict{Supported: *v.Supported, Score: b2f(*v.Supported), Quote: v.Quote}, nil
+}
+
+// parseYesNo reads a MiniCheck answer: its first word, Yes or No in any
+// case, with punctuation around it ("Yes.", "**No**"), after a reasoning
+// model's <think>…</think> block.
+func parseYesNo(content string) (rules.JudgeVerdict, error) {
+	answer := strings.TrimSpace(content)
+	if strings.HasPrefix(answer, "<think>") {
+		if _, after, ok := strings.Cut(answer, "</think>"); ok {
+			answer = after
+		}
+	}
+	w := firstWord(answer)
+	switch w {
+	case "yes":
+		return rules.JudgeVerdict{Supported: true, Score: 1}, nil
+	case "no":
+		return rules.JudgeVerdict{Supported: false, Score: 0}, nil
+	}
+	return rules.JudgeVerdict{}, &FormatError{Format: FormatMiniCheck, Answer: content}
+}
+
+func firstWord(s string) string {
+	s = strings.TrimLeft(s, " \t\r\n*_\"'`([")
+	end := strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	})
+	if end >= 0 {
+		s = s[:end]
+	}
+	return strings.ToLower(s)
+}
+
+// probYes is P(Yes) from the first answer token's alternatives: the
+// probabilities of every spelling of "Yes" and of "No" summed, normalised
+// against each other when both appear. ok is false when neither does.
+func probYes(alts []tokenLogprob) (p float64, ok bool) {
+	var yes, no float64
+	var sawYes, sawNo bool
+	seen := map[string]bool{}
+	for _, a := range alts {
+		if seen[a.Token] || a.Logprob > 0 || a.Logprob != a.Logprob {
+			continue
+		}
+		seen[a.Token] = true
+		switch firstWord(a.Token) {
+		case "yes":
+			yes, sawYes = yes+math.Exp(a.Logprob), true
+		case "no":
+			no, sawNo = no+math.Exp(a.Logprob), true
+		}
+	}
+	switch {
+	case sawYes && sawNo && yes+no > 0:
+		return yes / (yes + no), true
+	case sawYes:
+		return min(yes, 1), true
+	case sawNo:
+		return max(1-no, 0), true
+	}
+	return 0, false
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestStdinFilename: standard input linted as the file at a path gets
+// that path in the report and the config's exclusions, severities and
+// run.exclude, as golangci-lint's and ruff's --stdin-filename.
+func TestStdinFilename(t *testing.T) {
+	const cfg = "version: \"1\"\nrun:\n  exclude: [\"vendor/**\"]\nseverity:\n  rules:\n    - path: \"notes/**\"\n      severity: note\nexclusions:\n  paths: [\"quiet/**\"]\n"
+	tests := []struct {
+		name     string
+		args     []string
+		wantCode int
+		wantOut  []string // substrings of standard output
+		wantNot  string
+	}{
+		{"named", []string{"--stdin-filename", "docs/a.md", "-"}, ExitIssues, []string{"docs/a.md:1:17: citation [7]"}, "-:1"},
+		{"no path means standard input", []string{"--stdin-filename", "docs/a.md"}, ExitIssues, []string{"docs/a.md:1:17"}, ""},
+		{"severity by path", []string{"--stdin-filename", "notes/a.md"}, ExitOK, []string{"notes/a.md:1:17", "note"}, ""},
+		{"exclusions.paths", []string{"--stdin-filename", "quiet/a.md"}, ExitOK, nil, "citation"},
+		{"run.exclude", []string{"--stdin-filename", "vendor/lib/a.md"}, ExitOK, nil, "citation"},
+		{"run.exclude, fix echoes the input", []string{"--fix", "--stdin-filename", "vendor/a.md"}, ExitOK, []string{broken}, ""},
+		{"without -", []string{"--stdin-filename", "a.md", "other.md"}, ExitUsage, nil, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, ".citelint.yaml", cfg)
+			code, out, errs := run(t, dir, broken, append([]string{"run", "--color", "never"}, tc.args...)...)
+			if code != tc.wantCode {
+				t.Fatalf("exit %d, want %d\n%s%s", code, tc.wantCode, out, errs)
+			}
+			for _, w := range tc.wantOut {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			if tc.wantNot != "" && strings.Contains(out, tc.wantNot) {
+				t.Errorf("output has %q:\n%s", tc.wantNot, out)
+			}
+		})
+	}
+}
+
+// TestForceExclude: pre-commit names files one by one; with
+// --force-exclude, run.exclude holds for them as for a directory walk,
+// and a commit touching only excluded files passes.
+func TestForceExclude(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, ".citelint.yaml", "version: \"1\"\nrun:\n  exclude: [\"vendor/**\", \"drafts\"]\n")
+	a := write(t, dir, "a.md", broken)
+	v := write(t, dir, "vendor/b.md", broken)
+	d := write(t, dir, "drafts/sub/c.md", broken)
+	tests := []struct {
+		args     []string
+		wantCode int
+		want     []string
+		wantNot  []string
+	}{
+		{[]string{a, v, d}, ExitIssues, []string{"a.md"}, []string{"b.md", "c.md"}},
+		{[]string{v, d}, ExitOK, nil, []string{"b.md", "c.md"}},
+	}
+	for _, tc := range tests {
+		code, out, errs := run(t, dir, "", append([]string{"run", "-c", dir + "/.citelint.yaml", "--force-exclude"}, tc.args...)...)
+		if code != tc.wantCode {
+			t.Errorf("%v: exit %d, want %d\n%s%s", tc.args, code, tc.wantCode, out, errs)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %s:\n%s", tc.args, w, out)
+			}
+		}
+		for _, w := range tc.wantNot {
+			if strings.Contains(out, w) {
+				t.Errorf("%v: output has %s:\n%s", tc.args, w, out)
+			}
+		}
+	}
+	// Without the flag, a file named is linted whatever the globs say.
+	if code, out, _ := run(t, dir, "", "run", "-c", dir+"/.citelint.yaml", v); code != ExitIssues || !strings.Contains(out, "b.md") {
+		t.Errorf("without --force-exclude: exit %d\n%s", code, out)
+	}
+}
+
+// TestGitignoreFlag: a directory walk skips what git ignores unless
+// --no-gitignore.
+func TestGitignoreFlag(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, ".git/HEAD", "ref: refs/heads/main\n")
+	write(t, dir, ".gitignore", "site/\n")
+	write(t, dir, "a.md", clean)
+	write(t, dir, "site/gen.md", broken)
+	if code, out, errs := run(t, dir, "", "run", "--no-config", dir); code != ExitOK {
+		t.Errorf("exit %d, want the ignored file skipped\n%s%s", code, out, errs)
+	}
+	if code, out, _ := run(t, dir, "", "run", "--no-config", "--no-gitignore", dir); code != ExitIssues || !strings.Contains(out, "gen.md") {
+		t.Errorf("--no-gitignore: exit %d\n%s", code, out)
+	}
+}
+
+// TestStdinWithNetworkRules: the network pass reads every document before
+// the lint; standard input is read once for both. (It was read by each:
+// with a network rule on, the lint got an empty second read and reported
+// 0 issues.)
+func TestStdinWithNetworkRules(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	code, out, errs := run(t, dir, broken, "run", "--no-config", "-E", "dead-link", "--offline", "-")
+	if code != ExitIssues || !strings.Contains(out, "-:1:17: citation [7]") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+}

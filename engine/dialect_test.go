@@ -1,0 +1,135 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// notebookSrc is a notebook whose second Markdown cell cites [2] against
+// a list holding only [1]: the issue must point at the line of the .ipynb
+// that holds "[2]" and name the cell.
+const notebookSrc = `{
+ "cells": [
+  {
+   "cell_type": "markdown",
+   "metadata": {},
+   "source": ["# Boiling\n"]
+  },
+  {
+   "cell_type": "code",
+   "metadata": {},
+   "outputs": [],
+   "source": ["print('[7]')"]
+  },
+  {
+   "cell_type": "markdown",
+   "metadata": {},
+   "source": [
+    "Water boils at 100 \u00b0C at sea level [2].\n",
+    "\n",
+    "## References\n",
+    "\n",
+    "1. Smith, J. Boiling. 2020.\n"
+   ]
+  }
+ ],
+ "metadata": {},
+ "nbformat": 4,
+ "nbformat_minor": 5
+}
+`
+
+func TestLintNotebook(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	r := eng.LintBytes(context.Background(), filepath.Join(dir, "boil.ipynb"), []byte(notebookSrc))
+	if len(r.Summary.Errors) > 0 {
+		t.Fatalf("errors: %v", r.Summary.Errors)
+	}
+	if len(r.Issues) != 1 {
+		t.Fatalf("issues = %q, want one unresolvable-label", describe(r.Issues))
+	}
+	is := r.Issues[0]
+	lines := strings.Split(notebookSrc, "\n")
+	line := lines[is.Pos.Line-1]
+	if is.Rule != "unresolvable-label" || is.Pos.Line != 18 || !strings.HasPrefix(line[is.Pos.Column-1:], "[2]") {
+		t.Errorf("issue %s at %d:%d (%q), want unresolvable-label at [2] on line 18", is.Rule, is.Pos.Line, is.Pos.Column, line)
+	}
+	if !strings.Contains(is.Message, "(cell 3, line 1)") {
+		t.Errorf("message %q does not name the cell", is.Message)
+	}
+	if is.Fix != nil {
+		t.Error("a notebook issue must not carry a fix to the JSON")
+	}
+}
+
+// TestLintNotebookNotJSON: a broken notebook is that file's error, with
+// its line; it is no panic and no issue.
+func TestLintNotebookNotJSON(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	r := eng.LintBytes(context.Background(), filepath.Join(dir, "bad.ipynb"), []byte("{\n \"cells\": [\n  {oops}\n ]\n}\n"))
+	if len(r.Summary.Errors) != 1 || filepath.Base(r.Summary.Errors[0].Path) != "bad.ipynb" || r.Summary.Errors[0].Line != 3 ||
+		!strings.Contains(r.Summary.Errors[0].Msg, "not a Jupyter notebook") {
+		t.Fatalf("errors = %+v, want one at bad.ipynb line 3", r.Summary.Errors)
+	}
+}
+
+// TestQuartoAndRMarkdown: .qmd and .Rmd are walked and linted as pandoc
+// Markdown: code chunks are code, @fig- and @tbl- are cross-references, and
+// the bibliography in the YAML header resolves [@key].
+func TestQuartoAndRMarkdown(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("refs.bib", "@article{smith2020, title={Boiling}, author={Smith, J.}, year={2020}}\n")
+	head := "---\ntitle: Boiling\nbibliography: refs.bib\n---\n\n"
+	body := "As @fig-plot and [@tbl-data] show, water boils [@smith2020]; see [@nobody2021].\n\n" +
+		"```{r}\n#| label: fig-plot\nplot(\"[@doe99]\")\n```\n"
+	write("paper.qmd", head+body)
+	write("chapter.Rmd", head+body)
+	write("notes.txt", "[@nobody2021]\n")
+	r := eng.LintPaths(context.Background(), []string{dir})
+	if len(r.Summary.Errors) > 0 {
+		t.Fatalf("errors: %v", r.Summary.Errors)
+	}
+	var got []string
+	for _, is := range r.Issues {
+		got = append(got, filepath.Base(is.Path)+":"+is.Rule+":"+itoa(is.Pos.Line))
+	}
+	want := "chapter.Rmd:unresolvable-label:6 paper.qmd:unresolvable-label:6"
+	if strings.Join(got, " ") != want {
+		t.Errorf("issues = %q, want %q", got, want)
+	}
+}
+
+// TestBibliographyMissingOne: R Markdown books list packages.bib, which
+// knitr writes at build time. With it missing, a key found in no other
+// bibliography may be in it, so it is unchecked rather than unresolvable.
+// In a Markdown file the missing file is reported; in an R Markdown or
+// Quarto file, whose code may write it, it is not when another was read.
+func TestBibliographyMissingOne(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	if err := os.WriteFile(filepath.Join(dir, "book.bib"), []byte("@book{xie2015, title={Dynamic Documents}, author={Xie, Y.}, year={2015}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"index.md":      "document:1:warning",
+		"index.Rmd":     "",
+		"index.qmd":     "",
+		"only-lost.Rmd": "document:1:warning",
+	} {
+		src := "---\nbibliography: [book.bib, packages.bib]\n---\n\nknitr [@R-knitr] and the book [@xie2015] and [@xie2099].\n"
+		if name == "only-lost.Rmd" {
+			src = strings.Replace(src, "book.bib, ", "", 1)
+		}
+		r := eng.LintBytes(context.Background(), filepath.Join(dir, name), []byte(src))
+		if got := strings.Join(describe(r.Issues), " "); got != want {
+			t.Errorf("%s: issues = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"testing"
+)
+
+// writeTree writes files (slash paths relative to dir) with content "x".
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// relAll makes walked paths relative to dir, slash-separated.
+func relAll(t *testing.T, dir string, paths []string) []string {
+	t.Helper()
+	var out []string
+	for _, p := range paths {
+		r, err := filepath.Rel(dir, filepath.FromSlash(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, filepath.ToSlash(r))
+	}
+	return out
+}
+
+// gitTree is a work tree whose ignore files exercise git's rules:
+// folders, globs, negation, anchoring, nested files and info/exclude.
+var gitTree = map[string]string{
+	".gitignore":           "# comment\nbuild/\n*.draft.md\n!keep.draft.md\n/rootonly.md\n",
+	".git/info/exclude":    "local.md\n",
+	"a.md":                 "x",
+	"build/b.md":           "x",
+	"x.draft.md":           "x",
+	"keep.draft.md":        "x",
+	"rootonly.md":          "x",
+	"local.md":             "x",
+	"gen.md":               "x",
+	"docs/.gitignore":      "gen.md\n",
+	"docs/rootonly.md":     "x",
+	"docs/gen.md":          "x",
+	"docs/y.draft.md":      "x",
+	"docs/sub/gen.md":      "x",
+	"docs/sub/c.md":        "x",
+	"other/build":          "x", // a file named like an ignored folder
+	"other/build.md":       "x",
+	"other/sub/build/d.md": "x",
+}
+
+func TestWalkGitignore(t *testing.T) {
+	tests := []struct {
+		name      string
+		start     string // folder walked, relative to the tree
+		gitignore bool
+		noGit     bool // the tree is not a Git work tree
+		want      []string
+	}{
+		{"top", ".", true, false, []string{"a.md", "docs/rootonly.md", "docs/sub/c.md", "gen.md", "keep.draft.md", "other/build.md"}},
+		{"subfolder reads the files above it", "docs", true, false, []string{"docs/rootonly.md", "docs/sub/c.md"}},
+		{"opted out", ".", false, false, []string{"a.md", "build/b.md", "docs/gen.md", "docs/rootonly.md", "docs/sub/c.md", "docs/sub/gen.md", "docs/y.draft.md",
+			"gen.md", "keep.draft.md", "local.md", "other/build.md", "other/sub/build/d.md", "rootonly.md", "x.draft.md"}},
+		{"not a work tree", ".", true, true, []string{"a.md", "build/b.md", "docs/gen.md", "docs/rootonly.md", "docs/sub/c.md", "docs/sub/gen.md", "docs/y.draft.md",
+			"gen.md", "keep.draft.md", "local.md", "other/build.md", "other/sub/build/d.md", "rootonly.md", "x.draft.md"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, gitTree)
+			if tc.noGit {
+				if err := os.Rename(filepath.Join(dir, ".git"), filepath.Join(dir, "git-not")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			files, errs := WalkWith([]string{filepath.Join(dir, tc.start)}, WalkOptions{Root: dir, Gitignore: tc.gitignore})
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			if got := relAll(t, dir, files); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("walked %v\nwant   %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestWalkGitignoreLinkedWorktree: in a work tree made by git worktree,
+// .git is a file naming the repository's folder for it, and
+// info/exclude lives in the repository's common folder.
+func TestWalkGitignoreLinkedWorktree(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"repo/.git/info/exclude":           "local.md\n",
+		"repo/.git/worktrees/wt/commondir": "../..\n",
+		"wt/.git":                          "gitdir: ../repo/.git/worktrees/wt\n",
+		"wt/a.md":                          "x",
+		"wt/local.md":                      "x",
+	})
+	files, errs := WalkWith([]string{filepath.Join(dir, "wt")}, WalkOptions{Gitignore: true})
+	if got := relAll(t, dir, files); len(errs) > 0 || !reflect.DeepEqual(got, []string{"wt/a.md"}) {
+		t.Errorf("walked %v (%v), want only wt/a.md", got, errs)
+	}
+}
+
+// TestWalkGitignoreConfined: a .gitignore that is a link out of the
+// project is not read (its patterns could not be a pull request's to
+// set), and the walk goes on.
+func TestWalkGitignoreConfined(t *testing.T) {
+	outside := t.TempDir()
+	writeTree(t, outside, map[string]string{"ignore": "*.md\n"})
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{".git/HEAD": "x", "a.md": "x"})
+	if err := os.Symlink(filepath.Join(outside, "ignore"), filepath.Join(dir, ".gitignore")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	// (The walk also reports the link out of the project, as it does any.)
+	files, _ := WalkWith([]string{dir}, WalkOptions{Root: dir, Gitignore: true})
+	if got := relAll(t, dir, files); !reflect.DeepEqual(got, []string{"a.md"}) {
+		t.Errorf("walked %v, want a.md", got)
+	}
+}
+
+func TestExcluded(t *testing.T) {
+	tests := []struct {
+		base, path string
+		globs      []string
+		want       bool
+	}{
+		{"", "docs/a.md", []string{"docs/**"}, true},
+		{"", "docs/sub/a.md", []string{"docs"}, true}, // a folder glob prunes what it holds
+		{"", "docs/a.md", []string{"*.md"}, false},    // * stops at /
+		{"", "a.md", []string{"*.md"}, true},
+		{"/p", "/p/drafts/x/a.md", []string{"drafts/**"}, true},
+		{"/p", "/p/notes/a.md", []string{"drafts/**"}, false},
+		{"/p", "/q/drafts/a.md", []string{"drafts/**"}, false}, // outside base: no folder of it is in base
+		{"", "a.md", nil, false},
+	}
+	for _, tc := range tests {
+		if got := Excluded(tc.base, filepath.FromSlash(tc.path), tc.globs); got != tc.want {
+			t.Errorf("Excluded(%q, %q, %q) = %v, want %v", tc.base, tc.path, tc.globs, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkWalkGitignore walks a work tree of 2,000 documents in 200
+// folders with a 20-line .gitignore at the top and one in every tenth
+// folder, with and without honouring them.
+func BenchmarkWalkGitignore(b *testing.B) {
+	dir := b.TempDir()
+	files := map[string]string{".git/HEAD": "x"}
+	top := "node_modules/\n/site/\n*.tmp.md\n"
+	for i := range 17 {
+		top += "pattern" + string(rune('a'+i)) + "/**/*.bak\n"
+	}
+	files[".gitignore"] = top
+	for d := range 200 {
+		folder := "docs/part" + itoa(d/20) + "/ch" + itoa(d)
+		for f := range 10 {
+			files[folder+"/s"+itoa(f)+".md"] = "x"
+		}
+		if d%10 == 0 {
+			files[folder+"/.gitignore"] = "s9.md\n"
+		}
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(content), 0o644)
+	}
+	for _, on := range []bool{false, true} {
+		b.Run("gitignore="+map[bool]string{false: "off", true: "on"}[on], func(b *testing.B) {
+			for b.Loop() {
+				WalkWith([]string{dir}, WalkOptions{Root: dir, Gitignore: on})
+			}
+		})
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

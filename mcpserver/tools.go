@@ -1,0 +1,346 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/evidence"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/sources"
+)
+
+// Tool names, stable: agents' configurations and prompts name them.
+const (
+	ToolCheck   = "check_citations"
+	ToolFix     = "fix_citations"
+	ToolExplain = "explain_rule"
+)
+
+const checkDescription = `Check the citations in a Markdown document (a report, an answer, a
+literature review) and list the problems: citation markers with no reference
+entry, references never cited, duplicate references, malformed or
+non-canonical DOIs and arXiv ids, broken suppression comments, and, when
+enabled, sentences that state a checkable fact without a citation
+(uncited-claim) and cited sentences their source does not support
+(low-overlap, number-mismatch; pass the sources you retrieved as "sources").
+Call it on a draft before you hand it over, and again after editing, until
+it reports no errors. It reads the text you pass, the project's .citelint.yaml
+and the sources you name (and looks up cited DOIs and links only when that
+config enables network rules); it changes nothing. The result lists
+each issue (rule, severity, message, line and column, and a fix when one is
+known), the citation coverage (share of claim sentences that cite a source)
+and, with sources, the grounded fraction (share of scored cited sentences
+their sources support): the same issues ` + "`citelint run --format json`" + ` reports
+for the file.`
+
+const fixDescription = `Apply citelint's safe fixes to a Markdown document and return the fixed
+text with the issues that remain. Safe fixes are mechanical and never change
+what the text claims: deleting a citation marker that points at no reference
+entry, writing a DOI in its canonical https://doi.org/ form, removing a
+duplicate reference entry. Call it after check_citations reports issues that
+carry a fix with "unsafe": false, then replace your draft with the returned
+text; fix the remaining issues yourself (explain_rule says how). It does not
+write any file. Takes the same arguments as check_citations.`
+
+const explainDescription = `Explain one of citelint's rules: what it checks, why it matters, a bad
+and a good example, its default severity and its settings (the text
+` + "`citelint rule NAME`" + ` prints). Call it when an issue from check_citations
+or fix_citations is unclear, before deciding how to fix it or whether to
+suppress it with a <!-- citelint-disable-next-line RULE -- reason --> comment.`
+
+func (s *server) addTools(srv *mcp.Server) {
+	// check and fix reach registries when the config enables network
+	// rules: their open-world hint stays the protocol's default (true).
+	lint := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
+	doc := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
+	mcp.AddTool(srv, &mcp.Tool{Name: ToolCheck, Title: "Check citations", Description: checkDescription, Annotations: lint}, s.check)
+	mcp.AddTool(srv, &mcp.Tool{Name: ToolFix, Title: "Fix citations", Description: fixDescription, Annotations: lint}, s.fix)
+	mcp.AddTool(srv, &mcp.Tool{Name: ToolExplain, Title: "Explain a citelint rule", Description: explainDescription, Annotations: doc}, s.explain)
+}
+
+func (s *server) check(ctx context.Context, _ *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, CheckOutput, error) {
+	path, ch, offline, err := s.run(ctx, in, false)
+	if err != nil {
+		return nil, CheckOutput{}, err
+	}
+	js, err := jsonOf(ch.Report)
+	if err != nil {
+		return nil, CheckOutput{}, err
+	}
+	out := CheckOutput{Issues: js.Issues, Summary: js.Summary, NotRun: offline}
+	if out.Summary.Claims > 0 {
+		out.Coverage = float64(out.Summary.CitedClaims) / float64(out.Summary.Claims)
+	}
+	if sup := out.Summary.Support; sup != nil {
+		// The claim-support rules count sentences without headings, as
+		// run's text summary does: one coverage figure, theirs.
+		out.Coverage = sup.Coverage
+		if sup.Scored > 0 {
+			g := sup.Grounded
+			out.Grounded = &g
+		}
+	}
+	for _, iss := range out.Issues {
+		if iss.Suppressed {
+			continue
+		}
+		switch iss.Severity {
+		case "error":
+			out.Errors++
+		case "warning":
+			out.Warnings++
+		default:
+			out.Notes++
+		}
+	}
+	return textResult(checkText(path, out)), out, nil
+}
+
+func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (*mcp.CallToolResult, FixOutput, error) {
+	path, ch, _, err := s.run(ctx, in, true)
+	if err != nil {
+		return nil, FixOutput{}, err
+	}
+	js, err := jsonOf(ch.Report)
+	if err != nil {
+		return nil, FixOutput{}, err
+	}
+	out := FixOutput{Text: string(ch.Text), Fixed: ch.Fixed, Changed: string(ch.Text) != in.Text, Issues: js.Issues, Summary: js.Summary}
+	left := 0
+	for _, iss := range out.Issues {
+		if !iss.Suppressed {
+			left++
+		}
+	}
+	fixes := "fixes"
+	if out.Fixed == 1 {
+		fixes = "fix"
+	}
+	msg := fmt.Sprintf("%s: applied %d %s; %d %s left.", path, out.Fixed, fixes, left, output.Plural(left, "issue"))
+	if len(js.Summary.Errors) > 0 {
+		msg = fmt.Sprintf("%s: could not be fixed: %s", path, js.Summary.Errors[0].Message)
+	}
+	res := textResult(msg + issueLines(out.Issues))
+	if out.Changed {
+		res.Content = append(res.Content, &mcp.TextContent{Text: out.Text})
+	}
+	return res, out, nil
+}
+
+func (s *server) explain(_ context.Context, _ *mcp.CallToolRequest, in ExplainInput) (*mcp.CallToolResult, ExplainOutput, error) {
+	r, ok := rules.Lookup(strings.TrimSpace(in.Rule))
+	if !ok {
+		return nil, ExplainOutput{}, fmt.Errorf("unknown rule %q; the rules are: %s", in.Rule, strings.Join(rules.Names(), ", "))
+	}
+	doc := rules.Describe(r)
+	tags := r.Tags
+	if tags == nil {
+		tags = []string{}
+	}
+	out := ExplainOutput{Name: r.Name, Summary: r.Summary, Severity: r.Severity.String(), Enabled: r.Default, Tags: tags, Fixable: r.Fixable, Doc: doc}
+	return textResult(doc), out, nil
+}
+
+// run checks in's document (fixing it with fix) through the engine, with
+// the config found as `citelint run` finds it; it returns the document's
+// path as issues name it. Errors are the agent's to correct (too large, a
+// path outside the project, an unknown rule) and become tool errors.
+func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engine.Checked, []string, error) {
+	path, srcDir, err := s.paths(in)
+	if err != nil {
+		return "", engine.Checked{}, nil, err
+	}
+	if len(in.Text) > s.o.MaxBytes {
+		return "", engine.Checked{}, nil, fmt.Errorf("the document is %d bytes, over this server's limit of %d bytes (citelint mcp --max-bytes): check it in parts, split at headings", len(in.Text), s.o.MaxBytes)
+	}
+	inline, err := s.inlineSources(in.Sources)
+	if err != nil {
+		return "", engine.Checked{}, nil, err
+	}
+	cfg, err := s.loadConfig()
+	if err != nil {
+		return "", engine.Checked{}, nil, fmt.Errorf("config: %w", err)
+	}
+	if in.RuleSet != "" {
+		if err := cfg.SetDefault(in.RuleSet); err != nil {
+			return "", engine.Checked{}, nil, fmt.Errorf("rule_set: %w", err)
+		}
+	}
+	if err := cfg.ApplyFlags(in.Enable, nil, nil); err != nil {
+		return "", engine.Checked{}, nil, fmt.Errorf("enable: %w", err)
+	}
+	eng, err := engine.New(cfg, engine.Options{WorkDir: s.o.WorkDir, Sources: srcDir})
+	if err != nil {
+		return "", engine.Checked{}, nil, err
+	}
+	eng.AddSources(inline)
+	// Evidence as `citelint run` gives it offline: the source store,
+	// bibliography abstracts and files inside the project.
+	finder := &evidence.Finder{ReadLocal: true, Root: eng.LintOptions(nil).Root}
+	co := engine.CheckOptions{Evidence: finder, Fix: fix}
+	notRun := networkRules(eng)
+	if len(notRun) > 0 && s.o.Network != nil {
+		lookups, unverified, err := s.o.Network(ctx, cfg, eng, path, []byte(in.Text))
+		if err != nil {
+			return "", engine.Checked{}, nil, fmt.Errorf("network lookups: %w", err)
+		}
+		if lookups != nil {
+			co.Lookups, co.Unverified, finder.Lookups = lookups, unverified, lookups
+		}
+		notRun = []string{}
+	}
+	return path, eng.Check(ctx, path, []byte(in.Text), co), notRun, nil
+}
+
+// networkRules names the enabled rules that need network answers:
+// without the Network hook they report nothing here (`citelint run` runs
+// them), and the result says so rather than implying they passed.
+func networkRules(eng *engine.Engine) []string {
+	names := []string{}
+	for _, e := range eng.Rules() {
+		if slices.Contains(e.Rule.Tags, rules.TagNetwork) {
+			names = append(names, e.Rule.Name)
+		}
+	}
+	return names
+}
+
+// paths checks the document's path and the sources folder: relative to
+// the working directory and, the sources after symbolic links, inside the
+// project. The document's path is only a name (nothing is read from it).
+func (s *server) paths(in CheckInput) (path, srcDir string, err error) {
+	path = filepath.FromSlash(in.Path)
+	if path == "" {
+		path = "document.md"
+	}
+	if !filepath.IsLocal(path) {
+		return "", "", fmt.Errorf("path %q: want a relative path inside the project, such as reports/q3.md", in.Path)
+	}
+	if in.SourcesDir != "" {
+		srcDir = filepath.FromSlash(in.SourcesDir)
+		if !filepath.IsLocal(srcDir) {
+			return "", "", fmt.Errorf("sources_dir %q: want a relative path inside the project", in.SourcesDir)
+		}
+		srcDir = filepath.Join(s.o.WorkDir, srcDir)
+		if err := s.root.Check(srcDir); err != nil {
+			return "", "", fmt.Errorf("sources_dir: %w", err)
+		}
+	}
+	return filepath.ToSlash(path), srcDir, nil
+}
+
+// inlineSources turns the agent's sources into a store, as a JSON map
+// from id to text passed to --sources would load.
+func (s *server) inlineSources(m map[string]string) (*sources.Store, error) {
+	if len(m) == 0 {
+		return nil, nil
+	}
+	n := 0
+	for id, text := range m {
+		n += len(id) + len(text)
+	}
+	if n > s.o.MaxBytes {
+		return nil, fmt.Errorf("the sources are %d bytes, over this server's limit of %d bytes (citelint mcp --max-bytes): pass the passages the document cites, not whole corpora", n, s.o.MaxBytes)
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	return sources.Parse("sources.json", data)
+}
+
+// runJSON is `citelint run --format json`'s report.
+type runJSON struct {
+	Issues  []Issue `json:"issues"`
+	Summary Summary `json:"summary"`
+}
+
+// jsonOf renders r with the JSON printer and reads it back, so the tools'
+// issues are run's by construction, not by a copy of its field mapping.
+func jsonOf(r *output.Report) (runJSON, error) {
+	p, err := output.New("json", output.Options{})
+	if err != nil {
+		return runJSON{}, err
+	}
+	var b bytes.Buffer
+	if err := p.Print(&b, r); err != nil {
+		return runJSON{}, err
+	}
+	var js runJSON
+	if err := json.Unmarshal(b.Bytes(), &js); err != nil {
+		return runJSON{}, err
+	}
+	if js.Issues == nil {
+		js.Issues = []Issue{}
+	}
+	if js.Summary.Errors == nil {
+		js.Summary.Errors = []FileError{}
+	}
+	return js, nil
+}
+
+func textResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+// maxListed bounds the issues the text summary lists; the structured
+// content has them all.
+const maxListed = 30
+
+// checkText is the short summary an agent reads when it ignores the
+// structured content.
+func checkText(path string, out CheckOutput) string {
+	var b strings.Builder
+	if errs := out.Summary.Errors; len(errs) > 0 {
+		fmt.Fprintf(&b, "%s: could not be checked: %s", path, errs[0].Message)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s: %d %s, %d %s, %d %s.", path, out.Errors, output.Plural(out.Errors, "error"),
+		out.Warnings, output.Plural(out.Warnings, "warning"), out.Notes, output.Plural(out.Notes, "note"))
+	claims, cited := out.Summary.Claims, out.Summary.CitedClaims
+	if sup := out.Summary.Support; sup != nil {
+		claims, cited = sup.Claims, sup.CitedClaims // the counts coverage comes from
+	}
+	fmt.Fprintf(&b, " %d claim %s, %d citing a source (coverage %.0f%%).", claims,
+		output.Plural(claims, "sentence"), cited, 100*out.Coverage)
+	if out.Grounded != nil {
+		sup := out.Summary.Support
+		fmt.Fprintf(&b, " Grounded: %d of %d scored cited sentences supported by their sources (%.0f%%).", sup.Supported, sup.Scored, 100**out.Grounded)
+	}
+	if len(out.NotRun) > 0 {
+		fmt.Fprintf(&b, " Not run (network rules; this server makes no network lookups, citelint run checks them): %s.", strings.Join(out.NotRun, ", "))
+	}
+	b.WriteString(issueLines(out.Issues))
+	return b.String()
+}
+
+// issueLines lists issues as "path:line:col: severity: message (rule)".
+func issueLines(issues []Issue) string {
+	var b strings.Builder
+	n := 0
+	for _, iss := range issues {
+		if iss.Suppressed {
+			continue
+		}
+		if n == maxListed {
+			fmt.Fprintf(&b, "\n… and more: see the structured content")
+			break
+		}
+		fix := ""
+		if iss.Fix != nil && !iss.Fix.Unsafe {
+			fix = " [fixable]"
+		}
+		fmt.Fprintf(&b, "\n%s:%d:%d: %s: %s (%s)%s", iss.Path, iss.Line, iss.Column, iss.Severity, iss.Message, iss.Rule, fix)
+		n++
+	}
+	return b.String()
+}

@@ -1,0 +1,337 @@
+package rules
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/sentence"
+)
+
+// This file is uncited-claim's policy: what counts as evidence that a
+// sentence states a checkable fact, what it weighs, what makes a sentence
+// no claim at all, and what is exempt. It is the one place to change what
+// the rule reports. Two implementations read it: the reference
+// (uncited_claim_ref.go: plain code, also the fallback for the inputs the
+// fast path hands back) and the fast path (factscore.go, and the order of
+// tests in checkUncitedClaim); the tests hold the second to the first.
+// ARCHITECTURE.md ("Changing what a rule reports") says what else changes
+// in the same commit.
+
+// Evidence, in the order the reasons are reported. A sentence scores each
+// kind found once, whatever how often it occurs.
+const (
+	evQuantity   = iota // a percentage, money, a number with a magnitude or unit, a decimal of 3+ digits
+	evNumber            // any other number of two or more digits (or with a thousands comma)
+	evDate              // a four-digit year starting with 1 or 2
+	evQuotation         // a quotation of four words or more, in quoteMarks
+	evFinding           // a word of findingWords
+	evComparison        // a word of comparisonWords
+	evEntities          // two or more capitalised words after the first
+	numEvidence
+)
+
+// evidence is what each kind of evidence is called in a finding's message,
+// and what it adds to the score. A quantity and a plain number exclude each
+// other: a sentence with both scores the quantity.
+var evidence = [numEvidence]struct {
+	why    string
+	points int
+}{
+	evQuantity:   {"a quantity", 2},
+	evNumber:     {"a number", 1},
+	evDate:       {"a date", 1},
+	evQuotation:  {"a quotation", 2},
+	evFinding:    {"a finding", 1},
+	evComparison: {"a comparison", 1},
+	evEntities:   {"named entities", 1},
+}
+
+// What a sentence loses for hedging (hedgeWords) and for the first or
+// second person (personWords), each counted once.
+const (
+	hedgePoints  = -1
+	personPoints = -2
+)
+
+// Verdicts make a sentence no claim, whatever its evidence: it scores 0 and
+// the reason is the verdict alone. They are tested in this order.
+const (
+	verdictNormative  = "normative"          // a word of normative, upper-case
+	verdictAboutDoc   = "about the document" // starts with a phrase of selfRef
+	verdictImperative = "imperative"         // first word in imperatives
+)
+
+// The keyword lists. Latin keywords match as whole words (a letter or
+// digit on neither side), case-insensitively but for normative; a
+// two-word keyword matches with one space between its words; the others
+// (CJK, "%") match anywhere, except that "%" must not follow a letter or
+// digit.
+var findingWords = []string{
+	"found", "finds", "showed", "shows", "shown", "demonstrated", "demonstrates", "reported", "reports",
+	"estimated", "estimates", "according to", "revealed", "reveals", "concluded", "observed", "measured",
+	"increased", "decreased", "rose", "fell", "grew", "declined", "doubled", "tripled", "surveyed",
+	"accounted for", "accounts for", "ranked", "recorded", "predicted", "indicates", "indicated",
+	"suggests", "suggested", "confirmed", "discovered", "announced", "launched", "acquired", "invested",
+	"raised", "reached", "surpassed", "exceeded", "peaked", "dropped", "surged", "soared", "plunged",
+	"显示", "表明", "研究", "根据", "报告", "增长", "下降", "达到", "占", "据",
+}
+
+var comparisonWords = []string{
+	"more than", "less than", "fewer than", "higher than", "lower than", "greater than", "compared to",
+	"compared with", "the largest", "the highest", "the most", "the least", "the lowest", "the first",
+	"the fastest", "the biggest", "the smallest", "outperform", "times as", "times more", "%",
+	"超过", "高于", "低于", "最大", "最高", "最低", "首次", "第一",
+}
+
+// normative are RFC 2119's keywords, matched as written.
+var normative = []string{"MUST", "SHOULD", "SHALL", "REQUIRED", "RECOMMENDED", "MAY", "OPTIONAL"}
+
+// selfRef starts sentences about the document itself (matched on the
+// lower-cased sentence).
+var selfRef = []string{"this document", "this proposal", "this kep", "this rfc", "this eip", "this erc", "this section", "this report", "this chapter", "this guide", "this page", "this pr", "this change", "the following", "本报告", "本文"}
+
+// Word lists matched against a whole field (split on spaces and , ; : ( )),
+// lower-cased and trimmed of emphasis, quotes and (but for imperatives,
+// the first field only) end punctuation.
+var (
+	hedgeWords  = []string{"may", "might", "could", "perhaps", "possibly", "would", "can"}
+	personWords = []string{"we", "our", "us", "i", "you", "your", "let's", "my"}
+	// imperatives start instructions, never factual claims.
+	imperatives = []string{
+		"use", "run", "add", "set", "see", "note", "consider", "make",
+		"ensure", "avoid", "install", "click", "check", "create", "remove",
+		"define", "implement", "read", "refer", "follow", "configure", "enable",
+		"disable", "call", "pass", "return", "keep", "let", "imagine", "suppose",
+		"assume", "write", "open", "go", "try", "update", "replace", "select",
+	}
+)
+
+// A number is a quantity when a magnitude or a unit follows it (after
+// spaces, lower-cased; a Latin unit must end there), '%' follows it, '$'
+// precedes it, or a currency sign ends the text before it.
+var (
+	magnitudes    = []string{"million", "billion", "trillion", "thousand", "percent", "per cent", "万", "亿", "百万", "千万"}
+	units         = []string{"km", "cm", "mm", "kg", "mg", "tons", "tonnes", "gw", "mw", "kwh", "twh", "gb", "tb", "mb", "people", "users", "patients", "employees", "years old", "degrees", "°", "fold", "x ", "times", "pounds", "dollars", "euros", "yuan", "usd", "元", "人", "年", "个", "倍", "家", "名"}
+	currencySigns = []rune{'£', '¥', '€'}
+)
+
+// quoteMarks open and close quotations: the first opening mark of each
+// kind counts, up to the next closing one.
+var quoteMarks = [][2]string{{"“", "”"}, {"\"", "\""}, {"「", "」"}}
+
+// minQuoteWords is the shortest quotation that counts as evidence.
+const minQuoteWords = 4
+
+// weigh is a sentence's score: its evidence's points, less its penalties.
+func weigh(why reasons, hedged, personal bool) int {
+	score := evidencePoints[why&evidenceMask]
+	if hedged {
+		score += hedgePoints
+	}
+	if personal {
+		score += personPoints
+	}
+	return score
+}
+
+// reasons is why a sentence scored what it did: the evidence found (bit k
+// for evidence k), or one of the verdicts.
+type reasons uint16
+
+const (
+	whyQuantity   reasons = 1 << evQuantity
+	whyNumber     reasons = 1 << evNumber
+	whyDate       reasons = 1 << evDate
+	whyQuotation  reasons = 1 << evQuotation
+	whyFinding    reasons = 1 << evFinding
+	whyComparison reasons = 1 << evComparison
+	whyEntities   reasons = 1 << evEntities
+	evidenceMask  reasons = 1<<numEvidence - 1
+)
+
+const (
+	whyNormative reasons = 1 << (numEvidence + iota)
+	whyAboutDoc
+	whyImperative
+)
+
+// String is the reason text FactScore returns.
+func (r reasons) String() string {
+	switch {
+	case r&whyNormative != 0:
+		return verdictNormative
+	case r&whyAboutDoc != 0:
+		return verdictAboutDoc
+	case r&whyImperative != 0:
+		return verdictImperative
+	}
+	return whyText[r&evidenceMask]
+}
+
+// whyText and evidencePoints hold the reason text and the points of every
+// set of evidence, so that neither costs more than an index.
+var whyText, evidencePoints = func() (text [1 << numEvidence]string, points [1 << numEvidence]int) {
+	for m := range text {
+		var parts []string
+		for k, e := range evidence {
+			if m&(1<<k) != 0 {
+				parts = append(parts, e.why)
+				points[m] += e.points
+			}
+		}
+		text[m] = "nothing"
+		if len(parts) > 0 {
+			text[m] = strings.Join(parts, ", ")
+		}
+	}
+	return text, points
+}()
+
+// Where a claim sits, as the exemptions by place see it.
+type claimPlace uint8
+
+const (
+	inHeading claimPlace = 1 << iota
+	inTitle              // the first level-1 heading
+	inTable
+	inQuote
+	inList
+)
+
+func placeOf(c *markdown.Claim, title int) claimPlace {
+	var p claimPlace
+	if c.Heading {
+		p |= inHeading
+		if c.Section == title {
+			p |= inTitle
+		}
+	}
+	if c.TableCell {
+		p |= inTable
+	}
+	if c.Quote {
+		p |= inQuote
+	}
+	if c.ListItem {
+		p |= inList
+	}
+	return p
+}
+
+// exemptions are the values of the exempt setting, in its enum tag's order
+// (TestExemptionsMatchSettings). An exemption applies to the sentences in
+// a place, in sections of those titles (besides exempt-sections), or those
+// its test accepts.
+var exemptions = []struct {
+	name      string
+	byDefault bool
+	place     claimPlace
+	sections  []string
+	test      func(c *markdown.Claim, text []byte) bool
+}{
+	{name: "title", byDefault: true, place: inTitle},
+	{name: "abstract", byDefault: true, sections: []string{"abstract", "摘要"}},
+	{name: "headings", byDefault: true, place: inHeading},
+	{name: "questions", byDefault: true, test: func(_ *markdown.Claim, t []byte) bool { return isQuestion(t) }},
+	{name: "link-lists", byDefault: true, test: func(c *markdown.Claim, t []byte) bool { return c.ListItem && linkHeavy(t) }},
+	{name: "labels", byDefault: true, test: func(_ *markdown.Claim, t []byte) bool { return isLabel(t) }},
+	{name: "tables", place: inTable},
+	{name: "quotes", place: inQuote},
+	{name: "lists", place: inList},
+}
+
+// defaultExemptSections log the document's own history (KEPs, RFCs,
+// release notes): dated facts about the document, not about the world.
+var defaultExemptSections = []string{"implementation history", "changelog", "change log", "revision history", "version history"}
+
+// exemptPolicy is the exemptions one run's settings turn on. It
+// allocates nothing: the rule builds one per document.
+type exemptPolicy struct {
+	places   claimPlace
+	sections uint32   // bit k: the section titles of exemptions[k]
+	tests    uint32   // bit k: the test of exemptions[k]
+	titles   []string // exempt-sections, as configured
+}
+
+func newExemptPolicy(s *UncitedClaimSettings) exemptPolicy {
+	p := exemptPolicy{titles: s.ExemptSections}
+	for k, e := range exemptions {
+		if !slices.Contains(s.Exempt, e.name) {
+			continue
+		}
+		p.places |= e.place
+		if e.sections != nil {
+			p.sections |= 1 << k
+		}
+		if e.test != nil {
+			p.tests |= 1 << k
+		}
+	}
+	return p
+}
+
+// sectionExempt reports whether sentences under a heading of this text are
+// exempt: its title, lower-cased and without a closing colon, is one of
+// exempt-sections (lower-cased and trimmed) or an exemption's.
+func (p *exemptPolicy) sectionExempt(heading string) bool {
+	h := strings.ToLower(strings.TrimRight(heading, ":： "))
+	for _, t := range p.titles {
+		if strings.ToLower(strings.TrimSpace(t)) == h {
+			return true
+		}
+	}
+	for k := range exemptions {
+		if p.sections&(1<<k) != 0 && slices.Contains(exemptions[k].sections, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// textExempt reports whether an exemption's test accepts the sentence.
+func (p *exemptPolicy) textExempt(c *markdown.Claim, text []byte) bool {
+	for k := range exemptions {
+		if p.tests&(1<<k) != 0 && exemptions[k].test(c, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// The exemption tests work on the sentence's bytes: converting each
+// sentence to a string cost an allocation and a copy.
+
+// isQuestion reports a sentence ending in a question mark, before closing
+// emphasis, quotes and parentheses.
+func isQuestion(text []byte) bool {
+	t := bytes.TrimRight(text, " *_\"”')")
+	return bytes.HasSuffix(t, []byte("?")) || bytes.HasSuffix(t, []byte("？"))
+}
+
+// maxLabelWords bounds a bold pseudo-heading: a long sentence in bold is
+// still a claim.
+const maxLabelWords = 10
+
+// isLabel reports a lead-in ("The results were:", "最后再搜索一些信息：") or a
+// sentence set wholly in bold or italics ("**Market size**"): both introduce
+// what follows rather than state a fact of their own.
+func isLabel(text []byte) bool {
+	t := bytes.TrimSpace(text)
+	if bytes.HasSuffix(bytes.TrimRight(t, " *_"), []byte(":")) || bytes.HasSuffix(bytes.TrimRight(t, " *_"), []byte("：")) {
+		return true
+	}
+	for _, m := range [][]byte{[]byte("**"), []byte("__"), []byte("*"), []byte("_")} {
+		if len(t) > 2*len(m) && bytes.HasPrefix(t, m) && bytes.HasSuffix(bytes.TrimRight(t, ":："), m) &&
+			!bytes.Contains(t[len(m):len(t)-len(m)], m) && sentence.Words(text) <= maxLabelWords {
+			return true
+		}
+	}
+	return false
+}
+
+// linkHeavy reports a list item that links somewhere: in a list of links.
+func linkHeavy(text []byte) bool {
+	return bytes.Contains(text, []byte("](")) || bytes.Contains(text, []byte("http"))
+}

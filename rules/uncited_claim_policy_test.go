@@ -1,0 +1,113 @@
+package rules
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/markdown"
+)
+
+// TestExemptionsMatchSettings holds the exemption table to the exempt
+// setting's enum tag (which config validates and the schema lists) and to
+// the defaults the rule's doc names.
+func TestExemptionsMatchSettings(t *testing.T) {
+	f, _ := reflect.TypeOf(UncitedClaimSettings{}).FieldByName("Exempt")
+	var names []string
+	for _, e := range exemptions {
+		names = append(names, e.name)
+		kinds := 0
+		for _, set := range []bool{e.place != 0, e.sections != nil, e.test != nil} {
+			if set {
+				kinds++
+			}
+		}
+		if kinds != 1 {
+			t.Errorf("exemption %q: want exactly one of place, sections, test", e.name)
+		}
+	}
+	if got := strings.Join(names, ","); got != f.Tag.Get("enum") {
+		t.Errorf("exemptions %s, enum tag %s", got, f.Tag.Get("enum"))
+	}
+	s := newUncitedClaimSettings().(*UncitedClaimSettings)
+	if want := []string{"title", "abstract", "headings", "questions", "link-lists", "labels"}; !slices.Equal(s.Exempt, want) {
+		t.Errorf("default exempt %v, want %v", s.Exempt, want)
+	}
+}
+
+// TestExemptPolicy checks what each exemption exempts, alone.
+func TestExemptPolicy(t *testing.T) {
+	const title = 0
+	heading := markdown.Claim{Heading: true, Section: 1}
+	titleClaim := markdown.Claim{Heading: true, Section: title}
+	link := markdown.Claim{ListItem: true}
+	tests := []struct {
+		exempt  string
+		c       markdown.Claim
+		text    string
+		section string
+		want    bool
+	}{
+		{"title", titleClaim, "Sea level rose 20 cm", "", true},
+		{"title", heading, "Sea level rose 20 cm", "", false},
+		{"headings", heading, "Sea level rose 20 cm", "", true},
+		{"headings", markdown.Claim{}, "Sea level rose 20 cm", "", false},
+		{"tables", markdown.Claim{TableCell: true}, "20 cm", "", true},
+		{"quotes", markdown.Claim{Quote: true}, "20 cm", "", true},
+		{"lists", markdown.Claim{ListItem: true}, "20 cm", "", true},
+		{"lists", markdown.Claim{}, "20 cm", "", false},
+		{"questions", markdown.Claim{}, "Did sea level rise 20 cm?", "", true},
+		{"questions", markdown.Claim{}, "Did it rise 20 cm？**", "", true},
+		{"questions", markdown.Claim{}, "It rose 20 cm.", "", false},
+		{"link-lists", link, "[IPCC](https://ipcc.ch) says 20 cm", "", true},
+		{"link-lists", link, "see https://ipcc.ch for 20 cm", "", true},
+		{"link-lists", markdown.Claim{}, "[IPCC](https://ipcc.ch) says 20 cm", "", false},
+		{"labels", markdown.Claim{}, "The results in 2020 were:", "", true},
+		{"labels", markdown.Claim{}, "最后再搜索一些信息：", "", true},
+		{"labels", markdown.Claim{}, "**Market size in 2020**", "", true},
+		{"labels", markdown.Claim{}, "**Market** size in 2020 was **large**", "", false},
+		{"labels", markdown.Claim{}, "**A bold sentence of more than ten words that states 20 facts here**", "", false},
+		{"abstract", markdown.Claim{}, "", "Abstract:", true},
+		{"abstract", markdown.Claim{}, "", "摘要", true},
+		{"abstract", markdown.Claim{}, "", "Results", false},
+	}
+	for _, tt := range tests {
+		p := newExemptPolicy(&UncitedClaimSettings{Exempt: []string{tt.exempt}})
+		got := placeOf(&tt.c, title)&p.places != 0 || p.textExempt(&tt.c, []byte(tt.text)) ||
+			tt.section != "" && p.sectionExempt(tt.section)
+		if got != tt.want {
+			t.Errorf("exempt %s: claim %+v %q in section %q exempt = %v, want %v", tt.exempt, tt.c, tt.text, tt.section, got, tt.want)
+		}
+		if none := newExemptPolicy(&UncitedClaimSettings{}); placeOf(&tt.c, title)&none.places != 0 || none.textExempt(&tt.c, []byte(tt.text)) || none.sectionExempt(tt.section) {
+			t.Errorf("no exemptions: claim %+v %q exempt", tt.c, tt.text)
+		}
+	}
+	p := newExemptPolicy(&UncitedClaimSettings{ExemptSections: []string{"  Change Log "}})
+	if !p.sectionExempt("Change log：") || p.sectionExempt("Changes") {
+		t.Error("exempt-sections: want titles matched lower-cased, trimmed of spaces and colons")
+	}
+}
+
+// TestEvidencePoints pins the weights the rule's doc states.
+func TestEvidencePoints(t *testing.T) {
+	for _, tt := range []struct {
+		why            reasons
+		hedged, person bool
+		want           int
+	}{
+		{whyQuantity, false, false, 2},
+		{whyQuotation, false, false, 2},
+		{whyNumber | whyDate | whyFinding | whyComparison | whyEntities, false, false, 5},
+		{whyQuantity | whyDate, true, false, 2},
+		{whyQuantity | whyDate, false, true, 1},
+		{0, true, true, -3},
+	} {
+		if got := weigh(tt.why, tt.hedged, tt.person); got != tt.want {
+			t.Errorf("weigh(%v, %v, %v) = %d, want %d", tt.why, tt.hedged, tt.person, got, tt.want)
+		}
+	}
+	if got := (whyQuantity | whyEntities | whyNormative).String(); got != "normative" {
+		t.Errorf("a verdict's reason = %q, want it alone", got)
+	}
+}

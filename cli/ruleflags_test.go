@@ -14,7 +14,7 @@ func TestParseFormatFlag(t *testing.T) {
 		{in: "sarif:out.sarif", want: config.OutputFormat{Format: "sarif", Path: "out.sarif"}},
 		{in: "text", want: config.OutputFormat{Format: "text", Path: config.Stdout}},
 		{in: "github-actions:stderr", want: config.OutputFormat{Format: "github-actions", Path: config.Stderr}},
-		{in: "junit:x.xml", wantErr: `--format: unknown format "junit" (did you mean "junit-xml"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate`},
+		{in: "junit:x.xml", wantErr: `--format: unknown format "junit" (did you mean "junit-xml"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate, html`},
 	}
 	for _, tt := range tests {
 		got, err := parseFormatFlag(tt.in)

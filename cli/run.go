@@ -336,6 +336,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // batch lints every file, prints diffs or writes fixes, then prints the
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
+	review := wantsReview(p) // review.go
 	results := make([]lint.FileResult, 0, len(st.files))
 	prog := progressFor(env, len(st.files)) // the report is printed after it ends
 	lint.RunEach(p.ctx, st.files, p.opts, func(fr lint.FileResult) {
@@ -376,6 +377,9 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		report.Summary.Support, report.Summary.SupportFiles = supportSummary(results, p.opts.RuleEnv.Support)
 	}
 	rb.AddAll(results)
+	if review {
+		addReview(rb, results, p.opts.RuleEnv.Support)
+	}
 	p.finish(rb, st)
 	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
 	if !f.saveBaseline(rb, env) {
@@ -645,6 +649,9 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 // writeOutput prints the report to the format's destination; files are
 // written whole to a temporary name and renamed, so a reader never sees half.
 func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
+	if pp, ok := p.(output.PagesPrinter); ok && of.Path != config.Stdout && of.Path != config.Stderr && of.Path != "" {
+		return writePages(pp, resolveKeepSlash(cfg, of.Path), r) // review.go
+	}
 	return withOutput(of, cfg, env, func(w io.Writer) error { return p.Print(w, r) })
 }
 

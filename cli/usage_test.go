@@ -22,7 +22,7 @@ func TestBadFlagValues(t *testing.T) {
 		want string // the whole of stderr
 	}{
 		{"format names the flag once", []string{"run", "--no-config", "--format", "sarf", ok},
-			"citelint: --format: unknown format \"sarf\" (did you mean \"sarif\"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate\n"},
+			"citelint: --format: unknown format \"sarf\" (did you mean \"sarif\"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate, html\n"},
 		{"fail-level lists what it accepts, info included", []string{"run", "--no-config", "--fail-level", "fatal", ok},
 			"citelint: --fail-level \"fatal\": want one of note, warning, error, info\n"},
 		{"color rejects an unknown mode", []string{"run", "--no-config", "--color", "bogus", ok},

@@ -59,7 +59,7 @@ const (
 
 // FormatNames are the output formats citelint can write (output.formats keys
 // and --format values).
-var FormatNames = []string{"text", "json", "sarif", "github-actions", "checkstyle", "junit-xml", "code-climate"}
+var FormatNames = []string{"text", "json", "sarif", "github-actions", "checkstyle", "junit-xml", "code-climate", "html"}
 
 // Options carries what the caller knows and this package cannot: the rule
 // registry lives in the rules package, which imports nothing from here.

@@ -195,8 +195,8 @@ var parseErrorCases = []struct {
 		`.citelint.yaml:5:15: issues.fail-level: invalid value "fatal"; want one of note, warning, error, info`,
 		`.citelint.yaml:6:23: issues.fail-on-unverified: want true or false, got the string "yes"`}, false},
 	{"output", v1 + "output:\n  formats:\n    sarf: {path: a}\n    junit: {}\n    text: {path: out.txt, colors: true}\n    json: {path: out.txt}\n    sarif: {path: \"\"}\n", []string{
-		`.citelint.yaml:4:5: unknown key "sarf" in output.formats (did you mean "sarif"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate`,
-		`.citelint.yaml:5:5: unknown key "junit" in output.formats (did you mean "junit-xml"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate`,
+		`.citelint.yaml:4:5: unknown key "sarf" in output.formats (did you mean "sarif"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate, html`,
+		`.citelint.yaml:5:5: unknown key "junit" in output.formats (did you mean "junit-xml"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate, html`,
 		`.citelint.yaml:6:27: unknown key "colors" in output.formats.text`,
 		`.citelint.yaml:7:11: output.formats.json.path: "out.txt" is also written by format "text"`,
 		`.citelint.yaml:8:19: output.formats.sarif.path: empty path (use stdout, stderr or a file name)`}, false},

@@ -86,6 +86,9 @@ type Report struct {
 	Rules   []RuleInfo
 	Summary Summary
 	Files   map[string][]byte // path to contents, for fix regions; may be nil
+	// Review holds the documents for the html format (html_model.go); nil
+	// unless that format was asked for.
+	Review []ReviewDoc
 }
 
 // Options tunes printers.
@@ -125,6 +128,7 @@ var printers = map[string]func(Options) Printer{
 	"checkstyle":     func(Options) Printer { return checkstylePrinter{} },
 	"junit-xml":      func(Options) Printer { return junitPrinter{} },
 	"code-climate":   func(Options) Printer { return codeClimatePrinter{} },
+	"html":           func(Options) Printer { return newHTMLPrinter() },
 }
 
 // New returns the printer for a format name.

@@ -150,6 +150,7 @@ func checkLowOverlap(p *Pass) {
 		cited++
 		if len(srcs) == 0 {
 			counts.Unverified++
+			keepScore(p, &counts, SentenceScore{Claim: ci, Unverified: true})
 			continue
 		}
 		ps := make([]*score.Prepared, len(srcs))
@@ -224,6 +225,7 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 		} else {
 			if v.Supported {
 				counts.Supported++
+				keepScore(p, counts, sentenceScore(ci, res, srcs, s.Threshold, true))
 				return
 			}
 			judged = "; the judge found no support"
@@ -234,8 +236,10 @@ func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs
 	}
 	if judged == "" && res.Score >= s.Threshold {
 		counts.Supported++ // with no judge, or when the judge failed: the lexical verdict
+		keepScore(p, counts, sentenceScore(ci, res, srcs, s.Threshold, true))
 		return
 	}
+	keepScore(p, counts, sentenceScore(ci, res, srcs, s.Threshold, false))
 	msg := fmt.Sprintf("%s barely support%s this sentence%s (score %.2f < %.2f)", sourceNames(srcs), verbS(len(srcs)), suffix, res.Score, s.Threshold)
 	if judged != "" {
 		msg = fmt.Sprintf("%s do%s not support this sentence%s, says the judge model (lexical score %.2f, threshold %.2f)",

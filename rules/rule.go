@@ -168,10 +168,15 @@ type SupportCounts struct {
 	// Scored cited sentences, of which Supported scored at or above the
 	// threshold; Unverified cited sentences had no obtainable source text.
 	Claims, Cited, Scored, Supported, Unverified int
+	// Scores holds each cited sentence's verdict when KeepScores is set.
+	Scores []SentenceScore
 }
 
 // SupportStats gathers SupportCounts by file; safe for concurrent use.
 type SupportStats struct {
+	// KeepScores keeps each sentence's verdict (the review page shows them).
+	KeepScores bool
+
 	mu sync.Mutex
 	m  map[string]SupportCounts
 }

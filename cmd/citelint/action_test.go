@@ -104,15 +104,18 @@ func TestActionRunStep(t *testing.T) {
 
 	tests := []struct {
 		name, workdir, args, onlyNew, sarif string
+		review                              string
 		wantExit                            string
 		want, notWant                       []string
 	}{
-		{"only new issues, SARIF", ".", "docs", "true", "true", "1",
+		{"only new issues, SARIF", ".", "docs", "true", "true", "false", "1",
 			[]string{"file=docs/a.md,line=2,", "sarif-file="}, []string{"line=1,"}},
-		{"all issues from a subfolder", "docs", ".", "false", "false", "1",
-			[]string{"file=docs/a.md,line=1,", "file=docs/a.md,line=2,"}, []string{"sarif-file="}},
-		{"args pass through", ".", "docs --issues-exit-code 0", "false", "false", "0",
+		{"all issues from a subfolder", "docs", ".", "false", "false", "false", "1",
+			[]string{"file=docs/a.md,line=1,", "file=docs/a.md,line=2,"}, []string{"sarif-file=", "review-dir="}},
+		{"args pass through", ".", "docs --issues-exit-code 0", "false", "false", "false", "0",
 			[]string{"exit-code=0"}, nil},
+		{"review page", ".", "docs", "false", "false", "true", "1",
+			[]string{"review-dir=", "file=docs/a.md,line=2,"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -123,7 +126,7 @@ func TestActionRunStep(t *testing.T) {
 				"RUNNER_TEMP="+tmp, "GITHUB_OUTPUT="+outFile,
 				"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary.md"),
 				"INPUT_ARGS="+tt.args, "INPUT_CONFIG=", "INPUT_WORKDIR="+tt.workdir,
-				"ONLY_NEW="+tt.onlyNew, "SARIF="+tt.sarif, "EVENT_NAME=pull_request",
+				"ONLY_NEW="+tt.onlyNew, "SARIF="+tt.sarif, "REVIEW_PAGE="+tt.review, "EVENT_NAME=pull_request",
 				"PR_BASE_SHA="+base, "PUSH_BEFORE=",
 				"GIT_CONFIG_NOSYSTEM=1", "HOME="+repo)
 			for k := range step.Env {
@@ -160,6 +163,13 @@ func TestActionRunStep(t *testing.T) {
 			if tt.sarif == "true" {
 				if _, err := os.Stat(filepath.Join(tmp, "citelint.sarif")); err != nil {
 					t.Errorf("no SARIF written: %v", err)
+				}
+			}
+			if tt.review == "true" {
+				// The upload step takes the folder the output names.
+				page, err := os.ReadFile(filepath.Join(tmp, "citelint-review", "index.html"))
+				if err != nil || !strings.Contains(string(page), "New broken") || !strings.Contains(string(outputs), "review-dir="+tmp+"/citelint-review/\n") {
+					t.Errorf("review page: %v; outputs %q", err, outputs)
 				}
 			}
 		})

@@ -1,0 +1,227 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/internal/corpus"
+)
+
+// reviewFixture copies the review page's fixtures (a report with
+// supported, weak, missing and uncited sentences and its sources; a
+// hostile document) into a fresh folder and returns it.
+func reviewFixture(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{"report.md", "hostile.md", "sources.jsonl"} {
+		b, err := os.ReadFile(filepath.Join("..", "output", "testdata", "html", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, dir, name, string(b))
+	}
+	return dir
+}
+
+// reviewRun runs citelint on the fixtures in dir with the page's rules,
+// and more arguments (formats) before the files.
+func reviewRun(t *testing.T, dir string, more ...string) {
+	t.Helper()
+	args := append([]string{"run", "--no-config", "--sources", filepath.Join(dir, "sources.jsonl"),
+		"--enable-only", "low-overlap,number-mismatch,uncited-claim,unresolvable-label,unused-reference"}, more...)
+	args = append(args, filepath.Join(dir, "report.md"), filepath.Join(dir, "hostile.md"))
+	if code, _, stderr := run(t, dir, "", args...); code != ExitIssues {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+}
+
+// TestHTMLCountsEqualJSON: the page's counts are the JSON report's, every
+// issue is listed, and asking for the page leaves the JSON byte for byte
+// as it is without it.
+func TestHTMLCountsEqualJSON(t *testing.T) {
+	dir := reviewFixture(t)
+	reviewRun(t, dir, "--format", "json:"+filepath.Join(dir, "alone.json"))
+	reviewRun(t, dir, "--format", "json:"+filepath.Join(dir, "r.json"), "--format", "html:"+filepath.Join(dir, "r.html"))
+	alone, _ := os.ReadFile(filepath.Join(dir, "alone.json"))
+	js, _ := os.ReadFile(filepath.Join(dir, "r.json"))
+	if !bytes.Equal(alone, js) {
+		t.Errorf("the JSON report changes when the html format is also asked for")
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "r.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Issues []struct {
+			Rule, Severity, Message, Path string
+			Line                          int
+		}
+		Summary map[string]any
+	}
+	if err := json.Unmarshal(js, &r); err != nil {
+		t.Fatal(err)
+	}
+	get := func(k string) string {
+		m := regexp.MustCompile(`<td data-k="` + k + `">([^<]*)<`).FindSubmatch(page)
+		if m == nil {
+			t.Fatalf("no %s in the summary", k)
+		}
+		return string(m[1])
+	}
+	for _, k := range []string{"files", "claims", "cited_claims", "citations", "references", "unverified"} {
+		if got, want := get(k), fmt.Sprint(r.Summary[k]); got != want {
+			t.Errorf("%s: page %s, JSON %s", k, got, want)
+		}
+	}
+	sup := r.Summary["support"].(map[string]any)
+	if got, want := get("grounded"), fmt.Sprintf("%.0f%% (%v of %v)", 100*sup["grounded"].(float64), sup["supported"], sup["scored"]); got != want {
+		t.Errorf("grounded: page %s, JSON %s", got, want)
+	}
+	if got, want := get("coverage"), fmt.Sprintf("%.0f%% (%v of %v)", 100*sup["coverage"].(float64), sup["cited_claims"], sup["claims"]); got != want {
+		t.Errorf("coverage: page %s, JSON %s", got, want)
+	}
+	if got := get("issues"); got != fmt.Sprint(len(r.Issues)) || len(r.Issues) < 4 {
+		t.Errorf("issues: page %s, JSON %d", got, len(r.Issues))
+	}
+	rules := map[string]int{}
+	for _, i := range r.Issues {
+		rules[i.Rule]++
+		li := fmt.Sprintf(`data-rule="%s" data-line="%d">`, i.Rule, i.Line)
+		if !bytes.Contains(page, []byte(li)) || !bytes.Contains(page, []byte(htmlEscape(i.Message))) {
+			t.Errorf("issue %s:%d %s not on the page", i.Path, i.Line, i.Rule)
+		}
+	}
+	for rule, n := range rules {
+		if !bytes.Contains(page, []byte(fmt.Sprintf(`<tr data-rule="%s"><th scope="row">%s</th>`, rule, rule))) ||
+			!regexp.MustCompile(`<tr data-rule="`+rule+`">.*?<td data-k="total">`+fmt.Sprint(n)+`<`).Match(page) {
+			t.Errorf("rule %s: want %d in the table", rule, n)
+		}
+	}
+	// Every status the fixture has is on the page.
+	for _, st := range []string{"supported", "weak", "missing", "uncited"} {
+		if !bytes.Contains(page, []byte(`class="s st-`+st+`" data-s=`)) {
+			t.Errorf("no %s sentence on the page", st)
+		}
+	}
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}
+
+// TestHTMLFolderPastLimit: past the size limit the page becomes a folder
+// of one page per document and an index.
+func TestHTMLFolderPastLimit(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 105 {
+		write(t, dir, fmt.Sprintf("docs/r%03d.md", i), fmt.Sprintf("Report %d cites [1] and [2].\n\n[1]: https://example.org/%d\n", i, i))
+	}
+	code, _, stderr := run(t, dir, "", "run", "--no-config", "--format", "html:"+filepath.Join(dir, "review"), filepath.Join(dir, "docs"))
+	if code != ExitIssues {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "review", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, _ := filepath.Glob(filepath.Join(dir, "review", "doc-*.html"))
+	if len(pages) != 105 || !bytes.Contains(index, []byte(`docs/r104.md</a>`)) {
+		t.Errorf("%d pages; index links: %v", len(pages), regexp.MustCompile(`href="doc-[0-9]+\.html"`).FindAll(index, 3))
+	}
+	last, _ := os.ReadFile(filepath.Join(dir, "review", "doc-0105.html"))
+	if !bytes.Contains(last, []byte("Report 104 cites")) || !bytes.Contains(last, []byte("unresolvable-label")) {
+		t.Errorf("doc-0105.html does not show docs/r104.md with its issue")
+	}
+	// A path ending in a slash is a folder whatever the size.
+	code, _, stderr = run(t, dir, "", "run", "--no-config", "--format", "html:"+filepath.Join(dir, "small")+"/", filepath.Join(dir, "docs", "r000.md"))
+	if b, err := os.ReadFile(filepath.Join(dir, "small", "index.html")); code != ExitIssues || err != nil || !bytes.Contains(b, []byte("Report 0 cites")) {
+		t.Errorf("html:small/: exit %d, %v, %s", code, err, stderr)
+	}
+	// Standard output cannot hold a folder: one page, whatever the size.
+	code, stdout, _ := run(t, dir, "", "run", "--no-config", "--format", "html", filepath.Join(dir, "docs"))
+	if code != ExitIssues || strings.Count(stdout, "<article") != 105 {
+		t.Errorf("exit %d, %d documents on standard output", code, strings.Count(stdout, "<article"))
+	}
+}
+
+// TestHTMLInBrowser opens the page for the fixtures in Debian's Chromium,
+// driven by playwright-core (.ci/browser/review-page.mjs): it checks the
+// marks, statuses and hover details against the JSON report, keyboard
+// navigation, that the hostile fixture ran and loaded nothing, and
+// accessibility with axe-core in light and dark mode, and saves
+// screenshots, whose names it prints. It skips when Chromium, node or playwright-core is missing,
+// except under CI=true (.ci/run installs them).
+func TestHTMLInBrowser(t *testing.T) {
+	script, _ := filepath.Abs(filepath.Join("..", ".ci", "browser", "review-page.mjs"))
+	missing := ""
+	chromium := os.Getenv("CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		missing = chromium
+	} else if _, err := exec.LookPath("node"); err != nil {
+		missing = "node"
+	} else {
+		for _, mod := range []string{"playwright-core", "axe-core"} {
+			if _, err := os.Stat(filepath.Join(filepath.Dir(script), "node_modules", mod)); err != nil {
+				missing = mod + " (cd .ci/browser && npm ci)"
+			}
+		}
+	}
+	if missing != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is missing; .ci/run installs it", missing)
+		}
+		t.Skipf("%s is missing (apt-get install chromium; cd .ci/browser && npm ci)", missing)
+	}
+	dir := reviewFixture(t)
+	reviewRun(t, dir, "--format", "json:"+filepath.Join(dir, "r.json"), "--format", "html:"+filepath.Join(dir, "r.html"))
+	shots := os.Getenv("CITELINT_SCREENSHOTS")
+	if shots == "" {
+		shots = filepath.Join(os.TempDir(), "citelint-review-screenshots")
+	}
+	cmd := exec.Command("node", script, filepath.Join(dir, "r.html"), filepath.Join(dir, "r.json"), shots)
+	cmd.Dir = filepath.Dir(script)
+	out, err := cmd.CombinedOutput()
+	t.Logf("review-page.mjs:\n%s", out)
+	if err != nil {
+		t.Fatalf("browser checks failed: %v", err)
+	}
+	for _, name := range []string{"review-light.png", "review-dark.png", "review-narrow.png"} {
+		if fi, err := os.Stat(filepath.Join(shots, name)); err != nil || fi.Size() < 1000 {
+			t.Errorf("screenshot %s missing or empty", name)
+		}
+	}
+	fmt.Printf("review page screenshots: %s\n", shots)
+}
+
+// BenchmarkRunReportsFormat runs citelint over the shared corpus's reports
+// (600 files, 14 MB) with the review page as one page on standard output
+// and with the JSON report, to weigh what the page costs.
+func BenchmarkRunReportsFormat(b *testing.B) {
+	reports := corpus.Path(b, "reports")
+	for _, format := range []string{"json", "html"} {
+		b.Run(format, func(b *testing.B) {
+			var out bytes.Buffer
+			for b.Loop() {
+				out.Reset()
+				code := Main([]string{"run", "--no-config", "--issues-exit-code", "0", "--format", format, reports}, Env{
+					Stdin: strings.NewReader(""), Stdout: &out, Stderr: &out,
+					Getenv: func(string) string { return "" }, Getwd: os.Getwd,
+				})
+				if code != ExitOK {
+					b.Fatalf("exit %d: %.500s", code, out.String())
+				}
+			}
+			b.ReportMetric(float64(out.Len())/1e6, "MB/page")
+		})
+	}
+}

@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/atomicfile"
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/rules"
+)
+
+// wantsReview reports whether the html format was asked for; if so, the
+// run keeps each file's document and each sentence's verdict, which the
+// review page renders and no other format needs.
+func wantsReview(p *runPlan) bool {
+	for _, of := range p.formats {
+		if of.Format == "html" {
+			p.opts.KeepDocs = true
+			if p.opts.RuleEnv != nil && p.opts.RuleEnv.Support != nil {
+				p.opts.RuleEnv.Support.KeepScores = true
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// addReview adds every linted document to the report's review.
+func addReview(rb *engine.Report, results []lint.FileResult, stats *rules.SupportStats) {
+	for _, fr := range results {
+		rb.AddReview(fr, stats)
+	}
+}
+
+// writePages writes a report that prints as several pages: one page goes
+// to path as a file; more go into path as a folder (index.html first),
+// each file written whole or not at all. A path ending in a slash, or an
+// existing folder, is always a folder, so a caller (the Action) knows
+// where index.html will be whatever the report's size.
+func writePages(pp output.PagesPrinter, path string, r *output.Report) error {
+	pages := pp.Pages(r)
+	folder := strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator))
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		folder = true
+	}
+	if len(pages) == 1 && !folder {
+		return atomicfile.Write(path, pages[0].Write)
+	}
+	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
+		return fmt.Errorf("%s: the review has %d pages, so it is written as a folder, but a file of that name exists", path, len(pages))
+	}
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return err
+	}
+	for _, pg := range pages {
+		if err := atomicfile.Write(filepath.Join(path, pg.Name), pg.Write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resolveKeepSlash is cfg.Resolve(path), keeping a trailing slash (a
+// folder asked for).
+func resolveKeepSlash(cfg *config.Config, path string) string {
+	out := cfg.Resolve(path)
+	if strings.HasSuffix(path, "/") && !strings.HasSuffix(out, "/") {
+		out += "/"
+	}
+	return out
+}

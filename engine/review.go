@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/rules"
+)
+
+// AddReview adds fr's document, its sentences, citations and (from stats,
+// when claim-support rules kept scores) each cited sentence's verdict to
+// the report's Review, which the html format renders. fr must hold its
+// Document (lint.Options.KeepDocs); a file that failed is left out (the
+// summary lists it).
+func (r *Report) AddReview(fr lint.FileResult, stats *rules.SupportStats) {
+	if fr.Err != nil || fr.Doc == nil {
+		return
+	}
+	var scores []rules.SentenceScore
+	if c, ok := stats.Get(fr.Path); ok {
+		scores = c.Scores
+	}
+	rd := ReviewDoc(fr.Doc, scores)
+	rd.Path = fr.Path
+	if r.o.PathPrefix != "" {
+		rd.Path = prefixPath(r.o.PathPrefix, rd.Path)
+	}
+	r.report.Review = append(r.report.Review, rd)
+}
+
+// ReviewDoc is doc's review: every sentence but headings, every citation
+// outside reference lists, and the verdicts in scores.
+func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.ReviewDoc {
+	rd := output.ReviewDoc{Src: markdown.Guarded(doc.Src)}
+	// The page looks citations and sentences up by offset: in order.
+	order := make([]int, 0, len(doc.Citations))
+	for k := range doc.Citations {
+		if !doc.Citations[k].InReferences {
+			order = append(order, k)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Compare(doc.Citations[a].Marker.Start, doc.Citations[b].Marker.Start)
+	})
+	citeIdx := make(map[int]int, len(order))
+	for _, k := range order {
+		c := &doc.Citations[k]
+		citeIdx[k] = len(rd.Citations)
+		rd.Citations = append(rd.Citations, output.ReviewCitation{
+			Start: c.Marker.Start, End: c.Marker.End, Label: c.Label, Status: c.Status.String(), Entry: entryText(doc, c)})
+	}
+	for i := range doc.References {
+		if ref := &doc.References[i]; ref.Kind == markdown.RefLinkDef && ref.Span.Len() > 0 {
+			rd.Definitions = append(rd.Definitions, output.ReviewSpan{Start: ref.Span.Start, End: ref.Span.End})
+		}
+	}
+	slices.SortFunc(rd.Definitions, func(a, b output.ReviewSpan) int { return cmp.Compare(a.Start, b.Start) })
+	byClaim := make(map[int]*rules.SentenceScore, len(scores))
+	for i := range scores {
+		byClaim[scores[i].Claim] = &scores[i]
+	}
+	claims := make([]int, 0, len(doc.Claims))
+	for ci := range doc.Claims {
+		if !doc.Claims[ci].Heading {
+			claims = append(claims, ci)
+		}
+	}
+	slices.SortStableFunc(claims, func(a, b int) int { return cmp.Compare(doc.Claims[a].Start, doc.Claims[b].Start) })
+	for _, ci := range claims {
+		cl := &doc.Claims[ci]
+		s := output.ReviewSentence{Start: cl.Start, End: cl.End}
+		for _, k := range cl.Citations {
+			if j, ok := citeIdx[k]; ok {
+				s.Cites = append(s.Cites, j)
+			}
+		}
+		if sc := byClaim[ci]; sc != nil {
+			s.Unverified = sc.Unverified
+			s.Scored = !sc.Unverified
+			s.Score, s.Threshold, s.Supported = sc.Score, sc.Threshold, sc.Supported
+			s.Passage, s.From, s.Missing = sc.Passage, sc.From, sc.Missing
+		}
+		rd.Sentences = append(rd.Sentences, s)
+	}
+	return rd
+}
+
+// entryText is what citation c resolved to, as a reviewer reads it: the
+// reference entry's text, else its target.
+func entryText(doc *markdown.Document, c *markdown.Citation) string {
+	var parts []string
+	if c.Ref >= 0 && c.Ref < len(doc.References) {
+		ref := &doc.References[c.Ref]
+		t := strings.TrimSpace(ref.Text)
+		if t == "" {
+			t = ref.Title
+		}
+		if ref.Path != "" {
+			t += " (" + ref.Path + ")"
+		}
+		parts = append(parts, t)
+		if ref.Abstract != "" {
+			parts = append(parts, ref.Abstract)
+		}
+	}
+	if c.Target != "" && (len(parts) == 0 || !strings.Contains(parts[0], c.Target)) {
+		parts = append(parts, c.Target)
+	}
+	return strings.TrimSpace(strings.Join(parts, "\n"))
+}

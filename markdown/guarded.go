@@ -1,0 +1,30 @@
+package markdown
+
+import "bytes"
+
+// Guarded returns the bytes Parse hands goldmark for src: src itself, or a
+// same-length copy with the BOM, front matter and the input guards'
+// stretches blanked. Code that renders src with goldmark (the review page)
+// reads this copy, so it takes linear time on any input and its offsets
+// are the Document's.
+func Guarded(src []byte) []byte {
+	bom := bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
+	fmStart := 0
+	if bom {
+		fmStart = 3
+	}
+	fm, fmOK := findFrontMatter(src, fmStart)
+	guards := findGuards(src)
+	if !bom && !fmOK && len(guards) == 0 {
+		return src
+	}
+	work := bytes.Clone(src)
+	neutralise(work, guards, &Document{})
+	if bom {
+		copy(work, "   ")
+	}
+	if fmOK {
+		blank(work[fm.Start:fm.End])
+	}
+	return work
+}

@@ -1,0 +1,372 @@
+package output
+
+import (
+	"bufio"
+	"cmp"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"io"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/citelint/citelint/result"
+)
+
+// The html format is a review page: a summary table, then each document
+// rendered with its sentences and citations marked by status, its issues
+// beside the lines they are on, and on hover or focus the evidence (the
+// resolved entry, the score, the closest passage). It is one file with its
+// style and script inline and a Content-Security-Policy that lets only
+// those run and fetches nothing, so it opens the same from a CI artifact
+// or an e-mail, and a hostile document can neither run script nor load
+// anything.
+
+//go:embed html/page.css
+var pageCSS string
+
+//go:embed html/page.js
+var pageJS string
+
+// cspHash is the CSP source for an inline block's exact text.
+func cspHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
+var pageCSP = "default-src 'none'; style-src " + cspHash(pageCSS) + "; script-src " + cspHash(pageJS) +
+	"; img-src data:; base-uri 'none'; form-action 'none'"
+
+// Page is one file of a report printed as several.
+type Page struct {
+	Name  string // file name inside the output folder
+	Write func(io.Writer) error
+}
+
+// A PagesPrinter may print a report as several pages (into a folder) when
+// it is too large for one.
+type PagesPrinter interface {
+	Printer
+	Pages(*Report) []Page
+}
+
+// Past these, one page per document plus an index. Documents are laid
+// out only when scrolled to (content-visibility), so a page's opening time
+// grows slowly with its size: in headless Chromium on a loaded 2-core
+// machine, 40 reports (2.5 MB of HTML) opened in 0.33 s, 100 (4.3 MB) in
+// 0.3 s, the worst 60 (4.9 MB) in 0.9 s, and all 600 of the shared corpus
+// (27.5 MB) in 2.0 s, over the two-second target.
+const (
+	htmlMaxDocs  = 100
+	htmlMaxBytes = 3 << 20 // Markdown bytes of all documents
+)
+
+var statusIcon = map[string]string{
+	StatusSupported: "✓", StatusWeak: "≈", StatusMissing: "✗", StatusUncited: "?", StatusUnverified: "…", StatusCited: "•",
+}
+
+var statusText = map[string]string{
+	StatusSupported:  "cited and supported",
+	StatusWeak:       "cited, weakly supported",
+	StatusMissing:    "cites something that does not exist",
+	StatusUncited:    "checkable claim, no citation",
+	StatusUnverified: "cited, source text unavailable",
+	StatusCited:      "cited, not scored",
+}
+
+// statusOrder lists statuses from the worst; legends and counts follow it.
+var statusOrder = []string{StatusMissing, StatusWeak, StatusUncited, StatusUnverified, StatusSupported, StatusCited}
+
+// ruleStatus is the sentence status an issue of a rule gives.
+var ruleStatus = map[string]string{
+	"unresolvable-label": StatusMissing,
+	"dead-doi":           StatusMissing,
+	"dead-arxiv":         StatusMissing,
+	"dead-link":          StatusMissing,
+	"low-overlap":        StatusWeak,
+	"number-mismatch":    StatusWeak,
+	"retracted-source":   StatusWeak,
+	"uncited-claim":      StatusUncited,
+}
+
+type htmlPrinter struct {
+	maxDocs, maxBytes int
+}
+
+func newHTMLPrinter() htmlPrinter { return htmlPrinter{maxDocs: htmlMaxDocs, maxBytes: htmlMaxBytes} }
+
+// Print writes the whole report as one page.
+func (p htmlPrinter) Print(w io.Writer, r *Report) error {
+	return p.page(w, newPageData(r), -1, "")
+}
+
+// Pages is one page when the report is small; else an index and one page
+// per document.
+func (p htmlPrinter) Pages(r *Report) []Page {
+	d := newPageData(r)
+	size := 0
+	for _, doc := range r.Review {
+		size += len(doc.Src)
+	}
+	if len(r.Review) <= p.maxDocs && size <= p.maxBytes {
+		return []Page{{Name: "index.html", Write: func(w io.Writer) error { return p.page(w, d, -1, "") }}}
+	}
+	d.split = true
+	pages := []Page{{Name: "index.html", Write: func(w io.Writer) error { return p.page(w, d, -2, "") }}}
+	for i := range d.files {
+		if d.files[i].doc < 0 {
+			continue
+		}
+		pages = append(pages, Page{Name: d.files[i].page, Write: func(w io.Writer) error { return p.page(w, d, i, "index.html") }})
+	}
+	return pages
+}
+
+// pageData is what the pages show, gathered once.
+type pageData struct {
+	r      *Report
+	files  []fileRow
+	byRule map[string]*[3]int // rule: notes, warnings, errors
+	issues map[string][]result.Issue
+	total  [3]int
+	split  bool
+}
+
+// fileRow is one file of the summary table.
+type fileRow struct {
+	path    string
+	doc     int // index into Report.Review, or -1
+	page    string
+	id      string
+	counts  [3]int
+	support *SupportMetrics
+}
+
+func sevIndex(s result.Severity) int {
+	switch s {
+	case result.SeverityError:
+		return 2
+	case result.SeverityWarning:
+		return 1
+	}
+	return 0
+}
+
+var sevNames = [3]string{"note", "warning", "error"}
+
+func newPageData(r *Report) *pageData {
+	d := &pageData{r: r, byRule: map[string]*[3]int{}, issues: map[string][]result.Issue{}}
+	for _, i := range visible(r) {
+		d.issues[i.Path] = append(d.issues[i.Path], i)
+		s := sevIndex(i.Severity)
+		if d.byRule[i.Rule] == nil {
+			d.byRule[i.Rule] = &[3]int{}
+		}
+		d.byRule[i.Rule][s]++
+		d.total[s]++
+	}
+	support := map[string]*SupportMetrics{}
+	for k := range r.Summary.SupportFiles {
+		support[r.Summary.SupportFiles[k].Path] = &r.Summary.SupportFiles[k].SupportMetrics
+	}
+	seen := map[string]bool{}
+	for k, doc := range r.Review {
+		d.files = append(d.files, fileRow{path: doc.Path, doc: k})
+		seen[doc.Path] = true
+	}
+	// Files with issues but no document (stdin in a batch without the
+	// review, a file that failed) still get a row.
+	for path := range d.issues {
+		if !seen[path] {
+			d.files = append(d.files, fileRow{path: path, doc: -1})
+			seen[path] = true
+		}
+	}
+	slices.SortStableFunc(d.files, func(a, b fileRow) int { return cmp.Compare(a.path, b.path) })
+	for k := range d.files {
+		f := &d.files[k]
+		f.id = "doc-" + strconv.Itoa(k+1)
+		f.page = fmt.Sprintf("doc-%04d.html", k+1)
+		f.support = support[f.path]
+		for _, i := range d.issues[f.path] {
+			f.counts[sevIndex(i.Severity)]++
+		}
+	}
+	return d
+}
+
+// href is where the summary links a file: its section, or its page.
+func (d *pageData) href(f *fileRow) string {
+	if d.split {
+		return f.page
+	}
+	return "#" + f.id
+}
+
+// page writes one page: the whole report (only -1), the index of a split
+// report (only -2), or document only with a link back to index.
+func (p htmlPrinter) page(out io.Writer, d *pageData, only int, index string) error {
+	g := newCommandGuard(out)
+	w := bufio.NewWriterSize(g, 64<<10)
+	title := "citelint review"
+	if only >= 0 {
+		title = d.files[only].path + " · citelint review"
+	}
+	fmt.Fprintf(w, `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="%s">
+<meta name="referrer" content="no-referrer">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="citelint %s">
+<title>%s</title>
+<style>`, pageCSP, esc(d.r.Version), esc(title))
+	if err := raw(w, g, pageCSS); err != nil {
+		return err
+	}
+	w.WriteString(`</style>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top"><h1>citelint review</h1>`)
+	if index != "" {
+		fmt.Fprintf(w, `<p><a href="%s">← all files</a></p>`, esc(index))
+	}
+	w.WriteString("</header>\n<main id=\"main\">\n")
+	if only < 0 {
+		d.summary(w)
+	}
+	if only >= 0 {
+		d.document(w, &d.files[only])
+	} else if only == -1 {
+		for k := range d.files {
+			d.document(w, &d.files[k])
+		}
+	}
+	w.WriteString("</main>\n<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>")
+	if err := raw(w, g, pageJS); err != nil {
+		return err
+	}
+	w.WriteString("</script>\n</body>\n</html>\n")
+	return w.Flush()
+}
+
+// raw writes the page's own style or script past the command guard.
+func raw(w *bufio.Writer, g *commandGuard, s string) error {
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return g.writeRaw(s)
+}
+
+// esc escapes text for the page, line breaks included: a path or message
+// holding one stays on one line of the page (see commandGuard).
+func esc(s string) string { return lineBreaks.Replace(html.EscapeString(s)) }
+
+var lineBreaks = strings.NewReplacer("\n", "&#10;", "\r", "&#13;")
+
+func pct(m *SupportMetrics, f func(SupportMetrics) float64, n int) string {
+	if m == nil || n == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.0f%%", 100*f(*m))
+}
+
+// summary writes the summary: totals, issues by rule and severity, files.
+func (d *pageData) summary(w *bufio.Writer) {
+	s := d.r.Summary
+	w.WriteString(`<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Summary</h2>` + "\n")
+	w.WriteString(`<table class="totals"><caption>Totals</caption><tbody>`)
+	row := func(key, label, val string) {
+		fmt.Fprintf(w, `<tr><th scope="row">%s</th><td data-k="%s">%s</td></tr>`, label, key, val)
+	}
+	row("files", "Files", strconv.Itoa(s.Files))
+	row("issues", "Issues", strconv.Itoa(d.total[0]+d.total[1]+d.total[2]))
+	row("errors", "Errors", strconv.Itoa(d.total[2]))
+	row("warnings", "Warnings", strconv.Itoa(d.total[1]))
+	row("notes", "Notes", strconv.Itoa(d.total[0]))
+	row("claims", "Sentences", strconv.Itoa(s.Claims))
+	row("cited_claims", "Cited sentences", strconv.Itoa(s.CitedClaims))
+	row("citations", "Citations", strconv.Itoa(s.Citations))
+	row("references", "References", strconv.Itoa(s.References))
+	if sup := s.Support; sup != nil {
+		row("coverage", "Coverage (sentences citing a source)", fmt.Sprintf("%.0f%% (%d of %d)", 100*sup.Coverage(), sup.CitedClaims, sup.Claims))
+		row("grounded", "Grounded (scored cited sentences supported)", fmt.Sprintf("%.0f%% (%d of %d)", 100*sup.Grounded(), sup.Supported, sup.Scored))
+		row("support_unverified", "Cited sentences without source text", strconv.Itoa(sup.Unverified))
+	} else {
+		row("coverage", "Coverage (sentences citing a source)", fmt.Sprintf("%.0f%% (%d of %d)", 100*ratio(s.CitedClaims, s.Claims), s.CitedClaims, s.Claims))
+		row("grounded", "Grounded", "— (no claim-support rule ran)")
+	}
+	row("unverified", "Unverified lookups", strconv.Itoa(s.Unverified))
+	w.WriteString("</tbody></table>\n")
+	d.ruleTable(w)
+	d.legend(w)
+	d.fileTable(w)
+	if len(s.Errors) > 0 {
+		w.WriteString(`<h3>Files not checked</h3><ul class="errors">`)
+		for _, e := range s.Errors {
+			fmt.Fprintf(w, `<li><span class="vh">error: </span><span class="ic" aria-hidden="true">✗</span> %s`, esc(e.Path))
+			if e.Line > 0 {
+				fmt.Fprintf(w, ":%d", e.Line)
+			}
+			fmt.Fprintf(w, ": %s</li>", esc(e.Msg))
+		}
+		w.WriteString("</ul>\n")
+	}
+	w.WriteString("</section>\n")
+}
+
+func (d *pageData) ruleTable(w *bufio.Writer) {
+	rules := make([]string, 0, len(d.byRule))
+	for r := range d.byRule {
+		rules = append(rules, r)
+	}
+	sort.Strings(rules)
+	w.WriteString(`<div class="scroll"><table class="rules"><caption>Issues by rule and severity</caption><thead><tr><th scope="col">Rule</th><th scope="col">Errors</th><th scope="col">Warnings</th><th scope="col">Notes</th><th scope="col">Total</th></tr></thead><tbody>`)
+	if len(rules) == 0 {
+		w.WriteString(`<tr><td colspan="5">No issues.</td></tr>`)
+	}
+	for _, r := range rules {
+		c := d.byRule[r]
+		fmt.Fprintf(w, `<tr data-rule="%s"><th scope="row">%s</th><td>%d</td><td>%d</td><td>%d</td><td data-k="total">%d</td></tr>`, esc(r), esc(r), c[2], c[1], c[0], c[0]+c[1]+c[2])
+	}
+	w.WriteString("</tbody></table></div>\n")
+}
+
+func (d *pageData) legend(w *bufio.Writer) {
+	w.WriteString(`<h3 id="legend-h">Sentence marks</h3><ul class="legend" aria-labelledby="legend-h">`)
+	for _, st := range statusOrder {
+		fmt.Fprintf(w, `<li><span class="s st-%s"><span class="ic" aria-hidden="true">%s</span> %s</span></li>`, st, statusIcon[st], statusText[st])
+	}
+	w.WriteString(`</ul><p class="hint">Tab moves from marked sentence to marked sentence; focus or hover one to see its citations, score and closest passage. <kbd>n</kbd> and <kbd>p</kbd> jump to the next and previous flagged sentence.</p>` + "\n")
+}
+
+func (d *pageData) fileTable(w *bufio.Writer) {
+	w.WriteString(`<div class="scroll"><table class="files"><caption>Files</caption><thead><tr><th scope="col">File</th><th scope="col">Errors</th><th scope="col">Warnings</th><th scope="col">Notes</th><th scope="col">Coverage</th><th scope="col">Grounded</th><th scope="col">No source text</th></tr></thead><tbody>`)
+	for k := range d.files {
+		f := &d.files[k]
+		name := esc(f.path)
+		if f.doc >= 0 {
+			name = fmt.Sprintf(`<a href="%s">%s</a>`, esc(d.href(f)), name)
+		}
+		unv := "—"
+		if f.support != nil {
+			unv = strconv.Itoa(f.support.Unverified)
+		}
+		var cov, gr string
+		if f.support != nil {
+			cov, gr = pct(f.support, SupportMetrics.Coverage, f.support.Claims), pct(f.support, SupportMetrics.Grounded, f.support.Scored)
+		} else {
+			cov, gr = "—", "—"
+		}
+		fmt.Fprintf(w, `<tr data-path="%s"><th scope="row">%s</th><td>%d</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>`,
+			esc(f.path), name, f.counts[2], f.counts[1], f.counts[0], cov, gr, unv)
+	}
+	w.WriteString("</tbody></table></div>\n")
+}

@@ -1,0 +1,370 @@
+package output
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// This file renders one document's Markdown for the review page with
+// goldmark, raw HTML never passed through: goldmark's HTML renderer with
+// its defaults (no WithUnsafe) and, on top, node renderers that write
+// every text through an escaper and wrap the parts of it inside scored or
+// flagged sentences and citation markers in spans. A sentence crossing
+// inline markup (emphasis, a link) is wrapped piecewise, one span per
+// text node, so the page's markup stays well nested; the spans of one
+// sentence share its index (data-s), which the script uses to light them
+// all.
+
+// reviewMD parses documents for the review page: CommonMark with tables
+// and strikethrough. Linkify stays off (its nodes have no text offsets),
+// and so does the footnote extension: "[^1]" stays text the page can
+// mark as a citation.
+var reviewMD = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
+
+// marks are a document's highlighted stretches, sorted by Start, not
+// overlapping: sentences (with their status) and citation markers.
+type mark struct {
+	start, end int
+	sentence   int    // index into the page's sentences, or -1
+	status     string // the sentence's status
+	first      bool   // the sentence's first stretch: focusable, with its icon
+	cite       int    // index into the document's citations, or -1
+	citeClass  string
+}
+
+// renderBlocks renders each top-level block of src separately, so the
+// page can show a block's issues beside it, and returns the HTML of each
+// with the byte offset its source starts at (-1 when it has none).
+func renderBlocks(src []byte, marks []mark) (blocks [][]byte, starts []int, err error) {
+	defer func() {
+		// A renderer's panic costs this document its rendering, not the
+		// run its report: the page shows the text as written instead.
+		if p := recover(); p != nil {
+			blocks, starts, err = nil, nil, fmt.Errorf("rendering failed: %v", p)
+		}
+	}()
+	root := reviewMD.Parser().Parse(text.NewReader(src))
+	hl := &highlighter{marks: marks, seenSentence: map[int]bool{}, openMark: -1}
+	// Every extension's node renderer is listed: goldmark indexes its
+	// renderers by node kind and panics on a kind it has none for.
+	r := renderer.NewRenderer(renderer.WithNodeRenderers(
+		util.Prioritized(html.NewRenderer(), 1000),
+		util.Prioritized(extension.NewTableHTMLRenderer(), 500),
+		util.Prioritized(extension.NewStrikethroughHTMLRenderer(), 500),
+		util.Prioritized(hl, 100),
+	))
+	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+		var b bytes.Buffer
+		_ = r.Render(&b, src, n) // writes to memory: cannot fail
+		if len(bytes.TrimSpace(b.Bytes())) == 0 {
+			continue // a paragraph of link definitions alone: shown by withDefinitions
+		}
+		blocks = append(blocks, b.Bytes())
+		starts = append(starts, firstOffset(n))
+	}
+	return blocks, starts, nil
+}
+
+// firstOffset is the first source byte of block n, or -1.
+func firstOffset(n ast.Node) int {
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	if t, ok := n.(*ast.Text); ok {
+		return t.Segment.Start
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if off := firstOffset(c); off >= 0 {
+			return off
+		}
+	}
+	return -1
+}
+
+// highlighter renders text, links, images and raw HTML for the review page.
+type highlighter struct {
+	marks        []mark
+	seenSentence map[int]bool
+	openMark     int // a mark left open for the next text node, or -1
+}
+
+func (h *highlighter) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindText, h.text)
+	reg.Register(ast.KindRawHTML, h.rawHTML)
+	reg.Register(ast.KindHTMLBlock, h.htmlBlock)
+	reg.Register(ast.KindLink, h.link)
+	reg.Register(ast.KindAutoLink, h.autoLink)
+	reg.Register(ast.KindImage, h.image)
+	reg.Register(ast.KindHeading, h.heading)
+}
+
+// heading writes a document's heading two levels down (the page's h1 is
+// its title, h2 each document's path), so the page's outline nests; its
+// class keeps the level as written for the style.
+func (h *highlighter) heading(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Heading)
+	level := itoa(min(n.Level+2, 6))
+	if entering {
+		w.WriteString("<h" + level + ` class="d` + itoa(n.Level) + `">`)
+	} else {
+		w.WriteString("</h" + level + ">\n")
+	}
+	return ast.WalkContinue, nil
+}
+
+// text writes a text node, split where marks begin and end. A mark that
+// goes on into the next text node (goldmark splits "[1]" into three) is
+// left open, so a sentence is one span per run of text, not per node.
+func (h *highlighter) text(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.Text)
+	seg := n.Segment
+	pos := seg.Start
+	i, _ := slices.BinarySearchFunc(h.marks, seg.Start, func(m mark, off int) int {
+		if m.end <= off {
+			return -1
+		}
+		return 1
+	})
+	if h.openMark >= 0 && h.openMark != i {
+		h.close(w, h.marks[h.openMark]) // not continued after all
+		h.openMark = -1
+	}
+	continues := !n.SoftLineBreak() && !n.HardLineBreak() && contiguousText(n)
+	for ; i < len(h.marks) && h.marks[i].start < seg.Stop; i++ {
+		m := h.marks[i]
+		s, e := max(m.start, pos), min(m.end, seg.Stop)
+		if s >= e {
+			continue
+		}
+		writeEscaped(w, src[pos:s])
+		if h.openMark != i {
+			h.open(w, m)
+		}
+		writeEscaped(w, src[s:e])
+		h.openMark = -1
+		if e == seg.Stop && e < m.end && continues {
+			h.openMark = i
+		} else {
+			h.close(w, m)
+		}
+		pos = e
+	}
+	writeEscaped(w, src[pos:seg.Stop])
+	if n.HardLineBreak() {
+		w.WriteString("<br>\n")
+	} else if n.SoftLineBreak() {
+		w.WriteByte('\n')
+	}
+	return ast.WalkContinue, nil
+}
+
+// contiguousText reports whether n's next sibling is text starting where
+// n stops.
+func contiguousText(n *ast.Text) bool {
+	next, ok := n.NextSibling().(*ast.Text)
+	return ok && next.Segment.Start == n.Segment.Stop
+}
+
+func (h *highlighter) open(w util.BufWriter, m mark) {
+	if m.sentence >= 0 {
+		w.WriteString(`<span class="s st-`)
+		w.WriteString(m.status)
+		w.WriteString(`" data-s="`)
+		w.WriteString(itoa(m.sentence))
+		w.WriteByte('"')
+		if !h.seenSentence[m.sentence] {
+			h.seenSentence[m.sentence] = true
+			w.WriteString(` tabindex="0"><span class="ic" aria-hidden="true">`)
+			w.WriteString(statusIcon[m.status])
+			w.WriteString(`</span><span class="vh">`)
+			w.WriteString(statusText[m.status])
+			w.WriteString(`: </span>`)
+		} else {
+			w.WriteByte('>')
+		}
+	}
+	if m.cite >= 0 {
+		w.WriteString(`<span class="c `)
+		w.WriteString(m.citeClass)
+		w.WriteString(`" data-c="`)
+		w.WriteString(itoa(m.cite))
+		w.WriteString(`">`)
+	}
+}
+
+func (h *highlighter) close(w util.BufWriter, m mark) {
+	if m.cite >= 0 {
+		w.WriteString("</span>")
+	}
+	if m.sentence >= 0 {
+		w.WriteString("</span>")
+	}
+}
+
+// rawHTML shows inline HTML as the text it is.
+func (h *highlighter) rawHTML(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	n := node.(*ast.RawHTML)
+	w.WriteString(`<code class="raw">`)
+	for i := 0; i < n.Segments.Len(); i++ {
+		seg := n.Segments.At(i)
+		writeEscaped(w, seg.Value(src))
+	}
+	w.WriteString(`</code>`)
+	return ast.WalkSkipChildren, nil
+}
+
+// htmlBlock shows an HTML block as the text it is.
+func (h *highlighter) htmlBlock(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.HTMLBlock)
+	w.WriteString(`<pre class="raw"><code>`)
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		writeEscaped(w, seg.Value(src))
+	}
+	if n.HasClosure() {
+		writeEscaped(w, n.ClosureLine.Value(src))
+	}
+	w.WriteString("</code></pre>\n")
+	return ast.WalkContinue, nil
+}
+
+func (h *highlighter) link(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Link)
+	if entering {
+		openLink(w, n.Destination, n.Title)
+	} else {
+		w.WriteString("</a>")
+	}
+	return ast.WalkContinue, nil
+}
+
+func (h *highlighter) autoLink(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.AutoLink)
+	dest := n.URL(src)
+	if n.AutoLinkType == ast.AutoLinkEmail && !bytes.HasPrefix(bytes.ToLower(dest), []byte("mailto:")) {
+		dest = append([]byte("mailto:"), dest...)
+	}
+	openLink(w, dest, nil)
+	writeEscaped(w, n.Label(src))
+	w.WriteString("</a>")
+	return ast.WalkContinue, nil
+}
+
+// image shows an image as its alt text and address: the page fetches
+// nothing, so it opens the same from a CI artifact or an e-mail.
+func (h *highlighter) image(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Image)
+	if entering {
+		w.WriteString(`<span class="img" title="image: `)
+		writeEscaped(w, n.Destination)
+		w.WriteString(`">[image: `)
+	} else {
+		w.WriteString("]</span>")
+	}
+	return ast.WalkContinue, nil
+}
+
+// openLink writes <a> with dest when it is a web, mail or relative
+// address; anything else (javascript:, data:, vbscript:...) gets no href.
+func openLink(w util.BufWriter, dest, title []byte) {
+	w.WriteString(`<a`)
+	if safeHref(string(dest)) {
+		w.WriteString(` href="`)
+		writeEscaped(w, dest)
+		w.WriteByte('"')
+	}
+	if len(title) > 0 {
+		w.WriteString(` title="`)
+		writeEscaped(w, title)
+		w.WriteByte('"')
+	}
+	w.WriteString(` rel="nofollow noopener noreferrer">`)
+}
+
+// safeHref allows http, https and mailto addresses and relative ones.
+func safeHref(dest string) bool {
+	u, err := url.Parse(strings.TrimSpace(dest))
+	if err != nil {
+		return false
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https", "mailto":
+		return true
+	case "":
+		// "javascript&colon;x" or a control character could hide a
+		// scheme from url.Parse but not from a browser.
+		return !strings.ContainsAny(dest, ":&\\\x00\t\n\r")
+	}
+	return false
+}
+
+// writeEscaped writes b with &, <, >, " and ' escaped.
+func writeEscaped(w util.BufWriter, b []byte) {
+	last := 0
+	for i, c := range b {
+		var esc string
+		switch c {
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '"':
+			esc = "&#34;"
+		case '\'':
+			esc = "&#39;"
+		default:
+			continue
+		}
+		w.Write(b[last:i])
+		w.WriteString(esc)
+		last = i + 1
+	}
+	w.Write(b[last:])
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

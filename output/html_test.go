@@ -1,0 +1,455 @@
+package output
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/citelint/citelint/result"
+	"golang.org/x/net/html"
+)
+
+// reviewOf is a one-document report whose every line is a sentence: flagged
+// by uncited-claim when it has no "[", cited otherwise.
+func reviewOf(path string, src []byte) *Report {
+	rd := ReviewDoc{Path: path, Src: src}
+	r := &Report{Version: "test", Summary: Summary{Files: 1}}
+	start := 0
+	for line := 1; start < len(src); line++ {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src) - start
+		}
+		if end > 0 {
+			s := ReviewSentence{Start: start, End: start + end}
+			if k := bytes.IndexByte(src[start:start+end], '['); k >= 0 {
+				rd.Citations = append(rd.Citations, ReviewCitation{Start: start + k, End: start + k + 1, Label: "x", Status: "resolved", Entry: string(src[start : start+end])})
+				s.Cites = []int{len(rd.Citations) - 1}
+			} else {
+				r.Issues = append(r.Issues, result.Issue{Rule: "uncited-claim", Severity: result.SeverityWarning, Path: path,
+					Message: "uncited: " + string(src[start:start+end]), Start: start, End: start + end, Pos: result.Position{Line: line, Column: 1}})
+			}
+			rd.Sentences = append(rd.Sentences, s)
+		}
+		start += end + 1
+	}
+	r.Review = []ReviewDoc{rd}
+	return r
+}
+
+func printHTML(t *testing.T, r *Report) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := newHTMLPrinter().Print(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// checkInert parses page as a browser would and fails on anything a
+// document could have injected: elements that run, load or restyle, event
+// handler or style attributes, and links to other than web, mail and
+// relative addresses. It returns the text of the rendered documents.
+func checkInert(t *testing.T, page []byte) string {
+	t.Helper()
+	doc, err := html.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	scripts, styles := 0, 0
+	var walk func(n *html.Node, inDoc bool)
+	walk = func(n *html.Node, inDoc bool) {
+		if n.Type == html.ElementNode {
+			switch n.Data {
+			case "script":
+				if attr(n, "type") == "" {
+					scripts++
+				} else if attr(n, "type") != "application/json" {
+					t.Errorf("script of type %q", attr(n, "type"))
+				}
+			case "style":
+				styles++
+			case "img", "svg", "iframe", "object", "embed", "link", "form", "input", "base", "math", "video", "audio", "source":
+				t.Errorf("element <%s> in the page", n.Data)
+			case "meta":
+				if inDoc {
+					t.Errorf("<meta> inside a document")
+				}
+			}
+			for _, a := range n.Attr {
+				k := strings.ToLower(a.Key)
+				if strings.HasPrefix(k, "on") || k == "style" || k == "srcdoc" || k == "formaction" {
+					t.Errorf("<%s %s=%q>", n.Data, a.Key, a.Val)
+				}
+				if (k == "href" || k == "src" || k == "action") && !regexp.MustCompile(`^(https?:|mailto:|#|[^:]*$)`).MatchString(a.Val) {
+					t.Errorf("<%s %s=%q>", n.Data, a.Key, a.Val)
+				}
+			}
+			if n.Data == "div" && attr(n, "class") == "md" {
+				inDoc = true
+			}
+		}
+		if n.Type == html.TextNode && inDoc {
+			text.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, inDoc)
+		}
+	}
+	walk(doc, false)
+	if scripts != 1 || styles != 1 {
+		t.Errorf("%d scripts and %d style elements, want the page's own one of each", scripts, styles)
+	}
+	return text.String()
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// TestHTMLHostileInput: whatever a document holds is shown as text; none
+// of it becomes markup, script, style or a link that runs script.
+func TestHTMLHostileInput(t *testing.T) {
+	for _, tc := range []struct{ name, md, shown string }{
+		{"script tag", `A claim <script>alert(1)</script> here.`, `<script>alert(1)</script>`},
+		{"script block", "<script>\nalert(1)\n</script>\n", `alert(1)`},
+		{"javascript link", `A [link](javascript:alert(1)) here.`, `link`},
+		{"javascript entity link", `A [link](javascript&#58;alert(1)) here.`, `link`},
+		{"javascript ref link", "A [link][x] here.\n\n[x]: javascript:alert(1)\n", `link`},
+		{"data link", `A [link](data:text/html,<script>alert(1)</script>) here.`, `link`},
+		{"vbscript link", `A [link](vbscript:msgbox) here.`, `link`},
+		{"autolink", `A <javascript:alert(1)> here.`, `javascript:alert(1)`},
+		{"attribute injection", `A ["><b onclick=alert(1)>](https://e.org/"onmouseover="alert(1)) x.`, `"><b onclick=alert(1)>`},
+		{"link title injection", `A [t](https://e.org "x\" onmouseover=\"alert(1)") x.`, `t`},
+		{"image", `![a" onerror="alert(1)](https://e.org/x.png)`, `a" onerror="alert(1)`},
+		{"data image", `![pic](data:image/svg+xml,<svg onload=alert(1)>)`, `pic`},
+		{"event handler", `An <img src=x onerror=alert(1)> image.`, `<img src=x onerror=alert(1)>`},
+		{"closing style", `Text </style><script>alert(1)</script> here.`, `</style><script>alert(1)</script>`},
+		{"closing script", `Text </script><script>alert(1)</script> [1] here.`, `</script><script>alert(1)</script>`},
+		{"html block", "<div onclick=\"alert(1)\">\n<style>body{display:none}</style>\n</div>\n", `<style>body{display:none}</style>`},
+		{"iframe", "<iframe src=\"https://e.org\"></iframe>\n", `<iframe src="https://e.org"></iframe>`},
+		{"comment", `A <!-- --><script>alert(1)</script> x.`, `<script>alert(1)</script>`},
+		{"entity", `An &lt;script&gt; entity.`, `&lt;script&gt;`},
+		{"meta refresh", "<meta http-equiv=\"refresh\" content=\"0;url=https://e.org\">\n", `<meta http-equiv="refresh"`},
+		{"base", "<base href=\"https://e.org/\">\n", `<base href=`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := printHTML(t, reviewOf("hostile.md", []byte(tc.md)))
+			text := checkInert(t, page)
+			if !strings.Contains(text, tc.shown) {
+				t.Errorf("document text %q does not show %q", text, tc.shown)
+			}
+			// The data block is JSON inside <script>: it must not hold "</".
+			for _, m := range regexp.MustCompile(`(?s)<script type="application/json" class="data">(.*?)</script>`).FindAllSubmatch(page, -1) {
+				if bytes.Contains(m[1], []byte("<")) {
+					t.Errorf("data block holds '<': %s", m[1])
+				}
+			}
+		})
+	}
+}
+
+// TestHTMLHostilePath: a path is document-controlled too (file names).
+func TestHTMLHostilePath(t *testing.T) {
+	r := reviewOf(`a"><script>alert(1)</script>.md`, []byte("A claim.\n"))
+	checkInert(t, printHTML(t, r))
+}
+
+// TestHTMLCSP: the page lets only its own style and script run, by hash,
+// and those hashes are of the blocks as written.
+func TestHTMLCSP(t *testing.T) {
+	page := string(printHTML(t, reviewOf("a.md", []byte("A claim [1].\n"))))
+	csp := regexp.MustCompile(`http-equiv="Content-Security-Policy" content="([^"]*)"`).FindStringSubmatch(page)
+	if csp == nil {
+		t.Fatal("no Content-Security-Policy")
+	}
+	for _, re := range []string{`(?s)<style>(.*?)</style>`, `(?s)<script>(.*?)</script>`} {
+		block := regexp.MustCompile(re).FindStringSubmatch(page)
+		sum := sha256.Sum256([]byte(block[1]))
+		if h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !strings.Contains(csp[1], h) {
+			t.Errorf("CSP %q lacks %s", csp[1], h)
+		}
+	}
+	for _, want := range []string{"default-src 'none'", "base-uri 'none'", "form-action 'none'"} {
+		if !strings.Contains(csp[1], want) {
+			t.Errorf("CSP %q lacks %s", csp[1], want)
+		}
+	}
+	if strings.Contains(csp[1], "unsafe-inline") {
+		t.Errorf("CSP allows inline code: %q", csp[1])
+	}
+}
+
+// TestHTMLMarks: a sentence crossing inline markup is wrapped piecewise,
+// well nested, every piece with the sentence's index and status, and the
+// pieces together are the sentence's text.
+func TestHTMLMarks(t *testing.T) {
+	src := []byte("Sea level **rose 20 cm** since *1901* in _all_ basins.\nA cited one [1].\n")
+	r := reviewOf("a.md", src)
+	page := printHTML(t, r)
+	doc, err := html.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces := map[string]*strings.Builder{}
+	status := map[string]string{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && attr(n, "data-s") != "" {
+			s := attr(n, "data-s")
+			if pieces[s] == nil {
+				pieces[s] = &strings.Builder{}
+			}
+			status[s] += attr(n, "class") + ";"
+			var text func(n *html.Node)
+			text = func(n *html.Node) {
+				if n.Type == html.ElementNode && (attr(n, "class") == "ic" || attr(n, "class") == "vh") {
+					return
+				}
+				if n.Type == html.TextNode {
+					pieces[s].WriteString(n.Data)
+				}
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					text(c)
+				}
+			}
+			text(n)
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	want := map[string]string{"0": "Sea level rose 20 cm since 1901 in all basins.", "1": "A cited one [1]."}
+	for s, w := range want {
+		if pieces[s] == nil || pieces[s].String() != w {
+			t.Errorf("sentence %s reads %q, want %q", s, pieces[s], w)
+		}
+	}
+	for s, want := range map[string]string{"0": "s st-uncited", "1": "s st-cited"} {
+		pcs := strings.Split(strings.TrimSuffix(status[s], ";"), ";")
+		if len(pcs) < 2 || strings.Count(status[s], want+";") != len(pcs) {
+			t.Errorf("sentence %s pieces %q, want several, each %q", s, status[s], want)
+		}
+	}
+	if n := bytes.Count(page, []byte(`tabindex="0"`)); n != 2 {
+		t.Errorf("%d focusable sentences, want 2", n)
+	}
+}
+
+// TestHTMLIssueBesideBlock: an issue is listed beside the block holding
+// its offset; a file-level one above the text.
+func TestHTMLIssueBesideBlock(t *testing.T) {
+	src := []byte("# Title\n\nFirst paragraph.\n\nSecond [1] paragraph.\n")
+	r := &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{{Path: "a.md", Src: src}}}
+	at := bytes.Index(src, []byte("[1]"))
+	r.Issues = []result.Issue{
+		{Rule: "unresolvable-label", Severity: result.SeverityError, Path: "a.md", Message: "no [1]", Start: at, End: at + 3, Pos: result.Position{Line: 5, Column: 8}},
+		{Rule: "low-overlap", Severity: result.SeverityWarning, Path: "a.md", Message: "coverage 10%", Pos: result.Position{Line: 1, Column: 1}},
+	}
+	page := string(printHTML(t, r))
+	blocks := regexp.MustCompile(`(?s)<div class="blk[^"]*">.*?</div>\n`).FindAllString(page, -1)
+	if len(blocks) != 4 {
+		t.Fatalf("%d blocks, want 4 (file issues, heading, two paragraphs):\n%s", len(blocks), page)
+	}
+	if !strings.Contains(blocks[0], "coverage 10%") || !strings.Contains(blocks[3], "no [1]") || !strings.Contains(blocks[3], "Second") {
+		t.Errorf("issues not beside their blocks:\n%s", strings.Join(blocks, "\n"))
+	}
+}
+
+// TestHTMLPages: a small report is one page; past the limits, an index
+// linking one page per document.
+func TestHTMLPages(t *testing.T) {
+	r := &Report{Summary: Summary{Files: 3}}
+	for _, p := range []string{"c.md", "a.md", "b.md"} {
+		r.Review = append(r.Review, ReviewDoc{Path: p, Src: []byte("A claim " + p + ".\n")})
+	}
+	p := htmlPrinter{maxDocs: 3, maxBytes: 1 << 20}
+	if pages := p.Pages(r); len(pages) != 1 || pages[0].Name != "index.html" {
+		t.Errorf("3 documents at a limit of 3: %d pages", len(pages))
+	}
+	p.maxDocs = 2
+	pages := p.Pages(r)
+	var names []string
+	for _, pg := range pages {
+		names = append(names, pg.Name)
+	}
+	if got := strings.Join(names, " "); got != "index.html doc-0001.html doc-0002.html doc-0003.html" {
+		t.Fatalf("pages %s", got)
+	}
+	index := pageText(t, pages[0])
+	for i, name := range []string{"a.md", "b.md", "c.md"} {
+		if !strings.Contains(index, fmt.Sprintf(`<a href="doc-%04d.html">%s</a>`, i+1, name)) {
+			t.Errorf("index does not link %s to its page", name)
+		}
+		if page := pageText(t, pages[i+1]); !strings.Contains(page, "A claim "+name) || !strings.Contains(page, `href="index.html"`) {
+			t.Errorf("page %d does not show %s with a link back", i+1, name)
+		}
+	}
+	if strings.Contains(index, "A claim") {
+		t.Error("the index renders documents")
+	}
+	p.maxDocs, p.maxBytes = 10, 20
+	if len(p.Pages(r)) != 4 {
+		t.Error("past the byte limit: not split")
+	}
+}
+
+func pageText(t *testing.T, pg Page) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := pg.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	checkInert(t, b.Bytes())
+	return b.String()
+}
+
+// TestHTMLSummaryCounts: the summary's counts are the report's.
+func TestHTMLSummaryCounts(t *testing.T) {
+	r := sampleReport()
+	r.Summary.Support = &SupportMetrics{Claims: 8, CitedClaims: 6, Scored: 4, Supported: 3, Unverified: 2}
+	page := string(printHTML(t, r))
+	get := func(k string) string {
+		m := regexp.MustCompile(`data-k="` + k + `">([^<]*)<`).FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("no %s in the summary", k)
+		}
+		return m[1]
+	}
+	vis := visible(r)
+	sev := map[string]int{}
+	for _, i := range vis {
+		sev[i.Severity.String()]++
+	}
+	for k, want := range map[string]string{
+		"files": fmt.Sprint(r.Summary.Files), "claims": fmt.Sprint(r.Summary.Claims), "citations": fmt.Sprint(r.Summary.Citations),
+		"references": fmt.Sprint(r.Summary.References), "unverified": fmt.Sprint(r.Summary.Unverified),
+		"issues": fmt.Sprint(len(vis)), "errors": fmt.Sprint(sev["error"]), "warnings": fmt.Sprint(sev["warning"]), "notes": fmt.Sprint(sev["note"]),
+		"coverage": "75% (6 of 8)", "grounded": "75% (3 of 4)", "support_unverified": "2",
+	} {
+		if got := get(k); got != want {
+			t.Errorf("%s = %q, want %q", k, got, want)
+		}
+	}
+}
+
+// TestHTMLEmbeddedAssets: the inline style and script cannot end their
+// own elements early.
+func TestHTMLEmbeddedAssets(t *testing.T) {
+	for name, s := range map[string]string{"page.css": pageCSS, "page.js": pageJS} {
+		if len(s) < 100 || strings.Contains(s, "</") {
+			t.Errorf("%s: %d bytes, or holds \"</\" (which would end its element)", name, len(s))
+		}
+	}
+}
+
+// TestHTMLNoWorkflowCommands: printed to a job's log, the page holds no
+// line the runner would execute, though the documents do, and a browser
+// still shows their text as written.
+func TestHTMLNoWorkflowCommands(t *testing.T) {
+	src := "::add-mask::secret [1]\n  ::set-output name=a::b\n\n```\n::stop-commands::x\n```\n\nText ##[add-mask]y [1].\n"
+	r := reviewOf("::add-mask::a.md", []byte(src))
+	page := printHTML(t, r)
+	checkNoCommands(t, "html", string(page), false)
+	text := checkInert(t, page)
+	for _, want := range []string{"::add-mask::secret", "::set-output name=a::b", "::stop-commands::x", "##[add-mask]y"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("page text lacks %q: %q", want, text)
+		}
+	}
+	m := regexp.MustCompile(`<script type="application/json" class="data">(.*?)</script>`).FindSubmatch(page)
+	if m == nil || !bytes.Contains(m[1], []byte(`##\u005b`)) {
+		t.Errorf("data block: %s", m)
+	}
+}
+
+// TestHTMLExtensions: tables and strikethrough render (goldmark panics on
+// a node kind without a renderer), with their sentences marked.
+func TestHTMLExtensions(t *testing.T) {
+	src := "| a | b |\n|---|---|\n| ~~old~~ | new |\n\nRates rose 5% in 2020.\n"
+	page := string(printHTML(t, reviewOf("a.md", []byte(src))))
+	for _, want := range []string{"<table>", "<del>", "old</span></del>", `class="s st-uncited"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+}
+
+// FuzzHTMLPage: no document, however hostile, makes the page panic or
+// carry markup, script, style or a scripted link of its own.
+func FuzzHTMLPage(f *testing.F) {
+	for _, s := range []string{
+		"A claim [1].\n\n[1]: https://e.org\n",
+		"<script>alert(1)</script>\n",
+		"A [x](javascript:alert(1)) and ![y](data:image/svg+xml,<svg onload=alert(1)>) [1].\n",
+		"| a | b |\n|---|---|\n| ~~c~~ | <b onclick=x>d</b> |\n",
+		"> quote [1]\n> ::add-mask::x\n\n```\n</script>\n```\n",
+		"**bold [1] across** *lines\nand [2]* end.\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, md string) {
+		if len(md) > 4096 {
+			return
+		}
+		page := printHTML(t, reviewOf("f.md", []byte(md)))
+		checkInert(t, page)
+		checkNoCommands(t, "html", string(page), false)
+	})
+}
+
+func TestHTMLBlockIndex(t *testing.T) {
+	at := blockIndex([]int{-1, 5, -1, 20, 40})
+	for _, tc := range []struct{ off, want int }{{0, 0}, {4, 0}, {5, 1}, {19, 1}, {20, 3}, {39, 3}, {40, 4}, {1 << 20, 4}} {
+		if got := at(tc.off); got != tc.want {
+			t.Errorf("offset %d: block %d, want %d", tc.off, got, tc.want)
+		}
+	}
+	if got := blockIndex(nil)(3); got != -1 {
+		t.Errorf("no blocks: %d", got)
+	}
+}
+
+// TestHTMLDefinitions: link reference definitions, which goldmark renders
+// as nothing, are shown as written where they stand, with their issues.
+func TestHTMLDefinitions(t *testing.T) {
+	src := "Intro [a].\n\n[a]: https://e.org/a\n[b]: javascript:alert(1) \"<t>\"\n\nMiddle.\n\n[c]: https://e.org/c\n"
+	r := &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{{Path: "a.md", Src: []byte(src)}}}
+	for _, d := range []string{"[a]: https://e.org/a", "[b]: javascript:alert(1) \"<t>\"", "[c]: https://e.org/c"} {
+		k := strings.Index(src, d)
+		r.Review[0].Definitions = append(r.Review[0].Definitions, ReviewSpan{Start: k, End: k + len(d) + 1})
+	}
+	at := strings.Index(src, "[b]:")
+	r.Issues = []result.Issue{{Rule: "unused-reference", Severity: result.SeverityWarning, Path: "a.md", Message: "b unused", Start: at, End: at + 3, Pos: result.Position{Line: 4, Column: 1}}}
+	page := printHTML(t, r)
+	checkInert(t, page)
+	blocks := regexp.MustCompile(`(?s)<div class="blk[^"]*"><div class="md">(.*?)</div>(.*?)</div>\n`).FindAllSubmatch(page, -1)
+	var got []string
+	for _, b := range blocks {
+		got = append(got, string(b[1]))
+	}
+	want := []string{
+		"<p>Intro <a href=\"https://e.org/a\" rel=\"nofollow noopener noreferrer\">a</a>.</p>\n",
+		"<pre class=\"defs\"><code>[a]: https://e.org/a\n[b]: javascript:alert(1) &#34;&lt;t&gt;&#34;</code></pre>\n",
+		"<p>Middle.</p>\n",
+		"<pre class=\"defs\"><code>[c]: https://e.org/c</code></pre>\n",
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("blocks:\n%q\nwant\n%q", got, want)
+	}
+	if len(blocks) == 4 && !bytes.Contains(blocks[1][2], []byte("b unused")) {
+		t.Errorf("the definition's issue is not beside it: %s", blocks[1][2])
+	}
+}

@@ -8,7 +8,7 @@ import (
 
 // develVersion is what a build outside any release says it is: go build in
 // a checkout records the main module's version as "(devel)".
-const develVersion = "dev"
+const develVersion = "0.0.0-dev"
 
 func readBuildInfo() *debug.BuildInfo {
 	bi, _ := debug.ReadBuildInfo()

@@ -17,13 +17,13 @@ func TestStampVersion(t *testing.T) {
 		bi                     *debug.BuildInfo
 		wantV, wantC, wantDate string
 	}{
-		{"no build info", "", "", "", nil, "dev", "", ""},
+		{"no build info", "", "", "", nil, "0.0.0-dev", "", ""},
 		{"go build in a checkout", "", "", "",
 			&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("0123456789abcdef", "2026-11-25T12:00:00Z", "false")},
-			"dev", "0123456789abcdef", "2026-11-25T12:00:00Z"},
+			"0.0.0-dev", "0123456789abcdef", "2026-11-25T12:00:00Z"},
 		{"uncommitted changes", "", "", "",
 			&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("0123", "2026-11-25T12:00:00Z", "true")},
-			"dev", "0123-dirty", "2026-11-25T12:00:00Z"},
+			"0.0.0-dev", "0123-dirty", "2026-11-25T12:00:00Z"},
 		{"go install module@v0.2.0", "", "", "",
 			&debug.BuildInfo{Main: debug.Module{Version: "v0.2.0"}},
 			"v0.2.0", "", ""},

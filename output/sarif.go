@@ -53,6 +53,7 @@ type sarifTool struct {
 type sarifDriver struct {
 	Name            string      `json:"name"`
 	InformationURI  string      `json:"informationUri"`
+	Version         string      `json:"version,omitempty"`
 	SemanticVersion string      `json:"semanticVersion,omitempty"`
 	Rules           []sarifRule `json:"rules"`
 }
@@ -154,7 +155,10 @@ var semverRE = sync.OnceValue(func() *regexp.Regexp {
 })
 
 func (sarifPrinter) Print(w io.Writer, r *Report) error {
-	driver := sarifDriver{Name: "citelint", InformationURI: "https://github.com/citelint/citelint", Rules: []sarifRule{}}
+	// version is wanted by SARIF viewers and, starting with a number, by
+	// the validator (SARIF2005): a tag's "v" is dropped. semanticVersion
+	// only when it is one.
+	driver := sarifDriver{Name: "citelint", InformationURI: "https://github.com/citelint/citelint", Version: strings.TrimPrefix(r.Version, "v"), Rules: []sarifRule{}}
 	if m := semverRE().FindStringSubmatch(r.Version); m != nil {
 		driver.SemanticVersion = m[1]
 	}

@@ -252,7 +252,7 @@ func TestSession(t *testing.T) {
 }
 
 func FuzzParseYesNo(f *testing.F) {
-	for _, s := range []string{"Yes", "no.", " **YES**", "", "Nope", "Yes, the document"} {
+	for _, s := range []string{"Yes", "no.", " **YES**", "", "Nope", "Yes, the document", "\fYES", "\u00a0No"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

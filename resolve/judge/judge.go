@@ -38,6 +38,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/resolve/cache"
@@ -343,7 +344,9 @@ func parseYesNo(content string) (rules.JudgeVerdict, error) {
 }
 
 func firstWord(s string) string {
-	s = strings.TrimLeft(s, " \t\r\n*_\"'`([")
+	// Any white space (a form feed, a no-break space) and the marks models
+	// put around a word.
+	s = strings.TrimLeftFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("*_\"'`([", r) })
 	end := strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
 	})

@@ -7,9 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/internal/corpus"
@@ -116,15 +114,6 @@ func BenchmarkSupportManyDocs(b *testing.B) {
 			b.ReportMetric(n/(cpuTime()-cpu0).Seconds(), "sentences/cpu-s")
 		})
 	}
-}
-
-// cpuTime is the CPU time (user and system) this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // resetPreparedSources starts a benchmark iteration as a new run would:

@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // BenchmarkScoreClaims scores claims against 10 KB sources, each source
@@ -64,13 +62,4 @@ func BenchmarkCalibrateWiCE(b *testing.B) {
 	b.ReportMetric(n/b.Elapsed().Seconds(), "pairs/s")
 	// Calibrate uses every core: per CPU-second is the figure per core.
 	b.ReportMetric(n/(cpuTime()-cpu0).Seconds(), "pairs/cpu-s")
-}
-
-// cpuTime is the CPU time (user and system) this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

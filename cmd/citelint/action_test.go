@@ -127,7 +127,7 @@ func TestActionRunStep(t *testing.T) {
 				"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary.md"),
 				"INPUT_ARGS="+tt.args, "INPUT_CONFIG=", "INPUT_WORKDIR="+tt.workdir,
 				"ONLY_NEW="+tt.onlyNew, "SARIF="+tt.sarif, "REVIEW_PAGE="+tt.review, "EVENT_NAME=pull_request",
-				"PR_BASE_SHA="+base, "PUSH_BEFORE=",
+				"PR_BASE_SHA="+base, "PUSH_BEFORE=", "CACHE_DIR="+filepath.Join(tmp, "cache"),
 				"GIT_CONFIG_NOSYSTEM=1", "HOME="+repo)
 			for k := range step.Env {
 				found := false
@@ -147,6 +147,11 @@ func TestActionRunStep(t *testing.T) {
 			out, _ := cmd.CombinedOutput()
 			outputs, _ := os.ReadFile(outFile)
 			all := string(out) + string(outputs)
+			// No network rule ran, so nothing was written to the resolver
+			// cache and the save step is skipped.
+			if strings.Contains(string(outputs), "cache-written=") {
+				t.Errorf("cache-written set by a run without network rules:\n%s", outputs)
+			}
 			if !strings.Contains(string(outputs), "exit-code="+tt.wantExit+"\n") {
 				t.Errorf("outputs %q, want exit-code=%s\n%s", outputs, tt.wantExit, out)
 			}

@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestNetworkBudgets pins issue 20, defect 7 end to end: links to a server
@@ -71,14 +73,33 @@ func TestNetworkBudgets(t *testing.T) {
 // (the offline finding below), the lookups it had no time for are
 // unverified, never dead, and the exit code is 4.
 func TestTimeoutDuringNetworkPass(t *testing.T) {
+	// The network pass's share of --timeout runs out once the hanging
+	// server has the lookup; the lint's share is minutes. With real
+	// timers (--timeout 400ms) a loaded machine could spend the lint's
+	// 100 ms too, or reach the server only after the pass had ended.
+	var cued atomic.Bool
+	var expire func()
+	defer func(d func(context.Context, time.Duration) (context.Context, context.CancelFunc)) {
+		networkDeadline = d
+	}(networkDeadline)
+	networkDeadline = func(parent context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
+		ctx, cancel := newDeadlineOnCue(parent)
+		expire = ctx.expire
+		return ctx, cancel
+	}
 	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cued.Store(true)
+		expire()
 		<-r.Context().Done()
 	}))
 	defer hang.Close()
 	dir := t.TempDir()
 	write(t, dir, ".citelint.yaml", "version: \"1\"\nrules: {enable: [dead-link]}\nresolvers:\n  cache: {dir: cache}\n  request-timeout: 1m\n  host-budget: 0\n")
 	p := write(t, dir, "r.md", "A claim [1] and a lost one [9].\n\n## References\n\n[1] Page. "+hang.URL+"/1\n")
-	code, stdout, stderr := run(t, dir, "", "run", "--allow-private", "--timeout", "400ms", "--format", "json", p)
+	code, stdout, stderr := run(t, dir, "", "run", "--allow-private", "--timeout", "10m", "--format", "json", p)
+	if !cued.Load() {
+		t.Fatalf("the network pass never reached the hanging server\n%s", stderr)
+	}
 	if code != ExitTimeout {
 		t.Errorf("exit %d, want %d\n%s", code, ExitTimeout, stderr)
 	}
@@ -88,4 +109,40 @@ func TestTimeoutDuringNetworkPass(t *testing.T) {
 	if !strings.Contains(stderr, "network lookups stopped") {
 		t.Errorf("stderr does not say the lookups stopped:\n%s", stderr)
 	}
+}
+
+// deadlineOnCue is a context whose deadline passes when the test calls
+// expire (or its parent's does): then Err is context.DeadlineExceeded,
+// as a timer's would be.
+type deadlineOnCue struct {
+	parent context.Context
+	inner  context.Context
+	cancel context.CancelCauseFunc
+}
+
+func newDeadlineOnCue(parent context.Context) (*deadlineOnCue, context.CancelFunc) {
+	inner, cancel := context.WithCancelCause(parent)
+	c := &deadlineOnCue{parent: parent, inner: inner, cancel: cancel}
+	return c, func() { cancel(context.Canceled) }
+}
+
+func (c *deadlineOnCue) expire()                     { c.cancel(context.DeadlineExceeded) }
+func (c *deadlineOnCue) Deadline() (time.Time, bool) { return c.parent.Deadline() }
+func (c *deadlineOnCue) Done() <-chan struct{}       { return c.inner.Done() }
+
+// Value answers from the parent, so contexts derived from this one take
+// their error from Err, not from the inner cancellation.
+func (c *deadlineOnCue) Value(key any) any { return c.parent.Value(key) }
+
+func (c *deadlineOnCue) Err() error {
+	if c.inner.Err() == nil {
+		return nil
+	}
+	if err := c.parent.Err(); err != nil {
+		return err
+	}
+	if context.Cause(c.inner) == context.DeadlineExceeded {
+		return context.DeadlineExceeded
+	}
+	return context.Canceled
 }

@@ -157,8 +157,11 @@ func TestHangingJudgeGivesUp(t *testing.T) {
 	mu.Lock()
 	n := hits
 	mu.Unlock()
-	if n == 0 || n > judge.MaxFailures {
-		t.Errorf("the hanging judge was asked %d times, want 1 to %d", n, judge.MaxFailures)
+	// At most MaxFailures; possibly none: on a loaded machine a 50 ms call
+	// can time out before the server accepts it. That the failures were
+	// counted shows in "not asked again" below.
+	if n > judge.MaxFailures {
+		t.Errorf("the hanging judge was asked %d times, want at most %d", n, judge.MaxFailures)
 	}
 	if code != ExitOK || !strings.Contains(stderr, "not asked again") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)

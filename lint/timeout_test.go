@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,13 +28,18 @@ func TestRunEachTimeout(t *testing.T) {
 	}
 	release := make(chan struct{})
 	defer close(release)
+	// The run's time is up when c.md starts: one worker is stuck, so the
+	// other has finished a.md by then. A timer instead would decide, on a
+	// loaded machine, whether a.md finished in time.
+	ctx := newDeadlineOnCue()
 	opts := Options{Concurrency: 2, Visit: func(path string, _ *markdown.Document) {
-		if strings.HasSuffix(path, "stuck.md") {
+		switch filepath.Base(path) {
+		case "stuck.md":
 			<-release // a file that takes longer than the run may
+		case "c.md":
+			ctx.expire()
 		}
 	}}
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
 	done := make(chan []FileResult)
 	go func() { done <- Run(ctx, files, opts) }()
 	var res []FileResult
@@ -55,5 +61,30 @@ func TestRunEachTimeout(t *testing.T) {
 	}
 	if err := res[1].Err; err == nil || !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "not checked") {
 		t.Errorf("stuck.md: %v, want a not-checked timeout error", err)
+	}
+}
+
+// deadlineOnCue is a context whose deadline passes when the test says:
+// then it is done and its Err is context.DeadlineExceeded, as a timer's
+// would be.
+type deadlineOnCue struct {
+	context.Context
+	cue  chan struct{}
+	once sync.Once
+}
+
+func newDeadlineOnCue() *deadlineOnCue {
+	return &deadlineOnCue{Context: context.Background(), cue: make(chan struct{})}
+}
+
+func (c *deadlineOnCue) expire()               { c.once.Do(func() { close(c.cue) }) }
+func (c *deadlineOnCue) Done() <-chan struct{} { return c.cue }
+
+func (c *deadlineOnCue) Err() error {
+	select {
+	case <-c.cue:
+		return context.DeadlineExceeded
+	default:
+		return nil
 	}
 }

@@ -78,7 +78,7 @@ func (f *fakeArXiv) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func newTest(t *testing.T, f *fakeArXiv) *Resolver {
 	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
-	c := httpclient.New(httpclient.Options{AllowPrivate: true, Retries: -1, Timeout: 2 * time.Second})
+	c := httpclient.New(httpclient.Options{AllowPrivate: true, Retries: -1, Timeout: time.Minute})
 	r := New(c)
 	r.Base = srv.URL
 	r.Now = func() time.Time { return time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC) }

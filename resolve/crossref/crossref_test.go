@@ -61,7 +61,7 @@ func TestLookup(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c := httpclient.New(httpclient.Options{AllowPrivate: true, Mailto: "me@example.org", Backoff: time.Millisecond, Timeout: time.Second})
+	c := httpclient.New(httpclient.Options{AllowPrivate: true, Mailto: "me@example.org", Backoff: time.Millisecond, Timeout: time.Minute})
 	r := New(c)
 	r.Base = srv.URL
 	tests := []struct {

@@ -43,7 +43,7 @@ func TestLookup(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c := httpclient.New(httpclient.Options{AllowPrivate: true, Backoff: time.Millisecond, MaxWait: time.Second, Timeout: time.Second})
+	c := httpclient.New(httpclient.Options{AllowPrivate: true, Backoff: time.Millisecond, MaxWait: time.Second, Timeout: time.Minute})
 	r := New(c)
 	r.Base = srv.URL
 	tests := []struct {

@@ -47,7 +47,7 @@ func TestLookup(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c := httpclient.New(httpclient.Options{AllowPrivate: true, Backoff: time.Millisecond, Timeout: time.Second})
+	c := httpclient.New(httpclient.Options{AllowPrivate: true, Backoff: time.Millisecond, Timeout: time.Minute})
 	r := New(c)
 	r.Base = srv.URL + "/"
 	tests := []struct {

@@ -17,30 +17,39 @@ import (
 
 // Issue 20, defect 7: one hanging URL cost 127 s, one Retry-After: 59 cost
 // 118 s and a slow-drip server 64 s, because nothing bounded what one host
-// may cost. These tests use short budgets and assert verdicts and request
-// counts, never durations.
+// may cost. These tests run the client on a fakeClock: an attempt times
+// out once the bad server has it, and is charged exactly its bound, so
+// they assert verdicts and request counts, never durations, and no
+// scheduling can change them.
 
-func hangHandler(hits *atomic.Int64) http.HandlerFunc {
+// hangHandler never answers; the attempt times out once it arrives.
+func hangHandler(hits *atomic.Int64, clk *fakeClock) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
+		clk.expire()
 		<-r.Context().Done()
 	}
 }
 
-func dripHandler(hits *atomic.Int64) http.HandlerFunc {
+// dripHandler answers 200 and then sends its body a byte at a time,
+// never ending it; the attempt times out once the body has started.
+func dripHandler(hits *atomic.Int64, clk *fakeClock) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
 		w.Header().Set("Content-Type", "text/html")
 		w.WriteHeader(http.StatusOK)
-		for {
+		for i := 0; ; i++ {
 			if _, err := w.Write([]byte("<")); err != nil {
 				return
 			}
 			w.(http.Flusher).Flush()
+			if i == 1 {
+				clk.expire()
+			}
 			select {
 			case <-r.Context().Done():
 				return
-			case <-time.After(5 * time.Millisecond):
+			case <-time.After(time.Millisecond): // pacing only; nothing waits for it
 			}
 		}
 	}
@@ -49,16 +58,17 @@ func dripHandler(hits *atomic.Int64) http.HandlerFunc {
 func TestHostBudget(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
-		handler func(*atomic.Int64) http.HandlerFunc
+		handler func(*atomic.Int64, *fakeClock) http.HandlerFunc
 	}{{"hanging server", hangHandler}, {"slow-drip server", dripHandler}} {
 		t.Run(tt.name, func(t *testing.T) {
 			var hits atomic.Int64
-			bad := httptest.NewServer(tt.handler(&hits))
+			clk := newFakeClock()
+			bad := httptest.NewServer(tt.handler(&hits, clk))
 			defer bad.Close()
 			good := httptest.NewServer(status(200))
 			defer good.Close()
 			const timeout, budget = 50 * time.Millisecond, 120 * time.Millisecond
-			c := New(Options{AllowPrivate: true, Timeout: timeout, HostBudget: budget, Backoff: time.Millisecond, Retries: 2})
+			c := clk.client(Options{AllowPrivate: true, Timeout: timeout, HostBudget: budget, Backoff: time.Millisecond, Retries: 2})
 			spent := 0
 			for i := range 6 {
 				resp, err := c.Get(context.Background(), bad.URL+"/page", "")
@@ -75,13 +85,15 @@ func TestHostBudget(t *testing.T) {
 					t.Errorf("request %d: reason %q (%v), want timeout", i, l.Reason, err)
 				}
 			}
-			// Every attempt lasts at least its bound, min(timeout, budget
-			// left), so at most ceil(budget/timeout) attempts are sent.
-			if n := hits.Load(); n < 1 || n > 3 {
-				t.Errorf("the server saw %d attempts, want 1 to 3", n)
+			// The first request spends the budget: attempts charged 50,
+			// 50 and the 20 or so left (the 1 and 2 ms backoffs between
+			// them count too), ceil(budget/timeout) in all; the other
+			// five are refused without an attempt.
+			if n, sent := hits.Load(), c.Requests(strings.TrimPrefix(bad.URL, "http://")); n != 3 || sent != 3 {
+				t.Errorf("the server saw %d attempts (%d sent), want 3", n, sent)
 			}
-			if spent < 3 {
-				t.Errorf("%d of 6 requests refused for the budget, want at least 3", spent)
+			if spent != 5 {
+				t.Errorf("%d of 6 requests refused for the budget, want 5", spent)
 			}
 			// The budget is the host's: another host is still asked.
 			if resp, err := c.Get(context.Background(), good.URL, ""); err != nil || resp.Status != 200 {
@@ -104,7 +116,9 @@ func TestRetryAfterCap(t *testing.T) {
 	} {
 		h, n := sequence(status(429, "Retry-After", tt.retryAfter), status(200))
 		srv := httptest.NewServer(h)
-		c := New(Options{AllowPrivate: true, Timeout: time.Second}) // default MaxWait: the cap under test
+		// default MaxWait: the cap under test; no timer, so a slow
+		// answer is never taken for a timeout.
+		c := newFakeClock().client(Options{AllowPrivate: true})
 		resp, err := c.Get(context.Background(), srv.URL, "")
 		srv.Close()
 		l := LookupOf(resp, err)
@@ -122,10 +136,11 @@ func TestRetryAfterCap(t *testing.T) {
 // few attempts, not 20 times the retries.
 func TestHostBudgetConcurrent(t *testing.T) {
 	var hits atomic.Int64
-	srv := httptest.NewServer(hangHandler(&hits))
+	clk := newFakeClock()
+	srv := httptest.NewServer(hangHandler(&hits, clk))
 	defer srv.Close()
 	host := strings.TrimPrefix(srv.URL, "http://")
-	c := New(Options{AllowPrivate: true, Timeout: 50 * time.Millisecond, HostBudget: 120 * time.Millisecond,
+	c := clk.client(Options{AllowPrivate: true, Timeout: 50 * time.Millisecond, HostBudget: 120 * time.Millisecond,
 		Backoff: time.Millisecond, Retries: 2, Hosts: map[string]HostLimit{host: {Concurrency: 2}}})
 	var wg sync.WaitGroup
 	var refused, broken atomic.Int64
@@ -143,8 +158,11 @@ func TestHostBudgetConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := hits.Load(); n > 6 {
-		t.Errorf("the hanging host saw %d attempts, want at most 6", n)
+	// Counted where they are sent: an attempt the clock ended before
+	// the server saw it (the other slot's arrival expires both) still
+	// counts against the bound.
+	if n := c.Requests(host); n > 6 || hits.Load() > n {
+		t.Errorf("%d attempts sent, %d seen by the hanging host, want at most 6", n, hits.Load())
 	}
 	if broken.Load() != 0 || refused.Load() < 14 {
 		t.Errorf("%d not unverified, %d refused for the budget (want 0 and at least 14)", broken.Load(), refused.Load())

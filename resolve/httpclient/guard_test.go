@@ -104,7 +104,7 @@ func TestProxyNeverSeesRefusedTargets(t *testing.T) {
 	}))
 	defer proxy.Close()
 	pu, _ := url.Parse(proxy.URL)
-	c := New(Options{Timeout: time.Second, Retries: -1, Proxy: http.ProxyURL(pu)})
+	c := New(Options{Timeout: time.Minute, Retries: -1, Proxy: http.ProxyURL(pu)})
 	dns := map[string]string{
 		"public.example": "93.184.216.34", "redirects.example": "93.184.216.34",
 		"loopback.example": "127.0.0.1", "metadata.example": "169.254.169.254", "nat64.example": "64:ff9b::7f00:1",
@@ -161,7 +161,7 @@ func TestAllowHosts(t *testing.T) {
 	defer srv.Close()
 	u, _ := url.Parse(srv.URL)
 	for _, allow := range [][]string{{"127.0.0.1"}, {u.Host}} {
-		c := New(Options{Timeout: time.Second, Retries: -1, AllowHosts: allow, Proxy: func(*http.Request) (*url.URL, error) { return nil, nil }})
+		c := New(Options{Timeout: time.Minute, Retries: -1, AllowHosts: allow, Proxy: func(*http.Request) (*url.URL, error) { return nil, nil }})
 		if resp, err := c.Get(context.Background(), srv.URL, ""); err != nil || resp.Status != 200 {
 			t.Errorf("allowed %v: %v %v", allow, resp, err)
 		}
@@ -169,7 +169,7 @@ func TestAllowHosts(t *testing.T) {
 			t.Errorf("allowed %v: localhost not refused: %v", allow, err)
 		}
 	}
-	c := New(Options{Timeout: time.Second, Retries: -1, AllowHosts: []string{"127.0.0.1:1"}})
+	c := New(Options{Timeout: time.Minute, Retries: -1, AllowHosts: []string{"127.0.0.1:1"}})
 	if _, err := c.Get(context.Background(), srv.URL, ""); !errors.Is(err, ErrPrivateAddress) {
 		t.Errorf("another port of an allowed host was not refused: %v", err)
 	}
@@ -188,7 +188,7 @@ func TestDirectNumericSpellings(t *testing.T) {
 	}))
 	defer public.Close()
 	direct := func(*http.Request) (*url.URL, error) { return nil, nil }
-	c := New(Options{Timeout: time.Second, Retries: -1, Proxy: direct, AllowAddrs: []string{public.Listener.Addr().String()}})
+	c := New(Options{Timeout: time.Minute, Retries: -1, Proxy: direct, AllowAddrs: []string{public.Listener.Addr().String()}})
 	for _, target := range []string{
 		"http://2130706433:" + port + "/", "http://127.1:" + port + "/", "http://0x7f.1:" + port + "/",
 		"http://0177.0.0.1:" + port + "/", "http://localhost.:" + port + "/", "http://[::ffff:7f00:1]:" + port + "/",

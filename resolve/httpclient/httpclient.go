@@ -185,6 +185,13 @@ type Client struct {
 
 	proxyMu    sync.Mutex
 	proxyAddrs map[string]bool // dial addresses of proxies and AllowAddrs, exempt from the guard
+
+	// now and withTimeout are the clock that bounds an attempt and
+	// charges it to the host's budget. Tests replace them so that an
+	// attempt times out when the test says, not when a loaded machine
+	// happens to schedule a timer.
+	now         func() time.Time
+	withTimeout func(context.Context, time.Duration) (context.Context, context.CancelFunc)
 }
 
 type hostState struct {
@@ -233,13 +240,15 @@ func New(opts Options) *Client {
 		opts.OtherHosts = HostLimit{Concurrency: 8}
 	}
 	c := &Client{
-		opts:       opts,
-		limits:     DefaultHostLimits(),
-		hosts:      map[string]*hostState{},
-		counts:     map[string]int64{},
-		proxyAddrs: map[string]bool{},
-		proxyFunc:  opts.Proxy,
-		lookup:     net.DefaultResolver.LookupNetIP,
+		opts:        opts,
+		limits:      DefaultHostLimits(),
+		hosts:       map[string]*hostState{},
+		counts:      map[string]int64{},
+		proxyAddrs:  map[string]bool{},
+		proxyFunc:   opts.Proxy,
+		lookup:      net.DefaultResolver.LookupNetIP,
+		now:         time.Now,
+		withTimeout: context.WithTimeout,
 	}
 	if c.proxyFunc == nil {
 		c.proxyFunc = http.ProxyFromEnvironment
@@ -440,13 +449,13 @@ func (c *Client) once(ctx context.Context, host *hostState, req *http.Request) (
 	if !ok {
 		return nil, fmt.Errorf("%w: %s (%s)", ErrHostBudget, req.URL.Host, c.opts.HostBudget)
 	}
-	start := time.Now()
+	start := c.now()
 	defer func() {
 		if retryable(resp, err) {
-			host.spend(time.Since(start))
+			host.spend(c.now().Sub(start))
 		}
 	}()
-	actx, cancel := context.WithTimeout(ctx, timeout)
+	actx, cancel := c.withTimeout(ctx, timeout)
 	defer cancel()
 	hr, err := c.hc.Do(req.Clone(actx))
 	if err != nil {

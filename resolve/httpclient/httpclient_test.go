@@ -21,8 +21,12 @@ import (
 )
 
 // testOptions keep every wait short: tests never sleep for real intervals.
+// The timeout is long because no test waits for it: a loopback answer on a
+// loaded machine must never be taken for a timeout, and the tests that
+// need one end their attempts with a fakeClock. The host budget (tested
+// in budget_test.go) is longer than a few such attempts.
 func testOptions() Options {
-	return Options{AllowPrivate: true, Timeout: 200 * time.Millisecond, Backoff: time.Millisecond, MaxWait: time.Second, Version: "test"}
+	return Options{AllowPrivate: true, Timeout: time.Minute, HostBudget: time.Hour, Backoff: time.Millisecond, MaxWait: time.Second, Version: "test"}
 }
 
 func TestClassifyAndReason(t *testing.T) {
@@ -138,7 +142,13 @@ func status(code int, header ...string) http.HandlerFunc {
 }
 
 func TestDoRetriesAndGivesUp(t *testing.T) {
-	hang := func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }
+	// hang times out the attempt once it has arrived (see fakeClock), so
+	// the server sees every attempt in order.
+	var clk *fakeClock
+	hang := func(w http.ResponseWriter, r *http.Request) {
+		clk.expire()
+		<-r.Context().Done()
+	}
 	cutOff := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Length", "1000")
 		w.Write([]byte("only a little"))
@@ -166,12 +176,13 @@ func TestDoRetriesAndGivesUp(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			clk = newFakeClock()
 			h, n := sequence(tt.handlers...)
 			srv := httptest.NewServer(h)
 			defer srv.Close()
 			o := testOptions()
 			o.Retries = tt.retries
-			c := New(o)
+			c := clk.client(o)
 			resp, err := c.Get(context.Background(), srv.URL+"/x", "")
 			l := LookupOf(resp, err)
 			if l.Verdict != tt.verdict || !strings.HasPrefix(l.Reason, tt.reason) || n.Load() != tt.attempts || l.Status != tt.status {
@@ -257,7 +268,7 @@ func TestPrivateAddressGuard(t *testing.T) {
 	}))
 	defer public.Close()
 
-	c := New(Options{Timeout: time.Second, Retries: -1, AllowAddrs: []string{public.Listener.Addr().String()}})
+	c := New(Options{Timeout: time.Minute, Retries: -1, AllowAddrs: []string{public.Listener.Addr().String()}})
 	for _, u := range []string{private.URL, public.URL, "http://localhost:" + private.URL[strings.LastIndexByte(private.URL, ':')+1:]} {
 		resp, err := c.Get(context.Background(), u, "")
 		l := LookupOf(resp, err)
@@ -292,7 +303,6 @@ func TestHostConcurrencyLimit(t *testing.T) {
 			}
 		}))
 		o := testOptions()
-		o.Timeout = 10 * time.Second
 		o.Hosts = map[string]HostLimit{srv.Listener.Addr().String(): {Concurrency: limit}}
 		c := New(o)
 		var wg sync.WaitGroup

@@ -45,7 +45,8 @@ func fakeModel(t *testing.T, mode string, calls *atomic.Int32) *httptest.Server 
 			w.WriteHeader(500)
 			return
 		case "slow":
-			time.Sleep(300 * time.Millisecond)
+			<-r.Context().Done() // answers after the client gave up, whenever that is
+			return
 		}
 		json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"message": map[string]string{"role": "assistant", "content": content}}}})
 	}))
@@ -58,7 +59,14 @@ func TestJudge(t *testing.T) {
 	}{{"plain", false}, {"fenced", false}, {"prose", true}, {"500", true}, {"slow", true}} {
 		var calls atomic.Int32
 		srv := fakeModel(t, tt.mode, &calls)
-		c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k", Timeout: 100 * time.Millisecond, HTTP: trusted}
+		// Only the slow model must time out, and it never answers; a
+		// minute for the others is a hang detector, so a loaded machine
+		// cannot turn their answers into timeouts.
+		timeout := time.Minute
+		if tt.mode == "slow" {
+			timeout = 100 * time.Millisecond
+		}
+		c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k", Timeout: timeout, HTTP: trusted}
 		v, err := c.Judge(context.Background(), "Penguins live in the south.", "Penguins live in the Southern Hemisphere.")
 		if (err != nil) != tt.wantErr {
 			t.Errorf("%s: err %v", tt.mode, err)

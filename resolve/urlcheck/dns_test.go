@@ -32,7 +32,7 @@ func (s *stubDNS) LookupHost(_ context.Context, host string) ([]string, error) {
 }
 
 func newDNSChecker(dns *stubDNS) *Checker {
-	c := New(httpclient.New(httpclient.Options{AllowPrivate: true, Retries: -1, Timeout: time.Second}))
+	c := New(httpclient.New(httpclient.Options{AllowPrivate: true, Retries: -1, Timeout: time.Minute}))
 	c.DNS, c.DNSProbes = dns, []string{"probe.test"}
 	return c
 }

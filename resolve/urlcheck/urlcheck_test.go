@@ -62,7 +62,7 @@ func TestCheck(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c := New(httpclient.New(httpclient.Options{AllowPrivate: true, Backoff: time.Millisecond, Timeout: time.Second}))
+	c := New(httpclient.New(httpclient.Options{AllowPrivate: true, Backoff: time.Millisecond, Timeout: time.Minute}))
 	tests := []struct {
 		path    string
 		verdict resolve.Verdict

@@ -112,3 +112,27 @@ func TestBaselineCorpus(t *testing.T) {
 		t.Errorf("after inserting blank lines at the top of every file: %.3000s", out)
 	}
 }
+
+// TestFixWithBaseline: --fix fixes what the run reports, so an issue the
+// baseline records keeps its text, and one that appeared since is fixed.
+// Two identical lines are told apart by the fingerprint's count.
+func TestFixWithBaseline(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, ".git/HEAD", "x")
+	old := "Old http://dx.doi.org/10.1000/xyz.\nOld http://dx.doi.org/10.1000/xyz.\n"
+	p := write(t, dir, "a.md", old)
+	base := filepath.Join(dir, "baseline.json")
+	if code, out, errs := run(t, dir, "", "run", "--no-config", "-E", "non-canonical-doi", "--write-baseline", base, dir); code != ExitOK {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errs)
+	}
+	write(t, dir, "a.md", old+"Old http://dx.doi.org/10.1000/xyz.\nNew http://dx.doi.org/10.1000/abc.\n")
+	code, out, errs := run(t, dir, "", "run", "--no-config", "-E", "non-canonical-doi", "--fix", "--baseline", base, dir)
+	if code != ExitOK || !strings.Contains(out, "2 fixed") {
+		t.Errorf("--fix --baseline: exit %d, want 0 with 2 fixed\n%s%s", code, out, errs)
+	}
+	got, _ := os.ReadFile(p)
+	want := old + "Old https://doi.org/10.1000/xyz.\nNew https://doi.org/10.1000/abc.\n"
+	if string(got) != want {
+		t.Errorf("fixed file:\n%s\nwant\n%s", got, want)
+	}
+}

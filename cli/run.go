@@ -216,7 +216,7 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 		p.changed = changed
 	}
 	if f.fix || f.diff {
-		p.opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: st.eng.Excluded}
+		p.opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: st.eng.Excluded, Baselined: st.eng.Baselined(p.baseline)}
 	} else if f.unsafe {
 		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage

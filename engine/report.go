@@ -113,6 +113,48 @@ func (r *Report) NewBaseline() *pipeline.BaselineFile {
 	return r.baseline.Recorded()
 }
 
+// Baselined returns lint.FixOptions.Baselined for the baseline f: which
+// of one file's issues the report would drop as baselined. It puts them
+// through the stages before the baseline's (exclusions, duplicates, the
+// report's order), so that each gets the fingerprint the report gives it.
+func (e *Engine) Baselined(f *pipeline.BaselineFile) func([]result.Issue) []bool {
+	if f == nil {
+		return nil
+	}
+	return func(issues []result.Issue) []bool {
+		type key struct {
+			start, end    int
+			rule, message string
+		}
+		at := map[key][]int{}
+		kept := make([]result.Issue, 0, len(issues))
+		for i := range issues {
+			iss := &issues[i]
+			if iss.Suppressed || e.Excluded(iss) {
+				continue
+			}
+			k := key{iss.Start, iss.End, iss.Rule, iss.Message}
+			at[k] = append(at[k], i)
+			kept = append(kept, *iss)
+		}
+		kept = pipeline.Sort{}.Process(pipeline.Dedup{}.Process(kept))
+		reported := pipeline.NewBaseline(f, func(iss *result.Issue) string { return e.rootRel(iss.Path) }, false).Process(kept)
+		out := make([]bool, len(issues))
+		for _, idx := range at {
+			for _, i := range idx {
+				out[i] = true // baselined unless reported below
+			}
+		}
+		for i := range reported {
+			iss := &reported[i]
+			for _, j := range at[key{iss.Start, iss.End, iss.Rule, iss.Message}] {
+				out[j] = false
+			}
+		}
+		return out
+	}
+}
+
 // Excluded reports whether the config's exclusions drop iss (fixes skip
 // such issues).
 func (e *Engine) Excluded(iss *result.Issue) bool {

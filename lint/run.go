@@ -95,6 +95,12 @@ type FixOptions struct {
 	// Skip reports whether an issue must not be fixed: configuration
 	// excluded it. Suppressed issues are never fixed.
 	Skip func(*result.Issue) bool
+	// Baselined, when set, marks which of one file's issues a baseline
+	// records: --fix fixes what the run reports, as golangci-lint's fixes
+	// with --new-from-rev do, and a baselined issue is not reported. It
+	// takes the whole file because a baseline entry's fingerprint numbers
+	// the issues that share a line.
+	Baselined func(issues []result.Issue) []bool
 }
 
 // maxFixPasses bounds the fix loop. Fixes delete text or write an
@@ -306,9 +312,13 @@ func fixSource(ctx context.Context, path string, src []byte, opts Options, bibs 
 			return finishFix(fr, orig, src, fixed, opts)
 		}
 		var fixes []*result.Fix
+		var baselined []bool
+		if opts.Fix.Baselined != nil {
+			baselined = opts.Fix.Baselined(fr.Issues)
+		}
 		for i := range fr.Issues {
 			iss := &fr.Issues[i]
-			if iss.Fix == nil || iss.Suppressed || opts.Fix.Skip != nil && opts.Fix.Skip(iss) ||
+			if iss.Fix == nil || iss.Suppressed || opts.Fix.Skip != nil && opts.Fix.Skip(iss) || baselined != nil && baselined[i] ||
 				fr.Changed != nil && !OnChangedLines(fr.Changed, iss) {
 				continue
 			}

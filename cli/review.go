@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/citelint/citelint/internal/safefile"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,14 +43,17 @@ func addReview(rb *engine.Report, results []lint.FileResult, stats *rules.Suppor
 // each file written whole or not at all. A path ending in a slash, or an
 // existing folder, is always a folder, so a caller (the Action) knows
 // where index.html will be whatever the report's size.
-func writePages(pp output.PagesPrinter, path string, r *output.Report) error {
+func writePages(pp output.PagesPrinter, path string, r *output.Report, within *safefile.Root) error {
 	pages := pp.Pages(r)
+	if err := within.Holds(path); err != nil {
+		return fmt.Errorf("output.formats html: %v; a report is written outside the project only when --format names it", err)
+	}
 	folder := strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator))
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		folder = true
 	}
 	if len(pages) == 1 && !folder {
-		return atomicfile.Write(path, pages[0].Write)
+		return atomicfile.Write(path, pages[0].Write) // path checked above
 	}
 	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
 		return fmt.Errorf("%s: the review has %d pages, so it is written as a folder, but a file of that name exists", path, len(pages))
@@ -58,7 +62,13 @@ func writePages(pp output.PagesPrinter, path string, r *output.Report) error {
 		return err
 	}
 	for _, pg := range pages {
-		if err := atomicfile.Write(filepath.Join(path, pg.Name), pg.Write); err != nil {
+		// Each page too: a link committed in the folder must not carry
+		// the write out of the project.
+		name := filepath.Join(path, pg.Name)
+		if err := within.Holds(name); err != nil {
+			return fmt.Errorf("output.formats html: %v", err)
+		}
+		if err := atomicfile.Write(name, pg.Write); err != nil {
 			return err
 		}
 	}

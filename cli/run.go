@@ -426,6 +426,7 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 				return nil, nil, false
 			}
+			of.FromFlag = true
 			formats = append(formats, of)
 		}
 	}
@@ -655,7 +656,11 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 // written whole to a temporary name and renamed, so a reader never sees half.
 func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
 	if pp, ok := p.(output.PagesPrinter); ok && of.Path != config.Stdout && of.Path != config.Stderr && of.Path != "" {
-		return writePages(pp, resolveKeepSlash(cfg, of.Path), r) // review.go
+		within, err := outputRoot(of, cfg)
+		if err != nil {
+			return err
+		}
+		return writePages(pp, resolveKeepSlash(cfg, of.Path), r, within) // review.go
 	}
 	return withOutput(of, cfg, env, func(w io.Writer) error { return p.Print(w, r) })
 }
@@ -669,5 +674,28 @@ func withOutput(of config.OutputFormat, cfg *config.Config, env Env, write func(
 	case config.Stderr:
 		return write(env.Stderr)
 	}
-	return atomicfile.Write(cfg.Resolve(of.Path), write)
+	within, err := outputRoot(of, cfg)
+	if err != nil {
+		return err
+	}
+	path := cfg.Resolve(of.Path)
+	if err := within.Holds(path); err != nil {
+		return outsideErr(of, err)
+	}
+	return atomicfile.Write(path, write)
+}
+
+// outputRoot is where a report file may be written: anywhere for a path
+// named with --format (nil), else inside the config's project, because a
+// .citelint.yaml from a pull request could otherwise aim output.formats
+// (or a link the pull request adds) at any file the runner may write.
+func outputRoot(of config.OutputFormat, cfg *config.Config) (*safefile.Root, error) {
+	if of.FromFlag {
+		return nil, nil
+	}
+	return safefile.ProjectRoot(cfg.Dir)
+}
+
+func outsideErr(of config.OutputFormat, err error) error {
+	return fmt.Errorf("output.formats %s: %v; a report is written outside the project only when --format names it", of.Format, err)
 }

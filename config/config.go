@@ -203,6 +203,10 @@ type Output struct {
 type OutputFormat struct {
 	Format string `yaml:"-" mapkey:"true" enum:"$formats"`                                                            // the key in output.formats
 	Path   string `yaml:"path" check:"path" doc:"stdout, stderr, or a file relative to the config file's directory."` // use Resolve
+	// FromFlag marks a format named on the command line (--format), whose
+	// path is the workflow's choice. A path from the file, which a pull
+	// request may have written, must stay inside the project.
+	FromFlag bool `yaml:"-"`
 }
 
 // Resolvers configures network lookups (issue 4).

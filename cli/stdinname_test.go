@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -111,5 +112,23 @@ func TestStdinWithNetworkRules(t *testing.T) {
 	code, out, errs := run(t, dir, broken, "run", "--no-config", "-E", "dead-link", "--offline", "-")
 	if code != ExitIssues || !strings.Contains(out, "-:1:17: citation [7]") {
 		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestForceExcludeFromSubfolder: paths named relative to a subfolder
+// match the config's globs as they do from the project root (pre-commit
+// runs from the root, but people and editors do not).
+func TestForceExcludeFromSubfolder(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, ".citelint.yaml", "version: \"1\"\nrun:\n  exclude: [\"vendor/**\"]\n")
+	write(t, dir, "vendor/a.md", broken)
+	write(t, dir, "docs/b.md", broken)
+	cfg := filepath.Join(dir, ".citelint.yaml")
+	if code, out, errs := run(t, filepath.Join(dir, "docs"), "", "run", "-c", cfg, "--force-exclude", "../vendor/a.md", "b.md"); code != ExitIssues ||
+		strings.Contains(out, "vendor") || !strings.Contains(out, "b.md") {
+		t.Errorf("--force-exclude ../vendor/a.md from docs/: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := run(t, filepath.Join(dir, "docs"), broken, "run", "-c", cfg, "--stdin-filename", "../vendor/z.md"); code != ExitOK || strings.Contains(out, "z.md:") {
+		t.Errorf("--stdin-filename ../vendor/z.md from docs/: exit %d\n%s%s", code, out, errs)
 	}
 }

@@ -322,7 +322,7 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 		// What pre-commit names (every changed file) obeys run.exclude,
 		// as a directory walk does.
 		paths = slices.DeleteFunc(slices.Clone(paths), func(p string) bool {
-			out := p != "-" && lint.Excluded(base, p, cfg.Run.Exclude)
+			out := p != "-" && lint.Excluded(base, e.fromWorkDir(base, p), cfg.Run.Exclude)
 			if out {
 				fs.ForceExcluded++
 			}
@@ -341,19 +341,30 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 	if slices.Contains(fs.Paths, "-") {
 		fs.Stdin = "-"
 		if o.StdinName != "" {
-			fs.nameStdin(o.StdinName, base, cfg.Run.Exclude)
+			fs.nameStdin(o.StdinName, e.fromWorkDir(base, o.StdinName), base, cfg.Run.Exclude)
 		}
 	}
 	fs.Sharded = fs.keep(o.Shard, e.rootRel)
 	return fs
 }
 
+// fromWorkDir is p as the exclude globs must see it: a path named on the
+// command line is relative to the working folder, and the globs to base
+// (the config's folder), so "../vendor/a.md" named from docs/ matches
+// "vendor/**" as "vendor/a.md" named from the root does.
+func (e *Engine) fromWorkDir(base, p string) string {
+	if base == "" || filepath.IsAbs(p) || !filepath.IsAbs(base) {
+		return p
+	}
+	return filepath.Join(e.wd, p)
+}
+
 // nameStdin puts name in the place of "-" among fs.Paths, or leaves it
 // out when exclude excludes it.
-func (fs *Files) nameStdin(name, base string, exclude []string) {
+func (fs *Files) nameStdin(name, nameFromBase, base string, exclude []string) {
 	fs.Paths = slices.DeleteFunc(fs.Paths, func(p string) bool { return p == "-" })
 	fs.Stdin = ""
-	if lint.Excluded(base, name, exclude) {
+	if lint.Excluded(base, nameFromBase, exclude) {
 		fs.StdinExcluded = true
 		return
 	}

@@ -124,7 +124,7 @@ func TestForceExcludeFromSubfolder(t *testing.T) {
 	write(t, dir, "vendor/a.md", broken)
 	write(t, dir, "docs/b.md", broken)
 	cfg := filepath.Join(dir, ".citelint.yaml")
-	if code, out, errs := run(t, filepath.Join(dir, "docs"), "", "run", "-c", cfg, "--force-exclude", "../vendor/a.md", "b.md"); code != ExitIssues ||
+	if code, out, errs := run(t, filepath.Join(dir, "docs"), "", "run", "-c", cfg, "--force-exclude", "../vendor/a.md", filepath.Join(dir, "docs", "b.md")); code != ExitIssues ||
 		strings.Contains(out, "vendor") || !strings.Contains(out, "b.md") {
 		t.Errorf("--force-exclude ../vendor/a.md from docs/: exit %d\n%s%s", code, out, errs)
 	}

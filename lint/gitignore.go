@@ -59,6 +59,17 @@ func newIgnorer(dir, rootReal string) *ignorer {
 	for i := range comps {
 		ig.read(filepath.Join(append([]string{top}, comps[:i]...)...), comps[:i])
 	}
+	// A folder named on the command line is linted whatever git ignores,
+	// as a file named there is: when git ignores it (or a folder above
+	// it), its walk ignores nothing.
+	if len(ig.patterns) > 0 {
+		m := gitignore.NewMatcher(ig.patterns)
+		for i := 1; i <= len(comps); i++ {
+			if m.Match(comps[:i], true) {
+				return nil
+			}
+		}
+	}
 	ig.comps = comps
 	return ig
 }

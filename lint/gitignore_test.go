@@ -69,6 +69,7 @@ func TestWalkGitignore(t *testing.T) {
 	}{
 		{"top", ".", true, false, []string{"a.md", "docs/rootonly.md", "docs/sub/c.md", "gen.md", "keep.draft.md", "other/build.md"}},
 		{"subfolder reads the files above it", "docs", true, false, []string{"docs/rootonly.md", "docs/sub/c.md"}},
+		{"an ignored folder named explicitly is linted", "build", true, false, []string{"build/b.md"}},
 		{"opted out", ".", false, false, []string{"a.md", "build/b.md", "docs/gen.md", "docs/rootonly.md", "docs/sub/c.md", "docs/sub/gen.md", "docs/y.draft.md",
 			"gen.md", "keep.draft.md", "local.md", "other/build.md", "other/sub/build/d.md", "rootonly.md", "x.draft.md"}},
 		{"not a work tree", ".", true, true, []string{"a.md", "build/b.md", "docs/gen.md", "docs/rootonly.md", "docs/sub/c.md", "docs/sub/gen.md", "docs/y.draft.md",

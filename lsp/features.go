@@ -182,7 +182,7 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 func (s *Server) describe(d *document, doc *markdown.Document, c *markdown.Citation) string {
 	var b strings.Builder
 	m := markerOf(c)
-	fmt.Fprintf(&b, "**citelint**: `%s` (%s citation)", oneLine(string(doc.Src[m.Start:m.End]), 80), c.Kind)
+	fmt.Fprintf(&b, "**citelint**: %s (%s citation)", codeSpan(oneLine(string(doc.Src[m.Start:m.End]), 80)), c.Kind)
 	switch {
 	case c.Status == markdown.Unchecked:
 		b.WriteString(" is not checked: nothing it could resolve to is loaded (a bibliography or source store).\n")
@@ -192,18 +192,18 @@ func (s *Server) describe(d *document, doc *markdown.Document, c *markdown.Citat
 		return b.String()
 	}
 	if c.Ref < 0 || c.Ref >= len(doc.References) {
-		fmt.Fprintf(&b, " names its target itself.\n\nIdentifier: `%s`\n", c.Target)
+		fmt.Fprintf(&b, " names its target itself.\n\nIdentifier: %s\n", codeSpan(c.Target))
 		return b.String()
 	}
 	ref := &doc.References[c.Ref]
 	fmt.Fprintf(&b, " resolves to %s\n\n", refName(ref))
 	if t := strings.TrimSpace(ref.Text); t != "" && ref.Kind != markdown.RefSource {
-		fmt.Fprintf(&b, "> %s\n\n", oneLine(t, 600))
+		fmt.Fprintf(&b, "> %s\n\n", escapeMarkdown(oneLine(t, 600)))
 	} else if ref.Title != "" {
-		fmt.Fprintf(&b, "> %s\n\n", oneLine(ref.Title, 600))
+		fmt.Fprintf(&b, "> %s\n\n", escapeMarkdown(oneLine(ref.Title, 600)))
 	}
 	if id := ref.Target(); id != "" {
-		fmt.Fprintf(&b, "Identifier: `%s`\n", id)
+		fmt.Fprintf(&b, "Identifier: %s\n", codeSpan(id))
 	}
 	if passage := s.closestPassage(d, doc, c, ref); passage != "" {
 		b.WriteString("\n" + passage)
@@ -246,7 +246,7 @@ func (s *Server) closestPassage(d *document, doc *markdown.Document, c *markdown
 	if !res.Scorable || strings.TrimSpace(res.Best.Text) == "" {
 		return ""
 	}
-	return fmt.Sprintf("Closest passage in the %s (support score %.2f):\n\n> %s\n", from, res.Score, oneLine(res.Best.Text, 800))
+	return fmt.Sprintf("Closest passage in the %s (support score %.2f):\n\n> %s\n", from, res.Score, escapeMarkdown(oneLine(res.Best.Text, 800)))
 }
 
 var passageScorer = score.New(score.Options{})
@@ -263,6 +263,41 @@ func claimText(doc *markdown.Document, ci int) string {
 		}
 	}
 	return string(b)
+}
+
+// escapeMarkdown backslash-escapes the Markdown punctuation that makes
+// links, images, raw HTML, entities, emphasis, code and tables in text
+// quoted from a document or a source: the editor renders the hover as
+// Markdown, and an entry holding ![](https://tracker/x.png) or <img> must
+// show as text, not load an image or inject markup.
+func escapeMarkdown(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>!&|", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// codeSpan puts s in a code span whose fence is longer than any run of
+// backticks in s, so that s cannot end it early.
+func codeSpan(s string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if longest > 0 {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
 }
 
 // oneLine collapses whitespace and cuts s to about n bytes, for a hover.

@@ -34,9 +34,12 @@ func TestProgressLine(t *testing.T) {
 	p.fileDone()
 	p.fileDone()
 	// Wait for a drawing that has seen both files (no timing asserted:
-	// the loop ends when it appears).
-	for !strings.Contains(w.String(), "2 of 3 files") {
-		time.Sleep(time.Millisecond)
+	// the loop ends when it appears; the minute only turns a regression
+	// into a failure instead of a hang).
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(w.String(), "2 of 3 files"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no drawing counted 2 of 3 files: %q", w.String())
+		}
 	}
 	p.end()
 	out := w.String()

@@ -89,6 +89,9 @@ func newCompletionSpec(env Env) completionSpec {
 		"default":    {config.DefaultStandard, config.DefaultReports, config.DefaultAll, config.DefaultNone},
 		"fail-level": config.SeverityNames,
 	}
+	for _, f := range []string{"E", "D", "enable", "disable", "enable-only"} {
+		enums[f] = rules.Names() // the first of a comma-separated list
+	}
 	env.Stderr = io.Discard
 	fs, _ := runFlagSet(env)
 	fs.VisitAll(func(f *flag.Flag) {

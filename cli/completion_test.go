@@ -66,6 +66,8 @@ func TestCompletionBash(t *testing.T) {
 		{"citelint run --format j", []string{"json", "junit-xml"}, "text"},
 		{"citelint lint --shar", []string{"--shard"}, ""},
 		{"citelint rule unres", []string{"unresolvable-label"}, ""},
+		{"citelint run -E unres", []string{"unresolvable-label"}, ""},
+		{"citelint run --disable dead-", []string{"dead-doi", "dead-link"}, "unresolvable-label"},
 		{"citelint completion f", []string{"fish"}, ""},
 	}
 	for _, tc := range tests {

@@ -63,7 +63,7 @@ func TestParseFull(t *testing.T) {
 	check("Severity.Rules", len(c.Severity.Rules), 1)
 	check("severity rule", []any{c.Severity.Rules[0].Severity, c.Severity.Rules[0].Path}, []any{result.SeverityNote, "blog/**"})
 	check("Issues", c.Issues, Issues{MaxPerRule: 50, MaxSame: 3, FailLevel: result.SeverityError, FailOnUnverified: true})
-	check("Output", c.Output.Formats, []OutputFormat{{"text", Stderr}, {"sarif", "citelint.sarif"}, {"json", Stdout}})
+	check("Output", c.Output.Formats, []OutputFormat{{Format: "text", Path: Stderr}, {Format: "sarif", Path: "citelint.sarif"}, {Format: "json", Path: Stdout}})
 	check("Bibliography", c.Bibliography, []string{"refs.bib"})
 	check("Sources", c.Sources, "data/sources.jsonl")
 	r := c.Resolvers
@@ -109,7 +109,7 @@ func TestParseDefaults(t *testing.T) {
 	d := Default()
 	if d.Dir != "." || d.Rules.Default != DefaultStandard || d.Issues.FailLevel != result.SeverityWarning ||
 		d.Run.Timeout != 0 || d.Issues.MaxPerRule != 0 || d.Issues.MaxSame != 0 ||
-		!reflect.DeepEqual(d.Output.Formats, []OutputFormat{{"text", Stdout}}) ||
+		!reflect.DeepEqual(d.Output.Formats, []OutputFormat{{Format: "text", Path: Stdout}}) ||
 		d.Resolvers.Hosts["export.arxiv.org"] != (HostLimit{1, 3 * time.Second}) {
 		t.Errorf("Default() = %+v", d)
 	}

@@ -1,10 +1,9 @@
 package lsp
 
 import (
-	"bytes"
-	"sort"
 	"unicode/utf8"
 
+	"github.com/citelint/citelint/result"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
@@ -18,35 +17,26 @@ const (
 
 // lines converts between byte offsets in a text and LSP positions (0-based
 // line, 0-based character in the negotiated encoding's code units).
+// The line starts are result's LineIndex, which the report's positions
+// use too; lines adds the protocol's code units.
 type lines struct {
-	src    []byte
-	starts []int
-	utf8   bool
+	src  []byte
+	idx  *result.LineIndex
+	utf8 bool
 }
 
 func newLines(src []byte, utf8Enc bool) *lines {
-	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
-	for off := 0; ; {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			break
-		}
-		off += i + 1
-		starts = append(starts, off)
-	}
-	return &lines{src: src, starts: starts, utf8: utf8Enc}
+	return &lines{src: src, idx: result.NewLineIndex(src), utf8: utf8Enc}
 }
 
 // lineEnd is the offset of line i's end of line ("\n" or "\r\n"), or
-// the text's end.
+// the text's end (a last line keeps a trailing "\r" it may still be
+// typing).
 func (l *lines) lineEnd(i int) int {
-	end := len(l.src)
-	if i+1 < len(l.starts) {
-		end = l.starts[i+1] - 1
-		if end > l.starts[i] && l.src[end-1] == '\r' {
-			end--
-		}
+	if i+1 == l.idx.Lines() {
+		return len(l.src)
 	}
+	_, end := l.idx.LineBounds(i)
 	return end
 }
 
@@ -57,8 +47,8 @@ func (l *lines) position(off int) protocol.Position {
 	for off > 0 && off < len(l.src) && !utf8.RuneStart(l.src[off]) {
 		off--
 	}
-	line := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
-	start := l.starts[line]
+	line := l.idx.LineOf(off)
+	start, _ := l.idx.LineBounds(line)
 	if l.utf8 {
 		return protocol.Position{Line: uint32(line), Character: uint32(off - start)}
 	}
@@ -70,10 +60,11 @@ func (l *lines) position(off int) protocol.Position {
 // past the text's end means the end of the text.
 func (l *lines) offset(p protocol.Position) int {
 	line := int(p.Line)
-	if line >= len(l.starts) {
+	if line >= l.idx.Lines() {
 		return len(l.src)
 	}
-	start, end := l.starts[line], l.lineEnd(line)
+	start, _ := l.idx.LineBounds(line)
+	end := l.lineEnd(line)
 	want := int(p.Character)
 	if l.utf8 {
 		off := min(start+want, end)

@@ -8,23 +8,33 @@ import "bytes"
 // reads this copy, so it takes linear time on any input and its offsets
 // are the Document's.
 func Guarded(src []byte) []byte {
+	work, _, _ := guardedWork(src, &Document{})
+	return work
+}
+
+// guardedWork is Guarded for Parse too: the bytes goldmark reads, and the
+// front matter when there is one. A BOM turns "# Title" into a paragraph
+// and goldmark has no front matter, so both are blanked out of a
+// same-length copy, keeping offsets true; neutralise records the guards'
+// stretches in doc.
+func guardedWork(src []byte, doc *Document) (work []byte, fm Span, fmOK bool) {
 	bom := bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
 	fmStart := 0
 	if bom {
 		fmStart = 3
 	}
-	fm, fmOK := findFrontMatter(src, fmStart)
+	fm, fmOK = findFrontMatter(src, fmStart)
 	guards := findGuards(src)
 	if !bom && !fmOK && len(guards) == 0 {
-		return src
+		return src, fm, false
 	}
-	work := bytes.Clone(src)
-	neutralise(work, guards, &Document{})
+	work = bytes.Clone(src)
+	neutralise(work, guards, doc)
 	if bom {
 		copy(work, "   ")
 	}
 	if fmOK {
 		blank(work[fm.Start:fm.End])
 	}
-	return work
+	return work, fm, fmOK
 }

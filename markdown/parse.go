@@ -81,27 +81,10 @@ func Parse(src []byte, opts Options) *Document {
 
 func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	doc := &Document{Src: src}
-	work := src
-	// A BOM turns "# Title" into a paragraph, and goldmark has no front
-	// matter: blank both out of a same-length copy so offsets stay true.
-	bom := bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
-	fmStart := 0
-	if bom {
-		fmStart = 3
-	}
-	fm, fmOK := findFrontMatter(src, fmStart)
-	guards := findGuards(src)
-	if bom || fmOK || len(guards) > 0 {
-		work = bytes.Clone(src)
-		neutralise(work, guards, doc)
-		if bom {
-			copy(work, "   ")
-		}
-		if fmOK {
-			doc.FrontMatter = fm
-			blank(work[fm.Start:fm.End])
-			doc.Bibliography, doc.Diagnostics = readFrontMatter(src, fm)
-		}
+	work, fm, fmOK := guardedWork(src, doc) // guarded.go
+	if fmOK {
+		doc.FrontMatter = fm
+		doc.Bibliography, doc.Diagnostics = readFrontMatter(src, fm)
 	}
 
 	pc := newContext(work)

@@ -112,23 +112,30 @@ func newUncitedClaimSettings() any {
 	}
 }
 
-// checkUncitedClaim is checkUncitedClaimRef, faster: it bounds a
-// sentence's score before scoring it, scores it in one pass (factScore),
-// and runs the exemption tests only for the few sentences that score.
-func checkUncitedClaim(p *Pass) {
+// uncitedClaimSetup is what both checks start from: the settings (the
+// defaults when none were given), the exemption policy they make, and the
+// document's title (its first level-1 heading, -1 for none).
+func uncitedClaimSetup(p *Pass) (*UncitedClaimSettings, exemptPolicy, int) {
 	s, _ := p.Settings.(*UncitedClaimSettings)
 	if s == nil {
 		s = newUncitedClaimSettings().(*UncitedClaimSettings)
 	}
-	ex := newExemptPolicy(s)
-	doc := p.Doc
 	title := -1
-	for i, h := range doc.Headings {
+	for i, h := range p.Doc.Headings {
 		if h.Level == 1 {
 			title = i
 			break
 		}
 	}
+	return s, newExemptPolicy(s), title
+}
+
+// checkUncitedClaim is checkUncitedClaimRef, faster: it bounds a
+// sentence's score before scoring it, scores it in one pass (factScore),
+// and runs the exemption tests only for the few sentences that score.
+func checkUncitedClaim(p *Pass) {
+	s, ex, title := uncitedClaimSetup(p)
+	doc := p.Doc
 	// sectionExempt says whether sentences under heading i are exempt,
 	// deciding once per heading, and only for headings over a sentence
 	// that scores (lower-casing a title allocates).

@@ -21,19 +21,8 @@ import (
 // score factScoreRef (or, in tests that try several settings on one
 // corpus, a memo of it).
 func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
-	s, _ := p.Settings.(*UncitedClaimSettings)
-	if s == nil {
-		s = newUncitedClaimSettings().(*UncitedClaimSettings)
-	}
-	ex := newExemptPolicy(s)
+	s, ex, title := uncitedClaimSetup(p)
 	doc := p.Doc
-	title := -1
-	for i, h := range doc.Headings {
-		if h.Level == 1 {
-			title = i
-			break
-		}
-	}
 	for i := range doc.Claims {
 		c := &doc.Claims[i]
 		text := doc.Src[c.Start:c.End]

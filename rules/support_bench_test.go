@@ -11,6 +11,7 @@ import (
 
 	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/internal/corpus"
+	"github.com/citelint/citelint/internal/cputime"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/sources"
@@ -94,7 +95,7 @@ func BenchmarkSupportManyDocs(b *testing.B) {
 		b.Run(fmt.Sprintf("docs=%d", shape.docs), func(b *testing.B) {
 			lo, nm := LowOverlap.DefaultSettings(), NumberMismatch.DefaultSettings()
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Used()
 			for b.Loop() {
 				resetPreparedSources()
 				for i, d := range docs {
@@ -111,7 +112,7 @@ func BenchmarkSupportManyDocs(b *testing.B) {
 			b.ReportMetric(n/b.Elapsed().Seconds(), "sentences/s")
 			// On a shared machine wall time overstates the cost; the
 			// process's CPU time is what one core spends.
-			b.ReportMetric(n/(cpuTime()-cpu0).Seconds(), "sentences/cpu-s")
+			b.ReportMetric(n/(cputime.Used()-cpu0).Seconds(), "sentences/cpu-s")
 		})
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/internal/cputime"
 )
 
 // BenchmarkScoreClaims scores claims against 10 KB sources, each source
@@ -54,12 +56,12 @@ func BenchmarkScoreClaims(b *testing.B) {
 func BenchmarkCalibrateWiCE(b *testing.B) {
 	pairs := wicePairs(loadWiCE(b), partialUnsupported, -1)
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	for b.Loop() {
 		Calibrate(pairs, DefaultThreshold, nil)
 	}
 	n := float64(b.N * len(pairs))
 	b.ReportMetric(n/b.Elapsed().Seconds(), "pairs/s")
 	// Calibrate uses every core: per CPU-second is the figure per core.
-	b.ReportMetric(n/(cpuTime()-cpu0).Seconds(), "pairs/cpu-s")
+	b.ReportMetric(n/(cputime.Used()-cpu0).Seconds(), "pairs/cpu-s")
 }

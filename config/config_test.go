@@ -360,24 +360,17 @@ func TestLoad(t *testing.T) {
 }
 
 // exclusionsAndSeverityYAML exercises every field of exclusions and
-// severity; the schema's differential test validates it too.
-const exclusionsAndSeverityYAML = `version: "1"
-exclusions:
-  paths: [CHANGELOG.md]
-  rules:
-    - path: "drafts/**"
-      path-except: "drafts/keep/**"
-      rules: [uncited-claim]
-    - text: 'example\.com'
-    - source: "^> "
-severity:
-  default: error
-  rules:
-    - rules: [uncited-claim]
-      severity: note
-    - path: "blog/**"
-      severity: warning
-`
+// severity; the schema's differential test validates it too, and engine's
+// match test applies it.
+var exclusionsAndSeverityYAML = mustRead("testdata/exclusions-severity.citelint.yaml")
+
+func mustRead(name string) string {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
 
 func TestSuggest(t *testing.T) {
 	keys := []string{"enable", "disable", "default", "settings"}

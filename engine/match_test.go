@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"os"
 	"testing"
 
 	"github.com/citelint/citelint/config"
@@ -8,27 +9,18 @@ import (
 )
 
 // exclusionsAndSeverityYAML exercises every field of exclusions and
-// severity (config's schema test validates the same file).
-const exclusionsAndSeverityYAML = `version: "1"
-exclusions:
-  paths: [CHANGELOG.md]
-  rules:
-    - path: "drafts/**"
-      path-except: "drafts/keep/**"
-      rules: [uncited-claim]
-    - text: 'example\.com'
-    - source: "^> "
-severity:
-  default: error
-  rules:
-    - rules: [uncited-claim]
-      severity: note
-    - path: "blog/**"
-      severity: warning
-`
+// severity; config's schema test validates the same file.
+func exclusionsAndSeverityYAML(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../config/testdata/exclusions-severity.citelint.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
 
 func TestExclusionsAndSeverity(t *testing.T) {
-	c, err := config.Parse(".citelint.yaml", []byte(exclusionsAndSeverityYAML), ConfigOptions())
+	c, err := config.Parse(".citelint.yaml", exclusionsAndSeverityYAML(t), ConfigOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

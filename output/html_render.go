@@ -60,7 +60,10 @@ func renderBlocks(src []byte, marks []mark) (blocks [][]byte, starts []int, err 
 	// renderers by node kind and panics on a kind it has none for.
 	r := renderer.NewRenderer(renderer.WithNodeRenderers(
 		util.Prioritized(html.NewRenderer(), 1000),
-		util.Prioritized(extension.NewTableHTMLRenderer(), 500),
+		// Aligned columns as align="left", not goldmark's default style
+		// attribute: the page's policy blocks inline styles, and a page
+		// with style attributes could not be told from an injected one.
+		util.Prioritized(extension.NewTableHTMLRenderer(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)), 500),
 		util.Prioritized(extension.NewStrikethroughHTMLRenderer(), 500),
 		util.Prioritized(hl, 100),
 	))

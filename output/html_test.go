@@ -395,6 +395,7 @@ func FuzzHTMLPage(f *testing.F) {
 		"<script>alert(1)</script>\n",
 		"A [x](javascript:alert(1)) and ![y](data:image/svg+xml,<svg onload=alert(1)>) [1].\n",
 		"| a | b |\n|---|---|\n| ~~c~~ | <b onclick=x>d</b> |\n",
+		"| a | b | c |\n|:--|:-:|--:|\n| 1 [1] | 2 | 3 |\n",
 		"> quote [1]\n> ::add-mask::x\n\n```\n</script>\n```\n",
 		"**bold [1] across** *lines\nand [2]* end.\n",
 	} {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/didyoumean"
 )
 
 // parseFormatFlag parses a --format value "NAME" or "NAME:PATH" (PATH
@@ -13,7 +14,7 @@ import (
 func parseFormatFlag(s string) (config.OutputFormat, error) {
 	name, p, _ := strings.Cut(s, ":")
 	if !slices.Contains(config.FormatNames, name) {
-		return config.OutputFormat{}, fmt.Errorf("--format: unknown format %q%s; want one of %s", name, config.DidYouMean(name, config.FormatNames), strings.Join(config.FormatNames, ", "))
+		return config.OutputFormat{}, fmt.Errorf("--format: unknown format %q%s; want one of %s", name, didyoumean.Hint(name, config.FormatNames), strings.Join(config.FormatNames, ", "))
 	}
 	if p == "" {
 		p = config.Stdout

@@ -23,6 +23,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/citelint/citelint/internal/didyoumean"
 	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/result"
 )
@@ -86,7 +87,7 @@ func (o Options) RuleName(name string) (string, error) {
 	if o.Rules == nil && name != "" || slices.Contains(o.Rules, name) {
 		return name, nil
 	}
-	return name, fmt.Errorf("unknown rule %q%s", short(name), DidYouMean(name, o.candidates()))
+	return name, fmt.Errorf("unknown rule %q%s", short(name), didyoumean.Hint(name, o.candidates()))
 }
 
 func (o Options) candidates() []string {

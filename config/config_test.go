@@ -371,16 +371,3 @@ func mustRead(name string) string {
 	}
 	return string(b)
 }
-
-func TestSuggest(t *testing.T) {
-	keys := []string{"enable", "disable", "default", "settings"}
-	tests := map[string]string{
-		"enabel": "enable", "Enable": "enable", "disabled": "disable", "setting": "settings",
-		"x": "", "": "", "completely-different": "", "enable": "",
-	}
-	for in, want := range tests {
-		if got := suggest(in, keys); got != want {
-			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

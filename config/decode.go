@@ -17,6 +17,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/citelint/citelint/internal/didyoumean"
 	"github.com/citelint/citelint/result"
 )
 
@@ -257,7 +258,7 @@ func (d *decoder) unknownKey(k *yaml.Node, p kpath, key string, known []string) 
 	if len(p) > 0 {
 		where, in = "key", " in "+p.String()
 	}
-	hint := DidYouMean(key, known)
+	hint := didyoumean.Hint(key, known)
 	if h, ok := hints[indexRe().ReplaceAllString(strings.TrimPrefix(p.String()+"."+key, "."), "")]; ok {
 		hint = fmt.Sprintf(" (did you mean %q?)", h)
 	}
@@ -310,7 +311,7 @@ func (d *decoder) list(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Struc
 	if key, ok := keyField(t.Elem()); ok {
 		ok = d.entries(n, p, func(name string, k, val *yaml.Node) {
 			if allowed := enumValues(key.Tag.Get("enum")); !slices.Contains(allowed, name) {
-				d.errf(k, p.key(name), "unknown key %q in %s%s; want one of %s", short(name), p, DidYouMean(name, allowed), strings.Join(allowed, ", "))
+				d.errf(k, p.key(name), "unknown key %q in %s%s; want one of %s", short(name), p, didyoumean.Hint(name, allowed), strings.Join(allowed, ", "))
 				return
 			}
 			elem := reflect.New(t.Elem()).Elem()
@@ -436,7 +437,7 @@ func (d *decoder) enum(n *yaml.Node, p kpath, allowed []string) (string, bool) {
 	if i := slices.Index(quoted, ""); i >= 0 {
 		quoted[i] = `""`
 	}
-	d.errf(n, p, "%s: invalid value %q; want one of %s%s", p, short(s), strings.Join(quoted, ", "), DidYouMean(s, allowed))
+	d.errf(n, p, "%s: invalid value %q; want one of %s%s", p, short(s), strings.Join(quoted, ", "), didyoumean.Hint(s, allowed))
 	return "", false
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/didyoumean"
 )
 
 // SetRuleSet sets rules.default from a caller's override (the CLI's --default,
@@ -16,7 +17,7 @@ func SetRuleSet(c *config.Config, set string) error {
 	f, _ := reflect.TypeFor[config.Rules]().FieldByName("Default")
 	sets := strings.Split(f.Tag.Get("enum"), ",")
 	if !slices.Contains(sets, set) {
-		return fmt.Errorf("unknown rule set %q; want one of %s%s", set, strings.Join(sets, ", "), config.DidYouMean(set, sets))
+		return fmt.Errorf("unknown rule set %q; want one of %s%s", set, strings.Join(sets, ", "), didyoumean.Hint(set, sets))
 	}
 	c.Rules.Default = set
 	return nil

@@ -3,158 +3,21 @@ package config
 import (
 	"bytes"
 	_ "embed"
-	"encoding/json"
-	"reflect"
-	"strings"
 )
 
-const schemaURL = "https://raw.githubusercontent.com/citelint/citelint/main/config/citelint.schema.json"
+//go:embed citelint.schema.json
+var schema []byte
 
 // Schema returns the JSON Schema (draft 2020-12) of .citelint.yaml, for
 // `citelint config schema` and for editors (yaml-language-server's
-// "# yaml-language-server: $schema=..." comment). It is generated from the
-// Config types and their tags, which the decoder reads too, so the two
-// cannot drift apart; config/citelint.schema.json is its committed copy
-// (`go test ./config -update-schema` rewrites it). It is looser than Parse
-// where JSON Schema cannot say more: rule names, glob syntax, duplicates.
-func Schema() []byte {
-	g := schemaGen{defs: map[string]any{}}
-	s := g.object(reflect.TypeFor[Config]())
-	s["type"] = "object" // an empty file is all defaults, but a file of "~" is not one to edit
-	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-	s["$id"] = schemaURL
-	s["title"] = "citelint configuration (.citelint.yaml)"
-	s["$defs"] = g.defs
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(s); err != nil {
-		panic(err)
-	}
-	return b.Bytes()
-}
-
-type schemaGen struct{ defs map[string]any }
-
-// shared are the schemas of values that recur, kept once under $defs.
-var shared = map[string]map[string]any{
-	"duration": {"description": `A Go duration such as "30s", "1m30s" or "2h"; 0 means none.`, "oneOf": []any{
-		map[string]any{"type": "string", "pattern": `^\+?(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|μs|ms|s|m|h))+)$`},
-		map[string]any{"type": []string{"integer", "number"}, "const": 0}}},
-	"regexp": {"type": "string", "minLength": 1, "format": "regex"},
-	"glob": {"type": "string", "pattern": "^[^/]",
-		"description": `A doublestar glob over slash-separated paths relative to the config file's directory, e.g. "docs/**/*.md".`},
-	"rule":   {"type": "string", "pattern": patterns["rule"], "description": "A rule name (see `citelint rules`)."},
-	"url":    {"type": "string", "pattern": `^(https?://[^/\s]+.*)?$`},
-	"mailto": {"type": "string", "pattern": patterns["mailto"]},
-	"env":    {"type": "string", "pattern": patterns["env"]},
-}
-
-func (g *schemaGen) ref(name string) map[string]any {
-	g.defs[name] = shared[name]
-	return map[string]any{"$ref": "#/$defs/" + name}
-}
-
-// object is a struct's schema: its keys, none other, required ones.
-func (g *schemaGen) object(t reflect.Type) map[string]any {
-	props := map[string]any{}
-	var required []string
-	for _, f := range fieldsOf(t) {
-		props[f.name] = g.value(t.FieldByIndex(f.index).Type, f.tag)
-		if doc := f.tag.Get("doc"); doc != "" {
-			props[f.name].(map[string]any)["description"] = doc
-		}
-		if f.tag.Get("required") != "" {
-			required = append(required, f.name)
-		}
-	}
-	s := map[string]any{"type": []string{"object", "null"}, "properties": props, "additionalProperties": false}
-	if required != nil {
-		s["required"] = required
-	}
-	if t == reflect.TypeFor[Match]() || t == reflect.TypeFor[SeverityRule]() {
-		// Match.check: at least one condition.
-		var anyOf []any
-		for _, f := range fieldsOf(reflect.TypeFor[Match]()) {
-			anyOf = append(anyOf, map[string]any{"required": []string{f.name}})
-		}
-		s["anyOf"] = anyOf
-	}
-	return s
-}
-
-// value is the schema of one field (or list item) of type t with tag.
-func (g *schemaGen) value(t reflect.Type, tag reflect.StructTag) map[string]any {
-	var s map[string]any
-	check := tag.Get("check")
-	switch {
-	case check == "version":
-		s = map[string]any{"enum": []any{Version, 1}}
-	case tag.Get("enum") != "" && t.Kind() != reflect.Slice:
-		s = map[string]any{"enum": enumValues(tag.Get("enum"))}
-	case t == durationType:
-		s = g.ref("duration")
-	case t == regexpType:
-		s = g.ref("regexp")
-	case check == "path":
-		s = map[string]any{"type": "string", "minLength": 1}
-	case check != "" && t.Kind() == reflect.String:
-		s = g.ref(check)
-	case t == nodeType:
-		s = map[string]any{"type": []string{"object", "null"}}
-	case t.Kind() == reflect.String:
-		s = map[string]any{"type": "string"}
-	case t.Kind() == reflect.Bool:
-		s = map[string]any{"type": "boolean"}
-	case t.Kind() == reflect.Int:
-		s = map[string]any{"type": "integer"}
-		if min, ok := tag.Lookup("min"); ok {
-			s["minimum"] = json.Number(min)
-		}
-	case t.Kind() == reflect.Struct:
-		s = g.object(t)
-	case t.Kind() == reflect.Map:
-		s = map[string]any{"type": []string{"object", "null"}, "additionalProperties": false,
-			"patternProperties": map[string]any{patterns[tag.Get("key")]: g.value(t.Elem(), "")}}
-	default: // a slice
-		s = g.list(t, tag)
-	}
-	return s
-}
-
-// list is a slice's schema: a list of items, or the mapping from a mapkey
-// field, or with a single tag one item alone.
-func (g *schemaGen) list(t reflect.Type, tag reflect.StructTag) map[string]any {
-	if key, ok := keyField(t.Elem()); ok {
-		name := strings.ToLower(t.Elem().Name()[:1]) + t.Elem().Name()[1:]
-		g.defs[name] = g.object(t.Elem())
-		props := map[string]any{}
-		for _, k := range enumValues(key.Tag.Get("enum")) {
-			props[k] = map[string]any{"$ref": "#/$defs/" + name}
-		}
-		s := map[string]any{"type": []string{"object", "null"}, "properties": props, "additionalProperties": false}
-		if tag.Get("nonempty") != "" {
-			s["minProperties"] = 1
-		}
-		return s
-	}
-	item := g.value(t.Elem(), tag)
-	if item["type"] == "string" {
-		item["minLength"] = 1 // Parse rejects empty entries
-	}
-	if t.Elem().Kind() == reflect.Struct {
-		item["type"] = "object" // a null entry is an empty one
-	}
-	s := map[string]any{"type": "array", "items": item}
-	if tag.Get("nonempty") != "" {
-		s["minItems"] = 1
-	}
-	if tag.Get("single") != "" {
-		return map[string]any{"oneOf": []any{item, s}}
-	}
-	return s
-}
+// "# yaml-language-server: $schema=..." comment). The committed file is
+// generated from the Config types and their tags, which the decoder reads
+// too: TestSchemaUpToDate (schemagen_test.go) fails when they drift apart,
+// and `go test ./config -update-schema` rewrites it. The generator lives
+// with the tests because a run never needs it, only the file. The schema is
+// looser than Parse where JSON Schema cannot say more: rule names, glob
+// syntax, duplicates.
+func Schema() []byte { return bytes.Clone(schema) }
 
 // Verify implements `citelint config verify`: every problem Parse finds, each
 // an *Error with file:line:col where the YAML gives one, in file order; nil

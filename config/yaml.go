@@ -1,22 +1,19 @@
 package config
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
+	"github.com/citelint/citelint/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
-// The YAML layer of the decoder: parsing with positioned syntax errors, key
-// paths for messages, aliases, and describing a node in a message.
+// The YAML layer of the decoder: parsing (through yamlpos), key paths for
+// messages, aliases, and describing a node in a message.
 
 // kpath locates a node for messages ("exclusions.rules[0].text"): each
 // step is a plain key, an index "[0]" or a quoted key `["a.b"]`.
@@ -44,93 +41,18 @@ func (p kpath) String() string {
 	return b.String()
 }
 
-var yamlLineErr = lazyRegexp(`^yaml: line (\d+): (.*)$`)
-
-// parserProblem matches yaml.v3's parser error messages (parserc.go); its
-// scanner errors already carry 1-based lines.
-var parserProblem = lazyRegexp(`^(did not find expected (',' or '[\]}]'|'-' indicator|<document start>|<stream-start>|key|node content)|found (duplicate %(TAG|YAML) directive|incompatible YAML document|undefined tag handle))$`)
-
-// syntaxError turns the YAML library's "yaml: line 3: ..." into file:3: ...
-// and repairs its line numbers where we can.
-func (d *decoder) syntaxError(err error, data []byte) {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	e := &Error{File: d.file}
-	if m := yamlLineErr().FindStringSubmatch(err.Error()); m != nil {
-		e.Line, _ = strconv.Atoi(m[1])
-		msg = m[2]
-	}
-	switch {
-	case parserProblem().MatchString(msg):
-		// yaml.v3 reports parser (not scanner) errors with the 0-based line
-		// of the construct being parsed.
-		e.Line++
-	case strings.Contains(msg, "UTF-8") || strings.Contains(msg, "UTF-16") || strings.Contains(msg, "control characters"):
-		// Reader errors carry a byte offset yaml.v3 does not report: find it.
-		e.Line, e.Column = badCharPos(data)
-	case strings.HasPrefix(msg, "unknown anchor "):
-		if m := anchorName().FindStringSubmatch(msg); m != nil {
-			if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
-				e.Line, e.Column = lineCol(data, i)
-			}
-		}
-	case e.Line == 0 && !strings.Contains(msg, "anchor") && !strings.Contains(msg, "alias"):
-		// Scanner and parser errors without a line are on the first line
-		// (yaml.v3 omits "line 0").
-		e.Line = 1
-	}
-	e.Msg = "invalid YAML: " + msg
-	d.errs = append(d.errs, e)
-}
-
-var anchorName = lazyRegexp(`^unknown anchor '(.*)' referenced$`)
-
-// lineCol converts a byte offset into a 1-based line and byte column.
-func lineCol(data []byte, off int) (int, int) {
-	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	return line, off - bytes.LastIndexByte(data[:off], '\n')
-}
-
-// badCharPos finds the first byte YAML's reader rejects: invalid UTF-8 or a
-// character outside YAML's printable set.
-func badCharPos(data []byte) (int, int) {
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		ok := r != utf8.RuneError || size > 1
-		ok = ok && (r == '\t' || r == '\n' || r == '\r' || (r >= 0x20 && r <= 0x7e) || r == 0x85 ||
-			(r >= 0xa0 && r <= 0xd7ff) || (r >= 0xe000 && r <= 0xfffd) || r >= 0x10000)
-		if !ok && !(i == 0 && r == 0xfeff) {
-			return lineCol(data, i)
-		}
-		i += size
-	}
-	return 0, 0
-}
-
 // parseYAML returns the document's root node, or nil for an empty document
-// (which means "all defaults") or a syntax error (recorded).
+// (which means "all defaults") or a syntax error (recorded, placed by
+// yamlpos where yaml.v3 misplaces it).
 func (d *decoder) parseYAML(data []byte) *yaml.Node {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if !errors.Is(err, io.EOF) {
-			d.syntaxError(err, data)
-		}
-		return nil
+	root, extra, err := yamlpos.Parse(data)
+	if se := (*yamlpos.SyntaxError)(nil); errors.As(err, &se) {
+		d.errs = append(d.errs, &Error{File: d.file, Line: se.Line, Column: se.Column, Msg: "invalid YAML: " + se.Msg})
 	}
-	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
-	case err == nil:
-		// A trailing "---" with nothing after it is harmless.
-		if len(extra.Content) > 0 && !isNull(extra.Content[0]) {
-			d.errf(extra.Content[0], nil, "more than one YAML document; citelint reads only the first, so merge them")
-		}
-	case !errors.Is(err, io.EOF):
-		d.syntaxError(err, data)
+	if extra != nil {
+		d.errf(extra, nil, "more than one YAML document; citelint reads only the first, so merge them")
 	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil
-	}
-	return doc.Content[0]
+	return root
 }
 
 // resolve follows aliases (*anchor) to the node they name. Cycles are cut

@@ -2,7 +2,9 @@ package markdown
 
 import (
 	"bytes"
+	"errors"
 
+	"github.com/citelint/citelint/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -50,14 +52,18 @@ func readFrontMatter(src []byte, fm Span) ([]string, []Diagnostic) {
 	if bytes.HasPrefix(body, []byte("+++")) {
 		return tomlBibliography(yml), nil
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(yml, &root); err != nil {
-		return nil, []Diagnostic{{Offset: fm.Start, Message: "front matter is not valid YAML: " + err.Error()}}
+	m, _, err := yamlpos.Parse(yml)
+	if err != nil {
+		// At the offending line of the document, not at the "---" above.
+		off, msg := fm.Start, err.Error()
+		if se := (*yamlpos.SyntaxError)(nil); errors.As(err, &se) && se.Line > 0 {
+			off, msg = fm.Start+first+1+offsetOf(yml, se.Line, se.Column), se.Msg
+		}
+		return nil, []Diagnostic{{Offset: off, Message: "front matter is not valid YAML: " + msg}}
 	}
-	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+	if m == nil || m.Kind != yaml.MappingNode {
 		return nil, nil
 	}
-	m := root.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value != "bibliography" {
 			continue
@@ -77,6 +83,20 @@ func readFrontMatter(src []byte, fm Span) ([]string, []Diagnostic) {
 		}
 	}
 	return nil, nil
+}
+
+// offsetOf is the byte offset of a 1-based line and byte column (0: the
+// line's start) in b, clamped to b.
+func offsetOf(b []byte, line, col int) int {
+	off := 0
+	for ; line > 1; line-- {
+		nl := bytes.IndexByte(b[off:], '\n')
+		if nl < 0 {
+			return len(b)
+		}
+		off += nl + 1
+	}
+	return min(off+max(col-1, 0), len(b))
 }
 
 // tomlBibliography reads `bibliography = "refs.bib"` or `bibliography =

@@ -127,7 +127,7 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 		var sev []string
 		for _, s := range []result.Severity{result.SeverityError, result.SeverityWarning, result.SeverityNote} {
 			if bySev[s] > 0 {
-				sev = append(sev, fmt.Sprintf("%d %s", bySev[s], s))
+				sev = append(sev, fmt.Sprintf("%d %s", bySev[s], Plural(bySev[s], s.String())))
 			}
 		}
 		parts = append(parts, fmt.Sprintf("%d %s (%s) in %d %s", n, Plural(n, "issue"), strings.Join(sev, ", "), nfiles, Plural(nfiles, "file")))

@@ -26,6 +26,7 @@ func (r *Report) AddReview(fr lint.FileResult, stats *rules.SupportStats) {
 	}
 	rd := ReviewDoc(fr.Doc, scores)
 	rd.Path = fr.Path
+	rd.Claims, rd.CitedClaims = fr.Stats.Claims, fr.Stats.CitedClaims
 	if r.o.PathPrefix != "" {
 		rd.Path = prefixPath(r.o.PathPrefix, rd.Path)
 	}

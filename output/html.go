@@ -144,6 +144,9 @@ type fileRow struct {
 	id      string
 	counts  [3]int
 	support *SupportMetrics
+	// coverage is the file's sentence counts when support is nil (no
+	// claim-support rule ran), so its row agrees with the totals.
+	coverage *SupportMetrics
 }
 
 func sevIndex(s result.Severity) int {
@@ -192,6 +195,10 @@ func newPageData(r *Report) *pageData {
 		f.id = "doc-" + strconv.Itoa(k+1)
 		f.page = fmt.Sprintf("doc-%04d.html", k+1)
 		f.support = support[f.path]
+		if f.support == nil && f.doc >= 0 {
+			doc := &r.Review[f.doc]
+			f.coverage = &SupportMetrics{Claims: doc.Claims, CitedClaims: doc.CitedClaims}
+		}
 		for _, i := range d.issues[f.path] {
 			f.counts[sevIndex(i.Severity)]++
 		}
@@ -276,6 +283,13 @@ func pct(m *SupportMetrics, f func(SupportMetrics) float64, n int) string {
 		return "—"
 	}
 	return fmt.Sprintf("%.0f%%", 100*f(*m))
+}
+
+func claims(m *SupportMetrics) int {
+	if m == nil {
+		return 0
+	}
+	return m.Claims
 }
 
 // summary writes the summary: totals, issues by rule and severity, files.
@@ -363,7 +377,7 @@ func (d *pageData) fileTable(w *bufio.Writer) {
 		if f.support != nil {
 			cov, gr = pct(f.support, SupportMetrics.Coverage, f.support.Claims), pct(f.support, SupportMetrics.Grounded, f.support.Scored)
 		} else {
-			cov, gr = "—", "—"
+			cov, gr = pct(f.coverage, SupportMetrics.Coverage, claims(f.coverage)), "—"
 		}
 		fmt.Fprintf(w, `<tr data-path="%s"><th scope="row">%s</th><td>%d</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>`,
 			esc(f.path), name, f.counts[2], f.counts[1], f.counts[0], cov, gr, unv)

@@ -395,6 +395,8 @@ func (d *pageData) docSummary(w *bufio.Writer, f *fileRow, v *docView) {
 	fmt.Fprintf(w, `<span data-k="errors">%d</span> errors · <span data-k="warnings">%d</span> warnings · <span data-k="notes">%d</span> notes`, f.counts[2], f.counts[1], f.counts[0])
 	if f.support != nil {
 		fmt.Fprintf(w, ` · coverage %s · grounded %s`, pct(f.support, SupportMetrics.Coverage, f.support.Claims), pct(f.support, SupportMetrics.Grounded, f.support.Scored))
+	} else if f.coverage != nil {
+		fmt.Fprintf(w, ` · coverage %s`, pct(f.coverage, SupportMetrics.Coverage, f.coverage.Claims))
 	}
 	if v != nil {
 		for _, st := range statusOrder {

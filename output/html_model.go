@@ -29,6 +29,9 @@ type ReviewDoc struct {
 	// order: goldmark renders nothing for them, so the page shows them as
 	// written where they stand.
 	Definitions []ReviewSpan
+	// Claims and CitedClaims are the file's sentence counts as the summary
+	// sums them, for its coverage when no claim-support rule ran.
+	Claims, CitedClaims int
 }
 
 // ReviewSpan is a byte range [Start, End) of a document.

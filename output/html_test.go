@@ -454,3 +454,27 @@ func TestHTMLDefinitions(t *testing.T) {
 		t.Errorf("the definition's issue is not beside it: %s", blocks[1][2])
 	}
 }
+
+// TestHTMLFileCoverageWithoutSupport: with no claim-support rule, each
+// file's row shows its coverage from its sentence counts, as the totals
+// do, and grounding stays unknown.
+func TestHTMLFileCoverageWithoutSupport(t *testing.T) {
+	r := &Report{Version: "test", Summary: Summary{Files: 2, Claims: 5, CitedClaims: 3}}
+	r.Review = []ReviewDoc{
+		{Path: "a.md", Src: []byte("A [1].\n"), Claims: 4, CitedClaims: 3},
+		{Path: "b.md", Src: []byte("# Title\n"), Claims: 1, CitedClaims: 0},
+	}
+	page := string(printHTML(t, r))
+	for path, want := range map[string]string{"a.md": "<td>75%</td><td>—</td><td>—</td>", "b.md": "<td>0%</td><td>—</td><td>—</td>"} {
+		row := regexp.MustCompile(`<tr data-path="` + regexp.QuoteMeta(path) + `">.*?</tr>`).FindString(page)
+		if !strings.Contains(row, want) {
+			t.Errorf("%s: row %s, want cells %s", path, row, want)
+		}
+	}
+	if !strings.Contains(page, `data-k="coverage">60% (3 of 5)<`) {
+		t.Error("totals' coverage is not 60% (3 of 5)")
+	}
+	if !strings.Contains(page, "coverage 75%") {
+		t.Error("a.md's own summary line lacks its coverage")
+	}
+}

@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 
+	gitconfig "github.com/go-git/go-git/v5/plumbing/format/config"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
 	"github.com/citelint/citelint/internal/safefile"
@@ -15,7 +17,7 @@ import (
 const maxIgnoreFile = 1 << 20
 
 // ignorer follows a directory walk through a Git work tree and says what
-// git ignores there: .git/info/exclude, then the .gitignore files of the
+// git ignores there: core.excludesFile, .git/info/exclude, then the .gitignore files of the
 // work tree's top and of every folder down to the one being read, a
 // deeper file's patterns (and later lines) taking precedence, as git's.
 // The matching is go-git's, which implements git's pattern rules.
@@ -45,8 +47,15 @@ func newIgnorer(dir, rootReal string) *ignorer {
 	if rootReal != "" {
 		ig.root, _ = safefile.NewRoot(rootReal)
 	}
-	if gd := gitCommonDir(top); gd != "" {
-		// Git's own file, written on this machine, not part of the tree.
+	gd := gitCommonDir(top)
+	// core.excludesFile, then .git/info/exclude: git's own files, written
+	// on this machine, not part of the tree; later patterns win.
+	if f := excludesFile(gd); f != "" {
+		if b, err := safefile.ReadFile(f, maxIgnoreFile); err == nil {
+			ig.add(b, nil)
+		}
+	}
+	if gd != "" {
 		if b, err := safefile.ReadFile(filepath.Join(gd, "info", "exclude"), maxIgnoreFile); err == nil {
 			ig.add(b, nil)
 		}
@@ -72,6 +81,60 @@ func newIgnorer(dir, rootReal string) *ignorer {
 	}
 	ig.comps = comps
 	return ig
+}
+
+// excludesFile is the file git reads for core.excludesFile: as the
+// repository's config (in gitDir), else the user's ~/.gitconfig, else
+// $XDG_CONFIG_HOME/git/config sets it, else git's default
+// $XDG_CONFIG_HOME/git/ignore (XDG_CONFIG_HOME defaulting to ~/.config).
+// None of these comes from the tree a pull request changes. Paths that
+// are not absolute after "~/" expansion are skipped: one relative to the
+// working directory could name a file the pull request wrote.
+func excludesFile(gitDir string) string {
+	home, _ := os.UserHomeDir()
+	if !filepath.IsAbs(home) {
+		home = ""
+	}
+	xdg := os.Getenv("XDG_CONFIG_HOME")
+	if !filepath.IsAbs(xdg) {
+		xdg = ""
+		if home != "" {
+			xdg = filepath.Join(home, ".config")
+		}
+	}
+	var configs []string
+	if gitDir != "" {
+		configs = append(configs, filepath.Join(gitDir, "config"))
+	}
+	if home != "" {
+		configs = append(configs, filepath.Join(home, ".gitconfig"))
+	}
+	if xdg != "" {
+		configs = append(configs, filepath.Join(xdg, "git", "config"))
+	}
+	for _, c := range configs {
+		b, err := safefile.ReadFile(c, maxIgnoreFile)
+		if err != nil {
+			continue
+		}
+		cfg := gitconfig.New()
+		if gitconfig.NewDecoder(bytes.NewReader(b)).Decode(cfg) != nil {
+			continue
+		}
+		if f := cfg.Section("core").Options.Get("excludesfile"); f != "" {
+			if rest, ok := strings.CutPrefix(f, "~/"); ok && home != "" {
+				f = filepath.Join(home, rest)
+			}
+			if filepath.IsAbs(f) {
+				return f
+			}
+			return ""
+		}
+	}
+	if xdg == "" {
+		return ""
+	}
+	return filepath.Join(xdg, "git", "ignore")
 }
 
 // gitTop returns the nearest folder at or above dir that holds .git (a

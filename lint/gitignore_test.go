@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -188,3 +189,48 @@ func BenchmarkWalkGitignore(b *testing.B) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestWalkExcludesFile: core.excludesFile is read as git reads it, from the
+// repository's config, else ~/.gitconfig, else the XDG config, else the
+// default ~/.config/git/ignore; a relative path is not read.
+func TestWalkExcludesFile(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string // "home/..." and "repo/..."
+		xdg   bool              // XDG_CONFIG_HOME set to home/xdg
+		want  []string
+	}{
+		{"default file", map[string]string{"home/.config/git/ignore": "global.md\n"}, false, []string{"a.md", "other.md"}},
+		{"XDG_CONFIG_HOME", map[string]string{"home/xdg/git/ignore": "global.md\n", "home/.config/git/ignore": "other.md\n"}, true, []string{"a.md", "other.md"}},
+		{"~/.gitconfig", map[string]string{"home/.gitconfig": "[core]\n\texcludesFile = ~/ig\n", "home/ig": "other.md\n", "home/.config/git/ignore": "global.md\n"}, false, []string{"a.md", "global.md"}},
+		{"repository config first", map[string]string{"repo/.git/config": "[core]\n\texcludesfile = HOME/repo-ig\n", "home/repo-ig": "a.md\n", "home/.gitconfig": "[core]\n\texcludesFile = ~/ig\n", "home/ig": "other.md\n"}, false, []string{"global.md", "other.md"}},
+		{"relative path not read", map[string]string{"home/.gitconfig": "[core]\n\texcludesFile = ig\n", "repo/ig": "a.md\n"}, false, []string{"a.md", "global.md", "other.md"}},
+		{"info/exclude overrides it", map[string]string{"home/.config/git/ignore": "*.md\n", "repo/.git/info/exclude": "!a.md\n"}, false, []string{"a.md"}},
+		{"none", nil, false, []string{"a.md", "global.md", "other.md"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			home := filepath.Join(dir, "home")
+			files := map[string]string{"repo/.git/HEAD": "x", "repo/a.md": "x", "repo/global.md": "x", "repo/other.md": "x", "home/.keep": ""}
+			for k, v := range tc.files {
+				files[k] = strings.ReplaceAll(v, "HOME", home)
+			}
+			writeTree(t, dir, files)
+			t.Setenv("HOME", home)
+			t.Setenv("XDG_CONFIG_HOME", "")
+			if tc.xdg {
+				t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "xdg"))
+			}
+			repo := filepath.Join(dir, "repo")
+			t.Chdir(repo)
+			got, errs := WalkWith([]string{repo}, WalkOptions{Root: repo, Gitignore: true})
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			if rel := relAll(t, repo, got); !reflect.DeepEqual(rel, tc.want) {
+				t.Errorf("walked %v, want %v", rel, tc.want)
+			}
+		})
+	}
+}

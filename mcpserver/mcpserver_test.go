@@ -368,3 +368,63 @@ func TestNetworkRulesNotRun(t *testing.T) {
 		t.Errorf("no network rule: %v, %q", got["network_rules_not_run"], text(res))
 	}
 }
+
+// TestOutputSchemasDescribeRunsFields: the issues and summary are the JSON
+// report's types (output.JSONIssue, output.JSONSummary); their jsonschema
+// tags must reach both tools' output schemas, which is what agents read.
+func TestOutputSchemasDescribeRunsFields(t *testing.T) {
+	cs := connect(t, mcpserver.Options{WorkDir: project(t, nil), NoConfig: true})
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"issues.items.column":              "1-based column in UTF-16 code units",
+		"issues.items.suppressed":          "silenced by a citelint-disable comment; not counted as a problem",
+		"issues.items.fix.unsafe":          "true when the fix may change what the text says",
+		"issues.items.fix.edits.items.end": "byte offset where the edit ends (exclusive)",
+		"summary.support":                  "present when a claim-support rule ran",
+		"summary.per_file.items.grounded":  "",
+		"summary.errors.items.line":        "",
+	}
+	for _, tool := range res.Tools {
+		if tool.Name == mcpserver.ToolExplain {
+			continue
+		}
+		b, err := json.Marshal(tool.OutputSchema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var schema map[string]any
+		if err := json.Unmarshal(b, &schema); err != nil {
+			t.Fatal(err)
+		}
+		for path, desc := range want {
+			got, ok := schemaAt(schema, path)
+			if !ok {
+				t.Errorf("%s: output schema has no %s", tool.Name, path)
+				continue
+			}
+			if d, _ := got["description"].(string); !strings.HasPrefix(d, desc) {
+				t.Errorf("%s: %s's description is %q, want it to start %q", tool.Name, path, d, desc)
+			}
+		}
+	}
+}
+
+// schemaAt walks a JSON Schema by property names, "items" stepping into
+// an array's element schema.
+func schemaAt(s map[string]any, path string) (map[string]any, bool) {
+	for _, name := range strings.Split(path, ".") {
+		if name == "items" {
+			s, _ = s["items"].(map[string]any)
+		} else {
+			props, _ := s["properties"].(map[string]any)
+			s, _ = props[name].(map[string]any)
+		}
+		if s == nil {
+			return nil, false
+		}
+	}
+	return s, true
+}

@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -72,11 +71,7 @@ func (s *server) check(ctx context.Context, _ *mcp.CallToolRequest, in CheckInpu
 	if err != nil {
 		return nil, CheckOutput{}, err
 	}
-	js, err := jsonOf(ch.Report)
-	if err != nil {
-		return nil, CheckOutput{}, err
-	}
-	out := CheckOutput{Issues: js.Issues, Summary: js.Summary, NotRun: offline}
+	out := CheckOutput{Issues: output.JSONIssues(ch.Report.Issues), Summary: output.JSONSummaryOf(ch.Report.Summary), NotRun: offline}
 	if out.Summary.Claims > 0 {
 		out.Coverage = float64(out.Summary.CitedClaims) / float64(out.Summary.Claims)
 	}
@@ -110,11 +105,8 @@ func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (
 	if err != nil {
 		return nil, FixOutput{}, err
 	}
-	js, err := jsonOf(ch.Report)
-	if err != nil {
-		return nil, FixOutput{}, err
-	}
-	out := FixOutput{Text: string(ch.Text), Fixed: ch.Fixed, Changed: string(ch.Text) != in.Text, Issues: js.Issues, Summary: js.Summary}
+	out := FixOutput{Text: string(ch.Text), Fixed: ch.Fixed, Changed: string(ch.Text) != in.Text,
+		Issues: output.JSONIssues(ch.Report.Issues), Summary: output.JSONSummaryOf(ch.Report.Summary)}
 	left := 0
 	for _, iss := range out.Issues {
 		if !iss.Suppressed {
@@ -126,8 +118,8 @@ func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (
 		fixes = "fix"
 	}
 	msg := fmt.Sprintf("%s: applied %d %s; %d %s left.", path, out.Fixed, fixes, left, output.Plural(left, "issue"))
-	if len(js.Summary.Errors) > 0 {
-		msg = fmt.Sprintf("%s: could not be fixed: %s", path, js.Summary.Errors[0].Message)
+	if errs := out.Summary.Errors; len(errs) > 0 {
+		msg = fmt.Sprintf("%s: could not be fixed: %s", path, errs[0].Message)
 	}
 	res := textResult(msg + issueLines(out.Issues))
 	if out.Changed {
@@ -258,36 +250,6 @@ func (s *server) inlineSources(m map[string]string) (*sources.Store, error) {
 	return sources.Parse("sources.json", data)
 }
 
-// runJSON is `citelint run --format json`'s report.
-type runJSON struct {
-	Issues  []Issue `json:"issues"`
-	Summary Summary `json:"summary"`
-}
-
-// jsonOf renders r with the JSON printer and reads it back, so the tools'
-// issues are run's by construction, not by a copy of its field mapping.
-func jsonOf(r *output.Report) (runJSON, error) {
-	p, err := output.New("json", output.Options{})
-	if err != nil {
-		return runJSON{}, err
-	}
-	var b bytes.Buffer
-	if err := p.Print(&b, r); err != nil {
-		return runJSON{}, err
-	}
-	var js runJSON
-	if err := json.Unmarshal(b.Bytes(), &js); err != nil {
-		return runJSON{}, err
-	}
-	if js.Issues == nil {
-		js.Issues = []Issue{}
-	}
-	if js.Summary.Errors == nil {
-		js.Summary.Errors = []FileError{}
-	}
-	return js, nil
-}
-
 func textResult(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 }
@@ -324,7 +286,7 @@ func checkText(path string, out CheckOutput) string {
 }
 
 // issueLines lists issues as "path:line:col: severity: message (rule)".
-func issueLines(issues []Issue) string {
+func issueLines(issues []output.JSONIssue) string {
 	var b strings.Builder
 	n := 0
 	for _, iss := range issues {

@@ -15,53 +15,65 @@ const JSONSchemaVersion = "1"
 
 type jsonPrinter struct{}
 
-type jsonEdit struct {
-	Start int    `json:"start"`
-	End   int    `json:"end"`
-	New   string `json:"new"`
+// The JSON report's issue and summary types. They are exported for the
+// MCP server (mcpserver), whose tools return the same objects inside their
+// own results: its output schemas are inferred from these types, which is
+// what the jsonschema tags (descriptions) are for. encoding/json ignores
+// them, so they do not touch the report's bytes.
+
+// JSONEdit replaces the bytes [start, end) of the document with new.
+type JSONEdit struct {
+	Start int    `json:"start" jsonschema:"byte offset where the edit starts"`
+	End   int    `json:"end" jsonschema:"byte offset where the edit ends (exclusive)"`
+	New   string `json:"new" jsonschema:"the replacement text"`
 }
 
-type jsonFix struct {
+// JSONFix is an issue's suggested fix.
+type JSONFix struct {
 	Description string     `json:"description"`
-	Unsafe      bool       `json:"unsafe"`
-	Edits       []jsonEdit `json:"edits"`
+	Unsafe      bool       `json:"unsafe" jsonschema:"true when the fix may change what the text says: fix_citations does not apply it; apply it yourself only if it is right"`
+	Edits       []JSONEdit `json:"edits"`
 }
 
-type jsonIssue struct {
-	Rule          string   `json:"rule"`
-	Severity      string   `json:"severity"`
+// JSONIssue is one finding.
+type JSONIssue struct {
+	Rule          string   `json:"rule" jsonschema:"the rule's name: explain_rule documents it"`
+	Severity      string   `json:"severity" jsonschema:"error, warning or note"`
 	Message       string   `json:"message"`
 	Path          string   `json:"path"`
-	Line          int      `json:"line"`
-	Column        int      `json:"column"`
+	Line          int      `json:"line" jsonschema:"1-based line"`
+	Column        int      `json:"column" jsonschema:"1-based column in UTF-16 code units"`
 	EndLine       int      `json:"end_line"`
 	EndColumn     int      `json:"end_column"`
-	Fix           *jsonFix `json:"fix,omitempty"`
-	Suppressed    bool     `json:"suppressed,omitempty"`
+	Fix           *JSONFix `json:"fix,omitempty"`
+	Suppressed    bool     `json:"suppressed,omitempty" jsonschema:"silenced by a citelint-disable comment; not counted as a problem"`
 	Justification string   `json:"justification,omitempty"`
 }
 
-type jsonError struct {
+// JSONFileError is a document that could not be linted.
+type JSONFileError struct {
 	Path    string `json:"path"`
 	Line    int    `json:"line,omitempty"`
 	Message string `json:"message"`
 }
 
-type jsonSummary struct {
-	Files       int            `json:"files"`
-	Claims      int            `json:"claims"`
-	CitedClaims int            `json:"cited_claims"`
-	Citations   int            `json:"citations"`
-	References  int            `json:"references"`
-	Unverified  int            `json:"unverified"`
-	Errors      []jsonError    `json:"errors"`
-	Extra       map[string]int `json:"extra,omitempty"`
+// JSONSummary is the report's summary.
+type JSONSummary struct {
+	Files       int             `json:"files"`
+	Claims      int             `json:"claims"`
+	CitedClaims int             `json:"cited_claims"`
+	Citations   int             `json:"citations"`
+	References  int             `json:"references"`
+	Unverified  int             `json:"unverified"`
+	Errors      []JSONFileError `json:"errors"`
+	Extra       map[string]int  `json:"extra,omitempty"`
 	// Support and PerFile appear when claim-support rules ran.
-	Support *jsonSupport      `json:"support,omitempty"`
-	PerFile []jsonFileSupport `json:"per_file,omitempty"`
+	Support *JSONSupport      `json:"support,omitempty" jsonschema:"present when a claim-support rule ran"`
+	PerFile []JSONFileSupport `json:"per_file,omitempty"`
 }
 
-type jsonSupport struct {
+// JSONSupport is the claim-support figures of a run or a file.
+type JSONSupport struct {
 	Claims      int     `json:"claims"`
 	CitedClaims int     `json:"cited_claims"`
 	Coverage    float64 `json:"coverage"`
@@ -71,41 +83,53 @@ type jsonSupport struct {
 	Unverified  int     `json:"unverified"`
 }
 
-type jsonFileSupport struct {
+// JSONFileSupport is one file's JSONSupport.
+type JSONFileSupport struct {
 	Path string `json:"path"`
-	jsonSupport
+	JSONSupport
 }
 
-func jsonSupportOf(m SupportMetrics) jsonSupport {
-	return jsonSupport{Claims: m.Claims, CitedClaims: m.CitedClaims, Coverage: m.Coverage(),
+func jsonSupportOf(m SupportMetrics) JSONSupport {
+	return JSONSupport{Claims: m.Claims, CitedClaims: m.CitedClaims, Coverage: m.Coverage(),
 		Scored: m.Scored, Supported: m.Supported, Grounded: m.Grounded(), Unverified: m.Unverified}
 }
 
-func jsonSummaryOf(sum Summary) jsonSummary {
-	js := jsonSummary{Files: sum.Files, Claims: sum.Claims, CitedClaims: sum.CitedClaims, Citations: sum.Citations,
-		References: sum.References, Unverified: sum.Unverified, Errors: []jsonError{}, Extra: sum.Extra}
+// JSONSummaryOf is the summary the JSON report writes for sum.
+func JSONSummaryOf(sum Summary) JSONSummary {
+	js := JSONSummary{Files: sum.Files, Claims: sum.Claims, CitedClaims: sum.CitedClaims, Citations: sum.Citations,
+		References: sum.References, Unverified: sum.Unverified, Errors: []JSONFileError{}, Extra: sum.Extra}
 	for _, e := range sum.Errors {
-		js.Errors = append(js.Errors, jsonError{e.Path, e.Line, e.Msg})
+		js.Errors = append(js.Errors, JSONFileError{e.Path, e.Line, e.Msg})
 	}
 	if sum.Support != nil {
 		sup := jsonSupportOf(*sum.Support)
 		js.Support = &sup
 		for _, f := range sum.SupportFiles {
-			js.PerFile = append(js.PerFile, jsonFileSupport{f.Path, jsonSupportOf(f.SupportMetrics)})
+			js.PerFile = append(js.PerFile, JSONFileSupport{f.Path, jsonSupportOf(f.SupportMetrics)})
 		}
 	}
 	return js
 }
 
-func jsonIssueOf(i result.Issue) jsonIssue {
+// JSONIssues are the issues the JSON report writes, in order, suppressed
+// ones included; never nil, so an empty list is [] and not null.
+func JSONIssues(issues []result.Issue) []JSONIssue {
+	out := make([]JSONIssue, 0, len(issues))
+	for _, i := range issues {
+		out = append(out, jsonIssueOf(i))
+	}
+	return out
+}
+
+func jsonIssueOf(i result.Issue) JSONIssue {
 	s, e := clampPos(i.Pos), endPos(i)
-	ji := jsonIssue{Rule: i.Rule, Severity: i.Severity.String(), Message: i.Message, Path: i.Path,
+	ji := JSONIssue{Rule: i.Rule, Severity: i.Severity.String(), Message: i.Message, Path: i.Path,
 		Line: s.Line, Column: s.Column, EndLine: e.Line, EndColumn: e.Column,
 		Suppressed: i.Suppressed, Justification: i.Justification}
 	if i.Fix != nil {
-		f := &jsonFix{Description: i.Fix.Description, Unsafe: i.Fix.Unsafe, Edits: []jsonEdit{}}
+		f := &JSONFix{Description: i.Fix.Description, Unsafe: i.Fix.Unsafe, Edits: []JSONEdit{}}
 		for _, ed := range i.Fix.Edits {
-			f.Edits = append(f.Edits, jsonEdit{ed.Start, ed.End, ed.New})
+			f.Edits = append(f.Edits, JSONEdit{ed.Start, ed.End, ed.New})
 		}
 		ji.Fix = f
 	}
@@ -121,7 +145,7 @@ func (p jsonPrinter) Print(w io.Writer, r *Report) error {
 }
 
 // Stream implements StreamPrinter. The report is one object, {"version",
-// "citelint_version", "issues": [jsonIssue...], "summary": jsonSummary},
+// "citelint_version", "issues": [JSONIssue...], "summary": JSONSummary},
 // written as encoding/json's indenting encoder would write it whole
 // (TestJSONStreamSameBytes) but with the issues written as they come, so a
 // run of a large tree need not hold them: the header and the opening of
@@ -168,7 +192,7 @@ func (s *jsonStream) End(r *Report) error {
 		s.b.WriteString("\n  ")
 	}
 	s.b.WriteString("],\n  \"summary\": ")
-	s.value(jsonSummaryOf(r.Summary), "  ")
+	s.value(JSONSummaryOf(r.Summary), "  ")
 	s.b.WriteString("\n}\n")
 	if err := s.b.Flush(); err != nil {
 		return err

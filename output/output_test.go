@@ -505,8 +505,8 @@ func checkNoCommands(t *testing.T, name, out string, ownAnnotations bool) {
 type jsonReport struct {
 	Version         string      `json:"version"`
 	CitelintVersion string      `json:"citelint_version"`
-	Issues          []jsonIssue `json:"issues"`
-	Summary         jsonSummary `json:"summary"`
+	Issues          []JSONIssue `json:"issues"`
+	Summary         JSONSummary `json:"summary"`
 }
 
 // TestJSONStreamSameBytes holds the streamed JSON report to what
@@ -515,7 +515,7 @@ type jsonReport struct {
 // characters JSON escapes, with file errors and the support summary.
 func TestJSONStreamSameBytes(t *testing.T) {
 	oracle := func(r *Report) string {
-		out := jsonReport{Version: JSONSchemaVersion, CitelintVersion: r.Version, Issues: []jsonIssue{}, Summary: jsonSummaryOf(r.Summary)}
+		out := jsonReport{Version: JSONSchemaVersion, CitelintVersion: r.Version, Issues: []JSONIssue{}, Summary: JSONSummaryOf(r.Summary)}
 		for _, i := range r.Issues {
 			out.Issues = append(out.Issues, jsonIssueOf(i))
 		}

@@ -48,11 +48,10 @@ const DefaultCanary = "0704.0001"
 const maxErrorRounds = 5
 
 // Resolver checks arXiv ids. Ids may carry an "arXiv:" prefix, a version
-// and (old style) a subject class.
+// and (old style) a subject class. It sends its batches one after the
+// other, so the API's Workers go unused.
 type Resolver struct {
-	Client *httpclient.Client
-	// Base is the API's base URL, DefaultBase by default.
-	Base string
+	httpclient.API
 	// BatchSize is the most ids per request, DefaultBatchSize when 0.
 	BatchSize int
 	// Now gives the date for rejecting ids from the future; time.Now when nil.
@@ -64,16 +63,7 @@ type Resolver struct {
 
 // New returns a Resolver using c against export.arxiv.org.
 func New(c *httpclient.Client) *Resolver {
-	return &Resolver{Client: c, Base: DefaultBase, BatchSize: DefaultBatchSize}
-}
-
-// Endpoint is the API's base URL, so the cache keeps answers of a test
-// server or a mirror apart from export.arxiv.org's.
-func (r *Resolver) Endpoint() string {
-	if b := strings.TrimRight(r.Base, "/"); b != "" {
-		return b
-	}
-	return DefaultBase
+	return &Resolver{API: httpclient.NewAPI(c, DefaultBase, 0), BatchSize: DefaultBatchSize}
 }
 
 // Name is "arxiv".
@@ -321,15 +311,11 @@ func anyPaper(keys []string, id string) bool {
 // query sends one request. It returns the feed, or nil and an Unverified
 // lookup for every id when the answer is not a usable feed.
 func (r *Resolver) query(ctx context.Context, keys []string) (*feed, resolve.Lookup) {
-	base := strings.TrimRight(r.Base, "/")
-	if base == "" {
-		base = DefaultBase
-	}
 	esc := make([]string, len(keys))
 	for i, k := range keys {
 		esc[i] = url.QueryEscape(k)
 	}
-	u := base + "/api/query?id_list=" + strings.Join(esc, ",") + "&max_results=" + strconv.Itoa(len(keys))
+	u := r.URL("/api/query?id_list=" + strings.Join(esc, ",") + "&max_results=" + strconv.Itoa(len(keys)))
 	resp, err := r.Client.Get(ctx, u, "application/atom+xml")
 	if err != nil {
 		return nil, httpclient.Unverified(resp, err)

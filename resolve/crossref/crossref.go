@@ -31,28 +31,14 @@ import (
 // DefaultBase is the Crossref REST API's base URL.
 const DefaultBase = "https://api.crossref.org"
 
-// Resolver fetches Crossref metadata for DOIs.
-type Resolver struct {
-	Client *httpclient.Client
-	// Base is the API's base URL, DefaultBase by default.
-	Base string
-	// Workers bounds the goroutines waiting for the client's host limit
-	// (which is what keeps to Crossref's concurrency of 3).
-	Workers int
-}
+// Resolver fetches Crossref metadata for DOIs. Its Workers bound the
+// goroutines waiting for the client's host limit (which is what keeps to
+// Crossref's concurrency of 3).
+type Resolver struct{ httpclient.API }
 
 // New returns a Resolver using c against api.crossref.org.
 func New(c *httpclient.Client) *Resolver {
-	return &Resolver{Client: c, Base: DefaultBase, Workers: 8}
-}
-
-// Endpoint is the base URL asked, so the cache keeps answers of a test
-// server or a mirror apart from the registry's.
-func (r *Resolver) Endpoint() string {
-	if b := strings.TrimRight(r.Base, "/"); b != "" {
-		return b
-	}
-	return DefaultBase
+	return &Resolver{httpclient.NewAPI(c, DefaultBase, 8)}
 }
 
 // Name is "crossref".
@@ -66,7 +52,7 @@ func (r *Resolver) Key(id string) string { return ident.NormalizeDOI(id) }
 // "list" request with a third of the rate; single lookups are simpler and
 // as fast under the polite pool's limits.)
 func (r *Resolver) Resolve(ctx context.Context, ids []string) map[string]resolve.Lookup {
-	return resolve.Fanout(ctx, ids, r.Workers, r.Lookup)
+	return r.Fanout(ctx, ids, r.Lookup)
 }
 
 type envelope struct {
@@ -138,11 +124,7 @@ func (r *Resolver) Lookup(ctx context.Context, id string) resolve.Lookup {
 	if p := ident.ValidateDOI(d); p != "" {
 		return resolve.Lookup{Reason: "not a DOI: " + p}
 	}
-	base := strings.TrimRight(r.Base, "/")
-	if base == "" {
-		base = DefaultBase
-	}
-	u := base + "/works/" + httpclient.PathEscapeDOI(d)
+	u := r.URL("/works/" + httpclient.PathEscapeDOI(d))
 	if m := r.Client.Mailto(); m != "" {
 		u += "?mailto=" + url.QueryEscape(m)
 	}

@@ -20,26 +20,11 @@ import (
 const DefaultBase = "https://api.datacite.org"
 
 // Resolver fetches DataCite metadata for DOIs.
-type Resolver struct {
-	Client *httpclient.Client
-	// Base is the API's base URL, DefaultBase by default.
-	Base string
-	// Workers bounds the goroutines waiting for the client's host limit.
-	Workers int
-}
+type Resolver struct{ httpclient.API }
 
 // New returns a Resolver using c against api.datacite.org.
 func New(c *httpclient.Client) *Resolver {
-	return &Resolver{Client: c, Base: DefaultBase, Workers: 8}
-}
-
-// Endpoint is the base URL asked, so the cache keeps answers of a test
-// server or a mirror apart from the registry's.
-func (r *Resolver) Endpoint() string {
-	if b := strings.TrimRight(r.Base, "/"); b != "" {
-		return b
-	}
-	return DefaultBase
+	return &Resolver{httpclient.NewAPI(c, DefaultBase, 8)}
 }
 
 // Name is "datacite".
@@ -50,7 +35,7 @@ func (r *Resolver) Key(id string) string { return ident.NormalizeDOI(id) }
 
 // Resolve looks each DOI up concurrently under the client's host limits.
 func (r *Resolver) Resolve(ctx context.Context, ids []string) map[string]resolve.Lookup {
-	return resolve.Fanout(ctx, ids, r.Workers, r.Lookup)
+	return r.Fanout(ctx, ids, r.Lookup)
 }
 
 type document struct {
@@ -85,11 +70,7 @@ func (r *Resolver) Lookup(ctx context.Context, id string) resolve.Lookup {
 	if p := ident.ValidateDOI(d); p != "" {
 		return resolve.Lookup{Reason: "not a DOI: " + p}
 	}
-	base := strings.TrimRight(r.Base, "/")
-	if base == "" {
-		base = DefaultBase
-	}
-	resp, err := r.Client.Get(ctx, base+"/dois/"+httpclient.PathEscapeDOI(d), "application/vnd.api+json, application/json")
+	resp, err := r.Client.Get(ctx, r.URL("/dois/"+httpclient.PathEscapeDOI(d)), "application/vnd.api+json, application/json")
 	if err != nil {
 		return httpclient.Unverified(resp, err)
 	}

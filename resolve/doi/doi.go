@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/citelint/citelint/ident"
 	"github.com/citelint/citelint/resolve"
@@ -24,26 +23,11 @@ const DefaultBase = "https://doi.org"
 
 // Resolver checks DOI existence. Ids may carry any prefix NormalizeDOI
 // strips (doi:, https://doi.org/...).
-type Resolver struct {
-	Client *httpclient.Client
-	// Base is the handle server's base URL, DefaultBase by default.
-	Base string
-	// Workers bounds the goroutines waiting for the client's host limit.
-	Workers int
-}
+type Resolver struct{ httpclient.API }
 
 // New returns a Resolver using c against doi.org.
 func New(c *httpclient.Client) *Resolver {
-	return &Resolver{Client: c, Base: DefaultBase, Workers: 16}
-}
-
-// Endpoint is the base URL asked, so the cache keeps answers of a test
-// server or a mirror apart from the registry's.
-func (r *Resolver) Endpoint() string {
-	if b := strings.TrimRight(r.Base, "/"); b != "" {
-		return b
-	}
-	return DefaultBase
+	return &Resolver{httpclient.NewAPI(c, DefaultBase, 16)}
 }
 
 // Name is "doi".
@@ -54,7 +38,7 @@ func (r *Resolver) Key(id string) string { return ident.NormalizeDOI(id) }
 
 // Resolve checks each DOI; the handle API has no batch form.
 func (r *Resolver) Resolve(ctx context.Context, ids []string) map[string]resolve.Lookup {
-	return resolve.Fanout(ctx, ids, r.Workers, r.Lookup)
+	return r.Fanout(ctx, ids, r.Lookup)
 }
 
 // handleResponse is the part of the handle API's answer used here.
@@ -78,11 +62,7 @@ func (r *Resolver) Lookup(ctx context.Context, id string) resolve.Lookup {
 	if p := ident.ValidateDOI(d); p != "" {
 		return resolve.Lookup{Reason: "not a DOI: " + p}
 	}
-	base := strings.TrimRight(r.Base, "/")
-	if base == "" {
-		base = DefaultBase
-	}
-	resp, err := r.Client.Get(ctx, base+"/api/handles/"+httpclient.PathEscapeDOI(d), "application/json")
+	resp, err := r.Client.Get(ctx, r.URL("/api/handles/"+httpclient.PathEscapeDOI(d)), "application/json")
 	if err != nil || resp.Truncated {
 		return httpclient.Unverified(resp, err)
 	}

@@ -245,7 +245,7 @@ func (w *walker) codeSpan(n *ast.CodeSpan) {
 	}
 }
 
-// scanProse finds citations written in plain prose: bracket markers, 【n†source】,
+// scanProse finds citations written in plain prose: bracket markers, 【n】 and 【n†source】,
 // author-year, bare @keys, glued numbers and identifiers.
 func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 	text := w.src[sp.Start:sp.End]
@@ -309,7 +309,11 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		}
 		inner := text[i+3 : i+j]
 		off = i + j + 3
-		if d := bytes.IndexRune(inner, '†'); d > 0 {
+		if d := bytes.IndexRune(inner, '†'); d < 0 {
+			// 【12】, 【5,11】: numbered sources as DeepSeek and other
+			// chat assistants write them, read as [12] and [5,11] are.
+			out = w.numericCites(inner, base+i+len("【"), Span{base + i, base + off}, out)
+		} else if d > 0 {
 			num := inner[:d]
 			if c := bytes.IndexByte(num, ':'); c >= 0 {
 				num = num[:c]
@@ -438,6 +442,16 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		return appendREF(content, cstart, marker, out)
 	case hasPrefixFold(content, "SOURCE_"):
 		return appendSources(content, cstart, marker, out)
+	}
+	return w.numericCites(content, cstart, marker, out)
+}
+
+// numericCites appends the citations of a numeric marker ("1", "1, 2",
+// "4-6") whose content starts at byte cstart, or nothing when the content
+// is not a numeric list.
+func (w *walker) numericCites(content []byte, cstart int, marker Span, out []candidate) []candidate {
+	mk := func(kind CitationKind, sp Span, label, scheme string) candidate {
+		return candidate{Citation: Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
 	}
 	items, ok := w.parseNumericList(content)
 	if !ok {

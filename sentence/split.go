@@ -12,6 +12,7 @@
 package sentence
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"unicode"
@@ -27,14 +28,28 @@ type Span struct{ Start, End int }
 func Split(text []byte, glue []Span) []Span { return AppendSplit(nil, text, glue) }
 
 // AppendSplit appends the sentences of text to dst (callers reuse buffers).
+//
+// A hard line break (two spaces or a backslash before a line ending) ends
+// a sentence as a full stop does: it separates what are lines on the page
+// ("Version: 1.0.0", "Status: Draft"; a numbered label above its text in
+// a list item), and markers at the start of the next line join the
+// sentence before it.
 func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 	start := 0
 	g := 0 // first glue span that may still matter
+	hb, hbNext := nextHardBreak(text, 0)
 	for i := 0; i < len(text); {
+		if hb >= 0 && hb < i {
+			hb, hbNext = nextHardBreak(text, i)
+		}
 		// Only the bytes in mayEnd can start a terminator: skip the rest
 		// without looking at the glue (a marker that covers the next
 		// terminator is found from it just below).
-		if i = nextMayEnd(text, i); i == len(text) {
+		i = nextMayEnd(text, i)
+		hard := hb >= 0 && hb < i
+		if hard {
+			i = hb
+		} else if i == len(text) {
 			break
 		}
 		for g < len(glue) && glue[g].End <= i {
@@ -42,6 +57,13 @@ func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 		}
 		if g < len(glue) && glue[g].Start <= i {
 			i = glue[g].End // terminators inside a marker never end a sentence
+			continue
+		}
+		if hard {
+			end := joinMarkers(text, glue, g, hb)
+			dst = appendTrimmed(dst, text, start, end)
+			start = end
+			i = max(end, hbNext)
 			continue
 		}
 		c := text[i]
@@ -76,17 +98,7 @@ func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 		}
 		// Markers after the terminator join this sentence: "x. [2][3] Next",
 		// "brain.13 Next", "text.1, 2 Next".
-		end := j
-		for gg := g; gg < len(glue); gg++ {
-			k := end
-			for k < glue[gg].Start && (isSpace(text[k]) || text[k] == ',' || text[k] == ';') {
-				k++
-			}
-			if k != glue[gg].Start {
-				break
-			}
-			end = glue[gg].End
-		}
+		end := joinMarkers(text, glue, g, j)
 		switch {
 		case cjk:
 		case end > j:
@@ -103,6 +115,60 @@ func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 		i = end
 	}
 	return appendTrimmed(dst, text, start, len(text))
+}
+
+// joinMarkers returns where a sentence ending at end (before white space)
+// ends once the markers that follow it, from glue[g] on, separated by
+// white space, commas or semicolons only, have joined it.
+func joinMarkers(text []byte, glue []Span, g, end int) int {
+	for ; g < len(glue); g++ {
+		k := end
+		for k < glue[g].Start && (isSpace(text[k]) || text[k] == ',' || text[k] == ';') {
+			k++
+		}
+		if k != glue[g].Start {
+			break
+		}
+		end = glue[g].End
+	}
+	return end
+}
+
+// nextHardBreak finds the first hard line break at or after byte i: it
+// returns where the sentence before it ends (before the break's spaces,
+// after its backslash) and the offset after its line ending, or -1, -1. It reads
+// each line ending once per call, so the splitter stays linear.
+func nextHardBreak(text []byte, from int) (at, next int) {
+	for i := from; i < len(text); {
+		k := bytes.IndexByte(text[i:], '\n')
+		if k < 0 {
+			break
+		}
+		nl := i + k
+		e := nl
+		if e > i && text[e-1] == '\r' {
+			e--
+		}
+		s := e
+		for s > 0 && text[s-1] == ' ' {
+			s--
+		}
+		if e-s >= 2 {
+			return max(s, from), nl + 1 // never before from: the caller has read past it
+		}
+		if b := e; b > 0 && text[b-1] == '\\' {
+			n := 0
+			for b > 0 && text[b-1] == '\\' {
+				b--
+				n++
+			}
+			if n%2 == 1 {
+				return e, nl + 1 // the backslash stays with the text it breaks
+			}
+		}
+		i = nl + 1
+	}
+	return -1, -1
 }
 
 // nextMayEnd returns the offset of the first byte in mayEnd at or after i,

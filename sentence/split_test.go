@@ -77,6 +77,15 @@ func TestSplit(t *testing.T) {
 		{"abbreviations in a row", "e.g. Dr. J. Smith et al. (2020).", nil, []string{"e.g. Dr. J. Smith et al. (2020)."}},
 		{"digit after stop", "a.1, 2 B", nil, []string{"a.1, 2 B"}},
 		{"terminators and closer only", "...?!”", nil, []string{"...?!”"}},
+		{"hard break", "Version: 1.0.0  \nStatus: Draft  \nDate: January 3, 2026", nil, []string{"Version: 1.0.0", "Status: Draft", "Date: January 3, 2026"}},
+		{"hard break in a list item", "5.1 Role of Ontology:  \n  Within the architecture, it serves as memory.", nil, []string{"5.1 Role of Ontology:", "Within the architecture, it serves as memory."}},
+		{"backslash break", "Line one\\\nLine two. Three.", nil, []string{"Line one\\", "Line two.", "Three."}},
+		{"escaped backslash is no break", "Path C:\\\\\nnext line.", nil, []string{"Path C:\\\\\nnext line."}},
+		{"hard break with CRLF", "One fact  \r\nAnother fact", nil, []string{"One fact", "Another fact"}},
+		{"marker on the next line joins", "Revenue was 5 B.  \n[2][3]\nNext line.", nil, []string{"Revenue was 5 B.  \n[2][3]", "Next line."}},
+		{"marker after a break joins", "Risk: cost  \n[2][3][4]", nil, []string{"Risk: cost  \n[2][3][4]"}},
+		{"one space is a soft break", "Line one \ncontinues here.", nil, []string{"Line one \ncontinues here."}},
+		{"break inside a marker", "See [a  \nb] here.", nil, []string{"See [a  \nb] here."}},
 		{"full-width stop, cut runes", "Wait… What．Yes\xe2\x80 x. \xef\xbc", nil, []string{"Wait…", "What．", "Yes\xe2\x80 x. \xef\xbc"}},
 	}
 	for _, tt := range tests {
@@ -129,7 +138,7 @@ func TestWords(t *testing.T) {
 // rune, where a terminator may end inside one: "！" with glue from its
 // third byte), for which only the first three hold.
 func FuzzSplit(f *testing.F) {
-	for _, s := range []string{"One. Two [1]. Three.[2] Four", "第一句。第二句！第三？", "e.g. Dr. J. Smith et al. (2020).", "a.1, 2 B", "...?!”", "Wait… What．Yes\xe2\x80 x. \xef\xbc"} {
+	for _, s := range []string{"One. Two [1]. Three.[2] Four", "A  \nB\\\nC  \r\n[1] D", "第一句。第二句！第三？", "e.g. Dr. J. Smith et al. (2020).", "a.1, 2 B", "...?!”", "Wait… What．Yes\xe2\x80 x. \xef\xbc"} {
 		f.Add(s, uint64(0x9e3779b97f4a7c15))
 	}
 	f.Fuzz(func(t *testing.T, s string, seed uint64) {

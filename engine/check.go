@@ -78,11 +78,7 @@ func (e *Engine) Check(ctx context.Context, path string, src []byte, o CheckOpti
 	if o.Fix && fr.Fixed > 0 {
 		out.Summary.Extra = map[string]int{"fixed": fr.Fixed}
 	}
-	if c, ok := env.Support.Get(fr.Path); ok {
-		m := output.SupportMetrics{Claims: c.Claims, CitedClaims: c.Cited, Scored: c.Scored, Supported: c.Supported, Unverified: c.Unverified}
-		out.Summary.Support = &m
-		out.Summary.SupportFiles = []output.FileSupport{{Path: fr.Path, SupportMetrics: m}}
-	}
+	r.SetSupport([]lint.FileResult{fr}, env.Support)
 	text := fr.Src
 	if o.Fix && fr.Original == nil {
 		text = src

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -120,6 +121,49 @@ func (e *Engine) lookUp(ctx context.Context, files []string, opts lint.Options, 
 		e.addEvidence(n, env, o)
 	}
 	return n, nil
+}
+
+// setNetwork keeps Options.Network for LintPaths and LintBytes. The
+// resolver cache is opened once here, so that a cache that cannot be
+// opened is New's error (as it is run's) rather than every lint's.
+func (e *Engine) setNetwork(o *NetworkOptions) error {
+	if o == nil {
+		return nil
+	}
+	e.net = o
+	if !networkNeeds(e.rules).Any() || cacheMode(e.cfg, o.Offline, o.Refresh) == cache.Offline {
+		return nil
+	}
+	if _, err := OpenCache(e.cfg); err != nil {
+		return fmt.Errorf("resolver cache: %v", err)
+	}
+	return nil
+}
+
+// networkFor runs the pass Options.Network asks for over files (read
+// with in) and points out's rules at what it set up: a copy of the rule
+// environment, so that lints running at once do not share answers. An
+// error (the cache could not be opened after all) becomes an error of
+// the config file that names the cache; the files are still linted.
+func (e *Engine) networkFor(ctx context.Context, files []string, in lint.Options, out *lint.Options) (*Network, []lint.FileError) {
+	if e.net == nil {
+		return nil, nil
+	}
+	env := *out.RuleEnv
+	out.RuleEnv = &env
+	n, err := e.lookUp(ctx, files, in, *e.net, &env)
+	if err != nil {
+		return nil, []lint.FileError{{Path: cmp.Or(e.cfg.Path, "."), Err: err}}
+	}
+	return n, nil
+}
+
+// judgeStats says on Options.Network's Stderr what the judge did, as run
+// does after its report.
+func (e *Engine) judgeStats(n *Network) {
+	if n != nil && n.Judge != nil && e.net.Stderr != nil {
+		fmt.Fprintf(e.net.Stderr, "citelint: %s\n", n.Judge.Stats())
+	}
 }
 
 // networkNeeds says which lookups the enabled rules declare (Rule.Needs).
@@ -341,6 +385,14 @@ func (r *Report) SetSupport(results []lint.FileResult, stats *rules.SupportStats
 	paths := make([]string, len(results))
 	for i := range results {
 		paths[i] = results[i].Path
+	}
+	r.setSupport(paths, stats)
+}
+
+// setSupport is SetSupport for the results at paths.
+func (r *Report) setSupport(paths []string, stats *rules.SupportStats) {
+	if stats == nil {
+		return
 	}
 	s := &r.report.Summary
 	s.Support, s.SupportFiles = supportSummary(paths, stats)

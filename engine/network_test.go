@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/internal/registrystub"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
@@ -170,5 +172,50 @@ func TestLookUpNothingToDo(t *testing.T) {
 	n, err := eng.LookUp(context.Background(), eng.Walk([]string{dir}), engine.NetworkOptions{})
 	if err != nil || n.Lookups != nil || n.Support != nil || n.Judge != nil || n.Unverified() != nil {
 		t.Errorf("LookUp = %+v, %v; want nothing", n, err)
+	}
+}
+
+// TestNewNetworkCache: with Options.Network and a network rule on, a
+// resolver cache that cannot be opened (no cache folder is named and the
+// user has none) is New's error, as it is run's; offline it is no error
+// (everything is unverified).
+func TestNewNetworkCache(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("os.UserCacheDir fails without $HOME only on Linux and the BSDs")
+	}
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	dir, _, _ := networkProject(t)
+	cfg, err := config.Load(filepath.Join(dir, ".citelint.yaml"), engine.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Resolvers.Cache.Dir = ""
+	if _, err := engine.New(cfg, engine.Options{WorkDir: dir, Network: &engine.NetworkOptions{}}); err == nil || !strings.Contains(err.Error(), "resolver cache") {
+		t.Errorf("New = %v; want the resolver cache's error", err)
+	}
+	if _, err := engine.New(cfg, engine.Options{WorkDir: dir, Network: &engine.NetworkOptions{Offline: true}}); err != nil {
+		t.Errorf("offline: %v", err)
+	}
+	if _, err := engine.New(cfg, engine.Options{WorkDir: dir}); err != nil {
+		t.Errorf("without Network: %v", err)
+	}
+}
+
+// TestLintBytesSupport: LintBytes with evidence reports the support
+// summary run reports for the file.
+func TestLintBytesSupport(t *testing.T) {
+	eng, _ := newEngine(t, "version: \"1\"\nrules:\n  enable: [low-overlap, number-mismatch]\n")
+	eng.AddSources(store(t))
+	if r := eng.LintBytes(context.Background(), "a.md", []byte(supported)); r.Summary.Support != nil {
+		t.Fatalf("support %+v without evidence", r.Summary.Support)
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, ".citelint.yaml", "version: \"1\"\nrules:\n  enable: [low-overlap, number-mismatch]\n")
+	eng = loadEngine(t, dir, engine.Options{Evidence: &evidence.Finder{}})
+	eng.AddSources(store(t))
+	r := eng.LintBytes(context.Background(), "a.md", []byte(supported))
+	if s := r.Summary.Support; s == nil || s.CitedClaims != 2 || s.Scored != 2 || len(r.Summary.SupportFiles) != 1 {
+		t.Errorf("support %+v, files %+v", s, r.Summary.SupportFiles)
 	}
 }

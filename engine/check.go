@@ -22,10 +22,9 @@ type CheckOptions struct {
 	// text is stable, skipping issues the config excludes, as run --fix.
 	Fix    bool
 	Unsafe bool
-	// Lookups are the network answers for the document (the command
-	// line's network pass), Unverified the lookups without a definite
-	// answer by kind; nil: the network rules have no answers and report
-	// nothing, as offline.
+	// Lookups are the network answers for the document (LookUpBytes'),
+	// Unverified the lookups without a definite answer by kind; nil: the
+	// network rules have no answers and report nothing, as offline.
 	Lookups    rules.Lookups
 	Unverified map[string]int
 }

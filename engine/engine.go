@@ -2,8 +2,17 @@
 // turns a loaded config into the rules, bibliographies and sources a run
 // needs, lints documents (bytes or paths) and passes their issues through
 // the report pipeline (exclusions, severity, limits), so that a Go program
-// gets what `citelint run --format json` reports. The command line (cli)
-// adds the network pass, fix writing and printers around it.
+// gets what `citelint run --format json` reports.
+//
+// The network pass is the engine's too (network.go): LookUp collects the
+// identifiers the documents cite, looks each up once through the config's
+// resolvers and cache, and sets up the evidence, the support tally and the
+// judge that the lints after it use; Options.Network makes LintPaths and
+// LintBytes run it themselves. What the config alone may not grant
+// (private addresses, trusted hosts, the judge's URL and API key) comes
+// from the caller as plain values in NetworkOptions: the engine never
+// reads the environment. The command line (cli) decides that consent from
+// its flags and environment and adds fix writing and printers.
 package engine
 
 import (
@@ -40,9 +49,9 @@ type Options struct {
 	// Concurrency bounds the files linted at once; 0 is the config's
 	// run.concurrency, else the number of CPUs.
 	Concurrency int
-	// Lookups are network answers got elsewhere (the command's network
-	// pass, a test's registry stub) for the network rules; nil leaves
-	// them without answers.
+	// Lookups are network answers got elsewhere (an earlier LookUp, a
+	// test's registry stub) for the network rules; nil leaves them
+	// without answers.
 	Lookups rules.Lookups
 	// Evidence finds the text references stand for, for the
 	// claim-support rules (package evidence); nil gives them none.

@@ -3,11 +3,15 @@ package engine_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/citelint/citelint/config"
@@ -217,5 +221,52 @@ func TestLintBytesSupport(t *testing.T) {
 	r := eng.LintBytes(context.Background(), "a.md", []byte(supported))
 	if s := r.Summary.Support; s == nil || s.CitedClaims != 2 || s.Scored != 2 || len(r.Summary.SupportFiles) != 1 {
 		t.Errorf("support %+v, files %+v", s, r.Summary.SupportFiles)
+	}
+}
+
+// TestJudgeNeedsTheCallersURL: the engine asks the judge only at the URL
+// the caller gives, with the key the caller gives; the config's judge.url
+// and api-key-env alone (a pull request could write them) ask nothing.
+func TestJudgeNeedsTheCallersURL(t *testing.T) {
+	var calls atomic.Int32
+	var auth atomic.Value
+	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		auth.Store(r.Header.Get("Authorization"))
+		json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"message": map[string]string{"content": `{"supported": false, "quote": "Penguins live in the south."}`}}}})
+	}))
+	defer model.Close()
+	dir := t.TempDir()
+	writeFile(t, dir, "s.jsonl", `{"id": "d_1", "text": "Global mean sea level increased by 0.20 m between 1901 and 2018."}`+"\n")
+	writeFile(t, dir, ".citelint.yaml", fmt.Sprintf("version: \"1\"\nsources: s.jsonl\nrules:\n  default: none\n  enable: [low-overlap]\n  settings:\n    low-overlap: {judge-band: 1}\nresolvers:\n  cache: {dir: cache}\njudge:\n  url: %s/v1\n  model: m\n  api-key-env: JUDGE_KEY\n", model.URL))
+	t.Setenv("JUDGE_KEY", "from-the-environment")
+	src := []byte("Global mean sea level increased by 0.20 m between 1901 and 2018 [REF|d_1].\n")
+	host := strings.TrimPrefix(model.URL, "http://")
+
+	for _, tc := range []struct {
+		name      string
+		judge     engine.JudgeOptions
+		wantCalls bool
+		wantAuth  string
+	}{
+		{"config alone", engine.JudgeOptions{}, false, ""},
+		{"caller's URL, no key", engine.JudgeOptions{URL: model.URL + "/v1"}, true, ""},
+		{"caller's URL and key", engine.JudgeOptions{URL: model.URL + "/v1", APIKey: "given"}, true, "Bearer given"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.RemoveAll(filepath.Join(dir, "cache"))
+			calls.Store(0)
+			auth.Store("")
+			var stderr bytes.Buffer
+			eng := loadEngine(t, dir, engine.Options{Network: &engine.NetworkOptions{TrustedHosts: []string{host}, Judge: tc.judge, Stderr: &stderr}})
+			r := eng.LintBytes(context.Background(), "a.md", src)
+			judged := strings.Contains(ruleLines(r), "low-overlap")
+			if (calls.Load() > 0) != tc.wantCalls || judged != tc.wantCalls || auth.Load() != tc.wantAuth {
+				t.Errorf("calls %d, issues %q, Authorization %q; want called %v with %q", calls.Load(), ruleLines(r), auth.Load(), tc.wantCalls, tc.wantAuth)
+			}
+			if tc.wantCalls && !strings.Contains(stderr.String(), "judge") {
+				t.Errorf("no judge counts on Stderr: %q", stderr.String())
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/output"
 )
 
@@ -27,7 +28,7 @@ func cacheCmd(args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitUsage
 	}
-	c, err := openCache(cfg)
+	c, err := engine.OpenCache(cfg)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: resolver cache: %v\n", err)
 		return ExitFailure

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/rules"
 	"github.com/citelint/citelint/score"
 )
@@ -53,16 +54,15 @@ func (f *calibrateJudgeFlags) run(pairs []score.Pair, m score.Metrics, lang, for
 		fmt.Fprintf(env.Stderr, "citelint: calibrate: %v\n", err)
 		return ExitUsage
 	}
-	s := newJudge(cfg, tr, env)
+	jp := planJudge(cfg, tr)
+	jp.warn(cfg, env)
+	s := engine.NewJudge(cfg, tr.networkOptions(cfg, false, false, jp, env))
 	if s == nil {
 		fmt.Fprintln(env.Stderr, "citelint: calibrate: --judge needs a judge: judge.url and judge.model in .citelint.yaml, or --judge-url (docs/judge.md)")
 		return ExitUsage
 	}
 	// Calibration asks about every pair on purpose: no per-run cap.
 	s.MaxCalls = 0
-	if cc, err := openCache(cfg); err == nil {
-		s.Client.Cache = cc
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	if f.timeout > 0 {
 		ctx, cancel = context.WithTimeout(context.Background(), f.timeout)
@@ -75,7 +75,7 @@ func (f *calibrateJudgeFlags) run(pairs []score.Pair, m score.Metrics, lang, for
 	for i, p := range pairs {
 		lexical[i], labels[i] = scorer.Score(p.Claim, p.Sources...).Score, p.Supported
 	}
-	answers := askAll(ctx, s, pairs, judgePolicy(cfg.Judge).Evidence, max(cfg.Judge.Concurrency, 4))
+	answers := askAll(ctx, s, pairs, engine.JudgePolicy(cfg.Judge).Evidence, max(cfg.Judge.Concurrency, 4))
 	st := s.Stats()
 	out := judgeCalibration{Metrics: m, Judge: score.EvaluateJudge(answers, labels),
 		Hybrid: score.EvaluateHybrid(lexical, answers, labels, m.Threshold, f.band)}

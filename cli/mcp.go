@@ -51,23 +51,21 @@ func mcpCmd(args []string, env Env) int {
 	return ExitOK
 }
 
-// mcpNetwork is run's network pass for one document held in memory, with
-// the consent the workflow gave (flags and environment, never the config
-// alone): the agent tool runs a config's network rules as run does.
+// mcpNetwork is run's network pass (engine.LookUpBytes) for one document
+// held in memory, with the consent the workflow gave (flags and
+// environment, never the config alone): the agent tool runs a config's
+// network rules as run does. The tool asks no judge.
 func mcpNetwork(tf trustFlags, env Env) mcpserver.NetworkFunc {
-	return func(ctx context.Context, cfg *config.Config, eng *engine.Engine, _ string, src []byte) (rules.Lookups, map[string]int, error) {
+	return func(ctx context.Context, cfg *config.Config, eng *engine.Engine, path string, src []byte) (rules.Lookups, map[string]int, error) {
 		tr, err := tf.consent(cfg, env)
 		if err != nil {
 			return nil, nil, err
 		}
-		st := &setup{cfg: cfg, eng: eng, files: []string{"-"}, rules: eng.Rules()}
-		opts := eng.LintOptions(nil)
-		opts.Inputs = map[string][]byte{"-": src}
-		res, err := verifyFiles(ctx, st, opts, false, false, tr, env.Stderr)
-		if err != nil || res == nil {
-			return nil, nil, err
+		n, err := eng.LookUpBytes(ctx, path, src, tr.networkOptions(cfg, false, false, judgePlan{off: true}, env))
+		if err != nil || n.Lookups == nil {
+			return nil, nil, err // a nil *verify.Results would be a non-nil Lookups
 		}
-		return res, res.Unverified(), nil
+		return n.Lookups, n.Unverified(), nil
 	}
 }
 

@@ -7,9 +7,6 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/registrystub"
-	"github.com/citelint/citelint/lint"
-	"github.com/citelint/citelint/resolve/verify"
-	"github.com/citelint/citelint/rules"
 )
 
 const networkDoc = `Transformers [1] changed NLP, says a fake [2], and a page [3].
@@ -145,37 +142,4 @@ func mustRead(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return string(b)
-}
-
-// TestNetworkNeedsFromDeclarations: the network plan is the union of what
-// the enabled rules declare. A rule cli has never heard of (here one made
-// up for the test, as a new rule added only to the registry would be) gets
-// its lookups with no edit to cli.
-func TestNetworkNeedsFromDeclarations(t *testing.T) {
-	newRule := &rules.Rule{Name: "made-up", Tags: []string{rules.TagNetwork}, Needs: rules.NeedArXiv | rules.NeedURL}
-	for _, tc := range []struct {
-		name    string
-		enabled []*rules.Rule
-		want    verify.Needs
-	}{
-		{"none", nil, verify.Needs{}},
-		{"offline", []*rules.Rule{rules.UnresolvableLabel}, verify.Needs{}},
-		{"dead-doi", []*rules.Rule{rules.DeadDOI}, verify.Needs{DOI: true}},
-		{"reference-mismatch", []*rules.Rule{rules.ReferenceMismatch}, verify.Needs{Metadata: true, ArXiv: true}},
-		{"retracted-source", []*rules.Rule{rules.RetractedSource}, verify.Needs{Metadata: true}},
-		// Source text is fetched only with the consent a network rule gives.
-		{"sources alone", []*rules.Rule{rules.LowOverlap}, verify.Needs{}},
-		{"sources and dead-link", []*rules.Rule{rules.LowOverlap, rules.DeadLink}, verify.Needs{URL: true, Text: true}},
-		{"new rule", []*rules.Rule{newRule}, verify.Needs{ArXiv: true, URL: true}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var enabled []lint.Enabled
-			for _, r := range tc.enabled {
-				enabled = append(enabled, lint.Enabled{Rule: r})
-			}
-			if got := networkNeeds(enabled); got != tc.want {
-				t.Errorf("networkNeeds = %+v, want %+v", got, tc.want)
-			}
-		})
-	}
 }

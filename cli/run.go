@@ -15,7 +15,6 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
-	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/internal/atomicfile"
@@ -23,10 +22,7 @@ import (
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/pipeline"
-	"github.com/citelint/citelint/resolve/judge"
-	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
-	"github.com/citelint/citelint/rules"
 )
 
 // runFlags are run's own flags on top of setupFlags.
@@ -131,9 +127,8 @@ type runPlan struct {
 	opts        lint.Options
 	changed     *gitdiff.Set
 	failLevel   result.Severity
-	verified    *verify.Results
+	net         *engine.Network // what the network pass found and set up
 	netTimedOut bool
-	judge       *judge.Session // nil when no judge is asked
 	stderr      io.Writer
 	baseline    *pipeline.BaselineFile
 }
@@ -224,15 +219,17 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 	return ExitOK
 }
 
-// networkPass runs the lookups the enabled rules need and hands their
-// answers (and the evidence finder) to the lint options.
+// networkPass runs the engine's network pass (the lookups the enabled
+// rules need, the evidence and the judge) with the workflow's consent;
+// the lint that follows uses what it sets up.
 func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	// The network pass stops early enough to leave the lint its share of
 	// the time: a lookup it had no time for is unverified, and the run
 	// still reports every file.
 	netCtx, netCancel := networkContext(p.ctx, p.timeout)
 	p.netCancel = netCancel
-	verified, err := verifyFiles(netCtx, st, p.opts, f.offline, f.refresh, p.tr, env.Stderr)
+	jp := planJudge(p.cfg, p.tr)
+	n, err := st.eng.LookUp(netCtx, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
 	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.ctx.Err() == nil {
 		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", networkShare(p.timeout), p.timeout)
 		p.netTimedOut = true
@@ -241,12 +238,10 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitFailure
 	}
-	p.verified = verified
-	if verified != nil {
-		p.opts.RuleEnv.Lookups = verified
-	}
-	if usesSources(st.rules) {
-		p.judge = addEvidence(&p.opts, p.cfg, verified, env, p.tr)
+	p.net = n
+	if n.Support != nil {
+		// Only a claim-support rule would ask the judge.
+		jp.warn(p.cfg, env)
 	}
 	return ExitOK
 }
@@ -292,13 +287,9 @@ func (f *runFlags) saveBaseline(rb *engine.Report, env Env) bool {
 
 // finish completes the report's summary.
 func (p *runPlan) finish(rb *engine.Report, st *setup) {
-	var unverified map[string]int
-	if p.verified != nil {
-		unverified = p.verified.Unverified()
-	}
-	rb.Finish(st.walkErrs, unverified)
-	if p.judge != nil {
-		fmt.Fprintf(p.stderr, "citelint: %s\n", p.judge.Stats())
+	rb.Finish(st.walkErrs, p.net.Unverified())
+	if p.net != nil && p.net.Judge != nil {
+		fmt.Fprintf(p.stderr, "citelint: %s\n", p.net.Judge.Stats())
 	}
 }
 
@@ -373,9 +364,7 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	if fixed > 0 {
 		report.Summary.Extra = map[string]int{"fixed": fixed}
 	}
-	if p.opts.RuleEnv.Support != nil {
-		report.Summary.Support, report.Summary.SupportFiles = supportSummary(results, p.opts.RuleEnv.Support)
-	}
+	rb.SetSupport(results, p.opts.RuleEnv.Support)
 	rb.AddAll(results)
 	if review {
 		addReview(rb, results, p.opts.RuleEnv.Support)
@@ -392,26 +381,6 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		}
 	}
 	return exit
-}
-
-// addEvidence gives the source rules what they read: the sources (local
-// files, and the registry answers when the network pass ran), a support
-// tally for the summary, and the judge when one is configured.
-func addEvidence(opts *lint.Options, cfg *config.Config, verified *verify.Results, env Env, tr trust) *judge.Session {
-	finder := &evidence.Finder{ReadLocal: true, Root: opts.Root}
-	if verified != nil {
-		finder.Lookups = verified
-	}
-	opts.RuleEnv.Evidence = finder
-	opts.RuleEnv.Support = &rules.SupportStats{}
-	if s := newJudge(cfg, tr, env); s != nil {
-		if cc, err := openCache(cfg); err == nil {
-			s.Client.Cache = cc
-		}
-		opts.RuleEnv.Judge, opts.RuleEnv.JudgePolicy = s, judgePolicy(cfg.Judge)
-		return s
-	}
-	return nil
 }
 
 // outputs returns the report formats (the --format flags, else the

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/resolve/httpclient"
 )
 
@@ -134,4 +135,26 @@ func planJudge(cfg *config.Config, tr trust) judgePlan {
 		p.warning = fmt.Sprintf("the judge's API key ($%s) is not sent to %s: a config file may come from the pull request, so the key goes only to a host the workflow names (--trusted-host, %s or --judge-url)", j.APIKeyEnv, u.Host, envTrustedHosts)
 	}
 	return p
+}
+
+// warn says on stderr what the judge was refused, if anything.
+func (p judgePlan) warn(cfg *config.Config, env Env) {
+	if p.warning != "" {
+		fmt.Fprintf(env.Stderr, "citelint: warning: %s%s\n", cfgPrefix(cfg), p.warning)
+	}
+}
+
+// networkOptions hands the engine what the workflow consented to: the
+// addresses lookups may reach, and the judge as p allows it, with the
+// API key read from the environment only when p may send it.
+func (tr trust) networkOptions(cfg *config.Config, offline, refresh bool, p judgePlan, env Env) engine.NetworkOptions {
+	o := engine.NetworkOptions{Offline: offline, Refresh: refresh, AllowPrivate: tr.allowPrivate, TrustedHosts: tr.hosts,
+		Version: Version, Stderr: env.Stderr}
+	if !p.off {
+		o.Judge.URL = p.url
+		if p.sendKey {
+			o.Judge.APIKey = env.Getenv(cfg.Judge.APIKeyEnv)
+		}
+	}
+	return o
 }

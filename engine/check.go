@@ -22,10 +22,9 @@ type CheckOptions struct {
 	// text is stable, skipping issues the config excludes, as run --fix.
 	Fix    bool
 	Unsafe bool
-	// Lookups are the network answers for the document (the command
-	// line's network pass), Unverified the lookups without a definite
-	// answer by kind; nil: the network rules have no answers and report
-	// nothing, as offline.
+	// Lookups are the network answers for the document (LookUpBytes'),
+	// Unverified the lookups without a definite answer by kind; nil: the
+	// network rules have no answers and report nothing, as offline.
 	Lookups    rules.Lookups
 	Unverified map[string]int
 }
@@ -78,11 +77,7 @@ func (e *Engine) Check(ctx context.Context, path string, src []byte, o CheckOpti
 	if o.Fix && fr.Fixed > 0 {
 		out.Summary.Extra = map[string]int{"fixed": fr.Fixed}
 	}
-	if c, ok := env.Support.Get(fr.Path); ok {
-		m := output.SupportMetrics{Claims: c.Claims, CitedClaims: c.Cited, Scored: c.Scored, Supported: c.Supported, Unverified: c.Unverified}
-		out.Summary.Support = &m
-		out.Summary.SupportFiles = []output.FileSupport{{Path: fr.Path, SupportMetrics: m}}
-	}
+	r.SetSupport([]lint.FileResult{fr}, env.Support)
 	text := fr.Src
 	if o.Fix && fr.Original == nil {
 		text = src

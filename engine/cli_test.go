@@ -90,3 +90,53 @@ func TestLintPathsCancelled(t *testing.T) {
 		}
 	}
 }
+
+// TestLintPathsNetworkIsRun: with Options.Network, LintPaths runs the
+// network pass itself and reports byte for byte what `citelint run
+// --format json` prints against the same loopback registry stub: the
+// network rules' issues, the unverified count, and with a claim-support
+// rule the fetched evidence and the support summary.
+func TestLintPathsNetworkIsRun(t *testing.T) {
+	for _, tc := range []struct {
+		name, disable string
+		support       bool
+	}{
+		{"network rules", "[uncited-claim, unused-reference, low-overlap, number-mismatch]", false},
+		{"and claim support", "[uncited-claim, unused-reference]", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, _, stub := networkProject(t)
+			cfgPath := filepath.Join(dir, ".citelint.yaml")
+			cfgText, _ := os.ReadFile(cfgPath)
+			writeFile(t, dir, ".citelint.yaml", strings.Replace(string(cfgText), "[uncited-claim, unused-reference, low-overlap, number-mismatch]", tc.disable, 1))
+			host := strings.TrimPrefix(stub.URL, "http://")
+
+			var stdout, stderr bytes.Buffer
+			cli.Main([]string{"run", "--trusted-host", host, "--format", "json", dir}, cli.Env{
+				Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr,
+				Getenv: func(string) string { return "" },
+				Getwd:  func() (string, error) { return dir, nil },
+			})
+			os.RemoveAll(filepath.Join(dir, "cache")) // the engine asks the stub too
+
+			var notes bytes.Buffer
+			eng := loadEngine(t, dir, engine.Options{Network: &engine.NetworkOptions{TrustedHosts: []string{host}, Version: cli.Version, Stderr: &notes}})
+			r := eng.LintPaths(context.Background(), []string{dir})
+			r.Version = cli.Version
+			p, _ := output.New("json", output.Options{})
+			var got bytes.Buffer
+			if err := p.Print(&got, r); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != stdout.String() {
+				t.Errorf("LintPaths:\n%s\nrun --format json:\n%s%s", got.String(), stdout.String(), stderr.String())
+			}
+			if notes.String() != stderr.String() {
+				t.Errorf("notes %q, run's stderr %q", notes.String(), stderr.String())
+			}
+			if !strings.Contains(ruleLines(r), "report.md:6:dead-doi") || r.Summary.Unverified != 1 || (r.Summary.Support != nil) != tc.support {
+				t.Errorf("issues %s, unverified %d, support %+v: the test no longer exercises the pass", ruleLines(r), r.Summary.Unverified, r.Summary.Support)
+			}
+		})
+	}
+}

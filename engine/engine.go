@@ -2,8 +2,17 @@
 // turns a loaded config into the rules, bibliographies and sources a run
 // needs, lints documents (bytes or paths) and passes their issues through
 // the report pipeline (exclusions, severity, limits), so that a Go program
-// gets what `citelint run --format json` reports. The command line (cli)
-// adds the network pass, fix writing and printers around it.
+// gets what `citelint run --format json` reports.
+//
+// The network pass is the engine's too (network.go): LookUp collects the
+// identifiers the documents cite, looks each up once through the config's
+// resolvers and cache, and sets up the evidence, the support tally and the
+// judge that the lints after it use; Options.Network makes LintPaths and
+// LintBytes run it themselves. What the config alone may not grant
+// (private addresses, trusted hosts, the judge's URL and API key) comes
+// from the caller as plain values in NetworkOptions: the engine never
+// reads the environment. The command line (cli) decides that consent from
+// its flags and environment and adds fix writing and printers.
 package engine
 
 import (
@@ -40,13 +49,19 @@ type Options struct {
 	// Concurrency bounds the files linted at once; 0 is the config's
 	// run.concurrency, else the number of CPUs.
 	Concurrency int
-	// Lookups are network answers got elsewhere (the command's network
-	// pass, a test's registry stub) for the network rules; nil leaves
-	// them without answers.
+	// Lookups are network answers got elsewhere (an earlier LookUp, a
+	// test's registry stub) for the network rules; nil leaves them
+	// without answers.
 	Lookups rules.Lookups
 	// Evidence finds the text references stand for, for the
 	// claim-support rules (package evidence); nil gives them none.
 	Evidence rules.Evidence
+	// Network, when set, makes LintPaths and LintBytes run the network
+	// pass (LookUp) with these decisions before linting, so that the
+	// network and claim-support rules report what `citelint run` does;
+	// its answers and evidence take the place of Lookups and Evidence.
+	// nil lints offline.
+	Network *NetworkOptions
 }
 
 // Engine lints documents with one loaded config. LintBytes and LintPaths
@@ -60,6 +75,7 @@ type Engine struct {
 	rules   []lint.Enabled
 	ruleEnv *rules.Env
 	workers int
+	net     *NetworkOptions // Options.Network
 }
 
 // ConfigOptions are the options config.Load and config.New need to check
@@ -102,6 +118,9 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 	e.workers = o.Concurrency
 	if e.workers == 0 {
 		e.workers = cfg.Run.Concurrency
+	}
+	if err := e.setNetwork(o.Network); err != nil {
+		return nil, err
 	}
 	return e, nil
 }
@@ -402,9 +421,21 @@ func (e *Engine) Options(fs Files) lint.Options {
 // the summary, and the document's error if it could not be linted. A
 // cancelled ctx gives a report whose file is "not checked".
 func (e *Engine) LintBytes(ctx context.Context, path string, src []byte) *output.Report {
+	opts := e.LintOptions(nil)
+	in := opts
+	in.Inputs = map[string][]byte{path: src}
+	n, errs := e.networkFor(ctx, []string{path}, in, &opts)
+	if opts.RuleEnv.Support != nil && n == nil {
+		// This call's own tally: lints of the same path may run at once.
+		env := *opts.RuleEnv
+		env.Support, opts.RuleEnv = &rules.SupportStats{}, &env
+	}
 	r := e.NewReport(ReportOptions{})
-	r.SetIssues(r.Process(r.Add(lint.Source(ctx, path, src, e.LintOptions(nil)))))
-	r.Finish(nil, nil)
+	fr := lint.Source(ctx, path, src, opts)
+	r.SetIssues(r.Process(r.Add(fr)))
+	r.SetSupport([]lint.FileResult{fr}, opts.RuleEnv.Support)
+	r.Finish(errs, n.Unverified())
+	e.judgeStats(n)
 	return r.Output()
 }
 
@@ -415,12 +446,18 @@ func (e *Engine) LintBytes(ctx context.Context, path string, src []byte) *output
 func (e *Engine) LintPaths(ctx context.Context, paths []string) *output.Report {
 	fs := e.Walk(paths)
 	fs.ReadStdin(os.Stdin) // for a path "-"
+	opts := e.Options(fs)
+	n, errs := e.networkFor(ctx, fs.Paths, opts, &opts)
 	r := e.NewReport(ReportOptions{})
 	var issues []result.Issue
-	r.Stream(ctx, fs.Paths, e.Options(fs), func(iss []result.Issue) {
-		issues = append(issues, iss...)
+	var linted []string
+	lint.RunEach(ctx, fs.Paths, opts, func(fr lint.FileResult) {
+		linted = append(linted, fr.Path)
+		issues = append(issues, r.Process(r.Add(fr))...)
 	})
 	r.SetIssues(issues)
-	r.Finish(fs.Errs, nil)
+	r.setSupport(linted, opts.RuleEnv.Support)
+	r.Finish(append(fs.Errs, errs...), n.Unverified())
+	e.judgeStats(n)
 	return r.Output()
 }

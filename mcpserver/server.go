@@ -8,8 +8,9 @@
 //
 // The server reads only what the agent sends and what lies inside the
 // project. It is offline unless the config enables network rules: then
-// the Network hook (the command line's network pass) looks up what the
-// document cites, as `citelint run` would. Without the hook, network
+// the Network hook (the command line's consent around the engine's
+// network pass, engine.LookUpBytes) looks up what the document cites, as
+// `citelint run` would. Without the hook, network
 // rules are not run and a check names them (network_rules_not_run) rather
 // than letting an agent take their silence for a pass.
 package mcpserver

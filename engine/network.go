@@ -1,0 +1,399 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/evidence"
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/resolve/cache"
+	"github.com/citelint/citelint/resolve/httpclient"
+	"github.com/citelint/citelint/resolve/judge"
+	"github.com/citelint/citelint/resolve/verify"
+	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/score"
+)
+
+// NetworkOptions are what the caller decides for the network pass. A
+// config may come from the pull request being linted, so it cannot grant
+// itself private addresses or a secret: those decisions are the caller's
+// (the command line takes them from flags and the environment) and reach
+// the engine here as plain values. The engine never reads the
+// environment.
+type NetworkOptions struct {
+	// Offline makes no request: the network rules use the resolver cache
+	// alone and anything not cached is unverified (--offline).
+	Offline bool
+	// Refresh ignores cached answers and asks again (--refresh).
+	Refresh bool
+	// AllowPrivate lets lookups reach loopback, private and link-local
+	// addresses; the config's resolvers.url.allow-private is not read.
+	AllowPrivate bool
+	// TrustedHosts are hosts (lower-case host or host:port) the caller
+	// vouches for: they may be private, and the judge's key may go there.
+	TrustedHosts []string
+	// Judge is the judge the caller allows; its zero value leaves the
+	// judge off.
+	Judge JudgeOptions
+	// Version is citelint's version, for the User-Agent ("dev" when "").
+	Version string
+	// Stderr receives the pass's notes (refused private addresses) and
+	// the judge's warnings and counts; nil discards them.
+	Stderr io.Writer
+}
+
+// JudgeOptions are the judge the caller allows for a config's judge
+// section: where it is asked and with which key.
+type JudgeOptions struct {
+	// URL is the API base URL (the config's judge.url, or the caller's
+	// own); "" leaves the judge off.
+	URL string
+	// APIKey is sent to URL; "" sends none. The caller reads it (from
+	// judge.api-key-env) only for a host it trusts.
+	APIKey string
+}
+
+// Network is what a network pass found and set up for the lints after it.
+type Network struct {
+	// Lookups are the registries' answers; nil when no network rule is on.
+	Lookups *verify.Results
+	// Support tallies the claim-support metrics; nil when no
+	// claim-support rule is on.
+	Support *rules.SupportStats
+	// Judge is the run's judge session; nil when no judge is asked.
+	Judge *judge.Session
+}
+
+// Unverified counts the lookups without a definite answer by kind (for
+// Report.Finish); nil when there were no lookups.
+func (n *Network) Unverified() map[string]int {
+	if n == nil || n.Lookups == nil {
+		return nil
+	}
+	return n.Lookups.Unverified()
+}
+
+// LookUp runs the network pass for the documents fs names: it collects
+// every identifier they cite, looks each up once through the config's
+// resolvers, cache, timeouts and host limits, and sets up the evidence
+// (local files and fetched text), the support tally and the judge the
+// claim-support rules use. Every lint after it uses them (Options,
+// LintOptions, Check), so call it before linting. With no network or
+// claim-support rule on, it makes no request. An error means the pass
+// could not run (the cache cannot be opened); a lookup that failed is
+// unverified, never an error.
+func (e *Engine) LookUp(ctx context.Context, fs Files, o NetworkOptions) (*Network, error) {
+	return e.lookUp(ctx, fs.Paths, e.Options(fs), o, e.ruleEnv)
+}
+
+// LookUpBytes is LookUp for one document held in memory as the file at
+// path (an agent's document).
+func (e *Engine) LookUpBytes(ctx context.Context, path string, src []byte, o NetworkOptions) (*Network, error) {
+	opts := e.LintOptions(nil)
+	opts.Inputs = map[string][]byte{path: src}
+	return e.lookUp(ctx, []string{path}, opts, o, e.ruleEnv)
+}
+
+// lookUp runs the pass over files read with opts and sets up env.
+func (e *Engine) lookUp(ctx context.Context, files []string, opts lint.Options, o NetworkOptions, env *rules.Env) (*Network, error) {
+	if o.Stderr == nil {
+		o.Stderr = io.Discard
+	}
+	n := &Network{}
+	if needs := networkNeeds(e.rules); needs.Any() {
+		res, err := e.verify(ctx, files, opts, needs, o)
+		if err != nil {
+			return nil, err
+		}
+		n.Lookups = res
+		env.Lookups = res
+	}
+	if usesSourceText(e.rules) {
+		e.addEvidence(n, env, o)
+	}
+	return n, nil
+}
+
+// setNetwork keeps Options.Network for LintPaths and LintBytes. The
+// resolver cache is opened once here, so that a cache that cannot be
+// opened is New's error (as it is run's) rather than every lint's.
+func (e *Engine) setNetwork(o *NetworkOptions) error {
+	if o == nil {
+		return nil
+	}
+	e.net = o
+	if !networkNeeds(e.rules).Any() || cacheMode(e.cfg, o.Offline, o.Refresh) == cache.Offline {
+		return nil
+	}
+	if _, err := OpenCache(e.cfg); err != nil {
+		return fmt.Errorf("resolver cache: %v", err)
+	}
+	return nil
+}
+
+// networkFor runs the pass Options.Network asks for over files (read
+// with in) and points out's rules at what it set up: a copy of the rule
+// environment, so that lints running at once do not share answers. An
+// error (the cache could not be opened after all) becomes an error of
+// the config file that names the cache; the files are still linted.
+func (e *Engine) networkFor(ctx context.Context, files []string, in lint.Options, out *lint.Options) (*Network, []lint.FileError) {
+	if e.net == nil {
+		return nil, nil
+	}
+	env := *out.RuleEnv
+	out.RuleEnv = &env
+	n, err := e.lookUp(ctx, files, in, *e.net, &env)
+	if err != nil {
+		return nil, []lint.FileError{{Path: cmp.Or(e.cfg.Path, "."), Err: err}}
+	}
+	return n, nil
+}
+
+// judgeStats says on Options.Network's Stderr what the judge did, as run
+// does after its report.
+func (e *Engine) judgeStats(n *Network) {
+	if n != nil && n.Judge != nil && e.net.Stderr != nil {
+		fmt.Fprintf(e.net.Stderr, "citelint: %s\n", n.Judge.Stats())
+	}
+}
+
+// networkNeeds says which lookups the enabled rules declare (Rule.Needs).
+// Claim-support rules get fetched source text (abstracts, pages) only when
+// some rule needs a network lookup: enabling one is the user's consent to
+// network access.
+func networkNeeds(enabled []lint.Enabled) verify.Needs {
+	var all rules.Need
+	for _, e := range enabled {
+		all |= e.Rule.Needs
+	}
+	n := verify.Needs{
+		DOI:      all.Has(rules.NeedDOI),
+		Metadata: all.Has(rules.NeedMetadata),
+		ArXiv:    all.Has(rules.NeedArXiv),
+		URL:      all.Has(rules.NeedURL),
+	}
+	n.Text = all.Has(rules.NeedSourceText) && n.Any()
+	return n
+}
+
+// verify collects every identifier files cite, then looks each up once.
+func (e *Engine) verify(ctx context.Context, files []string, opts lint.Options, needs verify.Needs, o NetworkOptions) (*verify.Results, error) {
+	mode := cacheMode(e.cfg, o.Offline, o.Refresh)
+	c, err := OpenCache(e.cfg)
+	if err != nil {
+		if mode != cache.Offline {
+			return nil, fmt.Errorf("resolver cache: %v", err)
+		}
+		c = nil // offline without a cache: everything is unverified
+	}
+	req := verify.NewRequest()
+	collect := opts
+	collect.Rules = nil
+	collect.Known = nil
+	collect.KeepSources = false
+	collect.Fix = nil
+	collect.Changed = nil
+	collect.Visit = func(_ string, doc *markdown.Document) { req.Collect(doc) }
+	lint.Run(ctx, files, collect)
+
+	vo := verifierOptions(e.cfg, c, mode, needs, o)
+	var refused refusals
+	vo.Client.OnRefused = refused.add
+	v := verify.New(vo)
+	if t := e.cfg.Resolvers.Timeout; t > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, t)
+		defer cancel()
+	}
+	res := v.Run(ctx, req)
+	refused.report(o.Stderr)
+	return res, nil
+}
+
+// cacheMode turns the config value and the caller's choice into a cache.Mode.
+func cacheMode(cfg *config.Config, offline, refresh bool) cache.Mode {
+	switch {
+	case offline:
+		return cache.Offline
+	case refresh:
+		return cache.Refresh
+	}
+	switch cfg.Resolvers.Cache.Mode {
+	case config.CacheOffline:
+		return cache.Offline
+	case config.CacheRefresh:
+		return cache.Refresh
+	}
+	return cache.ReadWrite
+}
+
+// OpenCache opens the resolver cache the config names (or the default one
+// under the user cache directory).
+func OpenCache(cfg *config.Config) (*cache.Cache, error) {
+	dir := cfg.Resolvers.Cache.Dir
+	if dir != "" {
+		dir = cfg.Resolve(dir)
+	}
+	return cache.Open(cache.Options{Dir: dir})
+}
+
+// verifierOptions maps resolvers.* and the caller's consent to the verify
+// package's options.
+func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs verify.Needs, o NetworkOptions) verify.Options {
+	r := cfg.Resolvers
+	hosts := map[string]httpclient.HostLimit{}
+	for h, l := range r.Hosts {
+		hosts[h] = httpclient.HostLimit{Concurrency: l.Concurrency, Interval: l.Interval}
+	}
+	budget := r.HostBudget
+	if budget == 0 {
+		budget = -1 // resolvers.host-budget: 0 means none
+	}
+	return verify.Options{
+		Client: httpclient.Options{
+			Version: o.Version, Mailto: r.CrossrefMailto(), Timeout: r.RequestTimeout,
+			HostBudget: budget, MaxWait: r.MaxRetryWait,
+			Hosts: hosts, AllowPrivate: o.AllowPrivate, AllowHosts: o.TrustedHosts,
+		},
+		DOIURL: r.DOI.URL, CrossrefURL: r.Crossref.URL, DataCiteURL: r.DataCite.URL, ArXivURL: r.ArXiv.URL,
+		Cache: c, Mode: mode, Needs: needs,
+	}
+}
+
+// refusals collects the URLs the private-address guard refused, so the
+// run says they were not checked (and why) instead of leaving them among
+// the unverified or, worse, calling them dead.
+type refusals struct {
+	mu   sync.Mutex
+	urls map[string]bool
+}
+
+func (r *refusals) add(rawURL string, _ error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.urls == nil {
+		r.urls = map[string]bool{}
+	}
+	r.urls[rawURL] = true
+}
+
+// report prints one note naming a few of the refused URLs.
+func (r *refusals) report(w io.Writer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.urls) == 0 {
+		return
+	}
+	list := make([]string, 0, len(r.urls))
+	for u := range r.urls {
+		list = append(list, u)
+	}
+	sort.Strings(list)
+	more := ""
+	if len(list) > 5 {
+		list, more = list[:5], fmt.Sprintf(" and %d more", len(list)-5)
+	}
+	fmt.Fprintf(w, "citelint: note: %d %s not checked, private address refused: %s%s (a workflow can allow them with --allow-private or --trusted-host; see docs/security.md)\n",
+		len(r.urls), output.Plural(len(r.urls), "request"), strings.Join(list, ", "), more)
+}
+
+// addEvidence gives the claim-support rules what they read: the sources
+// (local files, and the registry answers when lookups ran), a support
+// tally for the summary, and the judge when the caller allows one.
+func (e *Engine) addEvidence(n *Network, env *rules.Env, o NetworkOptions) {
+	finder := &evidence.Finder{ReadLocal: true, Root: e.root}
+	if n.Lookups != nil {
+		finder.Lookups = n.Lookups
+	}
+	n.Support = &rules.SupportStats{}
+	env.Evidence, env.Support = finder, n.Support
+	if s := NewJudge(e.cfg, o); s != nil {
+		n.Judge = s
+		env.Judge, env.JudgePolicy = s, JudgePolicy(e.cfg.Judge)
+	}
+}
+
+// NewJudge returns the judge session the config's judge section
+// describes, asked at o.Judge.URL with o.Judge.APIKey, its answers kept
+// in the resolver cache; nil when o.Judge.URL is "". Its failures are
+// said on o.Stderr once each and counted (Session.Stats).
+func NewJudge(cfg *config.Config, o NetworkOptions) *judge.Session {
+	if o.Judge.URL == "" {
+		return nil
+	}
+	j := cfg.Judge
+	c := &judge.Client{URL: o.Judge.URL, Model: j.Model, Timeout: j.Timeout, Format: j.Format, Logprobs: j.Logprobs, APIKey: o.Judge.APIKey}
+	// The judge's host is exempt from the guard only when the caller
+	// named it; every other address, redirect targets included, is checked.
+	guard := httpclient.New(httpclient.Options{Version: o.Version, AllowPrivate: o.AllowPrivate, AllowHosts: o.TrustedHosts})
+	c.HTTP = &http.Client{Transport: guard.Transport(), Timeout: j.Timeout}
+	if cc, err := OpenCache(cfg); err == nil {
+		c.Cache = cc
+	}
+	w := o.Stderr
+	if w == nil {
+		w = io.Discard
+	}
+	return &judge.Session{Client: c, MaxCalls: j.MaxCalls, Concurrency: j.Concurrency, Warn: w}
+}
+
+// JudgePolicy is what the config says the judge is asked about and reads.
+func JudgePolicy(j config.Judge) rules.JudgePolicy {
+	return rules.JudgePolicy{All: j.Mode == "all", Evidence: score.SelectOptions{Budget: j.MaxTokens, ChunkTokens: j.ChunkTokens}}
+}
+
+// supportSummary gathers the claim-support metrics of the files at paths,
+// overall and per file, or nil when no claim-support rule collected any.
+func supportSummary(paths []string, stats *rules.SupportStats) (*output.SupportMetrics, []output.FileSupport) {
+	var total output.SupportMetrics
+	var files []output.FileSupport
+	for _, p := range paths {
+		c, ok := stats.Get(p)
+		if !ok {
+			continue
+		}
+		m := output.SupportMetrics{Claims: c.Claims, CitedClaims: c.Cited, Scored: c.Scored, Supported: c.Supported, Unverified: c.Unverified}
+		files = append(files, output.FileSupport{Path: p, SupportMetrics: m})
+		total.Claims += m.Claims
+		total.CitedClaims += m.CitedClaims
+		total.Scored += m.Scored
+		total.Supported += m.Supported
+		total.Unverified += m.Unverified
+	}
+	if files == nil {
+		return nil, nil
+	}
+	return &total, files
+}
+
+// SetSupport puts the claim-support metrics stats tallied for results in
+// the report's summary, overall and per file (nothing when no
+// claim-support rule ran).
+func (r *Report) SetSupport(results []lint.FileResult, stats *rules.SupportStats) {
+	if stats == nil {
+		return
+	}
+	paths := make([]string, len(results))
+	for i := range results {
+		paths[i] = results[i].Path
+	}
+	r.setSupport(paths, stats)
+}
+
+// setSupport is SetSupport for the results at paths.
+func (r *Report) setSupport(paths []string, stats *rules.SupportStats) {
+	if stats == nil {
+		return
+	}
+	s := &r.report.Summary
+	s.Support, s.SupportFiles = supportSummary(paths, stats)
+}

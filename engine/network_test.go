@@ -1,0 +1,272 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/evidence"
+	"github.com/citelint/citelint/internal/registrystub"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/result"
+)
+
+// networkDoc cites a real arXiv id, a DOI no registry knows, a page that
+// answers 503 and one that answers 404 (the last two at the stub: %s).
+const networkDoc = `Transformers [1] changed NLP, says a fake [2], and a page [3].
+
+## References
+
+1. Vaswani, A. et al. (2017). Attention is all you need. arXiv:1706.03762
+2. Nobody (2024). Nothing at all. https://doi.org/10.1234/ghost
+3. A busy server. %s/busy
+4. A gone page. %s/gone
+`
+
+// networkProject writes a project whose config points every resolver at
+// a loopback registry stub and enables the network rules; it returns the
+// folder, the document and the stub.
+func networkProject(t *testing.T) (dir, doc string, stub *registrystub.Server) {
+	t.Helper()
+	stub = registrystub.Start(registrystub.Registry{
+		ArXiv: map[string]*registrystub.Work{"1706.03762": {Title: "Attention Is All You Need", Authors: []string{"Ashish Vaswani"}, Year: 2017}},
+		Pages: map[string]int{"/busy": 503, "/gone": 404},
+	})
+	t.Cleanup(stub.Close)
+	dir = t.TempDir()
+	// request-timeout only detects a hang (the stub never hangs): long
+	// enough that load cannot turn one of its answers into "unverified".
+	cfg := fmt.Sprintf(`version: "1"
+rules:
+  default: all
+  disable: [uncited-claim, unused-reference, low-overlap, number-mismatch]
+resolvers:
+  cache: {dir: cache}
+  mailto: ci@example.org
+  doi: {url: %[1]s}
+  crossref: {url: %[1]s}
+  datacite: {url: %[1]s}
+  arxiv: {url: %[1]s}
+  request-timeout: 1m
+`, stub.URL)
+	writeFile(t, dir, ".citelint.yaml", cfg)
+	doc = writeFile(t, dir, "report.md", fmt.Sprintf(networkDoc, stub.URL, stub.URL))
+	return dir, doc, stub
+}
+
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func loadEngine(t *testing.T, dir string, o engine.Options) *engine.Engine {
+	t.Helper()
+	cfg, err := config.Load(filepath.Join(dir, ".citelint.yaml"), engine.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.WorkDir = dir
+	eng, err := engine.New(cfg, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eng
+}
+
+// lookUpAndLint runs the network pass with o, then lints what it looked
+// up, as run does.
+func lookUpAndLint(t *testing.T, eng *engine.Engine, doc string, o engine.NetworkOptions) *output.Report {
+	t.Helper()
+	ctx := context.Background()
+	fs := eng.Walk([]string{doc})
+	n, err := eng.LookUp(ctx, fs, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := eng.NewReport(engine.ReportOptions{})
+	var issues []result.Issue
+	r.Stream(ctx, fs.Paths, eng.Options(fs), func(iss []result.Issue) { issues = append(issues, iss...) })
+	r.SetIssues(issues)
+	r.Finish(fs.Errs, n.Unverified())
+	return r.Output()
+}
+
+func ruleLines(r *output.Report) string {
+	var s []string
+	for _, iss := range r.Issues {
+		s = append(s, fmt.Sprintf("%s:%d:%s", filepath.Base(iss.Path), iss.Pos.Line, iss.Rule))
+	}
+	return strings.Join(s, " ")
+}
+
+// TestLookUp: the pass's answers reach the network rules; the 503 is
+// unverified, never dead; a warm cache asks only what was transient;
+// offline with an empty cache nothing is asked and nothing is dead.
+func TestLookUp(t *testing.T) {
+	dir, doc, stub := networkProject(t)
+	o := engine.NetworkOptions{TrustedHosts: []string{strings.TrimPrefix(stub.URL, "http://")}}
+	const want = "report.md:6:dead-doi report.md:8:dead-link"
+
+	r := lookUpAndLint(t, loadEngine(t, dir, engine.Options{}), doc, o)
+	if got := ruleLines(r); got != want {
+		t.Errorf("issues %s, want %s", got, want)
+	}
+	if r.Summary.Unverified != 1 || r.Summary.Extra["unverified_url"] != 1 {
+		t.Errorf("unverified %d %v; want the 503 page alone", r.Summary.Unverified, r.Summary.Extra)
+	}
+	first := stub.Requests()
+
+	r = lookUpAndLint(t, loadEngine(t, dir, engine.Options{}), doc, o)
+	if got := ruleLines(r); got != want {
+		t.Errorf("warm cache: issues %s", got)
+	}
+	for kind, n := range stub.Requests() {
+		if kind != "page" && n != first[kind] {
+			t.Errorf("warm cache asked %s again (%d then %d requests)", kind, first[kind], n)
+		}
+	}
+
+	os.RemoveAll(filepath.Join(dir, "cache"))
+	before := stub.Requests()
+	r = lookUpAndLint(t, loadEngine(t, dir, engine.Options{}), doc, engine.NetworkOptions{Offline: true})
+	if got := ruleLines(r); got != "" || r.Summary.Unverified != 5 {
+		t.Errorf("offline, empty cache: issues %q, unverified %d; want none, 5", got, r.Summary.Unverified)
+	}
+	for kind, n := range stub.Requests() {
+		if n != before[kind] {
+			t.Errorf("offline made %s requests", kind)
+		}
+	}
+}
+
+// TestLookUpRefusesPrivate: without the caller's consent nothing on the
+// stub's loopback address is asked or called dead, and one note names it.
+func TestLookUpRefusesPrivate(t *testing.T) {
+	dir, doc, stub := networkProject(t)
+	var notes bytes.Buffer
+	r := lookUpAndLint(t, loadEngine(t, dir, engine.Options{}), doc, engine.NetworkOptions{Stderr: &notes})
+	if got := ruleLines(r); got != "" || len(stub.Requests()) != 0 {
+		t.Errorf("a private address was asked or called dead: %s, %v", got, stub.Requests())
+	}
+	// The stub's registries are on loopback too: all five requests.
+	if got := notes.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "note: 5 requests not checked, private address refused: ") || !strings.Contains(got, stub.URL+"/busy, "+stub.URL+"/gone") {
+		t.Errorf("note %q", got)
+	}
+}
+
+// TestLookUpNothingToDo: with no network or claim-support rule the pass
+// makes no request and sets nothing up.
+func TestLookUpNothingToDo(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	n, err := eng.LookUp(context.Background(), eng.Walk([]string{dir}), engine.NetworkOptions{})
+	if err != nil || n.Lookups != nil || n.Support != nil || n.Judge != nil || n.Unverified() != nil {
+		t.Errorf("LookUp = %+v, %v; want nothing", n, err)
+	}
+}
+
+// TestNewNetworkCache: with Options.Network and a network rule on, a
+// resolver cache that cannot be opened (no cache folder is named and the
+// user has none) is New's error, as it is run's; offline it is no error
+// (everything is unverified).
+func TestNewNetworkCache(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("os.UserCacheDir fails without $HOME only on Linux and the BSDs")
+	}
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	dir, _, _ := networkProject(t)
+	cfg, err := config.Load(filepath.Join(dir, ".citelint.yaml"), engine.ConfigOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Resolvers.Cache.Dir = ""
+	if _, err := engine.New(cfg, engine.Options{WorkDir: dir, Network: &engine.NetworkOptions{}}); err == nil || !strings.Contains(err.Error(), "resolver cache") {
+		t.Errorf("New = %v; want the resolver cache's error", err)
+	}
+	if _, err := engine.New(cfg, engine.Options{WorkDir: dir, Network: &engine.NetworkOptions{Offline: true}}); err != nil {
+		t.Errorf("offline: %v", err)
+	}
+	if _, err := engine.New(cfg, engine.Options{WorkDir: dir}); err != nil {
+		t.Errorf("without Network: %v", err)
+	}
+}
+
+// TestLintBytesSupport: LintBytes with evidence reports the support
+// summary run reports for the file.
+func TestLintBytesSupport(t *testing.T) {
+	eng, _ := newEngine(t, "version: \"1\"\nrules:\n  enable: [low-overlap, number-mismatch]\n")
+	eng.AddSources(store(t))
+	if r := eng.LintBytes(context.Background(), "a.md", []byte(supported)); r.Summary.Support != nil {
+		t.Fatalf("support %+v without evidence", r.Summary.Support)
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, ".citelint.yaml", "version: \"1\"\nrules:\n  enable: [low-overlap, number-mismatch]\n")
+	eng = loadEngine(t, dir, engine.Options{Evidence: &evidence.Finder{}})
+	eng.AddSources(store(t))
+	r := eng.LintBytes(context.Background(), "a.md", []byte(supported))
+	if s := r.Summary.Support; s == nil || s.CitedClaims != 2 || s.Scored != 2 || len(r.Summary.SupportFiles) != 1 {
+		t.Errorf("support %+v, files %+v", s, r.Summary.SupportFiles)
+	}
+}
+
+// TestJudgeNeedsTheCallersURL: the engine asks the judge only at the URL
+// the caller gives, with the key the caller gives; the config's judge.url
+// and api-key-env alone (a pull request could write them) ask nothing.
+func TestJudgeNeedsTheCallersURL(t *testing.T) {
+	var calls atomic.Int32
+	var auth atomic.Value
+	model := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		auth.Store(r.Header.Get("Authorization"))
+		json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"message": map[string]string{"content": `{"supported": false, "quote": "Penguins live in the south."}`}}}})
+	}))
+	defer model.Close()
+	dir := t.TempDir()
+	writeFile(t, dir, "s.jsonl", `{"id": "d_1", "text": "Global mean sea level increased by 0.20 m between 1901 and 2018."}`+"\n")
+	writeFile(t, dir, ".citelint.yaml", fmt.Sprintf("version: \"1\"\nsources: s.jsonl\nrules:\n  default: none\n  enable: [low-overlap]\n  settings:\n    low-overlap: {judge-band: 1}\nresolvers:\n  cache: {dir: cache}\njudge:\n  url: %s/v1\n  model: m\n  api-key-env: JUDGE_KEY\n", model.URL))
+	t.Setenv("JUDGE_KEY", "from-the-environment")
+	src := []byte("Global mean sea level increased by 0.20 m between 1901 and 2018 [REF|d_1].\n")
+	host := strings.TrimPrefix(model.URL, "http://")
+
+	for _, tc := range []struct {
+		name      string
+		judge     engine.JudgeOptions
+		wantCalls bool
+		wantAuth  string
+	}{
+		{"config alone", engine.JudgeOptions{}, false, ""},
+		{"caller's URL, no key", engine.JudgeOptions{URL: model.URL + "/v1"}, true, ""},
+		{"caller's URL and key", engine.JudgeOptions{URL: model.URL + "/v1", APIKey: "given"}, true, "Bearer given"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.RemoveAll(filepath.Join(dir, "cache"))
+			calls.Store(0)
+			auth.Store("")
+			var stderr bytes.Buffer
+			eng := loadEngine(t, dir, engine.Options{Network: &engine.NetworkOptions{TrustedHosts: []string{host}, Judge: tc.judge, Stderr: &stderr}})
+			r := eng.LintBytes(context.Background(), "a.md", src)
+			judged := strings.Contains(ruleLines(r), "low-overlap")
+			if (calls.Load() > 0) != tc.wantCalls || judged != tc.wantCalls || auth.Load() != tc.wantAuth {
+				t.Errorf("calls %d, issues %q, Authorization %q; want called %v with %q", calls.Load(), ruleLines(r), auth.Load(), tc.wantCalls, tc.wantAuth)
+			}
+			if tc.wantCalls && !strings.Contains(stderr.String(), "judge") {
+				t.Errorf("no judge counts on Stderr: %q", stderr.String())
+			}
+		})
+	}
+}

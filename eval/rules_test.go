@@ -9,32 +9,26 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/ident"
 	"github.com/citelint/citelint/internal/corpus"
-	"github.com/citelint/citelint/lint"
-	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
-	"github.com/citelint/citelint/rules"
 )
 
-// lintDir runs the default offline rules, with default settings, over the
-// Markdown files under dir.
-func lintDir(t *testing.T, dir string) ([]lint.FileResult, []string) {
+// lintDir runs what `citelint run DIR` runs with no config (the default
+// offline rules, default settings) over the Markdown files under dir,
+// through the engine as every caller does.
+func lintDir(t *testing.T, dir string) *output.Report {
 	t.Helper()
-	files, errs := lint.Walk([]string{dir}, "", []string{"**/*.md", "**/*.markdown", "**/*.mdx"}, nil)
-	if len(errs) > 0 {
-		t.Fatalf("walk %s: %v", dir, errs)
+	cfg := config.New(engine.ConfigOptions())
+	cfg.Run.Include = []string{"**/*.md", "**/*.markdown", "**/*.mdx"}
+	eng, err := engine.New(cfg, engine.Options{WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
 	}
-	var enabled []lint.Enabled
-	for _, r := range rules.All() {
-		if !r.Default {
-			continue
-		}
-		enabled = append(enabled, lint.Enabled{Rule: r, Settings: r.DefaultSettings()})
-	}
-	res := lint.Run(context.Background(), files, lint.Options{Rules: enabled, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},
-		Known: rules.Known})
-	return res, files
+	return eng.LintPaths(context.Background(), []string{dir})
 }
 
 // sampleFile writes every finding of one rule to $CITELINT_SAMPLES/<name>.txt
@@ -95,28 +89,22 @@ func TestRulesCensus(t *testing.T) {
 			t.Errorf("%s: %v (the census needs every folder it bounds)", f, err)
 			continue
 		}
-		res, files := lintDir(t, dir)
+		rep := lintDir(t, dir)
 		counts := map[string]int{}
 		byRule := map[string][]result.Issue{}
-		claims, ferrs, total, maxFile, maxPath := 0, 0, 0, 0, ""
-		for _, r := range res {
-			if r.Err != nil {
-				ferrs++
-				t.Errorf("%s: %v", r.Path, r.Err)
-			}
-			claims += r.Stats.Claims
-			n := 0
-			for _, i := range r.Issues {
-				if i.Suppressed {
-					continue
-				}
-				n++
-				counts[i.Rule]++
-				byRule[i.Rule] = append(byRule[i.Rule], i)
-			}
-			total += n
-			if n > maxFile {
-				maxFile, maxPath = n, r.Path
+		perFile := map[string]int{}
+		for _, e := range rep.Summary.Errors {
+			t.Errorf("%s: %s", e.Path, e.Msg)
+		}
+		for _, i := range rep.Issues {
+			counts[i.Rule]++
+			byRule[i.Rule] = append(byRule[i.Rule], i)
+			perFile[i.Path]++
+		}
+		claims, ferrs, total, maxFile, maxPath := rep.Summary.Claims, len(rep.Summary.Errors), len(rep.Issues), 0, ""
+		for p, n := range perFile {
+			if n > maxFile || n == maxFile && p < maxPath {
+				maxFile, maxPath = n, p
 			}
 		}
 		var keys []string
@@ -129,7 +117,7 @@ func TestRulesCensus(t *testing.T) {
 			parts = append(parts, fmt.Sprintf("%s=%d", k, counts[k]))
 		}
 		t.Logf("%-32s %4d files %6d claims  %4d findings (max %d in a file)  %s (file errors %d)",
-			f, len(files), claims, total, maxFile, strings.Join(parts, " "), ferrs)
+			f, rep.Summary.Files, claims, total, maxFile, strings.Join(parts, " "), ferrs)
 		for k, is := range byRule {
 			sampleFile(t, strings.ReplaceAll(f, "/", "_")+"__"+k, is)
 		}
@@ -176,14 +164,11 @@ func TestManubotIdentifiersWellFormed(t *testing.T) {
 			}
 		}
 	}
-	res, _ := lintDir(t, filepath.Join(dir, "content"))
 	n := 0
-	for _, r := range res {
-		for _, i := range r.Issues {
-			if i.Rule == "malformed-identifier" {
-				n++
-				t.Errorf("%s:%d: %s", i.Path, i.Pos.Line, i.Message)
-			}
+	for _, i := range lintDir(t, filepath.Join(dir, "content")).Issues {
+		if i.Rule == "malformed-identifier" {
+			n++
+			t.Errorf("%s:%d: %s", i.Path, i.Pos.Line, i.Message)
 		}
 	}
 	t.Logf("manubot: %d DOIs and %d arXiv ids validated; malformed-identifier findings on content/: %d", dois, arxivs, n)

@@ -65,38 +65,22 @@ var FormatNames = []string{"text", "json", "sarif", "github-actions", "checkstyl
 // Options carries what the caller knows and this package cannot: the rule
 // registry lives in the rules package, which imports nothing from here.
 type Options struct {
-	// Rules lists every rule name the binary has (canonical); nil accepts
+	// Rules lists every rule name the binary has; nil accepts
 	// any name (for tools that have no registry).
 	Rules []string
-	// Aliases maps other names (stable IDs such as "CL001") to canonical
-	// ones; the config stores canonical names only.
-	Aliases map[string]string
 	// NewSettings returns a rule's settings with their defaults, or nil for
 	// a rule without settings. When set, Parse checks every rules.settings
 	// entry, so every command rejects the same files whichever rules run.
 	NewSettings func(rule string) any
 }
 
-// RuleName returns the canonical name of a rule name or alias, or name
-// itself and an error with a did-you-mean when no rule has that name. With
-// no registry every non-empty name is known.
-func (o Options) RuleName(name string) (string, error) {
-	if c, ok := o.Aliases[name]; ok {
-		return c, nil
-	}
+// CheckRule returns an error with a did-you-mean when no rule is named
+// name. With no registry every non-empty name is known.
+func (o Options) CheckRule(name string) error {
 	if o.Rules == nil && name != "" || slices.Contains(o.Rules, name) {
-		return name, nil
+		return nil
 	}
-	return name, fmt.Errorf("unknown rule %q%s", short(name), didyoumean.Hint(name, o.candidates()))
-}
-
-func (o Options) candidates() []string {
-	out := slices.Clone(o.Rules)
-	for a := range o.Aliases {
-		out = append(out, a)
-	}
-	slices.Sort(out[len(o.Rules):]) // map order is random; keep suggestions stable
-	return out
+	return fmt.Errorf("unknown rule %q%s", short(name), didyoumean.Hint(name, o.Rules))
 }
 
 // Config is a parsed, validated configuration. It is not modified after
@@ -148,8 +132,8 @@ type Run struct {
 // Rules selects rules and carries their settings.
 type Rules struct {
 	Default string   `yaml:"default" enum:"standard,reports,all,none" doc:"Starting set: standard (each rule's default), reports (standard plus the rules for gating LLM-written reports, such as uncited-claim), all, or none. Then enable adds and disable removes."`
-	Enable  []string `yaml:"enable" check:"rule" doc:"Rules to run in addition to the default set."`                    // canonical names
-	Disable []string `yaml:"disable" check:"rule" doc:"Rules not to run. A rule may not be both enabled and disabled."` // canonical names
+	Enable  []string `yaml:"enable" check:"rule" doc:"Rules to run in addition to the default set."`
+	Disable []string `yaml:"disable" check:"rule" doc:"Rules not to run. A rule may not be both enabled and disabled."`
 	// Settings holds each rule's settings as the raw YAML mapping, because the
 	// rules package owns their types; decode with Config.DecodeSettings.
 	Settings map[string]*yaml.Node "yaml:\"settings\" key:\"rule\" doc:\"Per-rule settings, keyed by rule name; see `citelint rule NAME`.\""
@@ -159,7 +143,7 @@ type Rules struct {
 // matches issues against them). Every condition that is set must hold; an
 // unset one matches anything.
 type Match struct {
-	Rules      []string       `yaml:"rules" check:"rule" doc:"Rules the entry applies to; absent means any rule."` // canonical names
+	Rules      []string       `yaml:"rules" check:"rule" doc:"Rules the entry applies to; absent means any rule."`
 	Path       string         `yaml:"path" check:"glob" doc:"Only issues in files matching this glob (relative to the config file's directory)."`
 	PathExcept string         `yaml:"path-except" check:"glob" doc:"Not issues in files matching this glob."`
 	Text       *regexp.Regexp `yaml:"text" doc:"Only issues whose message matches this regular expression (Go RE2 syntax)."`
@@ -288,8 +272,7 @@ type Judge struct {
 // rule registry is available; see New.
 func Default() *Config { return New(Options{}) }
 
-// New returns the defaults bound to a rule registry, whose aliases
-// DecodeSettings accepts.
+// New returns the defaults, bound to the rule registry in opts.
 func New(opts Options) *Config {
 	return &Config{
 		Version: Version,
@@ -417,9 +400,6 @@ func (c *Config) DecodeSettings(rule string, into any) error {
 	rv := reflect.ValueOf(into)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("config: DecodeSettings(%q) needs a non-nil pointer, got %T", rule, into)
-	}
-	if canon, err := c.opts.RuleName(rule); err == nil {
-		rule = canon
 	}
 	n := c.Rules.Settings[rule]
 	if n == nil {

@@ -14,8 +14,7 @@ import (
 
 // testOpts stands in for the rules package's registry.
 var testOpts = Options{
-	Rules:   []string{"uncited-claim", "unused-reference", "unresolvable-label", "dead-doi", "dead-link", "malformed-identifier"},
-	Aliases: map[string]string{"CL001": "dead-doi"},
+	Rules: []string{"uncited-claim", "unused-reference", "unresolvable-label", "dead-doi", "dead-link", "malformed-identifier"},
 }
 
 func mustParse(t *testing.T, src string) *Config {
@@ -50,7 +49,7 @@ func TestParseFull(t *testing.T) {
 		Timeout: 5 * time.Minute, Concurrency: 4,
 	})
 	check("Rules.Default", c.Rules.Default, "all")
-	check("Rules.Enable", c.Rules.Enable, []string{"uncited-claim", "dead-doi"}) // alias made canonical
+	check("Rules.Enable", c.Rules.Enable, []string{"uncited-claim", "dead-doi"})
 	check("Rules.Disable", c.Rules.Disable, []string{"unused-reference"})
 	check("Exclusions.Paths", c.Exclusions.Paths, []string{"CHANGELOG.md"})
 	if len(c.Exclusions.Rules) != 1 {
@@ -168,10 +167,10 @@ var parseErrorCases = []struct {
 	// Issue 22: "-0" passed run but failed config verify (the schema's pattern).
 	{"negative zero duration", v1 + "run: {timeout: \"-0\"}\n", []string{
 		`.citelint.yaml:2:16: run.timeout: duration "-0" must not be negative`}, false},
-	{"rule names", v1 + "rules:\n  default: standrd\n  enable: [uncited-claims, CL001, 7]\n  disable: [dead-doi, ~]\n  settings:\n    dead-lnk: {}\n    unused-reference: 3\n", []string{
+	{"rule names", v1 + "rules:\n  default: standrd\n  enable: [uncited-claims, dead-doi, 7]\n  disable: [dead-doi, ~]\n  settings:\n    dead-lnk: {}\n    unused-reference: 3\n", []string{
 		`.citelint.yaml:3:12: rules.default: invalid value "standrd"; want one of standard, reports, all, none (did you mean "standard"?)`,
 		`.citelint.yaml:4:12: rules.enable[0]: unknown rule "uncited-claims" (did you mean "uncited-claim"?)`,
-		`.citelint.yaml:4:35: rules.enable[2]: want a string, got the integer 7 (quote it: "7")`,
+		`.citelint.yaml:4:38: rules.enable[2]: want a string, got the integer 7 (quote it: "7")`,
 		`.citelint.yaml:5:13: rules.disable[0]: rule "dead-doi" is also enabled (line 4); list it in one place`,
 		`.citelint.yaml:5:23: rules.disable[1]: empty entry`,
 		`.citelint.yaml:7:5: rules.settings: unknown rule "dead-lnk" (did you mean "dead-link"?)`,

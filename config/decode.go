@@ -490,11 +490,9 @@ func (d *decoder) checkString(check, s string) (string, string) {
 			return "", fmt.Sprintf("invalid glob %q", short(s))
 		}
 	case "rule":
-		canon, err := d.opts.RuleName(s)
-		if err != nil {
+		if err := d.opts.CheckRule(s); err != nil {
 			return "", err.Error()
 		}
-		return canon, ""
 	case "url":
 		if u, err := url.Parse(s); s != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
 			return "", fmt.Sprintf("want an http(s) URL, got %q", short(s))
@@ -616,7 +614,7 @@ func lookup(n *yaml.Node, keys ...string) *yaml.Node {
 
 // check: golangci-lint rejects a linter both enabled and disabled; so do
 // we, pointing at the disable entry and naming the enable line. Names are
-// kept once each, canonical.
+// kept once each.
 func (r *Rules) check(d *decoder, n *yaml.Node, p kpath) {
 	r.Enable, r.Disable = unique(r.Enable), unique(r.Disable)
 	disable, enable := resolve(lookup(n, "disable")), resolve(lookup(n, "enable"))
@@ -624,9 +622,9 @@ func (r *Rules) check(d *decoder, n *yaml.Node, p kpath) {
 		return
 	}
 	for i, dis := range disable.Content {
-		name, _ := d.opts.RuleName(resolve(dis).Value)
+		name := resolve(dis).Value
 		for _, en := range enable.Content {
-			if c, _ := d.opts.RuleName(resolve(en).Value); c == name && slices.Contains(r.Enable, name) {
+			if resolve(en).Value == name && slices.Contains(r.Enable, name) {
 				ip := p.key("disable").index(i)
 				d.errf(dis, ip, "%s: rule %q is also enabled (line %d); list it in one place", ip, name, en.Line)
 				break

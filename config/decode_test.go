@@ -35,8 +35,6 @@ func TestParseDuplicatesAndLimits(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{v1 + "resolvers:\n  hosts:\n    Example.org: {}\n    example.org: {}\n",
 			`s.yaml:5:5: resolvers.hosts: "example.org" is "example.org" again (line 4); give it once`},
-		{v1 + "rules:\n  settings:\n    dead-doi: {}\n    CL001: {}\n",
-			`s.yaml:5:5: rules.settings: "CL001" is "dead-doi" again (line 4); give it once`},
 		{laughs, `rules.settings.uncited-claim: document contains excessive aliasing`},
 	}
 	opts := testOpts

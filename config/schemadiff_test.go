@@ -284,7 +284,7 @@ var schemaEquivCases = []string{
 	v1 + "rules:\n  settings:\n    uncited-claim: &a {nested: {depth: 1}, extra: {x: 1}, exempt: [*a]}\n",
 	"a: &a [*a, *a]\nb: &b [*a, *a]\nc: [*b, *b]\n",
 	v1 + "run:\nrules:\nseverity:\nissues: ~\n",
-	v1 + "rules:\n  settings:\n    CL001: {retries: 2}\n    dead-link:\n",
+	v1 + "rules:\n  settings:\n    dead-doi: {retries: 2}\n    dead-link:\n",
 	v1 + "run:\n  exclude: [\"vendor/**\", \"**/drafts/*.md\"]\n",
 }
 

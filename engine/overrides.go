@@ -40,13 +40,12 @@ func OverrideRules(c *config.Config, opts config.Options, enable, disable, enabl
 				if n == "" {
 					continue
 				}
-				canon, err := opts.RuleName(n)
-				if err != nil {
+				if err := opts.CheckRule(n); err != nil {
 					errs = append(errs, &config.Error{Msg: flag + ": " + err.Error()})
 					continue
 				}
-				if !slices.Contains(out, canon) {
-					out = append(out, canon)
+				if !slices.Contains(out, n) {
+					out = append(out, n)
 				}
 			}
 		}

@@ -7,10 +7,9 @@ import (
 	"github.com/citelint/citelint/config"
 )
 
-// testOpts stands in for the rules package's registry, with an alias.
+// testOpts stands in for the rules package's registry.
 var testOpts = config.Options{
-	Rules:   []string{"uncited-claim", "unused-reference", "unresolvable-label", "dead-doi", "dead-link", "malformed-identifier"},
-	Aliases: map[string]string{"CL001": "dead-doi"},
+	Rules: []string{"uncited-claim", "unused-reference", "unresolvable-label", "dead-doi", "dead-link", "malformed-identifier"},
 }
 
 func mustParse(t *testing.T, src string) *config.Config {
@@ -34,7 +33,7 @@ func TestOverrideRules(t *testing.T) {
 		{name: "none", wantDefault: "standard", wantEnable: []string{"dead-doi"}, wantDisable: []string{"unused-reference"}},
 		{name: "enable moves out of disable", enable: []string{"unused-reference,dead-link"},
 			wantDefault: "standard", wantEnable: []string{"dead-doi", "unused-reference", "dead-link"}, wantDisable: []string{}},
-		{name: "disable moves out of enable", disable: []string{"CL001"},
+		{name: "disable moves out of enable", disable: []string{"dead-doi"},
 			wantDefault: "standard", wantEnable: []string{}, wantDisable: []string{"unused-reference", "dead-doi"}},
 		{name: "enable-only", enableOnly: []string{"dead-link", "uncited-claim"},
 			wantDefault: "none", wantEnable: []string{"dead-link", "uncited-claim"}},

@@ -47,7 +47,9 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 		}
 		i += off
 		off = i + 1
-		j := bytes.IndexByte(text[i+1:], ')')
+		// The closer within 300 bytes, looked for there only: a search to
+		// the end for each of many unclosed '(' was quadratic.
+		j := bytes.IndexByte(text[i+1:min(len(text), i+1+301)], ')')
 		if j < 0 || j > 300 {
 			continue
 		}

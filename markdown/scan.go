@@ -302,7 +302,9 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			break
 		}
 		i += off
-		j := bytes.Index(text[i:], []byte("】"))
+		// The closer within 64 bytes, looked for there only: a search to
+		// the end for each of many unclosed 【 was quadratic.
+		j := bytes.Index(text[i:min(len(text), i+64+len("】"))], []byte("】"))
 		if j < 0 || j > 64 {
 			off = i + 3
 			continue

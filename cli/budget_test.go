@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/citelint/citelint/engine"
 )
 
 // TestNetworkBudgets pins issue 20, defect 7 end to end: links to a server
@@ -80,9 +82,9 @@ func TestTimeoutDuringNetworkPass(t *testing.T) {
 	var cued atomic.Bool
 	var expire func()
 	defer func(d func(context.Context, time.Duration) (context.Context, context.CancelFunc)) {
-		networkDeadline = d
-	}(networkDeadline)
-	networkDeadline = func(parent context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
+		engine.NetworkDeadline = d
+	}(engine.NetworkDeadline)
+	engine.NetworkDeadline = func(parent context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
 		ctx, cancel := newDeadlineOnCue(parent)
 		expire = ctx.expire
 		return ctx, cancel

@@ -226,12 +226,12 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	// The network pass stops early enough to leave the lint its share of
 	// the time: a lookup it had no time for is unverified, and the run
 	// still reports every file.
-	netCtx, netCancel := networkContext(p.ctx, p.timeout)
+	netCtx, netCancel := engine.NetworkContext(p.ctx)
 	p.netCancel = netCancel
 	jp := planJudge(p.cfg, p.tr)
 	n, err := st.eng.LookUp(netCtx, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
 	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.ctx.Err() == nil {
-		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", networkShare(p.timeout), p.timeout)
+		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", engine.NetworkShare(p.timeout), p.timeout)
 		p.netTimedOut = true
 	}
 	if err != nil {
@@ -422,26 +422,6 @@ func streamable(f *runFlags, printers []output.Printer, opts lint.Options, files
 	sp, ok := printers[0].(output.StreamPrinter)
 	return sp, ok
 }
-
-// networkShare is how much of --timeout the network pass may use: all but
-// a quarter (at least 100 ms, at most 30 s) kept for linting, which is
-// fast offline.
-func networkShare(timeout time.Duration) time.Duration {
-	return timeout - min(max(timeout/4, 100*time.Millisecond), 30*time.Second)
-}
-
-// networkContext bounds the network pass by its share of the timeout.
-func networkContext(ctx context.Context, timeout time.Duration) (context.Context, context.CancelFunc) {
-	if timeout <= 0 || networkShare(timeout) <= 0 {
-		return context.WithCancel(ctx)
-	}
-	return networkDeadline(ctx, networkShare(timeout))
-}
-
-// networkDeadline starts the network pass's timer; a test replaces it to
-// end the pass when its server has the lookups, not when a loaded machine
-// happens to fire the timer.
-var networkDeadline = context.WithTimeout
 
 // exitCode is the run's exit code for its report.
 func (f *runFlags) exitCode(rb *engine.Report, cfg *config.Config, ctx context.Context, timeout time.Duration, netTimedOut bool, env Env) int {

@@ -434,14 +434,14 @@ func (e *Engine) LintBytes(ctx context.Context, path string, src []byte) *output
 	fr := lint.Source(ctx, path, src, opts)
 	r.SetIssues(r.Process(r.Add(fr)))
 	r.SetSupport([]lint.FileResult{fr}, opts.RuleEnv.Support)
-	r.Finish(errs, n.Unverified())
+	r.Finish(errs, e.unverified(n))
 	e.judgeStats(n)
 	return r.Output()
 }
 
 // LintPaths lints the documents under paths (as Walk finds them) and
-// returns the report `citelint run --format json` prints for them,
-// offline. When ctx ends, the files not yet linted are reported as not
+// returns the report `citelint run --format json` prints for them (with
+// the network pass when Options.Network is set). When ctx ends, the files not yet linted are reported as not
 // checked, as --timeout does.
 func (e *Engine) LintPaths(ctx context.Context, paths []string) *output.Report {
 	fs := e.Walk(paths)
@@ -457,7 +457,7 @@ func (e *Engine) LintPaths(ctx context.Context, paths []string) *output.Report {
 	})
 	r.SetIssues(issues)
 	r.setSupport(linted, opts.RuleEnv.Support)
-	r.Finish(append(fs.Errs, errs...), n.Unverified())
+	r.Finish(append(fs.Errs, errs...), e.unverified(n))
 	e.judgeStats(n)
 	return r.Output()
 }

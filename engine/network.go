@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/evidence"
@@ -82,6 +83,19 @@ func (n *Network) Unverified() map[string]int {
 	return n.Lookups.Unverified()
 }
 
+// unverified is what the summary counts as unverified: the lookups of this
+// lint's own pass (Options.Network), else those of an earlier LookUp or
+// given as Options.Lookups, when they can say.
+func (e *Engine) unverified(n *Network) map[string]int {
+	if n != nil {
+		return n.Unverified()
+	}
+	if u, ok := e.ruleEnv.Lookups.(interface{ Unverified() map[string]int }); ok {
+		return u.Unverified()
+	}
+	return nil
+}
+
 // LookUp runs the network pass for the documents fs names: it collects
 // every identifier they cite, looks each up once through the config's
 // resolvers, cache, timeouts and host limits, and sets up the evidence
@@ -101,6 +115,47 @@ func (e *Engine) LookUpBytes(ctx context.Context, path string, src []byte, o Net
 	opts := e.LintOptions(nil)
 	opts.Inputs = map[string][]byte{path: src}
 	return e.lookUp(ctx, []string{path}, opts, o, e.ruleEnv)
+}
+
+// NetworkShare is the part of a time limit the network pass may take: it
+// leaves the lint a quarter of it (at least 100 ms, at most 30 s), so a
+// run whose lookups are slow still reports every file, the lookups it had
+// no time for unverified.
+func NetworkShare(limit time.Duration) time.Duration {
+	return limit - min(max(limit/4, 100*time.Millisecond), 30*time.Second)
+}
+
+// NetworkContext bounds a network pass by its share (NetworkShare) of the
+// time ctx has left; with no deadline, or too little time for a share,
+// the pass ends with ctx.
+func NetworkContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	share := NetworkShare(time.Until(dl))
+	if share <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return NetworkDeadline(ctx, share)
+}
+
+// NetworkDeadline starts the network pass's timer; a test replaces it to
+// end the pass when its server has the lookups, not when a loaded machine
+// happens to fire the timer.
+var NetworkDeadline = context.WithTimeout
+
+// lockedWriter serialises writes: lints that run at once share the
+// caller's Stderr.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // lookUp runs the pass over files read with opts and sets up env.
@@ -130,6 +185,12 @@ func (e *Engine) setNetwork(o *NetworkOptions) error {
 	if o == nil {
 		return nil
 	}
+	if o.Stderr != nil {
+		// LintBytes and LintPaths may run at once; their notes share it.
+		c := *o
+		c.Stderr = &lockedWriter{w: o.Stderr}
+		o = &c
+	}
 	e.net = o
 	if !networkNeeds(e.rules).Any() || cacheMode(e.cfg, o.Offline, o.Refresh) == cache.Offline {
 		return nil
@@ -151,7 +212,11 @@ func (e *Engine) networkFor(ctx context.Context, files []string, in lint.Options
 	}
 	env := *out.RuleEnv
 	out.RuleEnv = &env
-	n, err := e.lookUp(ctx, files, in, *e.net, &env)
+	// As run does: the pass gets its share of ctx's time, so a deadline
+	// that ends it leaves the lint time to report every file.
+	netCtx, cancel := NetworkContext(ctx)
+	defer cancel()
+	n, err := e.lookUp(netCtx, files, in, *e.net, &env)
 	if err != nil {
 		return nil, []lint.FileError{{Path: cmp.Or(e.cfg.Path, "."), Err: err}}
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
@@ -268,5 +269,85 @@ func TestJudgeNeedsTheCallersURL(t *testing.T) {
 				t.Errorf("no judge counts on Stderr: %q", stderr.String())
 			}
 		})
+	}
+}
+
+// TestLintPathsTimeoutInNetworkPass: when ctx's deadline comes while the
+// lookups hang, LintPaths still lints every file (the offline finding)
+// and the lookup it had no time for is unverified, never dead, as run
+// reports it: the pass gets only its share of the time.
+func TestLintPathsTimeoutInNetworkPass(t *testing.T) {
+	var cued atomic.Bool
+	var expire context.CancelFunc
+	defer func(d func(context.Context, time.Duration) (context.Context, context.CancelFunc)) {
+		engine.NetworkDeadline = d
+	}(engine.NetworkDeadline)
+	engine.NetworkDeadline = func(parent context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(parent)
+		expire = cancel
+		return ctx, cancel
+	}
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cued.Store(true)
+		expire() // the pass's share ends once the server has the lookup
+		<-r.Context().Done()
+	}))
+	defer hang.Close()
+	dir := t.TempDir()
+	writeFile(t, dir, ".citelint.yaml", "version: \"1\"\nrules: {enable: [dead-link]}\nresolvers:\n  cache: {dir: cache}\n  request-timeout: 1m\n  host-budget: 0\n")
+	doc := writeFile(t, dir, "r.md", "A claim [1] and a lost one [9].\n\n## References\n\n[1] Page. "+hang.URL+"/1\n")
+	eng := loadEngine(t, dir, engine.Options{WorkDir: dir, Network: &engine.NetworkOptions{AllowPrivate: true}})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a deadline, for the share
+	defer cancel()
+	r := eng.LintPaths(ctx, []string{doc})
+	if !cued.Load() {
+		t.Fatal("the network pass never reached the hanging server")
+	}
+	if got := ruleLines(r); !strings.Contains(got, "unresolvable-label") || strings.Contains(got, "dead-link") {
+		t.Errorf("want the file linted and its link not dead, got:\n%s", got)
+	}
+	if len(r.Summary.Errors) > 0 || r.Summary.Unverified != 1 {
+		t.Errorf("errors %v, unverified %d; want none and 1", r.Summary.Errors, r.Summary.Unverified)
+	}
+}
+
+// TestLookUpThenLintCountsUnverified: a LookUp whose answers a lint then
+// uses leaves its unverified lookups in that lint's summary.
+func TestLookUpThenLintCountsUnverified(t *testing.T) {
+	dir, doc, _ := networkProject(t)
+	eng := loadEngine(t, dir, engine.Options{WorkDir: dir})
+	if _, err := eng.LookUp(context.Background(), eng.Walk([]string{doc}), engine.NetworkOptions{AllowPrivate: true}); err != nil {
+		t.Fatal(err)
+	}
+	r := eng.LintPaths(context.Background(), []string{doc})
+	if r.Summary.Unverified != 1 { // the page that answers 503
+		t.Errorf("unverified %d, want 1 (the busy page)\n%s", r.Summary.Unverified, ruleLines(r))
+	}
+}
+
+// TestConcurrentLintsShareStderr: lints with Options.Network may run at
+// once and write their notes to one writer. The race detector is what
+// fails it when the writes are not serialised: .ci/run runs this package
+// with -race.
+func TestConcurrentLintsShareStderr(t *testing.T) {
+	dir, doc, _ := networkProject(t)
+	var stderr bytes.Buffer
+	eng := loadEngine(t, dir, engine.Options{WorkDir: dir, Network: &engine.NetworkOptions{Stderr: &stderr}})
+	src, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	for range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			eng.LintBytes(context.Background(), doc, src)
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	if n := strings.Count(stderr.String(), "private address refused"); n != 4 {
+		t.Errorf("%d refusal notes, want one per lint:\n%s", n, stderr.String())
 	}
 }

@@ -9,44 +9,10 @@ import (
 	"github.com/citelint/citelint/internal/registrystub"
 )
 
-const networkDoc = `Transformers [1] changed NLP, says a fake [2], and a page [3].
-
-## References
-
-1. Vaswani, A. et al. (2017). Attention is all you need. arXiv:1706.03762
-2. Nobody (2024). Nothing at all. https://doi.org/10.1234/ghost
-3. A busy server. %s/busy
-4. A gone page. %s/gone
-`
-
+// networkSetup is registrystub.Project, with the config asking for
+// private addresses as a pull request could (the consent tests' subject).
 func networkSetup(t *testing.T) (dir, doc string, stub *registrystub.Server) {
-	t.Helper()
-	stub = registrystub.Start(registrystub.Registry{
-		DOIs:  map[string]*registrystub.Work{"10.1038/nature14539": {Title: "Deep learning", Year: 2015}},
-		ArXiv: map[string]*registrystub.Work{"1706.03762": {Title: "Attention Is All You Need", Authors: []string{"Ashish Vaswani"}, Year: 2017}},
-		Pages: map[string]int{"/busy": 503, "/gone": 404},
-	})
-	t.Cleanup(stub.Close)
-	dir = t.TempDir()
-	// The stub never hangs: request-timeout only detects a hang, long
-	// enough that load cannot turn one of its answers into "unverified".
-	cfg := fmt.Sprintf(`version: "1"
-rules:
-  default: all
-  disable: [uncited-claim, unused-reference, low-overlap, number-mismatch]
-resolvers:
-  cache: {dir: cache}
-  mailto: ci@example.org
-  doi: {url: %[1]s}
-  crossref: {url: %[1]s}
-  datacite: {url: %[1]s}
-  arxiv: {url: %[1]s}
-  url: {allow-private: true}
-  request-timeout: 1m
-`, stub.URL)
-	write(t, dir, ".citelint.yaml", cfg)
-	doc = write(t, dir, "report.md", fmt.Sprintf(networkDoc, stub.URL, stub.URL))
-	return dir, doc, stub
+	return registrystub.Project(t, "url: {allow-private: true}")
 }
 
 func TestNetworkRules(t *testing.T) {

@@ -23,47 +23,9 @@ import (
 	"github.com/citelint/citelint/result"
 )
 
-// networkDoc cites a real arXiv id, a DOI no registry knows, a page that
-// answers 503 and one that answers 404 (the last two at the stub: %s).
-const networkDoc = `Transformers [1] changed NLP, says a fake [2], and a page [3].
-
-## References
-
-1. Vaswani, A. et al. (2017). Attention is all you need. arXiv:1706.03762
-2. Nobody (2024). Nothing at all. https://doi.org/10.1234/ghost
-3. A busy server. %s/busy
-4. A gone page. %s/gone
-`
-
-// networkProject writes a project whose config points every resolver at
-// a loopback registry stub and enables the network rules; it returns the
-// folder, the document and the stub.
+// networkProject is registrystub.Project.
 func networkProject(t *testing.T) (dir, doc string, stub *registrystub.Server) {
-	t.Helper()
-	stub = registrystub.Start(registrystub.Registry{
-		ArXiv: map[string]*registrystub.Work{"1706.03762": {Title: "Attention Is All You Need", Authors: []string{"Ashish Vaswani"}, Year: 2017}},
-		Pages: map[string]int{"/busy": 503, "/gone": 404},
-	})
-	t.Cleanup(stub.Close)
-	dir = t.TempDir()
-	// request-timeout only detects a hang (the stub never hangs): long
-	// enough that load cannot turn one of its answers into "unverified".
-	cfg := fmt.Sprintf(`version: "1"
-rules:
-  default: all
-  disable: [uncited-claim, unused-reference, low-overlap, number-mismatch]
-resolvers:
-  cache: {dir: cache}
-  mailto: ci@example.org
-  doi: {url: %[1]s}
-  crossref: {url: %[1]s}
-  datacite: {url: %[1]s}
-  arxiv: {url: %[1]s}
-  request-timeout: 1m
-`, stub.URL)
-	writeFile(t, dir, ".citelint.yaml", cfg)
-	doc = writeFile(t, dir, "report.md", fmt.Sprintf(networkDoc, stub.URL, stub.URL))
-	return dir, doc, stub
+	return registrystub.Project(t)
 }
 
 func writeFile(t *testing.T, dir, name, content string) string {

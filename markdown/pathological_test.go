@@ -279,6 +279,10 @@ var pathoCases = []pathoCase{
 		sizes: []int{100000, 200000, 400000}, small: 50000, check: func(*testing.T, *markdown.Document, int) {}},
 	{name: "unclosed-fullwidth", gen: func(n int) []byte { return []byte(strings.Repeat("【1 xxxxxxxxxx", n) + "\n") },
 		sizes: []int{50000, 100000, 200000}, small: 50000, check: func(*testing.T, *markdown.Document, int) {}},
+	// Hard line breaks with no full stop: each break searched the rest of
+	// the paragraph for one (700 KB took 10.8 s).
+	{name: "hard-breaks", gen: func(n int) []byte { return []byte(strings.Repeat("word  \n", n)) },
+		sizes: []int{50000, 100000, 200000}, small: 50000, check: func(*testing.T, *markdown.Document, int) {}},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
 }

@@ -44,12 +44,16 @@ func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 		}
 		// Only the bytes in mayEnd can start a terminator: skip the rest
 		// without looking at the glue (a marker that covers the next
-		// terminator is found from it just below).
-		i = nextMayEnd(text, i)
-		hard := hb >= 0 && hb < i
-		if hard {
-			i = hb
-		} else if i == len(text) {
+		// terminator is found from it just below). The search stops at
+		// the next hard break: past it, lines of breaks with no full stop
+		// would each rescan the rest of the paragraph.
+		lim := len(text)
+		if hb >= 0 {
+			lim = hb
+		}
+		i = nextMayEnd(text[:lim], i)
+		hard := hb >= 0 && i == hb
+		if !hard && i == len(text) {
 			break
 		}
 		for g < len(glue) && glue[g].End <= i {
@@ -60,7 +64,13 @@ func AppendSplit(dst []Span, text []byte, glue []Span) []Span {
 			continue
 		}
 		if hard {
+			// Markers on the next line join this sentence only when a
+			// sentence starts after them: "[2] reports that..." is the
+			// next sentence's.
 			end := joinMarkers(text, glue, g, hb)
+			if end > hb && !nextStartsSentence(text, end) {
+				end = hb
+			}
 			dst = appendTrimmed(dst, text, start, end)
 			start = end
 			i = max(end, hbNext)

@@ -84,6 +84,7 @@ func TestSplit(t *testing.T) {
 		{"hard break with CRLF", "One fact  \r\nAnother fact", nil, []string{"One fact", "Another fact"}},
 		{"marker on the next line joins", "Revenue was 5 B.  \n[2][3]\nNext line.", nil, []string{"Revenue was 5 B.  \n[2][3]", "Next line."}},
 		{"marker after a break joins", "Risk: cost  \n[2][3][4]", nil, []string{"Risk: cost  \n[2][3][4]"}},
+		{"marker starting the next sentence stays with it", "Revenue rose 40%  \n[2] reports that costs fell.", nil, []string{"Revenue rose 40%", "[2] reports that costs fell."}},
 		{"one space is a soft break", "Line one \ncontinues here.", nil, []string{"Line one \ncontinues here."}},
 		{"break inside a marker", "See [a  \nb] here.", nil, []string{"See [a  \nb] here."}},
 		{"full-width stop, cut runes", "Wait… What．Yes\xe2\x80 x. \xef\xbc", nil, []string{"Wait…", "What．", "Yes\xe2\x80 x. \xef\xbc"}},

@@ -313,8 +313,12 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		off = i + j + 3
 		if d := bytes.IndexRune(inner, '†'); d < 0 {
 			// 【12】, 【5,11】: numbered sources as DeepSeek and other
-			// chat assistants write them, read as [12] and [5,11] are.
-			out = w.numericCites(inner, base+i+len("【"), Span{base + i, base + off}, out)
+			// chat assistants write them after the text they support,
+			// read as [12] and [5,11] are. One that starts a line is a
+			// step's number ("【1】打开设置"), not a citation.
+			if !startsLine(text, i) {
+				out = w.numericCites(inner, base+i+len("【"), Span{base + i, base + off}, out)
+			}
 		} else if d > 0 {
 			num := inner[:d]
 			if c := bytes.IndexByte(num, ':'); c >= 0 {
@@ -478,6 +482,21 @@ func (w *walker) numericCites(content []byte, cstart int, marker Span, out []can
 		}
 	}
 	return out
+}
+
+// startsLine reports whether only white space stands before text[i] on
+// its line (a block's text starts after its list marker).
+func startsLine(text []byte, i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		switch text[k] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func hasPrefixFold(b []byte, p string) bool {

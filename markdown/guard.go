@@ -12,7 +12,10 @@ import (
 // nested thousands deep ("[" × 2.5M then "]" × 2.5M: 93 s), link
 // destinations that never close ("[a](" × 100,000: 72 s, each one scanned
 // to the end of its paragraph), and blockquotes nested thousands deep
-// (">" × 200,000: 29 s). Parse finds them in one linear pre-scan and
+// (">" × 200,000: 29 s), and backtick runs that never close (goldmark
+// looks for each run's closer, a run of the same length, to the end of its
+// paragraph: runs of 2,000 different lengths, 2 MB, took 3 s, growing as
+// the size to the power 1.5). Parse finds them in one linear pre-scan and
 // neutralises them in the copy goldmark reads (same length, so every
 // offset stays true): the brackets of such a paragraph, the excess ">" of
 // such a line. The document gets a diagnostic naming the line, and the
@@ -29,6 +32,10 @@ const (
 	// maxQuoteDepth is the deepest blockquote nesting a line keeps
 	// (goldmark's cost grows with its square: 2 ms at 1,000).
 	maxQuoteDepth = 1000
+	// maxCodeSpanScan bounds the bytes goldmark would scan for the
+	// closers of a paragraph's backtick runs: for each run, the bytes to
+	// the next run of its length, or to the paragraph's end.
+	maxCodeSpanScan = 1 << 26
 )
 
 // DiagParseGuard is the Kind of a diagnostic for input neutralised before
@@ -36,12 +43,13 @@ const (
 const DiagParseGuard = "parse-guard"
 
 // guardSpan is a stretch of input to neutralise: brackets and parentheses
-// of a paragraph (brackets true), or the ">" of a line's quote markers
-// beyond maxQuoteDepth.
+// of a paragraph (brackets true), and its backticks (backticks true), or
+// the ">" of a line's quote markers beyond maxQuoteDepth.
 type guardSpan struct {
-	span     Span
-	brackets bool
-	why      string
+	span      Span
+	brackets  bool
+	backticks bool // with brackets: backticks too
+	why       string
 }
 
 // mayNeedGuard is guard's quick test: counts, which run at memory speed,
@@ -49,7 +57,30 @@ type guardSpan struct {
 func mayNeedGuard(src []byte) bool {
 	return bytes.Count(src, []byte("[")) > maxBracketDepth ||
 		bytes.Count(src, []byte(">")) > maxQuoteDepth ||
-		uint64(bytes.Count(src, []byte("]("))) > maxOpenDestScan/uint64(len(src)+1)
+		uint64(bytes.Count(src, []byte("]("))) > maxOpenDestScan/uint64(len(src)+1) ||
+		uint64(bytes.Count(src, []byte("`"))) > maxCodeSpanScan/uint64(len(src)+1)
+}
+
+// backtickRun is a run of backticks in a paragraph: where it starts and
+// how many.
+type backtickRun struct{ at, n int }
+
+// codeSpanScan is what goldmark would scan for the closers of runs, in
+// order, in a paragraph ending at end: for each run, the bytes to the
+// next run of the same length, or to end.
+func codeSpanScan(runs []backtickRun, end int) uint64 {
+	next := map[int]int{} // run length → start of the next run of it
+	var scan uint64
+	for k := len(runs) - 1; k >= 0; k-- {
+		r := runs[k]
+		to, ok := next[r.n]
+		if !ok {
+			to = end
+		}
+		scan += uint64(to - r.at)
+		next[r.n] = r.at
+	}
+	return scan
 }
 
 // findGuards returns the stretches of src to neutralise, in order.
@@ -61,22 +92,25 @@ func findGuards(src []byte) []guardSpan {
 	start := 0 // of the current paragraph
 	depth, maxDepth := 0, 0
 	open, openSum := 0, 0 // unclosed "](" and the sum of their offsets
+	var runs []backtickRun
 	flush := func(end int) {
-		why := ""
+		why, ticks := "", false
 		switch scan := uint64(open)*uint64(end) - uint64(openSum); {
 		case maxDepth > maxBracketDepth:
 			why = fmt.Sprintf("brackets nested %d deep (more than %d)", maxDepth, maxBracketDepth)
 		case open > 0 && scan > maxOpenDestScan:
 			why = fmt.Sprintf("%d link destinations that never close", open)
+		case len(runs) > 0 && uint64(len(runs))*uint64(end-runs[0].at) > maxCodeSpanScan && codeSpanScan(runs, end) > maxCodeSpanScan:
+			why, ticks = fmt.Sprintf("%d backtick runs, most never closed", len(runs)), true
 		}
 		if why != "" {
 			s := start // the paragraph's first line, not the blank one before it
 			for s < end && (src[s] == '\n' || src[s] == '\r' || src[s] == ' ' || src[s] == '\t') {
 				s++
 			}
-			out = append(out, guardSpan{Span{s, end}, true, why})
+			out = append(out, guardSpan{Span{s, end}, true, ticks, why})
 		}
-		depth, maxDepth, open, openSum = 0, 0, 0, 0
+		depth, maxDepth, open, openSum, runs = 0, 0, 0, 0, runs[:0]
 	}
 	lineStart := true
 	for i := 0; i < len(src); i++ {
@@ -84,7 +118,7 @@ func findGuards(src []byte) []guardSpan {
 		if lineStart {
 			lineStart = false
 			if q, end := quoteDepth(src, i); q > maxQuoteDepth {
-				out = append(out, guardSpan{Span{i, end}, false, fmt.Sprintf("blockquotes nested %d deep (more than %d)", q, maxQuoteDepth)})
+				out = append(out, guardSpan{Span{i, end}, false, false, fmt.Sprintf("blockquotes nested %d deep (more than %d)", q, maxQuoteDepth)})
 			}
 			if blankLineAt(src, i) {
 				flush(i)
@@ -111,6 +145,13 @@ func findGuards(src []byte) []guardSpan {
 			}
 		case ')':
 			open, openSum = 0, 0
+		case '`':
+			j := i
+			for j < len(src) && src[j] == '`' {
+				j++
+			}
+			runs = append(runs, backtickRun{i, j - i})
+			i = j - 1
 		}
 	}
 	flush(len(src))
@@ -150,7 +191,7 @@ func neutralise(work []byte, guards []guardSpan, doc *Document) {
 		b := work[g.span.Start:g.span.End]
 		if g.brackets {
 			for k, c := range b {
-				if c == '[' || c == ']' || c == '(' || c == ')' {
+				if c == '[' || c == ']' || c == '(' || c == ')' || g.backticks && c == '`' {
 					b[k] = ' '
 				}
 			}

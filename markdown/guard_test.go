@@ -22,6 +22,9 @@ func TestFindGuards(t *testing.T) {
 		{"open destinations closed later", strings.Repeat("[a](", 1000) + ")", 0},
 		{"deep quote line", strings.Repeat(">", 1001) + " x", 1},
 		{"quote within limit", strings.Repeat("> ", 1000) + "x", 0},
+		{"backtick runs never closed", decreasingBacktickRuns(2000), 1},
+		{"many closed code spans", strings.Repeat("Run `go test` and ``a`b`` here. ", 20000), 0},
+		{"unclosed runs per paragraph", strings.Repeat(decreasingBacktickRuns(100)+"\n\n", 50), 0},
 	} {
 		if got := len(findGuards([]byte(tt.src))); got != tt.want {
 			t.Errorf("%s: %d guards, want %d", tt.name, got, tt.want)
@@ -73,6 +76,34 @@ func TestSpanIndex(t *testing.T) {
 			if got := x.contains(off); got != want {
 				t.Fatalf("after %d spans, contains(%d) = %v, want %v", i+1, off, got, want)
 			}
+		}
+	}
+}
+
+// decreasingBacktickRuns is n backtick runs of lengths n down to 1: no run
+// has a closer, so goldmark looks for each to the paragraph's end.
+func decreasingBacktickRuns(n int) string {
+	var b strings.Builder
+	for k := n; k > 0; k-- {
+		b.WriteString(strings.Repeat("`", k) + "a $x$ ")
+	}
+	return b.String()
+}
+
+func TestCodeSpanScan(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		runs []backtickRun
+		end  int
+		want uint64
+	}{
+		{"none", nil, 100, 0},
+		{"closed span", []backtickRun{{0, 1}, {5, 1}}, 100, 5 + 95},
+		{"unclosed", []backtickRun{{10, 2}}, 100, 90},
+		{"lengths differ", []backtickRun{{0, 2}, {10, 1}, {20, 2}}, 100, 20 + 90 + 80},
+	} {
+		if got := codeSpanScan(tt.runs, tt.end); got != tt.want {
+			t.Errorf("%s: %d, want %d", tt.name, got, tt.want)
 		}
 	}
 }

@@ -39,7 +39,9 @@ func mathSpans(src []byte) []Span {
 				j++
 			}
 			run := src[i:j]
-			if k := bytes.Index(src[j:], run); k >= 0 && k < maxLen && !bytes.Contains(src[j:j+k], []byte("\n\n")) {
+			// Looked for only as far as it could count: a search to the
+			// end for each unmatched run would grow with their number.
+			if k := bytes.Index(src[j:min(len(src), j+maxLen+len(run))], run); k >= 0 && k < maxLen && !bytes.Contains(src[j:j+k], []byte("\n\n")) {
 				i = j + k + len(run) - 1
 			} else {
 				i = j - 1

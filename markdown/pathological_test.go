@@ -283,6 +283,16 @@ var pathoCases = []pathoCase{
 	// the paragraph for one (700 KB took 10.8 s).
 	{name: "hard-breaks", gen: func(n int) []byte { return []byte(strings.Repeat("word  \n", n)) },
 		sizes: []int{50000, 100000, 200000}, small: 50000, check: func(*testing.T, *markdown.Document, int) {}},
+	// Backtick runs of n different lengths, none closed: goldmark scans
+	// to the paragraph's end for each (2 MB took 3 s, as the size to the
+	// power 1.5), unless the guard blanks them.
+	{name: "backtick-runs", gen: func(n int) []byte {
+		var b strings.Builder
+		for k := n; k > 0; k-- {
+			b.WriteString(strings.Repeat("`", k) + "a ")
+		}
+		return []byte(b.String())
+	}, sizes: []int{1000, 2000, 4000}, small: 1000, check: guarded, noFloor: true},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
 }

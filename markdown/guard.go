@@ -15,9 +15,7 @@ import (
 // (">" × 200,000: 29 s), and backtick runs that never close (goldmark
 // looks for each run's closer, a run of the same length, to the end of its
 // paragraph: runs of 2,000 different lengths, 2 MB, took 3 s, growing as
-// the size to the power 1.5), and link reference definitions by the
-// thousand in one paragraph (goldmark copies the paragraph's rest for
-// each: 85,000 definition lines, 600 KB, took 9 s). Parse finds them in one linear pre-scan and
+// the size to the power 1.5). Parse finds them in one linear pre-scan and
 // neutralises them in the copy goldmark reads (same length, so every
 // offset stays true): the brackets of such a paragraph, the excess ">" of
 // such a line. The document gets a diagnostic naming the line, and the
@@ -38,13 +36,6 @@ const (
 	// closers of a paragraph's backtick runs: for each run, the bytes to
 	// the next run of its length, or to the paragraph's end.
 	maxCodeSpanScan = 1 << 26
-	// maxDefScan bounds the bytes goldmark copies to read a paragraph's
-	// link reference definitions: their number times half the
-	// paragraph's length. Past it the paragraph is cut into runs of
-	// defRun definitions. 3,000 definitions of 100 bytes are 450 MB
-	// (0.15 s); 85,000 of 7 bytes, 25 GB.
-	maxDefScan = 1 << 30
-	defRun     = 1000
 )
 
 // DiagParseGuard is the Kind of a diagnostic for input neutralised before
@@ -57,8 +48,7 @@ const DiagParseGuard = "parse-guard"
 type guardSpan struct {
 	span      Span
 	brackets  bool
-	backticks bool  // with brackets: backticks too
-	cuts      []int // or: the lines to start with a line break (definition runs)
+	backticks bool // with brackets: backticks too
 	why       string
 }
 
@@ -68,8 +58,7 @@ func mayNeedGuard(src []byte) bool {
 	return bytes.Count(src, []byte("[")) > maxBracketDepth ||
 		bytes.Count(src, []byte(">")) > maxQuoteDepth ||
 		uint64(bytes.Count(src, []byte("]("))) > maxOpenDestScan/uint64(len(src)+1) ||
-		uint64(bytes.Count(src, []byte("`"))) > maxCodeSpanScan/uint64(len(src)+1) ||
-		uint64(bytes.Count(src, []byte("]:"))) > maxDefScan/uint64(len(src)+1)
+		uint64(bytes.Count(src, []byte("`"))) > maxCodeSpanScan/uint64(len(src)+1)
 }
 
 // backtickRun is a run of backticks in a paragraph: where it starts and
@@ -104,9 +93,6 @@ func findGuards(src []byte) []guardSpan {
 	depth, maxDepth := 0, 0
 	open, openSum := 0, 0 // unclosed "](" and the sum of their offsets
 	var runs []backtickRun
-	defs := 0      // lines of the paragraph that may be link definitions
-	var cuts []int // the starts of every defRun-th of them
-	defLine := -1  // the current line's start, while it may be one
 	flush := func(end int) {
 		why, ticks := "", false
 		switch scan := uint64(open)*uint64(end) - uint64(openSum); {
@@ -117,17 +103,14 @@ func findGuards(src []byte) []guardSpan {
 		case len(runs) > 0 && uint64(len(runs))*uint64(end-runs[0].at) > maxCodeSpanScan && codeSpanScan(runs, end) > maxCodeSpanScan:
 			why, ticks = fmt.Sprintf("%d backtick runs, most never closed", len(runs)), true
 		}
-		s := start // the paragraph's first line, not the blank one before it
-		for s < end && (src[s] == '\n' || src[s] == '\r' || src[s] == ' ' || src[s] == '\t') {
-			s++
-		}
 		if why != "" {
-			out = append(out, guardSpan{span: Span{s, end}, brackets: true, backticks: ticks, why: why})
-		} else if len(cuts) > 0 && uint64(defs)*uint64(end-s)/2 > maxDefScan {
-			why = fmt.Sprintf("%d link reference definitions in one paragraph; one in every %d is blanked to split them, and not read", defs, defRun)
-			out = append(out, guardSpan{span: Span{s, end}, cuts: slices.Clone(cuts), why: why})
+			s := start // the paragraph's first line, not the blank one before it
+			for s < end && (src[s] == '\n' || src[s] == '\r' || src[s] == ' ' || src[s] == '\t') {
+				s++
+			}
+			out = append(out, guardSpan{Span{s, end}, true, ticks, why})
 		}
-		depth, maxDepth, open, openSum, runs, defs, cuts = 0, 0, 0, 0, runs[:0], 0, cuts[:0]
+		depth, maxDepth, open, openSum, runs = 0, 0, 0, 0, runs[:0]
 	}
 	lineStart := true
 	for i := 0; i < len(src); i++ {
@@ -135,20 +118,11 @@ func findGuards(src []byte) []guardSpan {
 		if lineStart {
 			lineStart = false
 			if q, end := quoteDepth(src, i); q > maxQuoteDepth {
-				out = append(out, guardSpan{span: Span{i, end}, why: fmt.Sprintf("blockquotes nested %d deep (more than %d)", q, maxQuoteDepth)})
+				out = append(out, guardSpan{Span{i, end}, false, false, fmt.Sprintf("blockquotes nested %d deep (more than %d)", q, maxQuoteDepth)})
 			}
 			if blankLineAt(src, i) {
 				flush(i)
 				start = i
-			}
-			// "[", after up to three spaces, may open a definition.
-			defLine = -1
-			k := i
-			for k < len(src) && k-i < 3 && src[k] == ' ' {
-				k++
-			}
-			if k < len(src) && src[k] == '[' {
-				defLine = i
 			}
 		}
 		switch c {
@@ -168,12 +142,6 @@ func findGuards(src []byte) []guardSpan {
 			if i+1 < len(src) && src[i+1] == '(' {
 				open++
 				openSum += i
-			}
-			if defLine >= 0 && i+1 < len(src) && src[i+1] == ':' {
-				if defs++; defs%defRun == 0 {
-					cuts = append(cuts, defLine)
-				}
-				defLine = -1
 			}
 		case ')':
 			open, openSum = 0, 0
@@ -221,16 +189,7 @@ func neutralise(work []byte, guards []guardSpan, doc *Document) {
 		line += bytes.Count(work[counted:g.span.Start], []byte("\n"))
 		counted = g.span.Start
 		b := work[g.span.Start:g.span.End]
-		if g.cuts != nil {
-			// Each cut line becomes blank, so the definitions after it
-			// start a paragraph of their own (a definition cannot follow
-			// text in one); the cut definition itself is lost.
-			for _, at := range g.cuts {
-				for k := at; k < len(work) && work[k] != '\n'; k++ {
-					work[k] = ' '
-				}
-			}
-		} else if g.brackets {
+		if g.brackets {
 			for k, c := range b {
 				if c == '[' || c == ']' || c == '(' || c == ')' || g.backticks && c == '`' {
 					b[k] = ' '

@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -25,9 +24,6 @@ func TestFindGuards(t *testing.T) {
 		{"quote within limit", strings.Repeat("> ", 1000) + "x", 0},
 		{"backtick runs never closed", decreasingBacktickRuns(2000), 1},
 		{"many closed code spans", strings.Repeat("Run `go test` and ``a`b`` here. ", 20000), 0},
-		{"link definitions by the ten thousand", strings.Repeat("[a]: b\n", 85000), 1},
-		{"a long reference list", strings.Repeat("[a]: https://example.org/some/long/path/to/a/source/page.html \"Title\"\n", 3000), 0},
-		{"definitions per paragraph", strings.Repeat(strings.Repeat("[a]: b\n", 999)+"\n", 90), 0},
 		{"unclosed runs per paragraph", strings.Repeat(decreasingBacktickRuns(100)+"\n\n", 50), 0},
 	} {
 		if got := len(findGuards([]byte(tt.src))); got != tt.want {
@@ -109,32 +105,5 @@ func TestCodeSpanScan(t *testing.T) {
 		if got := codeSpanScan(tt.runs, tt.end); got != tt.want {
 			t.Errorf("%s: %d, want %d", tt.name, got, tt.want)
 		}
-	}
-}
-
-// TestGuardCutsDefinitionRuns: a paragraph of 85,000 definitions is cut
-// into runs of defRun; the definitions read are all but the cut ones, and
-// the document keeps its bytes.
-func TestGuardCutsDefinitionRuns(t *testing.T) {
-	var b strings.Builder
-	for i := 0; i < 85000; i++ {
-		fmt.Fprintf(&b, "[d%d]: https://example.org/%d\n", i, i)
-	}
-	src := b.String()
-	doc := Parse([]byte(src), Options{})
-	if string(doc.Src) != src {
-		t.Fatal("Parse changed the document's bytes")
-	}
-	defs := 0
-	for _, r := range doc.References {
-		if r.Kind == RefLinkDef {
-			defs++
-		}
-	}
-	if want := 85000 - 85000/defRun; defs != want {
-		t.Errorf("%d definitions read, want %d", defs, want)
-	}
-	if len(doc.Diagnostics) != 1 || !strings.Contains(doc.Diagnostics[0].Message, "85000 link reference definitions in one paragraph") {
-		t.Errorf("diagnostics %+v", doc.Diagnostics)
 	}
 }

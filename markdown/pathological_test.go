@@ -293,10 +293,6 @@ var pathoCases = []pathoCase{
 		}
 		return []byte(b.String())
 	}, sizes: []int{1000, 2000, 4000}, small: 1000, check: guarded, noFloor: true},
-	// Link reference definitions by the ten thousand in one paragraph:
-	// goldmark copies the paragraph's rest for each (600 KB took 9 s).
-	{name: "definition-run", gen: func(n int) []byte { return []byte(strings.Repeat("[a]: b\n", n)) },
-		sizes: []int{100000, 200000, 400000}, small: 85000, check: guarded, noFloor: true},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
 }

@@ -314,9 +314,9 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		if d := bytes.IndexRune(inner, '†'); d < 0 {
 			// 【12】, 【5,11】: numbered sources as DeepSeek and other
 			// chat assistants write them after the text they support,
-			// read as [12] and [5,11] are. One that starts a line is a
-			// step's number ("【1】打开设置"), not a citation.
-			if !startsLine(text, i) {
+			// read as [12] and [5,11] are. One that starts a line, text
+			// after it, is a step's number ("【1】打开设置"), not a citation.
+			if !stepNumber(w.src, base+i, base+off) {
 				out = w.numericCites(inner, base+i+len("【"), Span{base + i, base + off}, out)
 			}
 		} else if d > 0 {
@@ -484,19 +484,38 @@ func (w *walker) numericCites(content []byte, cstart int, marker Span, out []can
 	return out
 }
 
-// startsLine reports whether only white space stands before text[i] on
-// its line (a block's text starts after its list marker).
-func startsLine(text []byte, i int) bool {
-	for k := i - 1; k >= 0; k-- {
-		switch text[k] {
-		case '\n':
-			return true
-		case ' ', '\t', '\r':
-		default:
-			return false
+// stepNumber reports whether the 【n】 at src[start:end] numbers a step:
+// only white space and a list or quote marker stand before it on its line,
+// and text, not another 【, follows it there. It reads the document, not
+// the prose span, which starts after any link or code span.
+func stepNumber(src []byte, start, end int) bool {
+	k := start - 1
+	for k >= 0 && (src[k] == ' ' || src[k] == '\t') {
+		k--
+	}
+	switch {
+	case k >= 0 && (src[k] == '-' || src[k] == '*' || src[k] == '+'):
+		k--
+	case k >= 0 && (src[k] == '.' || src[k] == ')'):
+		j := k - 1
+		for j >= 0 && src[j] >= '0' && src[j] <= '9' {
+			j--
+		}
+		if j < k-1 {
+			k = j
 		}
 	}
-	return true
+	for k >= 0 && (src[k] == ' ' || src[k] == '\t' || src[k] == '>') {
+		k--
+	}
+	if k >= 0 && src[k] != '\n' && src[k] != '\r' {
+		return false
+	}
+	r := end
+	for r < len(src) && (src[r] == ' ' || src[r] == '\t') {
+		r++
+	}
+	return r < len(src) && src[r] != '\n' && src[r] != '\r' && !bytes.HasPrefix(src[r:], []byte("【"))
 }
 
 func hasPrefixFold(b []byte, p string) bool {

@@ -24,6 +24,7 @@ func TestFindGuards(t *testing.T) {
 		{"quote within limit", strings.Repeat("> ", 1000) + "x", 0},
 		{"backtick runs never closed", decreasingBacktickRuns(2000), 1},
 		{"many closed code spans", strings.Repeat("Run `go test` and ``a`b`` here. ", 20000), 0},
+		{"unclosed runs over many lines", manyLinesUnderRuns(350, 70000), 1},
 		{"unclosed runs per paragraph", strings.Repeat(decreasingBacktickRuns(100)+"\n\n", 50), 0},
 	} {
 		if got := len(findGuards([]byte(tt.src))); got != tt.want {
@@ -92,18 +93,26 @@ func decreasingBacktickRuns(n int) string {
 
 func TestCodeSpanScan(t *testing.T) {
 	for _, tt := range []struct {
-		name string
-		runs []backtickRun
-		end  int
-		want uint64
+		name         string
+		runs         []backtickRun
+		end, endLine int
+		want         uint64
 	}{
-		{"none", nil, 100, 0},
-		{"closed span", []backtickRun{{0, 1}, {5, 1}}, 100, 5 + 95},
-		{"unclosed", []backtickRun{{10, 2}}, 100, 90},
-		{"lengths differ", []backtickRun{{0, 2}, {10, 1}, {20, 2}}, 100, 20 + 90 + 80},
+		{"none", nil, 100, 0, 0},
+		{"closed span", []backtickRun{{0, 0, 1}, {5, 0, 1}}, 100, 0, 5 + 95},
+		{"unclosed", []backtickRun{{10, 0, 2}}, 100, 0, 90},
+		{"lengths differ", []backtickRun{{0, 0, 2}, {10, 0, 1}, {20, 0, 2}}, 100, 0, 20 + 90 + 80},
+		{"lines count", []backtickRun{{10, 1, 2}}, 100, 4, 90 + 3*lineCost},
 	} {
-		if got := codeSpanScan(tt.runs, tt.end); got != tt.want {
+		if got := codeSpanScan(tt.runs, tt.end, tt.endLine); got != tt.want {
 			t.Errorf("%s: %d, want %d", tt.name, got, tt.want)
 		}
 	}
+}
+
+// manyLinesUnderRuns is runs backtick runs of different lengths, none
+// closed, then lines short lines, in one paragraph: few bytes, but
+// goldmark allocates a segment for every line each run's search crosses.
+func manyLinesUnderRuns(runs, lines int) string {
+	return decreasingBacktickRuns(runs) + strings.Repeat("\nx", lines)
 }

@@ -32,3 +32,19 @@ func Require(t testing.TB) {
 		t.Skip("git not installed")
 	}
 }
+
+// MainWithEmptyHome runs a package's tests with HOME an empty folder and
+// XDG_CONFIG_HOME unset, so that no user's git configuration (their
+// core.excludesFile) changes which files a walk finds, and exits with
+// their result.
+func MainWithEmptyHome(m *testing.M) {
+	home, err := os.MkdirTemp("", "citelint-test-home")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("HOME", home)
+	os.Setenv("XDG_CONFIG_HOME", "")
+	code := m.Run()
+	os.RemoveAll(home)
+	os.Exit(code)
+}

@@ -24,9 +24,8 @@ var UnusedReference = &Rule{
 	Tags:        []string{TagOffline},
 	Default:     true,
 	NewSettings: func() any { return &unusedReferenceSettings{} },
-	Doc: `A numbered entry of a reference list, a numbered link definition (` + "`[3]: url`" + `),
-a pandoc alias (` + "`[@tag:x]: doi:...`" + `) or a footnote definition that nothing in
-the document uses. In a human document it
+	Doc: `A numbered entry of a reference list, a numbered link definition (` + "`[3]: url`" + `)
+or a footnote definition that nothing in the document uses. In a human document it
 is usually a leftover of an edit; in an LLM report, a source the model listed
 but did not use, or a citation it dropped from the text.
 
@@ -48,8 +47,12 @@ Not reported:
   manuscripts define them once for every file), and definitions used in an
   HTML comment (commented-out badges);
 - link definitions with other labels (` + "`[npm-badge]: url`" + `): a spare one is
-  Markdown housekeeping (markdownlint's MD053), not a citation; set
-  ` + "`all-link-definitions: true`" + ` to report them too;
+  Markdown housekeeping (markdownlint's MD053), not a citation; and pandoc
+  aliases (` + "`[@tag:x]: doi:...`" + `): they are a dictionary of keys, like a
+  BibTeX file, whose spare entries render nothing and which no tool reports
+  (read in context, every one found on real manuscripts was a manubot tag
+  dictionary's spare entry, in a compiled file nobody edits); set
+  ` + "`all-link-definitions: true`" + ` to report both;
 - a second definition of the same label (duplicate-reference reports it).
 
 There is no automatic fix: deleting a definition is never safe.
@@ -151,7 +154,7 @@ func checkUnusedReference(p *Pass) {
 			if images[key.label] || // refKey folded the label as images are
 				strings.HasPrefix(ref.Label, "@") && !citesPandoc ||
 				strings.HasPrefix(ref.URL, "#") || linked[targetKey(ref)] ||
-				!settings.AllLinkDefinitions && !isNumber(ref.Label) && !strings.HasPrefix(ref.Label, "@") ||
+				!settings.AllLinkDefinitions && !isNumber(ref.Label) ||
 				inComment(doc, ref.Label) {
 				continue
 			}

@@ -485,16 +485,7 @@ func factScore(s []byte) (score int, why reasons, ok bool) {
 		return 0, whyImperative, true
 	}
 	if sc.hasDigit {
-		nums, strong, years := numberSignalsBytes(plain)
-		switch {
-		case strong > 0:
-			why |= whyQuantity
-		case nums > 0:
-			why |= whyNumber
-		}
-		if years > 0 {
-			why |= whyDate
-		}
+		why |= numberEvidence(numberSignalsBytes(plain))
 	}
 	if sc.hasQuote() {
 		why |= whyQuotation
@@ -605,16 +596,7 @@ func boundFrom(s []byte, seen uint8, names int) (bound int, ok bool) {
 		if seen&boundMarkup != 0 {
 			return 0, false
 		}
-		nums, strong, years := numberSignalsBytes(s)
-		switch {
-		case strong > 0:
-			why |= whyQuantity
-		case nums > 0:
-			why |= whyNumber
-		}
-		if years > 0 {
-			why |= whyDate
-		}
+		why |= numberEvidence(numberSignalsBytes(s))
 	}
 	return evidencePoints[why], true
 }
@@ -1138,10 +1120,6 @@ func hasUnitLower(after []byte) bool {
 		}
 	}
 	return false
-}
-
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // Cut sets for lookupTrimmed: emphasis and quotes, and those plus end

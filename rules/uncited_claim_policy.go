@@ -124,6 +124,29 @@ var quoteMarks = [][2]string{{"“", "”"}, {"\"", "\""}, {"「", "」"}}
 // minQuoteWords is the shortest quotation that counts as evidence.
 const minQuoteWords = 4
 
+// numberEvidence is what a sentence's numbers count as: a quantity rules
+// out a plain number (a sentence with both scores the quantity), and a
+// year is a date besides.
+func numberEvidence(nums, strong, years int) reasons {
+	var why reasons
+	switch {
+	case strong > 0:
+		why |= whyQuantity
+	case nums > 0:
+		why |= whyNumber
+	}
+	if years > 0 {
+		why |= whyDate
+	}
+	return why
+}
+
+// isWordByte is what ends a Latin keyword's whole word: a letter or a
+// digit on either side means the keyword is part of a longer word.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 // weigh is a sentence's score: its evidence's points, less its penalties.
 func weigh(why reasons, hedged, personal bool) int {
 	score := evidencePoints[why&evidenceMask]

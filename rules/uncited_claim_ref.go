@@ -70,16 +70,7 @@ func factScoreRef(s string) (int, string) {
 		return 0, verdictImperative
 	}
 	var why reasons
-	nums, strong, years := numberSignals(plain, lower)
-	switch {
-	case strong > 0:
-		why |= whyQuantity
-	case nums > 0:
-		why |= whyNumber
-	}
-	if years > 0 {
-		why |= whyDate
-	}
+	why |= numberEvidence(numberSignals(plain, lower))
 	if hasQuote(plain) {
 		why |= whyQuotation
 	}

@@ -74,18 +74,15 @@ func isNegation(word, rest string) bool {
 	if n >= 3 && word[n-1]|0x20 == 't' && (hasPrefixFold(word[n-3:], "n't") || n >= 5 && hasPrefixFold(word[n-5:], "n’t")) {
 		return true
 	}
-	var buf [7]byte // the longest cue: "without", "nothing", "failing"
-	if n > len(buf) {
+	if n > 7 { // the longest cue: "without", "nothing", "failing"
 		return false
 	}
-	for i := 0; i < n; i++ {
-		c := word[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
+	var buf [maxCachedWord]byte
+	lower, ascii := lowerASCII(&buf, word) // every cue is ASCII
+	if !ascii {
+		return false
 	}
-	switch string(buf[:n]) {
+	switch string(lower) {
 	case "no":
 		// "No. 5", "no 7": a number sign.
 		return !strings.HasPrefix(rest, ".") && !(len(rest) > 1 && rest[0] == ' ' && rest[1] >= '0' && rest[1] <= '9')

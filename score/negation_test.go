@@ -33,7 +33,7 @@ func TestNegationCue(t *testing.T) {
 
 // TestScoreNegation: a claim whose negation differs from the source
 // sentence that matches it is named in Result.Negation, in either
-// direction; the score stands (see params.negationPenalty).
+// direction; the score stands (see Result.Negation).
 func TestScoreNegation(t *testing.T) {
 	src := "The vaccine trial did not reduce hospital admissions among older adults. " +
 		"Researchers enrolled 4,000 participants in Ohio over two winters. The trial was funded publicly."

@@ -334,21 +334,18 @@ func hasWord(s, w string) bool {
 // quantityWord looks up an ASCII word among quantityWords in any case,
 // without allocating a lower-cased copy for each word of a source.
 func quantityWord(w string) (float64, bool) {
-	var buf [12]byte
-	if len(w) < 3 || len(w) > len(buf) {
+	if len(w) < 3 || len(w) > 12 {
 		return 0, false // every quantity word has 3 to 9 letters
 	}
 	if quantityInitials&(1<<(w[0]|0x20-'a')) == 0 {
 		return 0, false // most words: no quantity word starts with their letter
 	}
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
+	var buf [maxCachedWord]byte
+	lower, ascii := lowerASCII(&buf, w) // every quantity word is ASCII
+	if !ascii {
+		return 0, false
 	}
-	v, ok := quantityWords[string(buf[:len(w)])]
+	v, ok := quantityWords[string(lower)]
 	return v, ok
 }
 

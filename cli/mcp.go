@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
@@ -43,8 +42,8 @@ func mcpCmd(args []string, env Env) int {
 	}
 	o.WorkDir, o.Version = wd, Version
 	o.Network = mcpNetwork(tf, env)
-	in := io.NopCloser(env.Stdin)
-	if err := mcpserver.Serve(context.Background(), o, in, nopWriteCloser{env.Stdout}); err != nil {
+	rw := stdio{env.Stdin, env.Stdout} // lsp.go
+	if err := mcpserver.Serve(context.Background(), o, rw, rw); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: mcp: %v\n", err)
 		return ExitFailure
 	}
@@ -68,7 +67,3 @@ func mcpNetwork(tf trustFlags, env Env) mcpserver.NetworkFunc {
 		return n.Lookups, n.Unverified(), nil
 	}
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -29,7 +29,7 @@ func TestMCPNetworkIsRun(t *testing.T) {
 	}
 	check := func(tf trustFlags) map[string]any {
 		t.Helper()
-		env := Env{Stderr: &discard{}, Getenv: func(string) string { return "" }}
+		env := Env{Stderr: io.Discard, Getenv: func(string) string { return "" }}
 		srv, err := mcpserver.New(mcpserver.Options{WorkDir: dir, Version: Version, Network: mcpNetwork(tf, env)})
 		if err != nil {
 			t.Fatal(err)
@@ -85,10 +85,6 @@ func TestMCPNetworkIsRun(t *testing.T) {
 	}
 
 }
-
-type discard struct{}
-
-func (*discard) Write(p []byte) (int, error) { return len(p), nil }
 
 func total(m map[string]int) int {
 	n := 0

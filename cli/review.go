@@ -2,10 +2,11 @@ package cli
 
 import (
 	"fmt"
-	"github.com/citelint/citelint/internal/safefile"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/citelint/citelint/internal/safefile"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
@@ -46,16 +47,15 @@ func addReview(rb *engine.Report, results []lint.FileResult, stats *rules.Suppor
 func writePages(pp output.PagesPrinter, path string, r *output.Report, within *safefile.Root) error {
 	pages := pp.Pages(r)
 	if err := within.Holds(path); err != nil {
-		return fmt.Errorf("output.formats html: %v; a report is written outside the project only when --format names it", err)
+		return outsideErr(config.OutputFormat{Format: "html"}, err)
 	}
-	folder := strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator))
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		folder = true
-	}
+	fi, statErr := os.Stat(path)
+	exists := statErr == nil
+	folder := strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) || exists && fi.IsDir()
 	if len(pages) == 1 && !folder {
 		return atomicfile.Write(path, pages[0].Write) // path checked above
 	}
-	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
+	if exists && !fi.IsDir() {
 		return fmt.Errorf("%s: the review has %d pages, so it is written as a folder, but a file of that name exists", path, len(pages))
 	}
 	if err := os.MkdirAll(path, 0o755); err != nil {

@@ -593,12 +593,7 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 	if of.Format != "text" || of.Path != config.Stdout || env.Getenv("NO_COLOR") != "" {
 		return false
 	}
-	file, ok := env.Stdout.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := file.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return isTerminal(env.Stdout) // progress.go
 }
 
 // writeOutput prints the report to the format's destination; files are

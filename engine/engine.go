@@ -450,13 +450,9 @@ func (e *Engine) LintPaths(ctx context.Context, paths []string) *output.Report {
 	n, errs := e.networkFor(ctx, fs.Paths, opts, &opts)
 	r := e.NewReport(ReportOptions{})
 	var issues []result.Issue
-	var linted []string
-	lint.RunEach(ctx, fs.Paths, opts, func(fr lint.FileResult) {
-		linted = append(linted, fr.Path)
-		issues = append(issues, r.Process(r.Add(fr))...)
-	})
+	r.Stream(ctx, fs.Paths, opts, func(iss []result.Issue) { issues = append(issues, iss...) })
 	r.SetIssues(issues)
-	r.setSupport(linted, opts.RuleEnv.Support)
+	r.setSupport(fs.Paths, opts.RuleEnv.Support) // RunEach reports every file, in order
 	r.Finish(append(fs.Errs, errs...), e.unverified(n))
 	e.judgeStats(n)
 	return r.Output()

@@ -242,7 +242,7 @@ func (s *Server) closestPassage(d *document, doc *markdown.Document, c *markdown
 	if strings.TrimSpace(text) == "" {
 		return ""
 	}
-	res := passageScorer.Score(claimText(doc, c.Claim), text)
+	res := passageScorer.Score(doc.ClaimText(c.Claim), text)
 	if !res.Scorable || strings.TrimSpace(res.Best.Text) == "" {
 		return ""
 	}
@@ -250,20 +250,6 @@ func (s *Server) closestPassage(d *document, doc *markdown.Document, c *markdown
 }
 
 var passageScorer = score.New(score.Options{})
-
-// claimText is the citing sentence without its citation markers (whose
-// numbers are not part of what it claims), as the support rules score it.
-func claimText(doc *markdown.Document, ci int) string {
-	cl := &doc.Claims[ci]
-	b := []byte(string(doc.Src[cl.Start:cl.End]))
-	for _, k := range cl.Citations {
-		m := doc.Citations[k].Marker
-		for i := max(m.Start, cl.Start); i < min(m.End, cl.End); i++ {
-			b[i-cl.Start] = ' '
-		}
-	}
-	return string(b)
-}
 
 // escapeMarkdown backslash-escapes the Markdown punctuation that makes
 // links, images, raw HTML, entities, emphasis, code and tables in text

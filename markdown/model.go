@@ -7,6 +7,11 @@
 // resolve's job; rules read the resolved Document.
 package markdown
 
+import (
+	"slices"
+	"strings"
+)
+
 // Span is a byte range [Start, End) of the file as read (BOM included).
 type Span struct{ Start, End int }
 
@@ -259,4 +264,40 @@ func (d *Document) CitationsOf(i int) []*Citation {
 		out = append(out, &d.Citations[ci])
 	}
 	return out
+}
+
+// ClaimText is sentence ci without its citation markers, each written as
+// spaces: they are not part of what it claims (and their numbers would
+// count as quantities). The claim-support rules score it; the editor
+// server shows the same.
+func (doc *Document) ClaimText(ci int) string {
+	cl := &doc.Claims[ci]
+	// The markers inside the sentence, in order: the text between them is
+	// copied once, each marker written as spaces (one allocation: both
+	// claim-support rules call this for every cited sentence).
+	var marks [8]Span
+	ms := marks[:0]
+	for _, k := range cl.Citations {
+		m := doc.Citations[k].Marker
+		if lo, hi := max(m.Start, cl.Start), min(m.End, cl.End); lo < hi {
+			ms = append(ms, Span{Start: lo, End: hi})
+		}
+	}
+	slices.SortFunc(ms, func(a, b Span) int { return a.Start - b.Start })
+	var b strings.Builder
+	b.Grow(cl.End - cl.Start)
+	pos := cl.Start
+	for _, m := range ms {
+		if m.Start > pos {
+			b.Write(doc.Src[pos:m.Start])
+			pos = m.Start
+		}
+		if m.End > pos {
+			for ; pos < m.End; pos++ {
+				b.WriteByte(' ')
+			}
+		}
+	}
+	b.Write(doc.Src[pos:cl.End])
+	return b.String()
 }

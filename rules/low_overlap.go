@@ -211,7 +211,7 @@ func onlyMarker(doc *markdown.Document, ci int, m markdown.Span) bool {
 // when its sources do not support it; suffix qualifies the message.
 func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs []citedSource, ps []*score.Prepared, suffix string, counts *SupportCounts) {
 	doc := p.Doc
-	text := claimText(doc, ci)
+	text := doc.ClaimText(ci)
 	res := defaultScorer.ScorePrepared(text, ps...)
 	if !res.Scorable {
 		return

@@ -81,7 +81,7 @@ func checkNumberMismatch(p *Pass) {
 }
 
 func reportMissingNumbers(p *Pass, ci int, at markdown.Span, idx []*score.NumberIndex, srcs []citedSource, suffix string) {
-	missing := score.MissingNumbersIn(claimText(p.Doc, ci), idx...)
+	missing := score.MissingNumbersIn(p.Doc.ClaimText(ci), idx...)
 	if len(missing) == 0 {
 		return
 	}

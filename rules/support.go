@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -68,45 +67,11 @@ func coveredClaims(doc *markdown.Document, ci int) []int {
 	}
 	var out []int
 	for j := ci - 1; j >= 0 && doc.Claims[j].Block == cl.Block && len(doc.Claims[j].Citations) == 0; j-- {
-		if n, _ := FactScore(claimText(doc, j)); n >= 3 {
+		if n, _ := FactScore(doc.ClaimText(j)); n >= 3 {
 			out = append(out, j)
 		}
 	}
 	return out
-}
-
-// claimText is the sentence without its citation markers, which are not
-// part of what it claims (and whose numbers would count as quantities).
-func claimText(doc *markdown.Document, ci int) string {
-	cl := &doc.Claims[ci]
-	// The markers inside the sentence, in order: the text between them is
-	// copied once, each marker written as spaces (one allocation; both
-	// claim-support rules call this for every cited sentence).
-	var marks [8]markdown.Span
-	ms := marks[:0]
-	for _, k := range cl.Citations {
-		m := doc.Citations[k].Marker
-		if lo, hi := max(m.Start, cl.Start), min(m.End, cl.End); lo < hi {
-			ms = append(ms, markdown.Span{Start: lo, End: hi})
-		}
-	}
-	slices.SortFunc(ms, func(a, b markdown.Span) int { return a.Start - b.Start })
-	var b strings.Builder
-	b.Grow(cl.End - cl.Start)
-	pos := cl.Start
-	for _, m := range ms {
-		if m.Start > pos {
-			b.Write(doc.Src[pos:m.Start])
-			pos = m.Start
-		}
-		if m.End > pos {
-			for ; pos < m.End; pos++ {
-				b.WriteByte(' ')
-			}
-		}
-	}
-	b.Write(doc.Src[pos:cl.End])
-	return b.String()
 }
 
 // sourceNames lists the names of srcs: "reference [1] and reference [2]".

@@ -270,15 +270,15 @@ func (d *Document) CitationsOf(i int) []*Citation {
 // spaces: they are not part of what it claims (and their numbers would
 // count as quantities). The claim-support rules score it; the editor
 // server shows the same.
-func (doc *Document) ClaimText(ci int) string {
-	cl := &doc.Claims[ci]
+func (d *Document) ClaimText(ci int) string {
+	cl := &d.Claims[ci]
 	// The markers inside the sentence, in order: the text between them is
 	// copied once, each marker written as spaces (one allocation: both
 	// claim-support rules call this for every cited sentence).
 	var marks [8]Span
 	ms := marks[:0]
 	for _, k := range cl.Citations {
-		m := doc.Citations[k].Marker
+		m := d.Citations[k].Marker
 		if lo, hi := max(m.Start, cl.Start), min(m.End, cl.End); lo < hi {
 			ms = append(ms, Span{Start: lo, End: hi})
 		}
@@ -289,7 +289,7 @@ func (doc *Document) ClaimText(ci int) string {
 	pos := cl.Start
 	for _, m := range ms {
 		if m.Start > pos {
-			b.Write(doc.Src[pos:m.Start])
+			b.Write(d.Src[pos:m.Start])
 			pos = m.Start
 		}
 		if m.End > pos {
@@ -298,6 +298,6 @@ func (doc *Document) ClaimText(ci int) string {
 			}
 		}
 	}
-	b.Write(doc.Src[pos:cl.End])
+	b.Write(d.Src[pos:cl.End])
 	return b.String()
 }

@@ -65,7 +65,7 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 	for i := range fr.Issues {
 		is := &fr.Issues[i]
 		cell, start := m.Cell(is.Start)
-		line := mdIdx.Position(is.Start).Line - mdIdx.Position(start).Line + 1
+		line := mdIdx.LineOf(is.Start) - mdIdx.LineOf(start) + 1 // only lines: Position would count columns too
 		is.Start, is.End = m.FileOffset(is.Start), m.FileOffset(is.End)
 		if is.End < is.Start {
 			is.End = is.Start

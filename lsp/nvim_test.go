@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -109,7 +110,7 @@ func nvimKeys(ds []nvimDiag) []string {
 	for _, d := range ds {
 		out = append(out, diagKey{d.Code, severityName[d.Severity], d.Message, d.Lnum, d.Col, d.EndLnum, d.EndCol}.String())
 	}
-	return sortedStrings(out)
+	return slices.Sorted(slices.Values(out))
 }
 
 // byteKeys converts run's UTF-16 columns to the byte columns Neovim shows.
@@ -121,7 +122,7 @@ func byteKeys(keys []diagKey, text string) []string {
 		k.EndCol = byteCol(lines[k.EndLine], k.EndCol)
 		out = append(out, k.String())
 	}
-	return sortedStrings(out)
+	return slices.Sorted(slices.Values(out))
 }
 
 func byteCol(line string, units int) int {
@@ -136,14 +137,4 @@ func byteCol(line string, units int) int {
 		off += size
 	}
 	return off
-}
-
-func sortedStrings(s []string) []string {
-	out := append([]string(nil), s...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,7 +206,7 @@ func TestCheckIsRun(t *testing.T) {
 			run := runJSON(t, dir, append(tc.args, tc.path)...)
 
 			o := mcpserver.Options{WorkDir: dir}
-			if slicesContain(tc.args, "--no-config") {
+			if slices.Contains(tc.args, "--no-config") {
 				o.NoConfig = true
 			}
 			in := map[string]any{"text": tc.doc, "path": tc.path}
@@ -226,15 +227,6 @@ func TestCheckIsRun(t *testing.T) {
 			}
 		})
 	}
-}
-
-func slicesContain(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // TestListTools: the three tools, each with a description an agent can

@@ -127,18 +127,17 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 		if iss.Start == 0 && iss.End == 0 {
 			continue // about the whole file
 		}
-		if m := v.markerAt(iss.Start); m >= 0 {
+		m := v.markerAt(iss.Start)
+		if m >= 0 {
 			v.data.Markers[m].Issues = append(v.data.Markers[m].Issues, toIssueData(iss))
 			if ruleStatus[iss.Rule] == StatusMissing {
 				v.data.Markers[m].Dead = true
 			}
 		}
 		si := v.sentenceAt(iss.Start)
-		if si < 0 {
-			if m := v.markerAt(iss.Start); m >= 0 {
-				if s, ok := markSentence[m]; ok {
-					si = s
-				}
+		if si < 0 && m >= 0 {
+			if s, ok := markSentence[m]; ok {
+				si = s
 			}
 		}
 		if si < 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -117,9 +118,9 @@ func (h *highlighter) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 // class keeps the level as written for the style.
 func (h *highlighter) heading(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.Heading)
-	level := itoa(min(n.Level+2, 6))
+	level := strconv.Itoa(min(n.Level+2, 6))
 	if entering {
-		w.WriteString("<h" + level + ` class="d` + itoa(n.Level) + `">`)
+		w.WriteString("<h" + level + ` class="d` + strconv.Itoa(n.Level) + `">`)
 	} else {
 		w.WriteString("</h" + level + ">\n")
 	}
@@ -187,7 +188,7 @@ func (h *highlighter) open(w util.BufWriter, m mark) {
 		w.WriteString(`<span class="s st-`)
 		w.WriteString(m.status)
 		w.WriteString(`" data-s="`)
-		w.WriteString(itoa(m.sentence))
+		w.WriteString(strconv.Itoa(m.sentence))
 		w.WriteByte('"')
 		if !h.seenSentence[m.sentence] {
 			h.seenSentence[m.sentence] = true
@@ -204,7 +205,7 @@ func (h *highlighter) open(w util.BufWriter, m mark) {
 		w.WriteString(`<span class="c `)
 		w.WriteString(m.citeClass)
 		w.WriteString(`" data-c="`)
-		w.WriteString(itoa(m.cite))
+		w.WriteString(strconv.Itoa(m.cite))
 		w.WriteString(`">`)
 	}
 }
@@ -348,26 +349,4 @@ func writeEscaped(w util.BufWriter, b []byte) {
 		last = i + 1
 	}
 	w.Write(b[last:])
-}
-
-func itoa(n int) string {
-	var b [20]byte
-	i := len(b)
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }

@@ -168,7 +168,7 @@ func fromLookup(l resolve.Lookup) (rules.JudgeVerdict, bool) {
 		return rules.JudgeVerdict{}, false
 	}
 	v := rules.JudgeVerdict{Supported: l.Verdict == resolve.OK, Quote: l.Text}
-	v.Score = map[bool]float64{true: 1, false: 0}[v.Supported]
+	v.Score = b2f(v.Supported)
 	if _, p, ok := strings.Cut(l.Reason, " p="); ok {
 		f, err := strconv.ParseFloat(p, 64)
 		if err != nil || f < 0 || f > 1 {

@@ -9,6 +9,7 @@ import (
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
@@ -20,6 +21,7 @@ type document struct {
 	path    string // absolute: what the engine lints it as
 	text    []byte
 	version int32
+	rev     int // counts every change of text, including a save that carries it
 	closed  bool
 	timer   *time.Timer
 	changed time.Time // when the last change came
@@ -38,6 +40,8 @@ func (d *document) stop() {
 // analysis is one lint of one version of a document.
 type analysis struct {
 	version int32
+	rev     int            // the document's rev it linted
+	eng     *engine.Engine // the workspace's engine it linted with
 	lines   *lines
 	doc     *markdown.Document // nil when the text could not be linted
 	issues  []result.Issue     // reported and not suppressed, in the report's order
@@ -77,6 +81,7 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 		}
 	}
 	d.version = p.TextDocument.Version
+	d.rev++
 	// The first change after a pause lints at once; the changes of a
 	// burst (typing) wait until it pauses for the debounce interval.
 	delay := s.opts.Debounce
@@ -99,6 +104,7 @@ func (s *Server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams)
 	d := s.docs[p.TextDocument.URI]
 	if d != nil && p.Text != nil {
 		d.text = []byte(*p.Text)
+		d.rev++ // the version stays: only rev says the text is new
 	}
 	s.mu.Unlock()
 	if d != nil {
@@ -165,7 +171,7 @@ func (s *Server) lintAndPublish(d *document) {
 	d.pubMu.Lock()
 	defer d.pubMu.Unlock()
 	s.mu.Lock()
-	current := !d.closed && d.version == an.version
+	current := !d.closed && d.rev == an.rev && s.ws.eng == an.eng
 	s.mu.Unlock()
 	if !current {
 		return
@@ -181,15 +187,18 @@ func (s *Server) analyse(d *document) *analysis {
 		s.mu.Unlock()
 		return nil
 	}
-	text, version, path, eng, utf8Enc := d.text, d.version, d.path, s.ws.eng, s.enc == encUTF8
+	text, version, rev, path, eng, utf8Enc := d.text, d.version, d.rev, d.path, s.ws.eng, s.enc == encUTF8
 	s.mu.Unlock()
 
 	report, doc := eng.LintDocument(context.Background(), path, text)
-	an := &analysis{version: version, lines: newLines(text, utf8Enc), doc: doc}
+	an := &analysis{version: version, rev: rev, eng: eng, lines: newLines(text, utf8Enc), doc: doc}
 	an.issues, an.diags = diagnostics(report, an.lines)
 
+	// Kept when it is of the current text and the current config (a
+	// reload or a save that carries text keeps the version, so the
+	// version alone would keep an analysis of the old ones).
 	s.mu.Lock()
-	if d.version == version && (d.an == nil || d.an.version != version) {
+	if d.rev == rev && s.ws.eng == eng {
 		d.an = an
 	}
 	s.mu.Unlock()
@@ -207,7 +216,7 @@ func (s *Server) current(uri string) (*document, *analysis) {
 		return nil, nil
 	}
 	an := d.an
-	fresh := an != nil && an.version == d.version
+	fresh := an != nil && an.rev == d.rev && an.eng == s.ws.eng
 	s.mu.Unlock()
 	if fresh {
 		return d, an

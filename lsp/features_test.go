@@ -273,3 +273,50 @@ func applyEdits(text string, edits []protocol.TextEdit) string {
 	}
 	return text
 }
+
+// TestCodeActionsFollowTheLatestLint: a reload of the config, or a save
+// that carries new text under the same version, gives code actions and
+// hover the new lint, not the one kept from before (the version alone
+// said the old analysis was current).
+func TestCodeActionsFollowTheLatestLint(t *testing.T) {
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, ".citelint.yaml")
+	write := func(s string) {
+		if err := os.WriteFile(cfgPath, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("version: \"1\"\nrules:\n  disable: [unresolvable-label]\n")
+	path := filepath.Join(dir, "u.md")
+	uri := fileURI(path)
+	withLost := "Prose claim [1] and [7].\n\n## References\n\n[1] Smith. Title. 2020.\n"
+	c := startClient(t, dir, lsp.Options{Debounce: -1})
+	c.initialize(nil, nil)
+	c.open(path, withLost)
+	actions := func() int {
+		var as []protocol.CodeAction
+		c.call("textDocument/codeAction", map[string]any{
+			"textDocument": map[string]any{"uri": uri}, "range": rng(0, 0, 6, 0),
+			"context": map[string]any{"diagnostics": []any{}},
+		}, &as)
+		return len(as)
+	}
+	if n := actions(); n != 0 {
+		t.Fatalf("unresolvable-label is disabled, yet %d code actions", n)
+	}
+
+	write("version: \"1\"\n")
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": fileURI(cfgPath), "type": 2}}})
+	c.waitDiags(uri, 1)
+	if n := actions(); n == 0 {
+		t.Error("after the reload enabled unresolvable-label: no code action for [7]")
+	}
+
+	noneLost := "Prose claim [1].\n\n## References\n\n[1] Smith. Title. 2020.\n"
+	c.notify("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": uri}, "text": noneLost})
+	c.waitDiags(uri, 1)
+	if n := actions(); n != 0 {
+		t.Errorf("after a save that removed [7]: %d code actions", n)
+	}
+	c.shutdown()
+}

@@ -65,24 +65,15 @@ func configOptions() config.Options { return engine.ConfigOptions() }
 
 // loadConfig finds and loads the config the flags ask for.
 func (s *setupFlags) loadConfig(env Env) (*config.Config, error) {
-	opts := configOptions()
-	if s.noConfig {
-		return config.New(opts), nil
-	}
-	path := s.configPath
-	if path == "" {
-		wd, err := env.Getwd()
-		if err != nil {
+	var wd string
+	if !s.noConfig && s.configPath == "" {
+		var err error
+		if wd, err = env.Getwd(); err != nil {
 			return nil, err
 		}
-		if path, err = config.Find(wd); err != nil {
-			return nil, err
-		}
-		if path == "" {
-			return config.New(opts), nil
-		}
 	}
-	return config.Load(path, opts)
+	cfg, _, err := engine.LoadConfig(wd, s.configPath, s.noConfig)
+	return cfg, err
 }
 
 // setup loads config, then the engine (bibliography, sources, rules), and

@@ -86,6 +86,29 @@ func ConfigOptions() config.Options {
 	return config.Options{Rules: rules.Names(), NewSettings: rules.NewSettings}
 }
 
+// LoadConfig loads the config as `citelint run` does: the file at path
+// when one is named, else the one found from dir upwards, else the
+// defaults; none (--no-config) takes the defaults without looking. It
+// returns the path read ("" for the defaults). Every caller (the command
+// line, the editor and agent servers) loads through it.
+func LoadConfig(dir, path string, none bool) (*config.Config, string, error) {
+	opts := ConfigOptions()
+	if none {
+		return config.New(opts), "", nil
+	}
+	if path == "" {
+		var err error
+		if path, err = config.Find(dir); err != nil {
+			return nil, "", err
+		}
+		if path == "" {
+			return config.New(opts), "", nil
+		}
+	}
+	cfg, err := config.Load(path, opts)
+	return cfg, path, err
+}
+
 // New selects the enabled rules with their settings and loads the
 // bibliographies and sources the config and o name. Errors name the file.
 func New(cfg *config.Config, o Options) (*Engine, error) {

@@ -55,22 +55,7 @@ func (s *Server) loadWorkspace(root string) (*workspace, error) {
 // loadConfig loads the config the options name, else the one found from
 // root upwards, else the defaults, as `citelint run` in root does.
 func (s *Server) loadConfig(root string) (*config.Config, string, error) {
-	opts := engine.ConfigOptions()
-	if s.opts.NoConfig {
-		return config.New(opts), "", nil
-	}
-	path := s.opts.ConfigPath
-	if path == "" {
-		var err error
-		if path, err = config.Find(root); err != nil {
-			return nil, "", err
-		}
-		if path == "" {
-			return config.New(opts), "", nil
-		}
-	}
-	cfg, err := config.Load(path, opts)
-	return cfg, path, err
+	return engine.LoadConfig(root, s.opts.ConfigPath, s.opts.NoConfig)
 }
 
 // isConfigFile reports whether path may be the config in use or one that

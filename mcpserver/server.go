@@ -127,19 +127,6 @@ func Serve(ctx context.Context, o Options, in io.ReadCloser, out io.WriteCloser)
 // loadConfig finds and loads the config as `citelint run` does from the
 // working directory.
 func (s *server) loadConfig() (*config.Config, error) {
-	opts := engine.ConfigOptions()
-	if s.o.NoConfig {
-		return config.New(opts), nil
-	}
-	path := s.o.ConfigPath
-	if path == "" {
-		var err error
-		if path, err = config.Find(s.o.WorkDir); err != nil {
-			return nil, err
-		}
-		if path == "" {
-			return config.New(opts), nil
-		}
-	}
-	return config.Load(path, opts)
+	cfg, _, err := engine.LoadConfig(s.o.WorkDir, s.o.ConfigPath, s.o.NoConfig)
+	return cfg, err
 }

@@ -121,6 +121,9 @@ func (e *Engine) Baselined(f *pipeline.BaselineFile) func([]result.Issue) []bool
 	if f == nil {
 		return nil
 	}
+	// The baseline's index is built once; each call (a file, a fix pass)
+	// gets a fork of it with its own counts, as files are fixed at once.
+	base := pipeline.NewBaseline(f, func(iss *result.Issue) string { return e.rootRel(iss.Path) }, false)
 	return func(issues []result.Issue) []bool {
 		type key struct {
 			start, end    int
@@ -138,7 +141,7 @@ func (e *Engine) Baselined(f *pipeline.BaselineFile) func([]result.Issue) []bool
 			kept = append(kept, *iss)
 		}
 		kept = pipeline.Sort{}.Process(pipeline.Dedup{}.Process(kept))
-		reported := pipeline.NewBaseline(f, func(iss *result.Issue) string { return e.rootRel(iss.Path) }, false).Process(kept)
+		reported := base.Fork().Process(kept)
 		out := make([]bool, len(issues))
 		for _, idx := range at {
 			for _, i := range idx {

@@ -118,6 +118,13 @@ func NewBaseline(f *BaselineFile, path func(*result.Issue) string, record bool) 
 	return b
 }
 
+// Fork returns a stage that shares b's baseline entries, which no stage
+// writes, with counts of its own: one file's issues can be checked while
+// other files' are, without building the entries' index again.
+func (b *Baseline) Fork() *Baseline {
+	return &Baseline{Path: b.Path, Record: b.Record, known: b.known, matched: map[baselineKey]bool{}}
+}
+
 func (*Baseline) Name() string { return "baseline" }
 
 func (b *Baseline) Process(issues []result.Issue) []result.Issue {

@@ -51,9 +51,10 @@ func calibrateCmd(args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "citelint: calibrate: %s holds no pairs\n", *data)
 		return ExitFailure
 	}
-	m := score.Calibrate(pairs, *threshold, score.New(score.Options{Language: *lang}))
+	scored := score.ScorePairs(pairs, score.New(score.Options{Language: *lang}))
+	m := score.CalibrateScores(scored, *threshold)
 	if jf.on {
-		return jf.run(pairs, m, *lang, *format, env)
+		return jf.run(pairs, scored, m, *format, env)
 	}
 	if *format == "json" {
 		enc := json.NewEncoder(env.Stdout)

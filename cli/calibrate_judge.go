@@ -42,8 +42,9 @@ type judgeCalibration struct {
 	Hybrid score.HybridMetrics `json:"hybrid"`
 }
 
-// run measures the judge on pairs next to the lexical metrics m.
-func (f *calibrateJudgeFlags) run(pairs []score.Pair, m score.Metrics, lang, format string, env Env) int {
+// run measures the judge on pairs next to their lexical scores and the
+// metrics m of those.
+func (f *calibrateJudgeFlags) run(pairs []score.Pair, lexical score.PairScores, m score.Metrics, format string, env Env) int {
 	cfg, err := (&setupFlags{configPath: f.configPath, noConfig: f.noConfig}).loadConfig(env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: calibrate: %v\n", err)
@@ -69,16 +70,10 @@ func (f *calibrateJudgeFlags) run(pairs []score.Pair, m score.Metrics, lang, for
 	}
 	defer cancel()
 
-	scorer := score.New(score.Options{Language: lang})
-	lexical := make([]float64, len(pairs))
-	labels := make([]bool, len(pairs))
-	for i, p := range pairs {
-		lexical[i], labels[i] = scorer.Score(p.Claim, p.Sources...).Score, p.Supported
-	}
 	answers := askAll(ctx, s, pairs, engine.JudgePolicy(cfg.Judge).Evidence, max(cfg.Judge.Concurrency, 4))
 	st := s.Stats()
-	out := judgeCalibration{Metrics: m, Judge: score.EvaluateJudge(answers, labels),
-		Hybrid: score.EvaluateHybrid(lexical, answers, labels, m.Threshold, f.band)}
+	out := judgeCalibration{Metrics: m, Judge: score.EvaluateJudge(answers, lexical.Labels),
+		Hybrid: score.EvaluateHybrid(lexical.Scores, answers, lexical.Labels, m.Threshold, f.band)}
 	out.Judge.Calls, out.Judge.Cached = st.Asked, st.Cached
 	fmt.Fprintf(env.Stderr, "citelint: %s\n", st)
 	if format == "json" {

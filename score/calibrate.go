@@ -44,15 +44,26 @@ type Metrics struct {
 // measures the result at threshold. It is what `citelint calibrate` prints,
 // so users can tune the low-overlap threshold on their own labelled data.
 func Calibrate(pairs []Pair, threshold float64, s *Scorer) Metrics {
+	return CalibrateScores(ScorePairs(pairs, s), threshold)
+}
+
+// PairScores are pairs' lexical scores, their labels (true = supported)
+// and whether each could be scored at all (Result.Scorable).
+type PairScores struct {
+	Scores   []float64
+	Labels   []bool
+	Scorable []bool
+}
+
+// ScorePairs scores every pair with s (nil: the defaults). Pairs often
+// share a source (several claims about one page): each is prepared once.
+// Pairs are scored on every core; each writes only its own slots, so the
+// scores do not depend on the order.
+func ScorePairs(pairs []Pair, s *Scorer) PairScores {
 	if s == nil {
 		s = New(Options{})
 	}
-	scores := make([]float64, len(pairs))
-	labels := make([]bool, len(pairs))
-	scorable := make([]bool, len(pairs))
-	// Pairs often share a source (several claims about one page): each
-	// is prepared once. Pairs are scored on every core; each writes only
-	// its own slots, so the figures do not depend on the order.
+	ps := PairScores{Scores: make([]float64, len(pairs)), Labels: make([]bool, len(pairs)), Scorable: make([]bool, len(pairs))}
 	cache := NewSourceCache(s, 0)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -60,21 +71,26 @@ func Calibrate(pairs []Pair, threshold float64, s *Scorer) Metrics {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var ps []*Prepared
+			var srcs []*Prepared
 			for i := int(next.Add(1) - 1); i < len(pairs); i = int(next.Add(1) - 1) {
 				p := &pairs[i]
-				ps = ps[:0]
+				srcs = srcs[:0]
 				for _, src := range p.Sources {
-					ps = append(ps, cache.Prepared(src))
+					srcs = append(srcs, cache.Prepared(src))
 				}
-				r := s.ScorePrepared(p.Claim, ps...)
-				scores[i], scorable[i], labels[i] = r.Score, r.Scorable, p.Supported
+				r := s.ScorePrepared(p.Claim, srcs...)
+				ps.Scores[i], ps.Scorable[i], ps.Labels[i] = r.Score, r.Scorable, p.Supported
 			}
 		}()
 	}
 	wg.Wait()
-	m := Evaluate(scores, labels, threshold)
-	for _, ok := range scorable {
+	return ps
+}
+
+// CalibrateScores is Calibrate for pairs already scored.
+func CalibrateScores(ps PairScores, threshold float64) Metrics {
+	m := Evaluate(ps.Scores, ps.Labels, threshold)
+	for _, ok := range ps.Scorable {
 		if !ok {
 			m.Unscorable++
 		}

@@ -86,7 +86,7 @@ func newCompletionSpec(env Env) completionSpec {
 	enums := map[string][]string{
 		"format":     output.Formats(),
 		"color":      colorModes,
-		"default":    {config.DefaultStandard, config.DefaultReports, config.DefaultAll, config.DefaultNone},
+		"default":    config.RuleSets,
 		"fail-level": config.SeverityNames,
 	}
 	for _, f := range []string{"E", "D", "enable", "disable", "enable-only"} {

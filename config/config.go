@@ -45,6 +45,9 @@ const (
 	DefaultNone    = "none"
 )
 
+// RuleSets are rules.default's values, in the order messages list them.
+var RuleSets = []string{DefaultStandard, DefaultReports, DefaultAll, DefaultNone}
+
 // Cache modes for resolvers.cache.mode.
 const (
 	CacheNormal  = "normal"  // use fresh entries, fetch the rest
@@ -90,7 +93,8 @@ func (o Options) CheckRule(name string) error {
 // The struct tags are the whole file format: the decoder (decode.go) and the
 // JSON Schema (schema.go) both read them. yaml names a field's key (in the
 // order keys are offered as suggestions); doc is its schema description;
-// enum lists a string's values ("$formats" names FormatNames); min bounds a
+// enum lists a string's values ("$formats" names FormatNames, "$rulesets"
+// RuleSets, "$severities" SeverityNames); min bounds a
 // number; check names a string's validation (see decoder.checkString); key
 // names the check of a map's keys; mapkey marks the field a list of structs
 // written as a mapping takes its keys into; nonempty rejects an empty list,
@@ -131,7 +135,7 @@ type Run struct {
 
 // Rules selects rules and carries their settings.
 type Rules struct {
-	Default string   `yaml:"default" enum:"standard,reports,all,none" doc:"Starting set: standard (each rule's default), reports (standard plus the rules for gating LLM-written reports, such as uncited-claim), all, or none. Then enable adds and disable removes."`
+	Default string   `yaml:"default" enum:"$rulesets" doc:"Starting set: standard (each rule's default), reports (standard plus the rules for gating LLM-written reports, such as uncited-claim), all, or none. Then enable adds and disable removes."`
 	Enable  []string `yaml:"enable" check:"rule" doc:"Rules to run in addition to the default set."`
 	Disable []string `yaml:"disable" check:"rule" doc:"Rules not to run. A rule may not be both enabled and disabled."`
 	// Settings holds each rule's settings as the raw YAML mapping, because the

@@ -376,6 +376,8 @@ func enumValues(tag string) []string {
 	switch tag {
 	case "":
 		return nil
+	case "$rulesets":
+		return RuleSets
 	case "$formats":
 		return FormatNames
 	case "$severities":

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -12,10 +11,9 @@ import (
 
 // SetRuleSet sets rules.default from a caller's override (the CLI's --default,
 // the agent tool's rule_set), which wins over the file; the sets are the ones
-// the file accepts (the field's enum tag).
+// the file accepts (config.RuleSets).
 func SetRuleSet(c *config.Config, set string) error {
-	f, _ := reflect.TypeFor[config.Rules]().FieldByName("Default")
-	sets := strings.Split(f.Tag.Get("enum"), ",")
+	sets := config.RuleSets
 	if !slices.Contains(sets, set) {
 		return fmt.Errorf("unknown rule set %q; want one of %s%s", set, strings.Join(sets, ", "), didyoumean.Hint(set, sets))
 	}

@@ -43,8 +43,9 @@ Not reported:
 - unnumbered list items, which nothing can cite by label;
 - link definitions whose destination is an anchor of the page itself
   (` + "`[summary]: #summary`" + `, as document templates define), pandoc aliases
-  (` + "`[@tag:x]: doi:...`" + `) in a file that cites no pandoc key (multi-file
-  manuscripts define them once for every file), and definitions used in an
+  (` + "`[@tag:x]: doi:...`" + `) in a file that cites no pandoc key, even with
+  all-link-definitions (multi-file manuscripts define them once for every
+  file), and definitions used in an
   HTML comment (commented-out badges);
 - link definitions with other labels (` + "`[npm-badge]: url`" + `): a spare one is
   Markdown housekeeping (markdownlint's MD053), not a citation; and pandoc

@@ -35,14 +35,14 @@ type Options struct {
 var md = newMarkdown(true)
 
 // newMarkdown builds citelint's goldmark, with its fast paths (plain
-// paragraphs, plain.go; plain headings, plainheading.go; the pre-test for
-// link definitions, linkref.go) or,
-// for the tests that hold the fast paths to goldmark, without them.
+// paragraphs, plain.go; plain headings, plainheading.go; link definitions
+// read in linear time and behind a pre-test, linkref.go) or, for the tests
+// that hold the fast paths to goldmark, without them.
 func newMarkdown(fast bool) goldmark.Markdown {
 	transformers := parser.DefaultParagraphTransformers()
 	blocks := parser.DefaultBlockParsers()
 	if fast {
-		transformers = withLinkRefPretest(transformers)
+		transformers = withLinkRefDefinitions(transformers, true)
 		transformers = append(transformers, util.Prioritized(plainParagraphs{}, plainParagraphPriority))
 		blocks = withPlainHeadings(blocks)
 	}

@@ -42,6 +42,9 @@ func frontMatterBibliographies(doc *markdown.Document, path string, env *resolve
 					// (a pull request cannot hide a bogus [@key] by naming
 					// a file that does not exist).
 					env.MarkBibliographyIncomplete()
+					diags = append(diags, markdown.Diagnostic{Offset: doc.FrontMatter.Start, Kind: markdown.DiagRenderedBibliography,
+						Message: msg + " (unless rendering writes it)"})
+					continue
 				}
 			}
 			diags = append(diags, markdown.Diagnostic{Offset: doc.FrontMatter.Start, Message: msg})

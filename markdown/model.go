@@ -235,6 +235,12 @@ type Diagnostic struct {
 // DiagUnclosedFence is the Kind of a code fence that is never closed.
 const DiagUnclosedFence = "unclosed-fence"
 
+// DiagRenderedBibliography is the Kind of a bibliography an executable
+// document (R Markdown, Quarto, Jupyter) names that is not there: running
+// the document's code may write it (knitr::write_bib), so its absence is
+// worth a note, not a warning.
+const DiagRenderedBibliography = "rendered-bibliography"
+
 // Document is the parsed model of one Markdown file.
 type Document struct {
 	Src []byte

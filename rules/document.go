@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/citelint/citelint/result"
+import (
+	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/result"
+)
 
 // Document reports what the parser found wrong with the document itself:
 // the diagnostics the markdown package (and front matter bibliography
@@ -18,6 +21,11 @@ be loaded, a code fence that is never closed (the rest of the document is then
 code, and citations there are not read), or a line too long or too deeply nested
 to parse in reasonable time. Each one means other rules saw less than the
 reader does, so their silence there proves nothing.
+
+In R Markdown, Quarto and Jupyter documents a bibliography that is not there
+is a note, not a warning: running the document's code may write it (R Markdown
+books write packages.bib with knitr::write_bib), and its keys are left
+unchecked rather than reported.
 
 Bad:
 
@@ -44,7 +52,12 @@ Good:
 `,
 	Check: func(p *Pass) {
 		for _, d := range p.Doc.Diagnostics {
-			p.Report(d.Offset, d.Offset, d.Message)
+			is := p.Report(d.Offset, d.Offset, d.Message)
+			if d.Kind == markdown.DiagRenderedBibliography {
+				// Expected while the file is a build product: say so
+				// without failing the run.
+				is.Severity = result.SeverityNote
+			}
 		}
 	},
 }

@@ -10,6 +10,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -217,12 +218,7 @@ type Resolvers struct {
 }
 
 // CrossrefMailto is resolvers.crossref.mailto, falling back to resolvers.mailto.
-func (r *Resolvers) CrossrefMailto() string {
-	if r.Crossref.Mailto != "" {
-		return r.Crossref.Mailto
-	}
-	return r.Mailto
-}
+func (r *Resolvers) CrossrefMailto() string { return cmp.Or(r.Crossref.Mailto, r.Mailto) }
 
 // Cache configures the on-disk resolver cache.
 type Cache struct {
@@ -317,13 +313,11 @@ func Find(startDir string) (string, error) {
 		var found []string
 		for _, name := range FileNames {
 			p := filepath.Join(dir, name)
-			fi, err := os.Stat(p)
-			switch {
+			// A directory of that name, or an unreadable parent, is not a config.
+			switch fi, err := os.Stat(p); {
 			case err == nil && fi.Mode().IsRegular():
 				found = append(found, p)
-			case err == nil, errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
-				// A directory of that name, or an unreadable parent, is not a config.
-			default:
+			case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission):
 				return "", err
 			}
 		}
@@ -351,10 +345,8 @@ func Load(path string, opts Options) (*Config, error) {
 		return nil, err
 	}
 	c, err := Parse(path, data, opts)
-	if c != nil {
-		if abs, aerr := filepath.Abs(filepath.Dir(path)); aerr == nil {
-			c.Dir = abs
-		}
+	if abs, aerr := filepath.Abs(filepath.Dir(path)); c != nil && aerr == nil {
+		c.Dir = abs
 	}
 	return c, err
 }
@@ -364,11 +356,7 @@ func Load(path string, opts Options) (*Config, error) {
 // a half-valid config must never be used to lint.
 func Parse(name string, data []byte, opts Options) (*Config, error) {
 	c := New(opts)
-	c.Path = name
-	c.Dir = filepath.Dir(name)
-	if name == "" {
-		c.Dir = "."
-	}
+	c.Path, c.Dir = name, filepath.Dir(name) // "." for ""
 	d := newDecoder(name, opts)
 	if root := d.parseYAML(data); root != nil {
 		d.decode(root, nil, reflect.ValueOf(c).Elem(), "")
@@ -402,15 +390,11 @@ func settingsPath(rule string) kpath { return kpath{"rules", "settings"}.key(rul
 // (yaml.Unmarshaler and encoding.TextUnmarshaler types validate themselves).
 func (c *Config) DecodeSettings(rule string, into any) error {
 	rv := reflect.ValueOf(into)
-	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("config: DecodeSettings(%q) needs a non-nil pointer, got %T", rule, into)
 	}
-	n := c.Rules.Settings[rule]
-	if n == nil {
-		return nil
-	}
 	d := newDecoder(c.Path, c.opts)
-	d.decode(n, settingsPath(rule), rv.Elem(), "")
+	d.decode(c.Rules.Settings[rule], settingsPath(rule), rv.Elem(), "") // no settings (nil) keep the defaults
 	if len(d.errs) > 0 {
 		sortErrors(d.errs)
 		return d.errs

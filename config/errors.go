@@ -2,7 +2,6 @@ package config
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,17 +55,12 @@ func (es Errors) Unwrap() []error {
 	return out
 }
 
-// sortErrors orders by position; errors without one keep their relative order
-// at the end. The sort is stable so that two errors on the same node stay in
-// the order the checks produced them.
+// sortErrors orders by position; errors without one (Line 0, which
+// uint(Line-1) makes the largest) keep their relative order at the end. The
+// sort is stable so that two errors on the same node stay in the order the
+// checks produced them.
 func sortErrors(es []*Error) {
-	line := func(e *Error) int {
-		if e.Line == 0 {
-			return math.MaxInt
-		}
-		return e.Line
-	}
 	slices.SortStableFunc(es, func(a, b *Error) int {
-		return cmp.Or(cmp.Compare(line(a), line(b)), cmp.Compare(a.Column, b.Column))
+		return cmp.Or(cmp.Compare(uint(a.Line-1), uint(b.Line-1)), cmp.Compare(a.Column, b.Column))
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/citelint/citelint/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
@@ -55,14 +56,11 @@ func (d *decoder) parseYAML(data []byte) *yaml.Node {
 	return root
 }
 
-// resolve follows aliases (*anchor) to the node they name. Cycles are cut
-// off; the config's fixed depth bounds the rest of the walk.
+// resolve follows an alias (*anchor) to the node it names, which is never
+// another alias: YAML lets no alias carry an anchor.
 func resolve(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && n.Kind == yaml.AliasNode; i++ {
-		if i > 100 {
-			return nil
-		}
-		n = n.Alias
+	if n != nil && n.Kind == yaml.AliasNode {
+		return n.Alias
 	}
 	return n
 }
@@ -75,15 +73,10 @@ func isNull(n *yaml.Node) bool {
 // short truncates user text quoted back in messages, so a pasted blob or a
 // fuzzer's megabyte does not flood the terminal.
 func short(s string) string {
-	const max = 60
-	if len(s) <= max {
+	if utf8.RuneCountInString(s) <= 60 {
 		return s
 	}
-	r := []rune(s)
-	if len(r) <= max {
-		return s
-	}
-	return string(r[:max]) + "…"
+	return string([]rune(s)[:60]) + "…"
 }
 
 // describe says what a node is, for "want X, got Y" messages.

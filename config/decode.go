@@ -191,7 +191,8 @@ func names(fs []field) []string {
 }
 
 // structure reads a mapping into struct v, key by key, then runs the
-// struct's checks: required keys, its checker, and its Validator.
+// struct's checks: required keys, its checker, and, when v decoded cleanly,
+// its Validator (methods of inline structs are promoted, so theirs run too).
 func (d *decoder) structure(n *yaml.Node, p kpath, v reflect.Value) {
 	fs := fieldsOf(v.Type())
 	before := len(d.errs)
@@ -208,34 +209,25 @@ func (d *decoder) structure(n *yaml.Node, p kpath, v reflect.Value) {
 	r := resolve(n)
 	for _, f := range fs {
 		if req := f.tag.Get("required"); req != "" && isNull(lookup(r, f.name)) {
-			msg := fmt.Sprintf("missing required key %q", f.name)
-			if req != "true" {
-				msg += " (" + req + ")"
-			}
+			msg := fmt.Sprintf("missing required key %q%s", f.name, strings.TrimSuffix(" ("+req+")", " (true)"))
 			if len(p) > 0 {
 				msg = p.String() + ": " + msg
 			}
 			d.errf(n, p.key(f.name), "%s", msg)
 		}
 	}
-	d.checks(v, r, p, len(d.errs) == before)
-}
-
-// checks runs v's checker and, when v decoded cleanly, its Validator
-// (methods of inline structs are promoted, so theirs run too).
-func (d *decoder) checks(v reflect.Value, n *yaml.Node, p kpath, clean bool) {
 	if !v.Addr().CanInterface() {
 		return
 	}
 	switch x := v.Addr().Interface().(type) {
 	case checker:
-		x.check(d, n, p)
+		x.check(d, r, p)
 	case Validator:
-		if !clean {
+		if len(d.errs) > before {
 			return
 		}
 		if err := x.Validate(); err != nil {
-			d.errf(n, p, "%s: %v", p, err)
+			d.errf(r, p, "%s: %v", p, err)
 		}
 	}
 }
@@ -370,18 +362,13 @@ func keyField(t reflect.Type) (reflect.StructField, bool) {
 // is a synonym of note), so every severity error lists what it would take.
 var SeverityNames = []string{"note", "warning", "error", "info"}
 
+var enumLists = map[string][]string{"$rulesets": RuleSets, "$formats": FormatNames, "$severities": SeverityNames}
+
 // enumValues reads an enum tag: a comma-separated list, or the name of one
 // of the package's lists.
 func enumValues(tag string) []string {
-	switch tag {
-	case "":
-		return nil
-	case "$rulesets":
-		return RuleSets
-	case "$formats":
-		return FormatNames
-	case "$severities":
-		return SeverityNames
+	if list, ok := enumLists[tag]; ok || tag == "" {
+		return list
 	}
 	return strings.Split(tag, ",")
 }

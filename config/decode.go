@@ -131,7 +131,12 @@ func (d *decoder) decode(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 	}
 }
 
-var typeErrLine = lazyRegexp(`(^|\n\s*)line \d+: `)
+// The package's regular expressions are compiled on first use, not at
+// every run's start-up: a run with a valid file needs few of them.
+var (
+	typeErrLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|\n\s*)line \d+: `) })
+	indexRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[[0-9]+\]`) })
+)
 
 // fallback lets yaml.v3 decode a value whose type this decoder leaves to
 // it, and reports whether it could.
@@ -242,8 +247,6 @@ var hints = map[string]string{
 	"exclusions.rules.linters":     "rules",
 	"severity.rules.linters":       "rules",
 }
-
-var indexRe = lazyRegexp(`\[[0-9]+\]`)
 
 func (d *decoder) unknownKey(k *yaml.Node, p kpath, key string, known []string) {
 	where, in := "top-level key", ""

@@ -3,10 +3,8 @@ package config
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/internal/yamlpos"
@@ -20,10 +18,11 @@ import (
 // step is a plain key, an index "[0]" or a quoted key `["a.b"]`.
 type kpath []string
 
-var plainKey = lazyRegexp(`^[A-Za-z0-9_-]+$`)
+// plainKey are the bytes of a key written unquoted in a kpath.
+const plainKey = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 
 func (p kpath) key(k string) kpath {
-	if !plainKey().MatchString(k) {
+	if k == "" || strings.Trim(k, plainKey) != "" {
 		k = fmt.Sprintf("[%q]", short(k))
 	}
 	return append(slices.Clip(p), k)
@@ -149,11 +148,4 @@ func (d *decoder) where(p kpath) string {
 		return "top level"
 	}
 	return p.String()
-}
-
-// lazyRegexp compiles expr on first use: compiling the package's expressions
-// at initialisation cost every run's start-up, and a run without a config
-// file, or with a valid one, uses few or none of them.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -47,6 +49,22 @@ func TestShort(t *testing.T) {
 	} {
 		if got := short(s); got != want {
 			t.Errorf("short(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestKpathKey: a key is written bare exactly when it matches
+// ^[A-Za-z0-9_-]+$, and quoted otherwise.
+func TestKpathKey(t *testing.T) {
+	plain := regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+	for _, k := range []string{"", "a", "max-per-rule", "A_9", "a.b", "a b", "é", "-", "[0]", "a\n", "a:b", "x/y", "ÿ", "\xff"} {
+		got := kpath{"p"}.key(k).String()
+		want := "p." + k
+		if !plain.MatchString(k) {
+			want = fmt.Sprintf("p[%q]", k)
+		}
+		if got != want {
+			t.Errorf("key(%q) = %s, want %s", k, got, want)
 		}
 	}
 }

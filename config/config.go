@@ -309,7 +309,7 @@ func Find(startDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for {
+	for ; ; dir = filepath.Dir(dir) {
 		var found []string
 		for _, name := range FileNames {
 			p := filepath.Join(dir, name)
@@ -327,11 +327,9 @@ func Find(startDir string) (string, error) {
 		case 2:
 			return "", fmt.Errorf("both %s and %s exist; remove one", found[0], filepath.Base(found[1]))
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
+		if filepath.Dir(dir) == dir { // the root
 			return "", nil
 		}
-		dir = parent
 	}
 }
 

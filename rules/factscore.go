@@ -1005,7 +1005,7 @@ func hasSelfRef(plain []byte) bool {
 // hasQuoteAt is one quotation mark's test in hasQuote, given the first
 // opening mark at i (or -1).
 func hasQuoteAt(plain []byte, i int, open, close string) bool {
-	if i < 0 {
+	if i < 0 || afterExampleLead(plain[:i]) {
 		return false
 	}
 	in := plain[i+len(open):]

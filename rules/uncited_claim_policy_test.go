@@ -18,20 +18,20 @@ func TestExemptionsMatchSettings(t *testing.T) {
 	for _, e := range exemptions {
 		names = append(names, e.name)
 		kinds := 0
-		for _, set := range []bool{e.place != 0, e.sections != nil, e.test != nil} {
+		for _, set := range []bool{e.place != 0, e.sections != nil, e.title != nil, e.test != nil} {
 			if set {
 				kinds++
 			}
 		}
 		if kinds != 1 {
-			t.Errorf("exemption %q: want exactly one of place, sections, test", e.name)
+			t.Errorf("exemption %q: want exactly one of place, sections, title, test", e.name)
 		}
 	}
 	if got := strings.Join(names, ","); got != f.Tag.Get("enum") {
 		t.Errorf("exemptions %s, enum tag %s", got, f.Tag.Get("enum"))
 	}
 	s := newUncitedClaimSettings().(*UncitedClaimSettings)
-	if want := []string{"title", "abstract", "headings", "questions", "link-lists", "labels"}; !slices.Equal(s.Exempt, want) {
+	if want := []string{"title", "abstract", "conclusions", "headings", "questions", "link-lists", "labels"}; !slices.Equal(s.Exempt, want) {
 		t.Errorf("default exempt %v, want %v", s.Exempt, want)
 	}
 }
@@ -71,6 +71,20 @@ func TestExemptPolicy(t *testing.T) {
 		{"abstract", markdown.Claim{}, "", "Abstract:", true},
 		{"abstract", markdown.Claim{}, "", "摘要", true},
 		{"abstract", markdown.Claim{}, "", "Results", false},
+		{"conclusions", markdown.Claim{}, "", "Conclusion", true},
+		{"conclusions", markdown.Claim{}, "", "7. Conclusion and Future Outlook", true},
+		{"conclusions", markdown.Claim{}, "", "7\\. Conclusion: The Future of Epistemic Engineering", true},
+		{"conclusions", markdown.Claim{}, "", "VI. Conclusions", true},
+		{"conclusions", markdown.Claim{}, "", "**5.2 Concluding remarks**", true},
+		{"conclusions", markdown.Claim{}, "", "In conclusion", true},
+		{"conclusions", markdown.Claim{}, "", "六、结论与展望", true},
+		{"conclusions", markdown.Claim{}, "", "（三）总结", true},
+		{"conclusions", markdown.Claim{}, "", "第六章 结语", true},
+		{"conclusions", markdown.Claim{}, "", "Executive Summary", false},
+		{"conclusions", markdown.Claim{}, "", "Inclusion criteria", false},
+		{"conclusions", markdown.Claim{}, "", "Key conclusions", false},
+		{"conclusions", markdown.Claim{}, "", "主要结论", false},
+		{"conclusions", markdown.Claim{}, "", "C. Methods", false},
 	}
 	for _, tt := range tests {
 		p := newExemptPolicy(&UncitedClaimSettings{Exempt: []string{tt.exempt}})
@@ -109,5 +123,65 @@ func TestEvidencePoints(t *testing.T) {
 	}
 	if got := (whyQuantity | whyEntities | whyNormative).String(); got != "normative" {
 		t.Errorf("a verdict's reason = %q, want it alone", got)
+	}
+}
+
+// TestUnderExemptSection: a section is exempt when its title is, or the
+// title of a heading it is nested in; a sibling or a later section at the
+// same level is not.
+func TestUnderExemptSection(t *testing.T) {
+	hs := []markdown.Heading{
+		{Level: 1, Text: "Report"},
+		{Level: 2, Text: "Results"},
+		{Level: 2, Text: "7. Conclusion"},
+		{Level: 3, Text: "7.1 Outlook"},
+		{Level: 4, Text: "Risks"},
+		{Level: 2, Text: "Appendix"},
+		{Level: 3, Text: "A.1 Data"},
+	}
+	p := newExemptPolicy(newUncitedClaimSettings().(*UncitedClaimSettings))
+	exempt := func(i int) bool { return p.sectionExempt(hs[i].Text) }
+	for i, want := range []bool{false, false, true, true, true, false, false} {
+		if got := underExemptSection(hs, i, exempt); got != want {
+			t.Errorf("under %q: exempt = %v, want %v", hs[i].Text, got, want)
+		}
+	}
+}
+
+// TestAfterExampleLead: a quotation an example lead introduces is no
+// quotation of a source, so it is no evidence.
+func TestAfterExampleLead(t *testing.T) {
+	for _, tt := range []struct {
+		before string
+		want   bool
+	}{
+		{"Chunks of episodes (e.g., ", true},
+		{"Chunks of episodes (E.g. ", true},
+		{"a prompt, for example, ", true},
+		{"phrases such as ", true},
+		{"短语，例如", true},
+		{"He said ", false},
+		{"", false},
+		{"Kansas ", false},
+		{"The pages of Lamsuch as ", false},
+	} {
+		if got := afterExampleLead(tt.before); got != tt.want {
+			t.Errorf("afterExampleLead(%q) = %v, want %v", tt.before, got, tt.want)
+		}
+		if got := afterExampleLead([]byte(tt.before)); got != tt.want {
+			t.Errorf("afterExampleLead([]byte(%q)) = %v, want %v", tt.before, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{`He said "the market will double by next year".`, true},
+		{`Levels of summaries (e.g., "Migration from Session Auth to JWT").`, false},
+		{`Prompts such as "Improve this Python code snippet now" work.`, false},
+	} {
+		if got := hasQuote(tt.s); got != tt.want {
+			t.Errorf("hasQuote(%q) = %v, want %v", tt.s, got, tt.want)
+		}
 	}
 }

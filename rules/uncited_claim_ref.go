@@ -29,7 +29,7 @@ func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 		switch {
 		case coveredRef(doc.Claims, i, s.Scope),
 			placeOf(c, title)&ex.places != 0,
-			c.Section >= 0 && c.Section < len(doc.Headings) && ex.sectionExempt(doc.Headings[c.Section].Text),
+			c.Section >= 0 && c.Section < len(doc.Headings) && underExemptSection(doc.Headings, c.Section, func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }),
 			ex.textExempt(c, text),
 			sentence.Words(text) < s.MinWords:
 			continue
@@ -208,7 +208,7 @@ func hasUnit(after string) bool {
 // hasQuote reports a quotation of at least minQuoteWords words.
 func hasQuote(s string) bool {
 	for _, q := range quoteMarks {
-		if i := strings.Index(s, q[0]); i >= 0 {
+		if i := strings.Index(s, q[0]); i >= 0 && !afterExampleLead(s[:i]) {
 			if j := strings.Index(s[i+len(q[0]):], q[1]); j >= 0 && len(strings.Fields(s[i+len(q[0]):i+len(q[0])+j])) >= minQuoteWords {
 				return true
 			}

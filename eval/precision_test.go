@@ -30,9 +30,11 @@ import (
 //
 // corpus is a group of folders: docs and reports (in ../shared/corpus),
 // npm (documentation Markdown from npm packages, bench/npm-docs-corpus; its
-// folder in $CITELINT_NPM_DOCS) and heldout (npm packages' docs assembled
+// folder in $CITELINT_NPM_DOCS), heldout (npm packages' docs assembled
 // after the rules were last changed and never looked at while tuning them,
-// $CITELINT_HELDOUT_DOCS). path is relative to the group's root.
+// $CITELINT_HELDOUT_DOCS) and gomod-dev and gomod-test (Go modules' docs,
+// bench/gomod-docs-corpus, in $CITELINT_GOMOD_DOCS). path is relative to
+// the group's root.
 //
 // TestPrecision fails when a finding labelled false comes back (for rules
 // on by default) or one labelled true is lost, unless the label's reason
@@ -71,6 +73,35 @@ var precisionGroups = []struct {
 	{"dialects", "", []string{"docs/quarto-web", "docs/rmarkdown-book"}, nil},
 	{"npm", "CITELINT_NPM_DOCS", []string{"."}, nil},
 	{"heldout", "CITELINT_HELDOUT_DOCS", []string{"."}, nil},
+	// Go modules' documentation (bench/gomod-docs-corpus), labelled blind
+	// on 28 November 2026: every finding of the default rules, split by
+	// module. gomod-dev guides changes; gomod-test is held out.
+	{"gomod-dev", "CITELINT_GOMOD_DOCS", gomodDirs(false), nil},
+	{"gomod-test", "CITELINT_GOMOD_DOCS", gomodDirs(true), nil},
+}
+
+// gomodDirs are the folders bench/gomod-docs-corpus writes for the modules
+// of bench/gomod-docs-modules.txt in one split: the held-out one (test)
+// holds the modules whose path's FNV-1a 32 is odd.
+func gomodDirs(test bool) []string {
+	data, err := os.ReadFile(filepath.Join("..", "bench", "gomod-docs-modules.txt"))
+	if err != nil {
+		panic(err) // a file of this repository
+	}
+	var dirs []string
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		mod, _, _ := strings.Cut(line, "@")
+		h := fnv.New32a()
+		h.Write([]byte(mod))
+		if h.Sum32()%2 == 1 == test {
+			dirs = append(dirs, line)
+		}
+	}
+	return dirs
 }
 
 var reportDirs = []string{"reports/drb-claude37/raw", "reports/odr-drb-claude4-sonnet", "reports/odr-drb-gpt-4.1",

@@ -34,6 +34,10 @@ func TestScan(t *testing.T) {
 		{"doi.org/10.1234/abc def", []want{{DOI, "doi.org/10.1234/abc", "10.1234/abc", "", false}}},
 		{"10.48550/arXiv.2411.04368", []want{{DOI, "10.48550/arXiv.2411.04368", "10.48550/arxiv.2411.04368", "", false}}},
 		{"https://doi.org/10.1786", []want{{DOI, "https://doi.org/10.1786", "10.1786", "", true}}},
+		// doi.org's own pages are URLs; a path of digits is a DOI, if a bad one.
+		{"Defaults to \"https://doi.org/api\".", []want{{URL, "https://doi.org/api", "https://doi.org/api", "", false}}},
+		{"https://doi.org/help and doi.org/the-identifier/", []want{{URL, "https://doi.org/help", "https://doi.org/help", "", false}, {URL, "doi.org/the-identifier/", "doi.org/the-identifier/", "", false}}},
+		{"https://doi.org/1016/j.cell.2020.01.001", []want{{DOI, "https://doi.org/1016/j.cell.2020.01.001", "1016/j.cell.2020.01.001", "", true}}},
 		{"doi:10.12/abc", []want{{DOI, "doi:10.12/abc", "10.12/abc", "", true}}},
 		{"versions 10.5/3 and 110.1234/5 are not DOIs", nil},
 		{"see 见10.1234/abc，然后", []want{{DOI, "10.1234/abc", "10.1234/abc", "", false}}},

@@ -390,7 +390,10 @@ func urlMatch(text []byte, start, body int) (Match, idRef, bool) {
 	path := b[pathAt:]
 	switch hostKind(host) {
 	case DOI:
-		if len(path) > 0 {
+		// A DOI's path starts with its "10." prefix, or with the digits of
+		// a mistyped one ("1016/j.x"), or with "doi:"; one that starts
+		// otherwise is a page of doi.org's own (api, help), not a DOI.
+		if len(path) > 0 && (path[0] >= '0' && path[0] <= '9' || hasPrefixFold(path, "doi:") > 0) {
 			m.Kind = DOI
 			return m, idRef{start: body + pathAt, end: end, doi: true}, true
 		}

@@ -435,6 +435,13 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		if len(label) == 0 || bytes.ContainsAny(label, " \t\n") {
 			return out
 		}
+		// A regular expression's negated class ("[^-.]*", "[^a-z]+" in
+		// prose) is no footnote: a label holds a letter or a digit, and no
+		// quantifier follows its ']'.
+		if !bytes.ContainsFunc(label, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) ||
+			end < len(w.src) && bytes.IndexByte([]byte("*+?{"), w.src[end]) >= 0 {
+			return out
+		}
 		return append(out, mk(KindFootnote, marker, string(label), ""))
 	case bytes.IndexByte(content, '@') >= 0 && pandocLike(content):
 		return appendPandoc(content, cstart, marker, out)

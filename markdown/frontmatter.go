@@ -53,6 +53,12 @@ func readFrontMatter(src []byte, fm Span) ([]string, []Diagnostic) {
 		return tomlBibliography(yml), nil
 	}
 	m, _, err := yamlpos.Parse(yml)
+	if err != nil && bytes.Contains(yml, []byte("{{")) && bytes.Contains(yml, []byte("}}")) {
+		// A template's front matter (a Hugo archetype's title: "{{ replace
+		// .Name "-" " " }}"): its engine writes the YAML the page will have,
+		// so what is here need not be YAML yet.
+		return nil, nil
+	}
 	if err != nil {
 		// At the offending line of the document, not at the "---" above.
 		off, msg := fm.Start, err.Error()

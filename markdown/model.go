@@ -157,6 +157,11 @@ type Reference struct {
 	// Section is the index in Document.Sections of the reference section
 	// holding an entry, or -1.
 	Section int
+	// Template marks a link definition in a template's run of them (one
+	// whose destination is a template action, "{{ git.tag }}", and those
+	// after it): a definition once the page is expanded, plain text to
+	// CommonMark until then. A template action's URL is not known here.
+	Template bool
 	// Year, Authors and Abstract are filled for bibliography references.
 	Year     string
 	Authors  []string

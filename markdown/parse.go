@@ -359,10 +359,12 @@ func (w *walker) walk(root ast.Node) {
 		case *ast.Paragraph, *ast.TextBlock:
 			if entering {
 				w.addBlock(n, false, false)
+				w.templateDefinitions(n)
 			}
 		case *plainParagraph:
 			if entering {
 				w.addBlock(n, false, false)
+				w.templateDefinitions(n)
 				w.plainProse(n)
 			}
 		case *east.TableCell:
@@ -574,6 +576,59 @@ func (w *walker) linkDef(n *ast.LinkReferenceDefinition) {
 	}
 	ref.Text = dest
 	w.doc.References = append(w.doc.References, ref)
+}
+
+// templateDefinitions reads the link definitions of a template: one whose
+// destination holds a template action ("[x]: https://trivy.dev/docs/{{
+// git.tag }}/guide", for mkdocs-macros, Jinja, Hugo) is no definition to
+// CommonMark, since a destination has no spaces, so the paragraph it
+// starts keeps it, and every definition after it, as text, and their
+// labels would be unresolvable. Once the page is expanded they are
+// definitions: a paragraph whose first line is such a definition adds it
+// and the definition-shaped lines after it, up to the first that is not,
+// all marked Template. A template action's URL is not known, so it is not
+// checked.
+func (w *walker) templateDefinitions(n ast.Node) {
+	lines := n.Lines()
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		line := w.src[seg.Start:seg.Stop]
+		label, dest, ok := definitionShape(line)
+		template := ok && bytes.Contains(dest, []byte("{{")) && bytes.Contains(dest, []byte("}}"))
+		if !ok || i == 0 && !template {
+			return
+		}
+		at := seg.Start + bytes.IndexByte(line, '[')
+		ref := Reference{Kind: RefLinkDef, Label: string(label), Section: -1,
+			Span:      Span{at, seg.Start + len(bytes.TrimRight(line, " \t\r\n"))},
+			LabelSpan: Span{at, at + len(label) + 2}, Text: string(dest), Template: true}
+		if !template {
+			ref.URL = string(dest)
+		}
+		w.doc.References = append(w.doc.References, ref)
+	}
+}
+
+// definitionShape splits a line shaped like a link definition, "[label]:
+// destination ...", with at most three spaces before it; the label holds no
+// bracket and is no footnote's.
+func definitionShape(line []byte) (label, dest []byte, ok bool) {
+	t := bytes.TrimLeft(line, " ")
+	if len(line)-len(t) > 3 || len(t) < 4 || t[0] != '[' || t[1] == '^' {
+		return nil, nil, false
+	}
+	end := bytes.IndexByte(t, ']')
+	if end < 2 || bytes.IndexByte(t[1:end], '[') >= 0 || end+1 >= len(t) || t[end+1] != ':' {
+		return nil, nil, false
+	}
+	dest = bytes.TrimSpace(t[end+2:])
+	if len(dest) == 0 || len(bytes.TrimSpace(t[1:end])) == 0 {
+		return nil, nil, false
+	}
+	if i := bytes.IndexAny(dest, " \t"); i >= 0 && !bytes.Contains(dest[:i], []byte("{{")) {
+		dest = dest[:i] // a title follows
+	}
+	return t[1:end], dest, true
 }
 
 // footnoteDef reserves the footnote's place in doc.References when the walk

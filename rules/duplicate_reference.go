@@ -106,6 +106,11 @@ func checkDuplicateReference(p *Pass) {
 			if j, dup := labels[k]; dup {
 				if first := &doc.References[j]; ref.Kind == markdown.RefLinkDef && sameTarget(first, ref) {
 					continue // the same definition again: redundant, not ambiguous
+				} else if first.Template || ref.Template {
+					// A template's definition and a plain one: one for the
+					// expanded site, one for GitHub, which shows the
+					// template's as text (trivy's docs keep both).
+					continue
 				}
 				p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref), line(&doc.References[j]))
 				continue

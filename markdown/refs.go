@@ -560,11 +560,26 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 			i++
 		}
 	}
-	// Bold labels: "**[1]**: text", "**[1] Title:** text".
+	// Superscript labels, as footnotes are written in HTML:
+	// "<sup>**[1]**</sup> - text".
+	sup := hasPrefixFold(line[i:], "<sup>")
+	if sup {
+		i += len("<sup>")
+	}
+	// Emphasised labels: "**[1]**: text", "**[1] Title:** text", and a
+	// note set wholly in italics, "*[1] The tool will ...*".
 	var bold byte
-	if i+2 < len(line) && (line[i] == '*' || line[i] == '_') && line[i+1] == line[i] && line[i+2] == '[' {
-		bold = line[i]
-		i += 2
+	em := 0
+	if i < len(line) && (line[i] == '*' || line[i] == '_') {
+		for em < 2 && i+em < len(line) && line[i+em] == line[i] {
+			em++
+		}
+		if i+em < len(line) && line[i+em] == '[' {
+			bold = line[i]
+			i += em
+		} else {
+			em = 0
+		}
 	}
 	if i < len(line) && line[i] == '[' {
 		j := i + 1
@@ -573,8 +588,11 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 		}
 		if j > i+1 && j-i-1 <= 5 && j < len(line) && line[j] == ']' {
 			k := j + 1
-			if bold != 0 && k+1 < len(line) && line[k] == bold && line[k+1] == bold {
-				k += 2
+			if bold != 0 && k+em <= len(line) && bytes.Count(line[k:k+em], []byte{bold}) == em {
+				k += em
+			}
+			if sup && hasPrefixFold(line[k:], "</sup>") {
+				k += len("</sup>")
 			}
 			// "[1]: ", "[1]- ", "[1]. ", "[1] – "
 			if k < len(line) && (line[k] == ':' || line[k] == '-' || line[k] == '.') {
@@ -586,7 +604,7 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 		}
 		return 0, 0, 0, false
 	}
-	if bold != 0 {
+	if bold != 0 || sup {
 		return 0, 0, 0, false
 	}
 	j := i

@@ -227,7 +227,15 @@ func (r *resolver) target(i int) string {
 func (r *resolver) resolve(c *markdown.Citation) {
 	switch c.Kind {
 	case markdown.KindNumeric:
-		if i, ok := r.entry(c); ok {
+		i, ok := r.entry(c)
+		if ok && c.ID != "" && r.target(i) == "" {
+			// [1](https://...) and an entry [1] that links nothing: the
+			// link names its own target, and the entry is some other
+			// list's (rclone's manual cites [1](url) and, 2,000 lines on,
+			// has a "Notes:" list 1. 2. 3.).
+			ok = false
+		}
+		if ok {
 			r.to(c, i)
 		} else if i, ok := r.def(c.Label); ok {
 			r.to(c, i)

@@ -763,9 +763,12 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 	if !mayHoldCitations(w.src[first.Start:last.Stop]) {
 		return // nothing a citation check would miss: a last code block left open
 	}
-	open := lineStart(w.src, first.Start-1)
-	if first.Start == 0 {
-		open = 0
+	// The fence is the line before the first line of code. (Not the line
+	// of first.Start-1: in an indented fence, the code's segments start
+	// after the indentation they drop.)
+	open := 0
+	if ls := lineStart(w.src, first.Start); ls > 0 {
+		open = lineStart(w.src, ls-1)
 	}
 	idx := 1 + bytes.Count(w.src[:open], []byte("\n"))
 	unit := "lines"

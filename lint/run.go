@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -350,7 +352,7 @@ func finishFix(fr FileResult, orig, src []byte, fixed int, opts Options) FileRes
 func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) (fr FileResult) {
 	fr.Path = path
 	env := opts.Env
-	popts := markdown.Options{}
+	popts := markdown.Options{MDX: strings.EqualFold(filepath.Ext(path), ".mdx")}
 	if env != nil {
 		popts.KnownKey = env.KnownKey
 	}
@@ -359,7 +361,8 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 		var diags []markdown.Diagnostic
 		env, diags = frontMatterBibliographies(doc, path, env, opts, bibs) // bibload.go
 		// Bare @keys depend on the bibliography: parse again now that it is known.
-		doc = markdown.Parse(src, markdown.Options{KnownKey: env.KnownKey})
+		popts.KnownKey = env.KnownKey
+		doc = markdown.Parse(src, popts)
 		doc.Diagnostics = append(doc.Diagnostics, diags...)
 	}
 	resolve.Resolve(doc, env)

@@ -16,7 +16,7 @@ import (
 // the citations outside reference lists are exactly those the file's
 // <!-- want kind:label "status target" --> comments expect, line by line.
 func TestExtractGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/extract/*.md")
+	files, _ := filepath.Glob("testdata/extract/*.md*")
 	if len(files) == 0 {
 		t.Fatal("no golden files")
 	}
@@ -30,7 +30,7 @@ func TestExtractGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			doc := markdown.Parse(src, markdown.Options{})
+			doc := markdown.Parse(src, markdown.Options{MDX: filepath.Ext(f) == ".mdx"})
 			resolve.Resolve(doc, nil)
 			idx := result.NewLineIndex(src)
 			var got []wanttest.Got
@@ -186,7 +186,7 @@ func TestCommentsAndFrontMatter(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	seeds, _ := filepath.Glob("testdata/extract/*.md")
+	seeds, _ := filepath.Glob("testdata/extract/*.md*")
 	for _, s := range seeds {
 		b, _ := os.ReadFile(s)
 		f.Add(b)
@@ -196,7 +196,16 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("(Smith, 2020; ) [1-] [REF|] 【†】 {cite}`` [@] .1, "))
 	f.Add([]byte(">>>>>\t #"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		doc := markdown.Parse(src, markdown.Options{KnownKey: func(string) bool { return true }})
+		checkParse(t, src, false)
+		checkParse(t, src, true)
+	})
+}
+
+// checkParse checks that src's Document, as Markdown or as MDX, has its
+// spans inside src and in order, and its indexes in range.
+func checkParse(t *testing.T, src []byte, mdx bool) {
+	{
+		doc := markdown.Parse(src, markdown.Options{KnownKey: func(string) bool { return true }, MDX: mdx})
 		resolve.Resolve(doc, nil)
 		n := len(src)
 		for _, c := range doc.Citations {
@@ -225,7 +234,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("bad heading span %+v in %q", h, src)
 			}
 		}
-	})
+	}
 }
 
 // TestNestedSectionsParseEntriesOnce: a reference heading nested under

@@ -23,6 +23,9 @@ type Options struct {
 	// bibliography entry. Bare @words are everywhere in docs (GitHub handles,
 	// decorators, e-mail), so they count as citations only when this says so.
 	KnownKey func(key string) bool
+	// MDX reads the document as MDX (mdx.go): no indented code, and
+	// fences and JSX tags at any indentation.
+	MDX bool
 }
 
 // md is shared: goldmark parsers are safe for concurrent use with a fresh
@@ -38,9 +41,15 @@ var md = newMarkdown(true)
 // paragraphs, plain.go; plain headings, plainheading.go; link definitions
 // read in linear time and behind a pre-test, linkref.go) or, for the tests
 // that hold the fast paths to goldmark, without them.
-func newMarkdown(fast bool) goldmark.Markdown {
+func newMarkdown(fast bool) goldmark.Markdown { return newMarkdownDialect(fast, false) }
+
+// newMarkdownDialect is newMarkdown, for MDX (mdx.go) when mdx is set.
+func newMarkdownDialect(fast, mdx bool) goldmark.Markdown {
 	transformers := parser.DefaultParagraphTransformers()
 	blocks := parser.DefaultBlockParsers()
+	if mdx {
+		blocks = withMDXBlocks(blocks)
+	}
 	if fast {
 		transformers = withLinkRefDefinitions(transformers, true)
 		transformers = append(transformers, util.Prioritized(plainParagraphs{}, plainParagraphPriority))
@@ -76,6 +85,9 @@ func inlineParsers() []util.PrioritizedValue {
 // Parse builds the document model of src. It never panics on any input and
 // never fails: problems with the document are returned as Diagnostics.
 func Parse(src []byte, opts Options) *Document {
+	if opts.MDX {
+		return parse(mdMDX(), src, opts)
+	}
 	return parse(md, src, opts)
 }
 

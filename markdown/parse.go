@@ -49,6 +49,10 @@ func newMarkdownDialect(fast, mdx bool) goldmark.Markdown {
 	blocks := parser.DefaultBlockParsers()
 	if mdx {
 		blocks = withMDXBlocks(blocks)
+	} else {
+		// After lists and before indented code, which would take the
+		// body (admonition.go).
+		blocks = append(blocks, util.Prioritized(admonitionParser{}, 450))
 	}
 	if fast {
 		transformers = withLinkRefDefinitions(transformers, true)

@@ -87,6 +87,13 @@ func TestDiff(t *testing.T) {
 	if code, stdout, _ := run(t, dir, "", "run", "--no-config", "--diff", ok); code != ExitOK || stdout != "" {
 		t.Errorf("nothing to fix: exit %d, %q", code, stdout)
 	}
+	// A file outside the working directory keeps its absolute path, with
+	// no "a/" before it ("a//tmp/x"): patch -p0 applies that.
+	_, stdout, _ = run(t, t.TempDir(), "", "run", "--no-config", "--diff", p)
+	abs := filepath.ToSlash(p)
+	if !strings.HasPrefix(stdout, "--- "+abs+"\n+++ "+abs+"\n") {
+		t.Errorf("outside the working directory: %q", stdout)
+	}
 }
 
 func TestFixStdin(t *testing.T) {

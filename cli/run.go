@@ -562,7 +562,11 @@ func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) i
 			}
 		}
 		name = filepath.ToSlash(name)
-		io.WriteString(env.Stdout, fix.Unified("a/"+name, "b/"+name, r.Original, r.Src))
+		oldName, newName := "a/"+name, "b/"+name // git's prefixes: git apply, patch -p1
+		if filepath.IsAbs(r.Path) && name == filepath.ToSlash(r.Path) {
+			oldName, newName = name, name // not "a//abs/path": patch -p0 takes it, as ruff writes it
+		}
+		io.WriteString(env.Stdout, fix.Unified(oldName, newName, r.Original, r.Src))
 		files++
 		fixes += r.Fixed
 	}

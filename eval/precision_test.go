@@ -52,39 +52,58 @@ var precisionGroups = []struct {
 	env   string   // folder from this environment variable; else the shared corpus
 	dirs  []string // folders under the root
 	rules []string // the rules labelled in this group; nil: all
+	// heldOut groups measure: a finding labelled false that the rules
+	// report is counted, not a failure, and nothing about it is printed,
+	// so that running the test does not show what the group holds to
+	// whoever changes the rules next.
+	heldOut bool
 }{
-	{"docs", "", []string{"docs/eips-ercs", "docs/rust", "docs/keps", "docs/myst-quantecon", "docs/manubot-deep-review"}, nil},
-	{"reports", "", reportDirs, nil},
+	{"docs", "", []string{"docs/eips-ercs", "docs/rust", "docs/keps", "docs/myst-quantecon", "docs/manubot-deep-review"}, nil, false},
+	{"reports", "", reportDirs, nil, false},
 	// uncited-claim on reports, labelled later and apart: reports-dev
 	// (129 findings, labelled and then used to change the rule and the
 	// extractor, so in-sample) and reports-test (100 findings sampled
 	// apart from both, labelled blind before those changes, never used to
 	// make them: the held-out figure). Both follow the labelling
 	// convention in testdata/precision/README.md.
-	{"reports-dev", "", reportDirs, []string{"uncited-claim"}},
-	{"reports-test", "", reportDirs, []string{"uncited-claim"}},
+	{"reports-dev", "", reportDirs, []string{"uncited-claim"}, false},
+	{"reports-test", "", reportDirs, []string{"uncited-claim"}, false},
 	// reports-test2: 100 more, sampled on 28 November 2026 apart from
 	// every earlier label (hash of "test2:path:line"), labelled blind
 	// before that day's changes to the rule and never used to make them.
 	// A line with several flagged sentences is true only if all are.
-	{"reports-test2", "", reportDirs, []string{"uncited-claim"}},
+	{"reports-test2", "", reportDirs, []string{"uncited-claim"}, false},
 	// Quarto, R Markdown and notebooks, added with their support: the
 	// docs group's figures stay comparable with earlier sessions'.
-	{"dialects", "", []string{"docs/quarto-web", "docs/rmarkdown-book"}, nil},
-	{"npm", "CITELINT_NPM_DOCS", []string{"."}, nil},
-	{"heldout", "CITELINT_HELDOUT_DOCS", []string{"."}, nil},
+	{"dialects", "", []string{"docs/quarto-web", "docs/rmarkdown-book"}, nil, false},
+	{"npm", "CITELINT_NPM_DOCS", []string{"."}, nil, false},
+	{"heldout", "CITELINT_HELDOUT_DOCS", []string{"."}, nil, false},
 	// Go modules' documentation (bench/gomod-docs-corpus), labelled blind
 	// on 28 November 2026: every finding of the default rules, split by
 	// module. gomod-dev guides changes; gomod-test is held out.
-	{"gomod-dev", "CITELINT_GOMOD_DOCS", gomodDirs(false), nil},
-	{"gomod-test", "CITELINT_GOMOD_DOCS", gomodDirs(true), nil},
+	{"gomod-dev", "CITELINT_GOMOD_DOCS", gomodDirs(false), nil, false},
+	{"gomod-test", "CITELINT_GOMOD_DOCS", gomodDirs(true), nil, false},
+	// 80 other Go modules' docs (bench/gomod-docs-modules-2.txt),
+	// labelled blind after the fixes gomod-dev and gomod-test led to.
+	// Nobody has read its findings: keep it so.
+	{"gomod2", "CITELINT_GOMOD2_DOCS", moduleDirs("gomod-docs-modules-2.txt", func(string) bool { return true }), nil, true},
 }
 
 // gomodDirs are the folders bench/gomod-docs-corpus writes for the modules
 // of bench/gomod-docs-modules.txt in one split: the held-out one (test)
 // holds the modules whose path's FNV-1a 32 is odd.
 func gomodDirs(test bool) []string {
-	data, err := os.ReadFile(filepath.Join("..", "bench", "gomod-docs-modules.txt"))
+	return moduleDirs("gomod-docs-modules.txt", func(mod string) bool {
+		h := fnv.New32a()
+		h.Write([]byte(mod))
+		return h.Sum32()%2 == 1 == test
+	})
+}
+
+// moduleDirs are the folders bench/gomod-docs-corpus writes for the
+// modules of bench/NAME that keep accepts.
+func moduleDirs(name string, keep func(module string) bool) []string {
+	data, err := os.ReadFile(filepath.Join("..", "bench", name))
 	if err != nil {
 		panic(err) // a file of this repository
 	}
@@ -94,10 +113,7 @@ func gomodDirs(test bool) []string {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		mod, _, _ := strings.Cut(line, "@")
-		h := fnv.New32a()
-		h.Write([]byte(mod))
-		if h.Sum32()%2 == 1 == test {
+		if mod, _, _ := strings.Cut(line, "@"); keep(mod) {
 			dirs = append(dirs, line)
 		}
 	}
@@ -231,7 +247,7 @@ func TestPrecision(t *testing.T) {
 			byKey[k] = l
 			_, present := found[k]
 			switch {
-			case present && !l.verdict && !onByDefault[l.rule]:
+			case present && !l.verdict && (!onByDefault[l.rule] || g.heldOut):
 				// Rules a user turns on (uncited-claim under --default
 				// reports) are measured here; their false findings are
 				// known and counted, not yet failures.

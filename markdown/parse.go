@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"unicode"
 	"unsafe"
 
 	"github.com/citelint/citelint/ident"
@@ -62,7 +63,7 @@ func newMarkdownDialect(fast, mdx bool) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithParser(parser.NewParser(
 			parser.WithBlockParsers(blocks...),
-			parser.WithInlineParsers(inlineParsers()...),
+			parser.WithInlineParsers(inlineParsers(fast)...),
 			parser.WithParagraphTransformers(transformers...),
 		)),
 		goldmark.WithExtensions(extension.Table),
@@ -75,11 +76,15 @@ func newMarkdownDialect(fast, mdx bool) goldmark.Markdown {
 // inlineParsers are goldmark's defaults without emphasis: citelint never
 // looks at emphasis nodes, and delimiter processing was a tenth of
 // goldmark's time and allocation on real reports.
-func inlineParsers() []util.PrioritizedValue {
+func inlineParsers(fast bool) []util.PrioritizedValue {
 	var out []util.PrioritizedValue
 	for _, p := range parser.DefaultInlineParsers() {
-		if t, ok := p.Value.(parser.InlineParser); ok && string(t.Trigger()) == "*_" {
+		t, ok := p.Value.(parser.InlineParser)
+		if ok && string(t.Trigger()) == "*_" {
 			continue
+		}
+		if ok && fast && t == parser.NewLinkParser() {
+			p.Value = linearLinks{t} // linearlinks.go
 		}
 		out = append(out, p)
 	}
@@ -171,6 +176,13 @@ type walker struct {
 	// doc.References; -1 when not recorded) of the list items and footnotes
 	// being walked, and ordinals the next number of each open list.
 	lastStop int
+
+	// end is contentEnd's answer, once ended is set.
+	end   int
+	ended bool
+	// ranges counts the labels numeric ranges have expanded to beyond
+	// their two ends (rangeBudget).
+	ranges int
 
 	bufs
 }
@@ -773,7 +785,7 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 		return
 	}
 	first, last := lines.At(0), lines.At(lines.Len()-1)
-	if len(bytes.TrimSpace(w.src[last.Stop:])) > 0 {
+	if last.Stop < w.contentEnd() {
 		return // a closing fence follows
 	}
 	if !mayHoldCitations(w.src[first.Start:last.Stop]) {
@@ -811,6 +823,17 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 		}
 	}
 	w.doc.Diagnostics = append(w.doc.Diagnostics, Diagnostic{Offset: open, Message: msg, Kind: DiagUnclosedFence})
+}
+
+// contentEnd is where the document's last byte that is not white space
+// ends, found once: a fence with anything after it has been closed, and
+// asking each fence whether white space alone follows it rescanned the
+// document's tail for every fence.
+func (w *walker) contentEnd() int {
+	if !w.ended {
+		w.end, w.ended = len(bytes.TrimRightFunc(w.src, unicode.IsSpace)), true
+	}
+	return w.end
 }
 
 // gluedCitationLines counts the lines of b that end a sentence with a

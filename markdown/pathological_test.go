@@ -330,6 +330,44 @@ var pathoCases = []pathoCase{
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: wantDefinitions, noFloor: true},
 	{name: "link-definitions-titled", gen: func(n int) []byte { return linkDefinitions(n, "", "\n  \"Title\"") },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: wantDefinitions, noFloor: true},
+	// Shapes found by probing on 28 November 2026. Fences closed, then a
+	// long white-space tail: each fence rescanned the tail (1.2 MB took
+	// 16 s).
+	{name: "fences-then-space", gen: func(n int) []byte {
+		return []byte(strings.Repeat("```\nx\n```\n", n) + strings.Repeat(" ", 10*n))
+	}, sizes: []int{25000, 50000, 100000}, small: 20000, check: func(t *testing.T, doc *markdown.Document, n int) {
+		if len(doc.Diagnostics) > 0 {
+			t.Errorf("closed fences reported: %v", doc.Diagnostics[0])
+		}
+	}},
+	// A paragraph that is not plain (HTML in its first line), a bracket on
+	// every line: goldmark's link parser found each label's line from the
+	// paragraph's last (4.8 MB took 40 s). And a setext heading as long.
+	{name: "brackets-html-paragraph", gen: func(n int) []byte {
+		return []byte("Start <i>x</i>\n" + strings.Repeat("Claim [word].\n", n))
+	}, sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}, noFloor: true},
+	{name: "setext-long", gen: func(n int) []byte {
+		return []byte(strings.Repeat("Claim [1]\n", n) + "===\n\n## References\n\n[1] Only source, https://example.org/1\n")
+	}, sizes: []int{25000, 50000, 100000}, small: 20000, check: func(t *testing.T, doc *markdown.Document, n int) {
+		if len(doc.Headings) == 0 || doc.Headings[0].Level != 1 {
+			t.Errorf("no setext heading")
+		}
+	}, noFloor: true},
+	// Ranges of 199 labels on every line: bounded by the document's range
+	// budget (0.38 MB held 2.5 GB of citations).
+	{name: "ranges", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "Claim [%d-%d].\n\n", i%9000+1, i%9000+199)
+		}
+		b.WriteString("## References\n\n[1] Only source, https://example.org/1\n")
+		return b.Bytes()
+	}, sizes: []int{12500, 25000, 50000}, small: 5000, check: func(t *testing.T, doc *markdown.Document, n int) {
+		guarded(t, doc, n)
+		if len(doc.Citations) > 4*n+10000 {
+			t.Errorf("%d citations from %d ranges", len(doc.Citations), n)
+		}
+	}},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
 }

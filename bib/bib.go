@@ -8,6 +8,7 @@
 package bib
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -37,25 +38,40 @@ func Load(path string) ([]Entry, error) {
 // LoadIn is Load for a file that must resolve inside root (nil: anywhere),
 // as a bibliography named by a document or a repository's config must.
 func LoadIn(root *safefile.Root, path string) ([]Entry, error) {
+	return LoadInContext(context.Background(), root, path)
+}
+
+// LoadInContext is LoadIn that stops when ctx ends (the run's --timeout):
+// it then returns the entries read so far and an error naming the file
+// and line reached, which wraps ctx.Err().
+func LoadInContext(ctx context.Context, root *safefile.Root, path string) ([]Entry, error) {
 	if err := checkFormat(path); err != nil {
 		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, stopped(ctx, path, 0)
 	}
 	data, err := root.ReadFile(path, safefile.MaxData)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	return ParseContext(ctx, path, data)
 }
 
 // Parse parses data read from name, choosing the parser by its extension.
 func Parse(name string, data []byte) ([]Entry, error) {
+	return ParseContext(context.Background(), name, data)
+}
+
+// ParseContext is Parse that stops when ctx ends, as LoadInContext does.
+func ParseContext(ctx context.Context, name string, data []byte) ([]Entry, error) {
 	if err := checkFormat(name); err != nil {
 		return nil, err
 	}
 	if strings.EqualFold(filepath.Ext(name), ".json") {
-		return ParseCSLJSON(name, data)
+		return parseCSLJSON(ctx, name, data)
 	}
-	return ParseBibTeX(name, data)
+	return parseBibTeX(ctx, name, data)
 }
 
 // checkFormat rejects a name whose extension no parser reads, before the

@@ -160,21 +160,57 @@ func checkLines(t *testing.T, data []byte, es []Entry) {
 	}
 }
 
+// checkErr checks that an error names the file on every line and keeps
+// to MaxErrors lines, plus the count of the others and the reason the
+// parse stopped.
+func checkErr(t *testing.T, name string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) > MaxErrors+2 {
+		t.Fatalf("%d lines of error", len(lines))
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, name+":") {
+			t.Fatalf("error line %q does not name %s", l, name)
+		}
+	}
+}
+
 func FuzzParseBibTeX(f *testing.F) {
 	seed, _ := os.ReadFile("testdata/refs.bib")
 	f.Add(seed)
 	f.Add([]byte(`@a{k, t = "x" # {y}}`))
+	for _, c := range bibCases {
+		if strings.HasSuffix(c.file, ".bib") {
+			// Big seeds make each run slow, and minimising an input found
+			// from them take minutes.
+			if src := c.gen(3); len(src) < 4096 {
+				f.Add(src)
+			}
+		}
+	}
+	f.Add(randomBib(1000))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		es, _ := ParseBibTeX("f.bib", data)
+		es, err := ParseBibTeX("f.bib", data)
 		checkLines(t, data, es)
+		checkErr(t, "f.bib", err)
 	})
 }
 
 func FuzzParseCSLJSON(f *testing.F) {
 	seed, _ := os.ReadFile("testdata/refs.json")
 	f.Add(seed)
+	for _, c := range bibCases {
+		if strings.HasSuffix(c.file, ".json") {
+			f.Add(c.gen(3))
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		es, _ := ParseCSLJSON("f.json", data)
+		es, err := ParseCSLJSON("f.json", data)
 		checkLines(t, data, es)
+		checkErr(t, "f.json", err)
 	})
 }

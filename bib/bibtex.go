@@ -1,6 +1,7 @@
 package bib
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -9,47 +10,188 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
+// What one bibliography may cost. A .bib may come from a stranger's pull
+// request, so parsing it is linear in its size and its error is bounded.
+const (
+	// MaxErrors is how many malformed entries of one file are reported
+	// one by one; the others are counted in one last line.
+	MaxErrors = 100
+	// MaxEntries caps the entries read from one file (BibTeX or
+	// CSL-JSON): each costs a few hundred bytes however short it is
+	// written ("@a{k}"), so 64 MiB of them would take gigabytes. Real
+	// bibliographies of 64 MiB have about 100,000.
+	MaxEntries = 1 << 20
+)
+
+// maxEntries is MaxEntries, lowered by tests.
+var maxEntries = MaxEntries
+
 // ParseBibTeX parses BibTeX or BibLaTeX. name is used in error messages.
 // @string macros are expanded, # concatenates, @comment and @preamble are
 // skipped, and text between entries is ignored (as BibTeX ignores it). A
 // malformed entry yields an error naming name:line; parsing resumes at the
-// next line that starts with "@".
+// next line that starts with "@". At most MaxErrors errors are kept.
 func ParseBibTeX(name string, data []byte) ([]Entry, error) {
-	p := &bibParser{src: string(data), name: name, macros: map[string]string{
-		"jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
-		"jul": "July", "aug": "August", "sep": "September", "oct": "October", "nov": "November", "dec": "December",
-	}}
-	var out []Entry
-	var errs []error
+	return parseBibTeX(context.Background(), name, data)
+}
+
+func parseBibTeX(ctx context.Context, name string, data []byte) ([]Entry, error) {
+	p := &bibParser{src: string(data), name: name, line1: 1, ctx: ctx,
+		macros: map[string]string{
+			"jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
+			"jul": "July", "aug": "August", "sep": "September", "oct": "October", "nov": "November", "dec": "December",
+		}}
+	// Entries are collected by pointer and copied once at the end: an
+	// []Entry grown by append copies its entries again and again.
+	var found []*Entry
+	errs := errList{name: name}
 	for {
 		at := p.nextEntry()
 		if at < 0 {
 			break
 		}
+		if err := p.tick(at); err != nil {
+			errs.stop(err)
+			break
+		}
+		// After a broken entry, the entries inside the text it ran
+		// over are read again, one by one: there a value may not run
+		// across a line starting with "@", so that each such line is
+		// read once, not once per broken entry above it.
+		p.bounded = at < p.frontier
+		p.limit, p.limitFrom = 0, -1
 		e, err := p.entry(at)
 		if err != nil {
-			errs = append(errs, err)
+			var fatal *fatalError
+			if errors.As(err, &fatal) {
+				errs.stop(fatal.err)
+				break
+			}
+			errs.add(err)
+			p.frontier = max(p.frontier, p.pos)
 			p.skipToNextLineAt(at + 1)
 			continue
 		}
 		if e != nil {
-			out = append(out, *e)
+			if len(found) == maxEntries {
+				errs.stop(p.errorf(at, "more than %d entries; the rest of the file is not read", maxEntries))
+				break
+			}
+			found = append(found, e)
 		}
 	}
-	return out, errors.Join(errs...)
+	var out []Entry
+	if len(found) > 0 {
+		out = make([]Entry, len(found))
+		for i, e := range found {
+			out[i] = *e
+		}
+	}
+	return out, errs.err()
 }
+
+// errList keeps the first MaxErrors errors of a file and counts the rest,
+// so that a broken file of a megabyte is not a megabyte of messages.
+type errList struct {
+	name  string
+	errs  []error
+	more  int
+	final error
+}
+
+func (l *errList) add(err error) {
+	if len(l.errs) < MaxErrors {
+		l.errs = append(l.errs, err)
+	} else {
+		l.more++
+	}
+}
+
+// stop records the error that ended the parse; it is always shown.
+func (l *errList) stop(err error) { l.final = err }
+
+func (l *errList) err() error {
+	errs := l.errs
+	if l.more > 0 {
+		errs = append(errs, fmt.Errorf("%s: and %d more malformed %s", l.name, l.more, plural(l.more, "entry", "entries")))
+	}
+	if l.final != nil {
+		errs = append(errs, l.final)
+	}
+	return errors.Join(errs...)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// fatalError ends the parse of a file: the reader's time ran out.
+type fatalError struct{ err error }
+
+func (f *fatalError) Error() string { return f.err.Error() }
+func (f *fatalError) Unwrap() error { return f.err }
 
 type bibParser struct {
 	src    string
 	pos    int
 	name   string
 	macros map[string]string
+	ctx    context.Context
+	ticks  int
+
+	// line() counts lines from the last offset asked about: the offsets
+	// asked about move mostly forward, so counting is linear.
+	lineOff, line1 int
+
+	// frontier is the furthest offset a broken entry's parse reached;
+	// bounded is set while the entry being parsed starts before it.
+	// Then a value ends at limit, the next line starting with "@" after
+	// limitFrom.
+	frontier         int
+	bounded          bool
+	limit, limitFrom int
 }
 
-func (p *bibParser) line(off int) int { return strings.Count(p.src[:min(off, len(p.src))], "\n") + 1 }
+// line returns the 1-based line of offset off.
+func (p *bibParser) line(off int) int {
+	off = max(0, min(off, len(p.src)))
+	if off >= p.lineOff {
+		p.line1 += strings.Count(p.src[p.lineOff:off], "\n")
+	} else {
+		p.line1 -= strings.Count(p.src[off:p.lineOff], "\n")
+	}
+	p.lineOff = off
+	return p.line1
+}
 
 func (p *bibParser) errorf(off int, format string, args ...any) error {
 	return fmt.Errorf("%s:%d: %s", p.name, p.line(off), fmt.Sprintf(format, args...))
+}
+
+// tick checks, every few entries and fields, that the reader still has
+// time; off is where the parse is.
+func (p *bibParser) tick(off int) error {
+	p.ticks++
+	if p.ticks%256 != 0 || p.ctx.Err() == nil {
+		return nil
+	}
+	return &fatalError{stopped(p.ctx, p.name, p.line(off))}
+}
+
+// stopped is the error of a read cut short by ctx at line (0: before
+// the read).
+func stopped(ctx context.Context, name string, line int) error {
+	why := "the run was cancelled"
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		why = "the run reached its time limit (--timeout)"
+	}
+	if line == 0 {
+		return fmt.Errorf("%s: not read: %s (%w)", name, why, ctx.Err())
+	}
+	return fmt.Errorf("%s:%d: not read to the end: %s (%w)", name, line, why, ctx.Err())
 }
 
 // nextEntry moves to the next "@" and returns its offset, or -1.
@@ -72,11 +214,44 @@ func (p *bibParser) skipToNextLineAt(from int) {
 			return
 		}
 		p.pos += i + 1
-		rest := strings.TrimLeft(p.src[p.pos:], " \t")
-		if strings.HasPrefix(rest, "@") {
+		if p.entryLine(p.pos) {
 			return
 		}
 	}
+}
+
+// entryLine reports whether the line starting at off starts with "@"
+// after blanks, as an entry's first line does.
+func (p *bibParser) entryLine(off int) bool {
+	for off < len(p.src) && (p.src[off] == ' ' || p.src[off] == '\t') {
+		off++
+	}
+	return off < len(p.src) && p.src[off] == '@'
+}
+
+// end returns where a value, @comment or @preamble starting at from must
+// end: the end of the file, or while bounded the start of the next line
+// starting with "@".
+func (p *bibParser) end(from int) int {
+	if !p.bounded {
+		return len(p.src)
+	}
+	if p.limitFrom >= 0 && from >= p.limitFrom && from < p.limit {
+		return p.limit // no such line between limitFrom and limit
+	}
+	p.limitFrom, p.limit = from, len(p.src)
+	for i := from; i < len(p.src); {
+		j := strings.IndexByte(p.src[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if p.entryLine(i) {
+			p.limit = i
+			break
+		}
+	}
+	return p.limit
 }
 
 func (p *bibParser) skipSpace() {
@@ -139,11 +314,13 @@ func (p *bibParser) entry(at int) (*Entry, error) {
 			_, err := p.braced(at)
 			return nil, err
 		}
-		end := strings.IndexByte(p.src[p.pos:], ')')
-		if end < 0 {
+		end := p.end(p.pos)
+		i := strings.IndexByte(p.src[p.pos:end], ')')
+		if i < 0 {
+			p.pos = end // how far the parse reached
 			return nil, p.errorf(at, "unterminated @preamble")
 		}
-		p.pos += end + 1
+		p.pos += i + 1
 		return nil, nil
 	case "string":
 		p.skipSpace()
@@ -190,6 +367,9 @@ func (p *bibParser) entry(at int) (*Entry, error) {
 			continue
 		}
 		fieldAt := p.pos
+		if err := p.tick(fieldAt); err != nil {
+			return nil, err
+		}
 		field := strings.ToLower(p.ident())
 		p.skipSpace()
 		if field == "" || p.pos >= len(p.src) || p.src[p.pos] != '=' {
@@ -223,8 +403,8 @@ func (p *bibParser) value(at int) (string, error) {
 			b.WriteString(s)
 		case c == '"':
 			p.pos++
-			start, depth := p.pos, 0
-			for ; p.pos < len(p.src); p.pos++ {
+			start, depth, end := p.pos, 0, p.end(p.pos)
+			for ; p.pos < end; p.pos++ {
 				switch p.src[p.pos] {
 				case '{':
 					depth++
@@ -264,7 +444,7 @@ func (p *bibParser) value(at int) (string, error) {
 func (p *bibParser) braced(at int) (string, error) {
 	start := p.pos + 1
 	depth := 0
-	for ; p.pos < len(p.src); p.pos++ {
+	for end := p.end(p.pos); p.pos < end; p.pos++ {
 		switch p.src[p.pos] {
 		case '\\':
 			p.pos++ // \{ and \} do not nest

@@ -2,6 +2,7 @@ package bib
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,22 +14,35 @@ import (
 // ParseCSLJSON parses CSL-JSON (the format pandoc, Zotero and Manubot write):
 // an array of items, or a single item.
 func ParseCSLJSON(name string, data []byte) ([]Entry, error) {
+	return parseCSLJSON(context.Background(), name, data)
+}
+
+func parseCSLJSON(ctx context.Context, name string, data []byte) ([]Entry, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, nil
 	}
-	lineAt := func(off int64) int { return bytes.Count(data[:min(int(off), len(data))], []byte("\n")) + 1 }
+	// Items come in order, so lines are counted on from the last item's.
+	lc := lineCounter{data: data, line: 1}
 	var raws []json.RawMessage
 	var offsets []int64
+	var tooMany error
 	if trimmed[0] == '{' {
 		raws = []json.RawMessage{trimmed}
 		offsets = []int64{int64(bytes.IndexByte(data, '{'))}
 	} else {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		if _, err := dec.Token(); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, lineAt(dec.InputOffset()), err)
+			return nil, fmt.Errorf("%s:%d: %v", name, lc.at(dec.InputOffset()), err)
 		}
-		for dec.More() {
+		for n := 0; dec.More(); n++ {
+			if n%256 == 255 && ctx.Err() != nil {
+				return nil, stopped(ctx, name, lc.at(dec.InputOffset()))
+			}
+			if len(raws) == maxEntries {
+				tooMany = fmt.Errorf("%s:%d: more than %d items; the rest of the file is not read", name, lc.at(dec.InputOffset()), maxEntries)
+				break
+			}
 			var r json.RawMessage
 			start := dec.InputOffset()
 			if err := dec.Decode(&r); err != nil {
@@ -38,7 +52,7 @@ func ParseCSLJSON(name string, data []byte) ([]Entry, error) {
 				} else if errors.Is(err, io.ErrUnexpectedEOF) {
 					off = int64(len(data))
 				}
-				return nil, fmt.Errorf("%s:%d: %v", name, lineAt(off), jsonErr(err))
+				return nil, fmt.Errorf("%s:%d: %v", name, lc.at(off), jsonErr(err))
 			}
 			// InputOffset before Decode may sit before the separating comma
 			// and white space; find the object's own brace.
@@ -49,15 +63,40 @@ func ParseCSLJSON(name string, data []byte) ([]Entry, error) {
 			offsets = append(offsets, start)
 		}
 	}
-	var out []Entry
+	lc = lineCounter{data: data, line: 1}
+	out := make([]Entry, 0, len(raws))
+	var it cslItem // one for all: a new one per item is 300 bytes of garbage
 	for i, r := range raws {
-		var it cslItem
-		if err := json.Unmarshal(r, &it); err != nil {
-			return out, fmt.Errorf("%s:%d: item is not a CSL object: %v", name, lineAt(offsets[i]), jsonErr(err))
+		if i%256 == 255 && ctx.Err() != nil {
+			return out, stopped(ctx, name, lc.at(offsets[i]))
 		}
-		out = append(out, it.entry(lineAt(offsets[i])))
+		it = cslItem{}
+		if err := json.Unmarshal(r, &it); err != nil {
+			return out, fmt.Errorf("%s:%d: item is not a CSL object: %v", name, lc.at(offsets[i]), jsonErr(err))
+		}
+		out = append(out, it.entry(lc.at(offsets[i])))
 	}
-	return out, nil
+	return out, tooMany
+}
+
+// lineCounter returns the 1-based line of offsets into data, counting on
+// from the last offset asked about (and back, if asked about an earlier
+// one), so that asking in order costs one pass over data.
+type lineCounter struct {
+	data []byte
+	off  int
+	line int
+}
+
+func (c *lineCounter) at(off64 int64) int {
+	off := int(max(0, min(off64, int64(len(c.data)))))
+	if off >= c.off {
+		c.line += bytes.Count(c.data[c.off:off], []byte("\n"))
+	} else {
+		c.line -= bytes.Count(c.data[off:c.off], []byte("\n"))
+	}
+	c.off = off
+	return c.line
 }
 
 func jsonErr(err error) error {
@@ -185,9 +224,9 @@ func (it *cslItem) entry(line int) Entry {
 	if e.ArXiv == "" && strings.HasPrefix(strings.ToLower(e.DOI), "10.48550/arxiv.") {
 		e.ArXiv = e.DOI[len("10.48550/arxiv."):]
 	}
-	for k, v := range map[string]string{"title": e.Title, "doi": e.DOI, "url": e.URL, "year": e.Year, "container-title": e.Container, "number": string(it.Number)} {
-		if v != "" {
-			e.Fields[k] = v
+	for _, f := range [...]struct{ k, v string }{{"title", e.Title}, {"doi", e.DOI}, {"url", e.URL}, {"year", e.Year}, {"container-title", e.Container}, {"number", string(it.Number)}} {
+		if f.v != "" {
+			e.Fields[f.k] = f.v
 		}
 	}
 	return e

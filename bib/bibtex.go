@@ -11,7 +11,8 @@ import (
 )
 
 // What one bibliography may cost. A .bib may come from a stranger's pull
-// request, so parsing it is linear in its size and its error is bounded.
+// request, so parsing it is linear in its size, its error is bounded and
+// @string macros cannot make it grow without bound ("billion laughs").
 const (
 	// MaxErrors is how many malformed entries of one file are reported
 	// one by one; the others are counted in one last line.
@@ -21,6 +22,15 @@ const (
 	// written ("@a{k}"), so 64 MiB of them would take gigabytes. Real
 	// bibliographies of 64 MiB have about 100,000.
 	MaxEntries = 1 << 20
+	// MaxMacroValue caps the bytes @string macros add to one value (a
+	// field or another @string).
+	MaxMacroValue = 1 << 20
+	// MacroBudgetFactor and MacroBudgetSlack bound the bytes @string
+	// macros add in all of one file: MacroBudgetFactor times its size,
+	// plus MacroBudgetSlack. Real files use macros for journal and month
+	// names, a fraction of their size.
+	MacroBudgetFactor = 4
+	MacroBudgetSlack  = 1 << 20
 )
 
 // maxEntries is MaxEntries, lowered by tests.
@@ -37,6 +47,7 @@ func ParseBibTeX(name string, data []byte) ([]Entry, error) {
 
 func parseBibTeX(ctx context.Context, name string, data []byte) ([]Entry, error) {
 	p := &bibParser{src: string(data), name: name, line1: 1, ctx: ctx,
+		budget: MacroBudgetFactor*len(data) + MacroBudgetSlack,
 		macros: map[string]string{
 			"jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
 			"jul": "July", "aug": "August", "sep": "September", "oct": "October", "nov": "November", "dec": "December",
@@ -128,7 +139,8 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// fatalError ends the parse of a file: the reader's time ran out.
+// fatalError ends the parse of a file: the reader's time ran out, or
+// @string macros used up the file's budget.
 type fatalError struct{ err error }
 
 func (f *fatalError) Error() string { return f.err.Error() }
@@ -153,6 +165,9 @@ type bibParser struct {
 	frontier         int
 	bounded          bool
 	limit, limitFrom int
+
+	// budget is what @string macros may still add in this file.
+	budget int
 }
 
 // line returns the 1-based line of offset off.
@@ -386,9 +401,11 @@ func (p *bibParser) entry(at int) (*Entry, error) {
 	return e, nil
 }
 
-// value reads value ("#" value)*.
+// value reads value ("#" value)*. The text @string macros add to it is
+// charged to the file's budget.
 func (p *bibParser) value(at int) (string, error) {
 	var b strings.Builder
+	added := 0 // by macros
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.src) {
@@ -425,11 +442,20 @@ func (p *bibParser) value(at int) (string, error) {
 			if w == "" {
 				return "", p.errorf(at, "missing value")
 			}
-			if m, ok := p.macros[strings.ToLower(w)]; ok {
-				b.WriteString(m)
-			} else {
+			m, ok := p.macros[strings.ToLower(w)]
+			if !ok {
 				b.WriteString(w)
+				break
 			}
+			added += len(m)
+			if added > MaxMacroValue {
+				return "", p.errorf(at, "@string macros expand this value by more than %d bytes (the limit for one value)", MaxMacroValue)
+			}
+			if p.budget -= len(m); p.budget < 0 {
+				return "", &fatalError{p.errorf(at, "@string macros expand to more than %d bytes in all (the limit is %d times the file's size plus %d); the rest of the file is not read",
+					MacroBudgetFactor*len(p.src)+MacroBudgetSlack, MacroBudgetFactor, MacroBudgetSlack)}
+			}
+			b.WriteString(m)
 		}
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == '#' {

@@ -13,6 +13,7 @@ import (
 // TestBibTeXLimits: what a broken or hostile .bib costs is bounded, and
 // the errors say which file and line and which limit.
 func TestBibTeXLimits(t *testing.T) {
+	big := strings.Repeat("x", 1000)
 	tests := []struct {
 		name    string
 		src     string
@@ -42,6 +43,31 @@ func TestBibTeXLimits(t *testing.T) {
 			src:   strings.Repeat("@x\n", MaxErrors+1),
 			errs:  []string{"f.bib: and 1 more malformed entry"},
 			lines: MaxErrors + 1},
+		{name: "a macro may be used",
+			src:  "@string{b = \"" + big + "\"}\n@a{k1, t = b # b}\n",
+			keys: []string{"k1"}},
+		{name: "one value may not grow past MaxMacroValue",
+			src:  "@string{b = \"" + big + "\"}\n@a{k1, t = " + strings.Repeat("b # ", MaxMacroValue/len(big)) + "b}\n@a{k2, t = b}\n",
+			keys: []string{"k2"},
+			errs: []string{"f.bib:2: @string macros expand this value by more than 1048576 bytes (the limit for one value)"}},
+		{name: "a macro of macros is a value",
+			src:  "@string{b = \"" + big + "\"}\n@string{c = " + strings.Repeat("b # ", MaxMacroValue/len(big)) + "b}\n@a{k2, t = b}\n",
+			keys: []string{"k2"},
+			errs: []string{"f.bib:2: @string macros expand this value by more than"}},
+		{name: "all values may not grow past the file's budget",
+			src:  "@string{b = \"" + big + "\"}\n" + strings.Repeat("@a{k, t = "+strings.Repeat("b # ", 99)+"b}\n", 20) + "@z{last}\n",
+			keys: []string{"k", "k", "k", "k", "k", "k", "k", "k", "k", "k"}, // 4 x size + 1 MiB: 10 of 100 KB
+			errs: []string{"f.bib:12: @string macros expand to more than 1085396 bytes in all (the limit is 4 times the file's size plus 1048576); the rest of the file is not read"}},
+		{name: "doubling macros stop",
+			src: func() string {
+				var b strings.Builder
+				b.WriteString("@string{s0 = \"ab\"}\n")
+				for i := range 40 {
+					b.WriteString("@string{s" + itoa(i+1) + " = s" + itoa(i) + " # s" + itoa(i) + "}\n")
+				}
+				return b.String() + "@a{k1, t = s40}\n"
+			}(),
+			errs: []string{"f.bib:20: @string macros expand to more than"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,6 +110,13 @@ func TestBibTeXLimits(t *testing.T) {
 			}
 		})
 	}
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
 }
 
 // TestParseContext: a parse stops when its context ends, with an error

@@ -172,6 +172,36 @@ var bibCases = []bibCase{
 	{name: "errors", file: "f.bib", gen: func(n int) []byte { return []byte(strings.Repeat("@x\n", n)) }, n: 100000, small: 1000,
 		check: wantCapped(same, func(i int) int { return i + 1 })},
 	{name: "at_noline", file: "f.bib", gen: func(n int) []byte { return []byte(strings.Repeat("@x ", n)) }, n: 100000, small: 1000, check: wantErr("f.bib:1: expected { after @x", 0)},
+	// Probe #9: each macro doubles the last.
+	{name: "string_double", file: "f.bib", n: 24, small: 30,
+		gen: func(n int) []byte {
+			var b bytes.Buffer
+			b.WriteString("@string{s0 = \"ab\"}\n")
+			for i := 0; i < n; i++ {
+				fmt.Fprintf(&b, "@string{s%d = s%d # s%d}\n", i+1, i, i)
+			}
+			fmt.Fprintf(&b, "@a{k1, title = s%d}\n", n)
+			return b.Bytes()
+		},
+		check: wantErr("the rest of the file is not read", 0)},
+	// Probe #10: one big macro, used many times in one value.
+	{name: "concat_one", file: "f.bib", n: 48000, small: 200,
+		gen: func(n int) []byte {
+			return []byte("@string{big = \"" + strings.Repeat("x", 10000) + "\"}\n@a{k1, title = " +
+				strings.Repeat("big # ", n-1) + "big}\n@b{k2, title = big}\n")
+		},
+		check: wantErr("f.bib:2: @string macros expand this value by more than 1048576 bytes", 1)},
+	// ... and in many entries.
+	{name: "concat_entries", file: "f.bib", n: 6700, small: 100,
+		gen: func(n int) []byte {
+			return append([]byte("@string{big = \""+strings.Repeat("x", 60000)+"\"}\n"), repeat("@a{k%d, title = big, author = big}\n")(n)...)
+		},
+		check: func(t *testing.T, es []Entry, err error, n int) {
+			wantErr("@string macros expand to more than", -1)(t, es, err, n)
+			if len(es) == 0 || len(es) == n {
+				t.Errorf("%d entries, want the first few", len(es))
+			}
+		}},
 	{name: "random", file: "f.bib", gen: randomBib, n: 300000, small: 30000,
 		check: func(t *testing.T, es []Entry, err error, n int) {
 			if len(es) == 0 || err == nil {

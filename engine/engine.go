@@ -56,6 +56,10 @@ type Options struct {
 	// Evidence finds the text references stand for, for the
 	// claim-support rules (package evidence); nil gives them none.
 	Evidence rules.Evidence
+	// Context bounds what New reads: the bibliographies stop being read
+	// when it ends (the run's --timeout), and New returns an error that
+	// wraps its Err. nil is context.Background().
+	Context context.Context
 	// Network, when set, makes LintPaths and LintBytes run the network
 	// pass (LookUp) with these decisions before linting, so that the
 	// network and claim-support rules report what `citelint run` does;
@@ -124,7 +128,11 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("project root: %w", err)
 	}
-	if err := e.loadBibliographies(cfgRoot, o.Bibliographies); err != nil {
+	ctx := o.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := e.loadBibliographies(ctx, cfgRoot, o.Bibliographies); err != nil {
 		return nil, err
 	}
 	if err := e.loadSources(cfgRoot, o.Sources); err != nil {
@@ -167,8 +175,9 @@ func (e *Engine) findRoot() (*safefile.Root, error) {
 
 // loadBibliographies reads the config's bibliographies (relative to the
 // config file), then extra. What the config names stays inside the
-// project root when the config lies in it; extra is read as given.
-func (e *Engine) loadBibliographies(cfgRoot *safefile.Root, extra []string) error {
+// project root when the config lies in it; extra is read as given. When
+// ctx ends, the reading stops with an error that wraps ctx.Err().
+func (e *Engine) loadBibliographies(ctx context.Context, cfgRoot *safefile.Root, extra []string) error {
 	var bibs []string
 	for _, b := range e.cfg.Bibliography {
 		bibs = append(bibs, e.cfg.Resolve(b))
@@ -178,7 +187,7 @@ func (e *Engine) loadBibliographies(cfgRoot *safefile.Root, extra []string) erro
 		if i >= len(bibs) {
 			root = nil
 		}
-		entries, err := bib.LoadIn(root, b)
+		entries, err := bib.LoadInContext(ctx, root, b)
 		if err != nil {
 			return fmt.Errorf("bibliography: %w", err)
 		}

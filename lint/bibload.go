@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"path/filepath"
@@ -19,7 +20,9 @@ import (
 // unchecked, and the user must be told (issue 20, defect 11: a missing
 // bibliography was silent). The files must resolve inside the project
 // root, since the document may come from an untrusted pull request.
-func frontMatterBibliographies(doc *markdown.Document, path string, env *resolve.Env, opts Options, bibs *bibCache) (*resolve.Env, []markdown.Diagnostic) {
+// Reading stops when ctx ends (--timeout); the document is then not
+// checked.
+func frontMatterBibliographies(ctx context.Context, doc *markdown.Document, path string, env *resolve.Env, opts Options, bibs *bibCache) (*resolve.Env, []markdown.Diagnostic) {
 	env = env.Clone()
 	var diags []markdown.Diagnostic
 	root, err := bibs.rootFor(opts, path)
@@ -28,7 +31,7 @@ func frontMatterBibliographies(doc *markdown.Document, path string, env *resolve
 		return env, []markdown.Diagnostic{{Offset: doc.FrontMatter.Start, Message: "bibliography not read, so its citations are not checked: " + err.Error()}}
 	}
 	for _, b := range doc.Bibliography {
-		p, entries, err := bibs.find(root, path, b)
+		p, entries, err := bibs.find(ctx, root, path, b)
 		if err != nil {
 			msg := "bibliography: " + err.Error()
 			if len(entries) == 0 {
@@ -150,13 +153,13 @@ func (c *bibCache) root(dir string, project bool) (*safefile.Root, error) {
 // it runs, which for a manuscript built from its repository's root
 // (manubot's output/manuscript.md names content/refs.json) is not the
 // document's folder. It returns the path tried first when none is found.
-func (c *bibCache) find(root *safefile.Root, docPath, name string) (string, []bib.Entry, error) {
+func (c *bibCache) find(ctx context.Context, root *safefile.Root, docPath, name string) (string, []bib.Entry, error) {
 	if filepath.IsAbs(name) {
-		entries, err := c.load(root, name)
+		entries, err := c.load(ctx, root, name)
 		return name, entries, err
 	}
 	first := filepath.Join(filepath.Dir(docPath), name)
-	entries, err := c.load(root, first)
+	entries, err := c.load(ctx, root, first)
 	if err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return first, entries, err
 	}
@@ -168,22 +171,26 @@ func (c *bibCache) find(root *safefile.Root, docPath, name string) (string, []bi
 	for dir != top && strings.HasPrefix(dir, top+string(filepath.Separator)) {
 		dir = filepath.Dir(dir)
 		p := filepath.Join(dir, name)
-		if e, err := c.load(root, p); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		if e, err := c.load(ctx, root, p); err == nil || !errors.Is(err, fs.ErrNotExist) {
 			return p, e, err
 		}
 	}
 	return first, entries, err
 }
 
-// load loads the bibliography at path, which must resolve inside root.
-func (c *bibCache) load(root *safefile.Root, path string) ([]bib.Entry, error) {
+// load loads the bibliography at path, which must resolve inside root. A
+// load that ctx cut short is not kept.
+func (c *bibCache) load(ctx context.Context, root *safefile.Root, path string) ([]bib.Entry, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	key := root.Dir() + "\x00" + path // one path may be inside one root and not another
 	if l, ok := c.m[key]; ok {
 		return l.entries, l.err
 	}
-	entries, err := bib.LoadIn(root, path)
+	entries, err := bib.LoadInContext(ctx, root, path)
+	if ctx.Err() != nil {
+		return entries, err
+	}
 	if c.m == nil {
 		c.m = map[string]bibLoad{}
 	}

@@ -359,7 +359,7 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	doc := markdown.Parse(src, popts)
 	if len(doc.Bibliography) > 0 && path != "-" {
 		var diags []markdown.Diagnostic
-		env, diags = frontMatterBibliographies(doc, path, env, opts, bibs) // bibload.go
+		env, diags = frontMatterBibliographies(ctx, doc, path, env, opts, bibs) // bibload.go
 		// Bare @keys depend on the bibliography: parse again now that it is known.
 		popts.KnownKey = env.KnownKey
 		doc = markdown.Parse(src, popts)

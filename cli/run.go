@@ -52,11 +52,13 @@ func runCmd(args []string, env Env) int {
 	if f == nil {
 		return code
 	}
+	f.setupFlags.timeout = f.runTimeout
 	defer f.profile.start(env.Stderr)()
 	st, code := f.setup(paths, env)
 	if st == nil {
 		return code
 	}
+	defer st.cancel()
 	p, code := f.plan(st, env)
 	if p == nil {
 		return code
@@ -69,6 +71,15 @@ func runCmd(args []string, env Env) int {
 		return f.stream(p, sp, st, env)
 	}
 	return f.batch(p, st, paths, env)
+}
+
+// runTimeout is the run's time limit: --timeout, else the config's
+// run.timeout (0: none).
+func (f *runFlags) runTimeout(cfg *config.Config) time.Duration {
+	if f.timeout != 0 {
+		return f.timeout
+	}
+	return cfg.Run.Timeout
 }
 
 // parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
@@ -169,15 +180,8 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
 		return nil, ExitNoFiles
 	}
-	p.timeout = f.timeout
-	if p.timeout == 0 {
-		p.timeout = cfg.Run.Timeout
-	}
-	if p.timeout > 0 {
-		p.ctx, p.cancel = context.WithTimeout(context.Background(), p.timeout)
-	} else {
-		p.ctx, p.cancel = context.WithCancel(context.Background())
-	}
+	// The clock started in setup, before the bibliographies were read.
+	p.timeout, p.ctx, p.cancel = st.timeout, st.ctx, st.cancel
 	if code := f.lintOptions(p, st, env); code != ExitOK {
 		p.cancel()
 		return nil, code

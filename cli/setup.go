@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
@@ -26,6 +29,11 @@ type setupFlags struct {
 	forceExclude bool
 	noGitignore  bool
 	shard        string
+
+	// timeout, when set (run), gives the run's time limit for the loaded
+	// config: the clock starts before the engine reads the bibliographies,
+	// so that --timeout covers them.
+	timeout func(*config.Config) time.Duration
 }
 
 func (s *setupFlags) register(fs *flag.FlagSet) {
@@ -56,6 +64,12 @@ type setup struct {
 	rules    []lint.Enabled
 	found    engine.Files // what the paths name, standard input read
 	stdin    string       // the path standing for standard input among files, "" for none
+
+	// ctx ends at the run's time limit (timeout; 0: none); cancel
+	// releases it.
+	ctx     context.Context
+	cancel  context.CancelFunc
+	timeout time.Duration
 }
 
 // configOptions are the engine's: every rule's settings are checked at
@@ -99,9 +113,21 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		fmt.Fprintf(env.Stderr, "citelint: project root: %v\n", err)
 		return nil, ExitUsage
 	}
-	eng, err := engine.New(cfg, engine.Options{WorkDir: wd, Bibliographies: s.bib, Sources: s.sources, Concurrency: s.concurrency})
+	st := &setup{cfg: cfg, ctx: context.Background(), cancel: func() {}}
+	if s.timeout != nil {
+		if st.timeout = s.timeout(cfg); st.timeout > 0 {
+			st.ctx, st.cancel = context.WithTimeout(context.Background(), st.timeout)
+		} else {
+			st.ctx, st.cancel = context.WithCancel(context.Background())
+		}
+	}
+	eng, err := engine.New(cfg, engine.Options{WorkDir: wd, Bibliographies: s.bib, Sources: s.sources, Concurrency: s.concurrency, Context: st.ctx})
 	if err != nil {
+		st.cancel()
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		if errors.Is(err, context.DeadlineExceeded) {
+			return nil, ExitTimeout
+		}
 		return nil, ExitUsage
 	}
 	if s.stdinName != "" {
@@ -109,6 +135,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 			paths = []string{"-"}
 		} else if !slices.Contains(paths, "-") {
 			fmt.Fprintln(env.Stderr, "citelint: --stdin-filename names standard input: give the path - (or no path)")
+			st.cancel()
 			return nil, ExitUsage
 		}
 	}
@@ -116,13 +143,15 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	if s.shard != "" {
 		if wo.Shard, err = engine.ParseShard(s.shard); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			st.cancel()
 			return nil, ExitUsage
 		}
 	}
 	fs := eng.WalkWith(paths, wo)
 	// Read once, before the network pass and the lint both need it.
 	fs.ReadStdin(env.Stdin)
-	return &setup{cfg: cfg, eng: eng, files: fs.Paths, walkErrs: fs.Errs, rules: eng.Rules(), found: fs, stdin: fs.Stdin}, ExitOK
+	st.eng, st.files, st.walkErrs, st.rules, st.found, st.stdin = eng, fs.Paths, fs.Errs, eng.Rules(), fs, fs.Stdin
+	return st, ExitOK
 }
 
 // lintOptions builds lint.Options for the selected rules and the files found.

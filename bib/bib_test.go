@@ -214,3 +214,20 @@ func FuzzParseCSLJSON(f *testing.F) {
 		checkErr(t, "f.json", err)
 	})
 }
+
+// TestCommentKeepsNextEntry: a @comment's braces are counted from its own
+// opening brace. Counted from after it, the closing brace left the count
+// below zero and the scan ran on through the next entry, which was lost
+// without an error; JabRef starts and ends files with such comments.
+func TestCommentKeepsNextEntry(t *testing.T) {
+	for _, src := range []string{
+		"@Comment{jabref-meta: databaseType:bibtex;}\n@book{a, title = {A}}\n@book{b, title = {B}}\n",
+		"@comment{x}@book{a, title={A}}\n@comment(y)\n@book{b, title={B}}\n",
+		"@preamble{\"\\newcommand{\\x}{x}\"}\n@book{a, title={A}}\n@book{b, title={B}}\n",
+	} {
+		entries, err := ParseBibTeX("c.bib", []byte(src))
+		if err != nil || len(entries) != 2 || entries[0].Key != "a" || entries[1].Key != "b" {
+			t.Errorf("%q: entries %+v, error %v; want a and b", src, entries, err)
+		}
+	}
+}

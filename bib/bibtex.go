@@ -318,12 +318,11 @@ func (p *bibParser) entry(at int) (*Entry, error) {
 	}
 	p.pos++
 	switch typ {
-	case "comment":
-		if _, err := p.braced(at); err != nil {
-			return nil, err
-		}
-		return nil, nil
-	case "preamble":
+	case "comment", "preamble":
+		// braced starts at the opening brace: from after it, the closing
+		// one left the count at -1, and the scan ran on through the next
+		// entry, which was lost without an error (JabRef writes
+		// "@Comment{jabref-meta: ...}").
 		p.pos--
 		if open == '{' {
 			_, err := p.braced(at)
@@ -333,7 +332,7 @@ func (p *bibParser) entry(at int) (*Entry, error) {
 		i := strings.IndexByte(p.src[p.pos:end], ')')
 		if i < 0 {
 			p.pos = end // how far the parse reached
-			return nil, p.errorf(at, "unterminated @preamble")
+			return nil, p.errorf(at, "unterminated @%s", typ)
 		}
 		p.pos += i + 1
 		return nil, nil

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/citelint/citelint/ident"
@@ -53,9 +54,13 @@ func checkMalformedIdentifier(p *Pass) {
 			}
 		}
 	}
+	var cov *problemSpans // made when a reference has a problem
 	for i := range doc.References {
 		for _, pr := range doc.References[i].Problems {
-			if covered(doc, pr.Span) {
+			if cov == nil {
+				cov = newProblemSpans(doc)
+			}
+			if cov.covers(pr.Span) {
 				continue // already reported as a citation in prose
 			}
 			p.Reportf(pr.Span.Start, pr.Span.End, "malformed %s %q: %s", kindName(pr.Kind), pr.Raw, pr.Problem)
@@ -63,14 +68,40 @@ func checkMalformedIdentifier(p *Pass) {
 	}
 }
 
-func covered(doc *markdown.Document, sp markdown.Span) bool {
+// problemSpans answers whether a span lies inside a citation that has a
+// problem, for every reference problem of a document: sorted once and
+// searched, where a scan of the citations per problem made a list of
+// malformed entries cited many times quadratic.
+type problemSpans struct {
+	starts []int // the citations' starts, ascending
+	reach  []int // reach[i]: the largest end of the citations 0..i
+}
+
+func newProblemSpans(doc *markdown.Document) *problemSpans {
+	var sps []markdown.Span
 	for i := range doc.Citations {
-		c := &doc.Citations[i]
-		if c.Problem != "" && c.Start <= sp.Start && sp.End <= c.End {
-			return true
+		if c := &doc.Citations[i]; c.Problem != "" {
+			sps = append(sps, c.Span)
 		}
 	}
-	return false
+	sort.Slice(sps, func(i, j int) bool { return sps[i].Start < sps[j].Start })
+	ps := &problemSpans{starts: make([]int, len(sps)), reach: make([]int, len(sps))}
+	for i, sp := range sps {
+		ps.starts[i] = sp.Start
+		ps.reach[i] = sp.End
+		if i > 0 {
+			ps.reach[i] = max(sp.End, ps.reach[i-1])
+		}
+	}
+	return ps
+}
+
+// covers reports whether some citation c with a problem has c.Start <=
+// sp.Start and sp.End <= c.End: of the citations starting at or before
+// sp.Start, the one reaching furthest decides.
+func (ps *problemSpans) covers(sp markdown.Span) bool {
+	i := sort.SearchInts(ps.starts, sp.Start+1) - 1 // the last start <= sp.Start
+	return i >= 0 && ps.reach[i] >= sp.End
 }
 
 // keyProblem validates manubot-style keys that embed an identifier.

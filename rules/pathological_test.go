@@ -1,0 +1,133 @@
+package rules_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/citelint/citelint/bib"
+	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/rules"
+)
+
+// Pathological inputs for the rules and suppression: documents a
+// stranger's pull request can make large and regular, whose cost was the
+// product of two counts (problems by citations, citations by definitions,
+// directives by blank lines). TestRulesPathological runs each at a small
+// size through the whole per-file path and checks the findings; its time
+// bound only catches hangs. BenchmarkRulesPathological runs each at n, 2n
+// and 4n: with linear cost, ns/byte stays flat.
+//
+//	go test -run '^$' -bench RulesPathological -benchtime 1x ./rules/
+type rulesPatho struct {
+	name  string
+	gen   func(n int) string
+	bib   bool // the document's pandoc keys are looked up in a bibliography (holding one other key)
+	small int
+	sizes []int
+	// want gives, at size n, the findings per rule.
+	want func(n int) map[string]int
+}
+
+var rulesPathoCases = []rulesPatho{
+	{
+		// n/2 malformed entries, each cited in prose 4n/50 times over:
+		// whether an entry's problem was reported in prose scanned every
+		// citation per problem.
+		name: "malformed-entries-cited",
+		gen: func(n int) string {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "Claim [%d] and [%d].\n", i%50+1, (i+7)%50+1)
+			}
+			b.WriteString("\n## References\n\n")
+			for i := range n / 2 {
+				fmt.Fprintf(&b, "[%d] Bad doi:10.1/x%d and arXiv:2413.%05d.\n", i%50+1, i, i%99999)
+			}
+			return b.String()
+		},
+		small: 200, sizes: []int{7000, 14000, 28000},
+		want: func(n int) map[string]int {
+			// Each entry's DOI has no registrant code and its arXiv id
+			// month 13; labels 1..50 repeat.
+			return map[string]int{"malformed-identifier": n, "duplicate-reference": n/2 - 50}
+		},
+	},
+}
+
+func pathoRules() []lint.Enabled {
+	var out []lint.Enabled
+	for _, r := range rules.All() {
+		if r.Default || r == rules.UnusedSuppression {
+			out = append(out, lint.Enabled{Rule: r, Settings: r.DefaultSettings()})
+		}
+	}
+	return out
+}
+
+// lintPatho runs the per-file path on src as standard input.
+func lintPatho(tb testing.TB, c rulesPatho, src []byte) []result.Issue {
+	env := resolve.NewEnv(nil)
+	if c.bib {
+		env.AddBibliography("refs.bib", []bib.Entry{{Key: "known"}})
+	}
+	res := lint.Run(context.Background(), []string{"-"}, lint.Options{
+		Rules: pathoRules(), Inputs: map[string][]byte{"-": src}, Env: env, RuleEnv: &rules.Env{},
+		Known: func(string) bool { return true },
+	})
+	if res[0].Err != nil {
+		tb.Fatal(res[0].Err)
+	}
+	return res[0].Issues
+}
+
+func TestRulesPathological(t *testing.T) {
+	for _, c := range rulesPathoCases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, n := range []int{c.small, 2 * c.small} {
+				src := []byte(c.gen(n))
+				done := make(chan []result.Issue)
+				go func() { done <- lintPatho(t, c, src) }()
+				var issues []result.Issue
+				// Not a timing assertion: these take milliseconds; a minute means a hang.
+				select {
+				case issues = <-done:
+				case <-time.After(time.Minute):
+					t.Fatalf("n=%d (%d bytes) did not finish in a minute", n, len(src))
+				}
+				got := map[string]int{}
+				for _, iss := range issues {
+					name := iss.Rule
+					if iss.Suppressed {
+						name += " (suppressed)"
+					}
+					got[name]++
+				}
+				want := c.want(n)
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("n=%d: findings %v, want %v", n, got, want)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkRulesPathological(b *testing.B) {
+	for _, c := range rulesPathoCases {
+		for _, n := range c.sizes {
+			b.Run(fmt.Sprintf("%s=%d", c.name, n), func(b *testing.B) {
+				src := []byte(c.gen(n))
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					lintPatho(b, c, bytes.Clone(src))
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(src)), "ns/byte")
+			})
+		}
+	}
+}

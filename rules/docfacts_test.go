@@ -39,3 +39,29 @@ func TestProblemSpansCovers(t *testing.T) {
 		}
 	}
 }
+
+func TestRefFactsOf(t *testing.T) {
+	def := func(label, doi string) markdown.Reference {
+		return markdown.Reference{Kind: markdown.RefLinkDef, Label: label, DOI: doi}
+	}
+	tests := []struct {
+		name string
+		refs []markdown.Reference
+		want refFacts
+	}{
+		{"none", nil, refFacts{}},
+		{"entry", []markdown.Reference{{Kind: markdown.RefEntry, Label: "1"}}, refFacts{numbered: true}},
+		{"footnote", []markdown.Reference{{Kind: markdown.RefFootnote, Label: "a"}}, refFacts{footnotes: true}},
+		{"link definition", []markdown.Reference{def("x", "")}, refFacts{numbered: true, linkDefs: true}},
+		{"aliases to works", []markdown.Reference{def("@a", "10.1/x"), {Kind: markdown.RefLinkDef, Label: "@b", ArXiv: "2101.00001"}},
+			refFacts{numbered: true, linkDefs: true, aliases: true, aliasesNameWorks: true}},
+		{"an alias to a page", []markdown.Reference{def("@a", "10.1/x"), def("@user", "")},
+			refFacts{numbered: true, linkDefs: true, aliases: true}},
+		{"a footnote named @x is no alias", []markdown.Reference{{Kind: markdown.RefFootnote, Label: "@x"}}, refFacts{footnotes: true}},
+	}
+	for _, tt := range tests {
+		if got := refFactsOf(&markdown.Document{References: tt.refs}); got != tt.want {
+			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -24,7 +24,7 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span, ev *fixEvidence) *re
 	if !(kind == markdown.KindNumeric && scheme == "" || kind == markdown.KindKey && (scheme == markdown.SchemeREF || scheme == markdown.SchemeSource) || kind == markdown.KindPandoc || kind == markdown.KindFootnote) {
 		return nil
 	}
-	if kind == markdown.KindNumeric && !hasNumberedReferences(doc) {
+	if kind == markdown.KindNumeric && !ev.refs.numbered {
 		// With no reference list at all, every marker is unresolvable:
 		// the list may be elsewhere (a RAG answer's sources panel) or
 		// swallowed by a broken code fence. Deleting every citation is
@@ -47,6 +47,7 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span, ev *fixEvidence) *re
 // the document is computed once, however many markers ask.
 type fixEvidence struct {
 	doc        *markdown.Document
+	refs       refFacts        // refFactsOf(doc)
 	citesWorks bool            // a bibliography or source store is configured
 	lineLabels map[string]bool // bracketed labels that start a line, made on first use
 }
@@ -57,7 +58,7 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 	switch cites[0].Kind {
 	case markdown.KindFootnote:
 		// Only where the document's footnotes were read: one it defines.
-		if !hasRefKind(doc, markdown.RefFootnote) {
+		if !ev.refs.footnotes {
 			return false
 		}
 		fallthrough
@@ -66,7 +67,7 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 		// works: a bibliography, or aliases to DOIs and arXiv ids. In a
 		// changelog whose [@user]: definitions link GitHub profiles,
 		// "thanks [@user]" is a credit, not a citation.
-		if !ev.citesWorks && !aliasesNameWorks(doc) {
+		if !ev.citesWorks && !ev.refs.aliasesNameWorks {
 			return false
 		}
 		fallthrough
@@ -85,24 +86,6 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 		}
 	}
 	return true
-}
-
-// aliasesNameWorks reports whether the document's pandoc aliases
-// ([@tag:x]: doi:...) name works by identifier, as manuscripts' do, rather
-// than link web pages.
-func aliasesNameWorks(doc *markdown.Document) bool {
-	n := 0
-	for i := range doc.References {
-		r := &doc.References[i]
-		if r.Kind != markdown.RefLinkDef || !strings.HasPrefix(r.Label, "@") {
-			continue
-		}
-		if r.DOI == "" && r.ArXiv == "" {
-			return false
-		}
-		n++
-	}
-	return n > 0
 }
 
 // lineStartLabels returns the numbers written in brackets at the start of
@@ -258,23 +241,41 @@ func markerRemovalStart(src []byte, at int) (start int, ok bool) {
 	return start, true
 }
 
-// hasRefKind reports whether the document has a reference of kind k.
-func hasRefKind(doc *markdown.Document, k markdown.RefKind) bool {
-	for i := range doc.References {
-		if doc.References[i].Kind == k {
-			return true
-		}
-	}
-	return false
+// refFacts are what the rules ask of a document's references as a whole,
+// learnt in one pass over them: asked per citation or per marker, a scan
+// of the references each time made a document with many of both quadratic.
+type refFacts struct {
+	// numbered: a reference list entry or link definition, for numeric
+	// markers to resolve to.
+	numbered bool
+	// footnotes: a footnote definition; linkDefs: a link definition.
+	footnotes, linkDefs bool
+	// aliases: a pandoc alias ([@key]: ...). aliasesNameWorks: there are
+	// aliases and each names a work by identifier ([@tag:x]: doi:...), as
+	// manuscripts' do, rather than linking a web page.
+	aliases, aliasesNameWorks bool
 }
 
-// hasNumberedReferences reports whether the document has a reference list
-// entry or link definition for numeric markers to resolve to.
-func hasNumberedReferences(doc *markdown.Document) bool {
+func refFactsOf(doc *markdown.Document) refFacts {
+	var f refFacts
+	pageAlias := false
 	for i := range doc.References {
-		if k := doc.References[i].Kind; k == markdown.RefEntry || k == markdown.RefLinkDef {
-			return true
+		r := &doc.References[i]
+		switch r.Kind {
+		case markdown.RefEntry:
+			f.numbered = true
+		case markdown.RefFootnote:
+			f.footnotes = true
+		case markdown.RefLinkDef:
+			f.numbered, f.linkDefs = true, true
+			if strings.HasPrefix(r.Label, "@") {
+				f.aliases = true
+				if r.DOI == "" && r.ArXiv == "" {
+					pageAlias = true
+				}
+			}
 		}
 	}
-	return false
+	f.aliasesNameWorks = f.aliases && !pageAlias
+	return f
 }

@@ -58,6 +58,59 @@ var rulesPathoCases = []rulesPatho{
 			return map[string]int{"malformed-identifier": n, "duplicate-reference": n/2 - 50}
 		},
 	},
+	{
+		// Undefined footnotes in a document of link definitions: whether
+		// the document defines footnotes was asked per marker.
+		name: "undefined-footnotes-with-definitions",
+		gen: func(n int) string {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "Claim.[^x%d]\n\n", i)
+			}
+			for i := range n {
+				fmt.Fprintf(&b, "[r%d]: https://e.org/%d\n\n", i, i)
+			}
+			return b.String()
+		},
+		small: 200, sizes: []int{7000, 14000, 28000},
+		want: func(n int) map[string]int { return map[string]int{"unresolvable-label": n} },
+	},
+	{
+		// Markers with an unresolved label after many footnote
+		// definitions: whether the document has a numbered list was asked
+		// per marker.
+		name: "numeric-markers-after-footnotes",
+		gen: func(n int) string {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "Claim %d rose [1, %d].\n\n", i, i%9000+100)
+			}
+			for i := range n {
+				fmt.Fprintf(&b, "[^f%d]: note %d\n", i, i)
+			}
+			b.WriteString("\n[1]: https://e.org/1\n")
+			return b.String()
+		},
+		small: 200, sizes: []int{7000, 14000, 28000},
+		want: func(n int) map[string]int { return map[string]int{"unresolvable-label": n, "unused-reference": n} },
+	},
+	{
+		// Unresolved pandoc keys and many link definitions: whether the
+		// document has [@key]: aliases was asked per citation.
+		name: "pandoc-keys-with-definitions", bib: true,
+		gen: func(n int) string {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "Claim [@k%d].\n\n", i)
+			}
+			for i := range n {
+				fmt.Fprintf(&b, "[r%d]: https://e.org/%d\n\n", i, i)
+			}
+			return b.String()
+		},
+		small: 200, sizes: []int{7000, 14000, 28000},
+		want: func(n int) map[string]int { return map[string]int{"unresolvable-label": n} },
+	},
 }
 
 func pathoRules() []lint.Enabled {

@@ -85,7 +85,7 @@ Good:
 func checkUnresolvableLabel(p *Pass) {
 	doc := p.Doc
 	list := numberedListOf(doc)
-	ev := &fixEvidence{doc: doc, citesWorks: p.Env != nil && p.Env.HasSources || len(doc.Bibliography) > 0}
+	ev := &fixEvidence{doc: doc, refs: refFactsOf(doc), citesWorks: p.Env != nil && p.Env.HasSources || len(doc.Bibliography) > 0}
 	where := ""
 	searched := func() string { // once per document, not per citation
 		if where == "" {
@@ -129,13 +129,13 @@ func checkUnresolvableLabel(p *Pass) {
 				what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, searched())
 				break
 			}
-			if !refLinkMeant(doc, c) {
+			if !refLinkMeant(doc, c, ev.refs.linkDefs) {
 				continue
 			}
 			what = fmt.Sprintf("reference link [%s] has no link definition ([%s]: url)", c.Label, c.Label)
 		case markdown.KindPandoc, markdown.KindMyST:
 			what = fmt.Sprintf("citation key %q is not in the bibliography or the document's [@key]: aliases", c.Label)
-			if c.Kind == markdown.KindPandoc && hasAliases(doc) && !aliasesNameWorks(doc) {
+			if c.Kind == markdown.KindPandoc && ev.refs.aliases && !ev.refs.aliasesNameWorks {
 				// [@user]: https://github.com/user: links, not citations.
 				what = fmt.Sprintf("reference link [@%s] has no link definition ([@%s]: url)", c.Label, c.Label)
 			}
@@ -245,12 +245,13 @@ func markerHasRange(src []byte, m markdown.Span) bool {
 // reference links with definitions; and the label reads as one (not "[,][memory=1Gi]" command syntax,
 // "[Feature:X][NodeFeature:Y]" test tags, or
 // "[stepper][menulist]" tags in a changelog that defines no links).
-func refLinkMeant(doc *markdown.Document, c *markdown.Citation) bool {
+// linkDefs says whether the document defines links.
+func refLinkMeant(doc *markdown.Document, c *markdown.Citation, linkDefs bool) bool {
 	if inHTMLCode(doc.Src, c.Start) || codeGlued(doc.Src, c.Marker) {
 		return false
 	}
 	marker := doc.Src[c.Marker.Start:c.Marker.End]
-	if !bytes.HasSuffix(marker, []byte("[]")) && !hasRefKind(doc, markdown.RefLinkDef) {
+	if !bytes.HasSuffix(marker, []byte("[]")) && !linkDefs {
 		return false // "[text][]" is link syntax; "[a][b]" only where links are defined
 	}
 	if i := bytes.IndexByte(marker, ']'); i > 0 && typeNames[strings.ToLower(string(marker[1:i]))] {
@@ -261,16 +262,6 @@ func refLinkMeant(doc *markdown.Document, c *markdown.Citation) bool {
 		return false
 	}
 	return isASCIILetter(l[0]) || isDigit(l[0]) || l[0] == '#' || l[0] >= 0x80
-}
-
-// hasAliases reports whether the document defines [@key]: links.
-func hasAliases(doc *markdown.Document) bool {
-	for i := range doc.References {
-		if r := &doc.References[i]; r.Kind == markdown.RefLinkDef && strings.HasPrefix(r.Label, "@") {
-			return true
-		}
-	}
-	return false
 }
 
 // typeNames are type names API documentation writes in brackets before a

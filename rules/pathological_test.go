@@ -111,6 +111,25 @@ var rulesPathoCases = []rulesPatho{
 		small: 200, sizes: []int{7000, 14000, 28000},
 		want: func(n int) map[string]int { return map[string]int{"unresolvable-label": n} },
 	},
+	{
+		// Many comments and many unused numbered definitions: every
+		// comment was lower-cased and searched per definition.
+		name: "unused-definitions-many-comments",
+		gen: func(n int) string {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "<!-- c%d [%d] -->\n", i, 2*i+1)
+			}
+			b.WriteString("\nText.\n\n")
+			for i := range n {
+				fmt.Fprintf(&b, "[%d]: https://e.org/%d\n\n", i+1, i)
+			}
+			return b.String()
+		},
+		small: 200, sizes: []int{7000, 14000, 28000},
+		// The comments name the odd labels: only the even ones are reported.
+		want: func(n int) map[string]int { return map[string]int{"unused-reference": n / 2} },
+	},
 }
 
 func pathoRules() []lint.Enabled {

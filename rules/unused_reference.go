@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"index/suffixarray"
 	"strings"
 
 	"github.com/citelint/citelint/markdown"
@@ -128,7 +129,8 @@ func checkUnusedReference(p *Pass) {
 	for _, l := range doc.ImageRefs {
 		images[resolve.LinkKey(l)] = true
 	}
-	var bare map[string]bool // made when an entry is about to be reported
+	var bare map[string]bool     // made when an entry is about to be reported
+	var commented *commentLabels // made when a definition is about to be reported
 	seen := make(map[refKeyT]bool, len(doc.References))
 	for i := range doc.References {
 		ref := &doc.References[i]
@@ -155,8 +157,13 @@ func checkUnusedReference(p *Pass) {
 			if images[key.label] || // refKey folded the label as images are
 				strings.HasPrefix(ref.Label, "@") && !citesPandoc ||
 				strings.HasPrefix(ref.URL, "#") || linked[targetKey(ref)] ||
-				!settings.AllLinkDefinitions && !isNumber(ref.Label) ||
-				inComment(doc, ref.Label) {
+				!settings.AllLinkDefinitions && !isNumber(ref.Label) {
+				continue
+			}
+			if commented == nil {
+				commented = newCommentLabels(doc)
+			}
+			if commented.has(ref.Label) {
 				continue
 			}
 			msg = fmt.Sprintf("link definition [%s] is never used", ref.Label)
@@ -260,16 +267,61 @@ func superscriptAfter(src []byte, j int) bool {
 	return src[j] == ' ' && (j+1 == len(src) || src[j+1] == '|' || src[j+1] == '\n' || 'A' <= src[j+1] && src[j+1] <= 'Z')
 }
 
-// inComment reports whether an HTML comment uses the label ("[label]"),
-// as commented-out badges do: the author keeps the definition on purpose.
-func inComment(doc *markdown.Document, label string) bool {
-	want := "[" + strings.ToLower(label) + "]"
+// commentLabels says whether an HTML comment uses a label ("[label]",
+// case-insensitively), as commented-out badges do: the author keeps the
+// definition on purpose. The comments are read once for every definition
+// asked about, where lower-casing and searching every comment per
+// definition made a document with many of both quadratic.
+type commentLabels struct {
+	lower []string // the comments' text, lower-cased
+	// plain holds the text between each "[" and the next bracket when
+	// that is "]": "[label]" is in a comment iff plain[label], for a label
+	// without brackets.
+	plain map[string]bool
+	// index finds a label holding brackets ("a\]b") in the comments,
+	// joined with a byte that lower-cased text never holds; built on first
+	// use.
+	index *suffixarray.Index
+}
+
+func newCommentLabels(doc *markdown.Document) *commentLabels {
+	cl := &commentLabels{plain: map[string]bool{}}
 	for _, c := range doc.Comments {
-		if strings.Contains(strings.ToLower(c.Text), want) {
-			return true
+		t := strings.ToLower(c.Text)
+		cl.lower = append(cl.lower, t)
+		for i := strings.IndexByte(t, '['); i >= 0; {
+			j := strings.IndexAny(t[i+1:], "[]")
+			if j < 0 {
+				break
+			}
+			j += i + 1
+			if t[j] == ']' {
+				cl.plain[t[i+1:j]] = true
+			}
+			// The next "[" is at j, or after it.
+			if t[j] == '[' {
+				i = j
+			} else if k := strings.IndexByte(t[j+1:], '['); k >= 0 {
+				i = j + 1 + k
+			} else {
+				break
+			}
 		}
 	}
-	return false
+	return cl
+}
+
+// has reports whether some comment holds "[label]", case-insensitively.
+func (cl *commentLabels) has(label string) bool {
+	l := strings.ToLower(label)
+	if !strings.ContainsAny(l, "[]") {
+		return cl.plain[l]
+	}
+	if cl.index == nil {
+		// strings.ToLower writes valid UTF-8, which never holds 0xff.
+		cl.index = suffixarray.New([]byte(strings.Join(cl.lower, "\xff")))
+	}
+	return len(cl.index.Lookup([]byte("["+l+"]"), 1)) > 0
 }
 
 // isNumber reports whether s is a run of ASCII digits.

@@ -130,6 +130,38 @@ var rulesPathoCases = []rulesPatho{
 		// The comments name the odd labels: only the even ones are reported.
 		want: func(n int) map[string]int { return map[string]int{"unused-reference": n / 2} },
 	},
+	{
+		// Directives on one line before many blank lines: each looked
+		// for its next non-blank line on its own.
+		name: "disable-next-line-before-blank-lines",
+		gen: func(n int) string {
+			return strings.Repeat("<!-- citelint-disable-next-line -->", n) + "\n" + strings.Repeat("\n", 20*n) +
+				"Claim [99].\n\n## References\n\n[1] A. https://e.org/1\n"
+		},
+		small: 100, sizes: []int{5000, 10000, 20000},
+		// Every directive applies to the claim's line; the first suppresses
+		// its issue, the others nothing.
+		want: func(n int) map[string]int {
+			return map[string]int{"unresolvable-label (suppressed)": 1, "unused-suppression": n - 1}
+		},
+	},
+	{
+		// Many file-wide directives for one rule and many issues of
+		// another: each issue scanned every region.
+		name: "disable-file-many-and-issues",
+		gen: func(n int) string {
+			var b strings.Builder
+			for range n {
+				b.WriteString("<!-- citelint-disable-file duplicate-reference -->\n\n")
+			}
+			for i := range n {
+				fmt.Fprintf(&b, "Claim.[^x%d]\n\n", i)
+			}
+			return b.String()
+		},
+		small: 100, sizes: []int{5000, 10000, 20000},
+		want: func(n int) map[string]int { return map[string]int{"unresolvable-label": n, "unused-suppression": n} },
+	},
 }
 
 func pathoRules() []lint.Enabled {

@@ -21,6 +21,7 @@
 package suppress
 
 import (
+	"container/heap"
 	"fmt"
 	"sort"
 	"strings"
@@ -129,16 +130,16 @@ func Apply(doc *markdown.Document, idx *result.LineIndex, path string, issues []
 	}
 	regions := buildRegions(doc, idx, dirs)
 	used := make([]bool, len(dirs))
-	for _, iss := range issues {
-		line := idx.Position(iss.Start).Line
-		for _, r := range regions {
-			if line < r.from || line > r.to || (r.rules != nil && !r.rules[iss.Rule]) {
-				continue
-			}
+	lines := make([]int, len(issues))
+	for i := range issues {
+		lines[i] = idx.Position(issues[i].Start).Line
+	}
+	first := firstRegions(regions, lines, issues)
+	for i, iss := range issues {
+		if r := first[i]; r >= 0 {
 			iss.Suppressed = true
-			iss.Justification = r.reason
-			used[r.dir] = true
-			break
+			iss.Justification = regions[r].reason
+			used[regions[r].dir] = true
 		}
 		out.Issues = append(out.Issues, iss)
 	}
@@ -148,6 +149,86 @@ func Apply(doc *markdown.Document, idx *result.LineIndex, path string, issues []
 		}
 	}
 	return out
+}
+
+// firstRegions returns, for each issue (on the line of lines), the index of
+// the first region that holds the line and covers the issue's rule, or -1.
+// Per rule, and for the regions of every rule, one sweep goes down the
+// lines with a heap of the regions begun: a scan of the regions per issue
+// made many directives and many issues quadratic.
+func firstRegions(regions []region, lines []int, issues []result.Issue) []int {
+	first := make([]int, len(issues))
+	for i := range first {
+		first[i] = -1
+	}
+	if len(regions) == 0 || len(issues) == 0 {
+		return first
+	}
+	var all []int // regions of every rule
+	byRule := map[string][]int{}
+	for ri, r := range regions {
+		if r.rules == nil {
+			all = append(all, ri)
+			continue
+		}
+		for name := range r.rules {
+			byRule[name] = append(byRule[name], ri)
+		}
+	}
+	sweep := func(regs, qs []int) {
+		sort.SliceStable(regs, func(a, b int) bool { return regions[regs[a]].from < regions[regs[b]].from })
+		sort.SliceStable(qs, func(a, b int) bool { return lines[qs[a]] < lines[qs[b]] })
+		begun := &minHeap{}
+		k := 0
+		for _, q := range qs {
+			l := lines[q]
+			for ; k < len(regs) && regions[regs[k]].from <= l; k++ {
+				heap.Push(begun, regs[k])
+			}
+			// Lines only grow: a region ended before l stays ended.
+			for begun.Len() > 0 && regions[(*begun)[0]].to < l {
+				heap.Pop(begun)
+			}
+			if begun.Len() > 0 {
+				if r := (*begun)[0]; first[q] < 0 || r < first[q] {
+					first[q] = r
+				}
+			}
+		}
+	}
+	if len(all) > 0 {
+		qs := make([]int, len(issues))
+		for i := range qs {
+			qs[i] = i
+		}
+		sweep(all, qs)
+	}
+	if len(byRule) > 0 {
+		qsOf := map[string][]int{}
+		for i := range issues {
+			if _, ok := byRule[issues[i].Rule]; ok {
+				qsOf[issues[i].Rule] = append(qsOf[issues[i].Rule], i)
+			}
+		}
+		for name, qs := range qsOf {
+			sweep(byRule[name], qs)
+		}
+	}
+	return first
+}
+
+// minHeap is a heap of region indices, the first region on top.
+type minHeap []int
+
+func (h minHeap) Len() int           { return len(h) }
+func (h minHeap) Less(i, j int) bool { return h[i] < h[j] }
+func (h minHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *minHeap) Push(x any)        { *h = append(*h, x.(int)) }
+func (h *minHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 func ruleSet(rules []string) map[string]bool {
@@ -181,6 +262,7 @@ func buildRegions(doc *markdown.Document, idx *result.LineIndex, dirs []Directiv
 			delete(open, name)
 		}
 	}
+	var next []int // next[n]: the first non-blank line at or after line n; made on first use
 	for i, d := range dirs {
 		start := idx.Position(d.Span.Start).Line
 		end := idx.Position(d.Span.End).Line
@@ -192,9 +274,11 @@ func buildRegions(doc *markdown.Document, idx *result.LineIndex, dirs []Directiv
 				regions = append(regions, region{from: start, to: end, rules: ruleSet(d.Rules), reason: d.Reason, dir: i})
 			}
 		case DisableNextLine:
-			next := nextNonBlankLine(idx, end+1)
-			if next > 0 {
-				regions = append(regions, region{from: next, to: next, rules: ruleSet(d.Rules), reason: d.Reason, dir: i})
+			if next == nil {
+				next = nextNonBlankLines(idx)
+			}
+			if n := next[min(end+1, len(next)-1)]; n > 0 {
+				regions = append(regions, region{from: n, to: n, rules: ruleSet(d.Rules), reason: d.Reason, dir: i})
 			}
 		case Disable:
 			if len(d.Rules) == 0 {
@@ -230,11 +314,19 @@ func buildRegions(doc *markdown.Document, idx *result.LineIndex, dirs []Directiv
 	return regions
 }
 
-func nextNonBlankLine(idx *result.LineIndex, from int) int {
-	for n := from; n <= idx.Lines(); n++ {
+// nextNonBlankLines returns, for each line n (1-based, and one past the
+// last), the first line at or after n that is not blank, or 0: one pass
+// back over the lines, where a scan forward per directive made many
+// directives before many blank lines quadratic.
+func nextNonBlankLines(idx *result.LineIndex) []int {
+	last := idx.Lines()
+	next := make([]int, last+2)
+	for n := last; n >= 1; n-- {
 		if strings.TrimSpace(idx.LineText(n)) != "" {
-			return n
+			next[n] = n
+		} else {
+			next[n] = next[n+1]
 		}
 	}
-	return 0
+	return next
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -493,7 +494,10 @@ func OnChangedLines(f *gitdiff.File, iss *result.Issue) bool {
 // widenChanged adds to the changed lines of f every line of a sentence that
 // cites a reference entry or definition whose lines changed: correcting an
 // entry's DOI or title changes what each citing sentence rests on, so its
-// issues (say, a claim its new source does not support) are new too.
+// issues (say, a claim its new source does not support) are new too. Each
+// reference asks the sorted changed lines once, and each sentence's lines
+// are marked once however many of its citations point at changed entries
+// (marking them per citation made a paragraph of many citations quadratic).
 func widenChanged(doc *markdown.Document, idx *result.LineIndex, f *gitdiff.File) *gitdiff.File {
 	if f == nil {
 		return &gitdiff.File{Lines: map[int]bool{}}
@@ -509,18 +513,23 @@ func widenChanged(doc *markdown.Document, idx *result.LineIndex, f *gitdiff.File
 		}
 		return first, last
 	}
-	touched := map[int]bool{}
+	changed := make([]int, 0, len(f.Lines))
+	for l := range f.Lines {
+		changed = append(changed, l)
+	}
+	sort.Ints(changed)
+	var touched map[int]bool
 	for i := range doc.References {
 		r := &doc.References[i]
 		if r.Span.End <= r.Span.Start {
 			continue // from a bibliography file, not this document
 		}
 		first, last := linesOf(r.Span)
-		for l := first; l <= last; l++ {
-			if f.Lines[l] {
-				touched[i] = true
-				break
+		if k := sort.SearchInts(changed, first); k < len(changed) && changed[k] <= last {
+			if touched == nil {
+				touched = map[int]bool{}
 			}
+			touched[i] = true
 		}
 	}
 	if len(touched) == 0 {
@@ -530,6 +539,8 @@ func widenChanged(doc *markdown.Document, idx *result.LineIndex, f *gitdiff.File
 	for l := range f.Lines {
 		out.Lines[l] = true
 	}
+	var ranges [][2]int // the citing sentences' first and last lines
+	claimDone := map[int]bool{}
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
 		if c.InReferences || c.Ref < 0 || !touched[c.Ref] {
@@ -537,12 +548,24 @@ func widenChanged(doc *markdown.Document, idx *result.LineIndex, f *gitdiff.File
 		}
 		sp := c.Span
 		if c.Claim >= 0 {
+			if claimDone[c.Claim] {
+				continue
+			}
+			claimDone[c.Claim] = true
 			sp = doc.Claims[c.Claim].Span
 		}
 		first, last := linesOf(sp)
-		for l := first; l <= last; l++ {
+		ranges = append(ranges, [2]int{first, last})
+	}
+	// Overlapping ranges (citations outside sentences, one range's
+	// citations) are merged, so that each line is marked once.
+	sort.Slice(ranges, func(a, b int) bool { return ranges[a][0] < ranges[b][0] })
+	next := 0 // lines before next are marked
+	for _, r := range ranges {
+		for l := max(r[0], next); l <= r[1]; l++ {
 			out.Lines[l] = true
 		}
+		next = max(next, r[1]+1)
 	}
 	return out
 }

@@ -1,7 +1,9 @@
 package lint
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/citelint/citelint/gitdiff"
@@ -67,6 +69,77 @@ func TestOnChangedLines(t *testing.T) {
 		iss := &result.Issue{Pos: result.Position{Line: tt.from}, EndPos: result.Position{Line: tt.to}}
 		if got := OnChangedLines(f, iss); got != tt.want {
 			t.Errorf("lines %d-%d: %v, want %v", tt.from, tt.to, got, tt.want)
+		}
+	}
+}
+
+// widenChangedScan is widenChanged's definition, plainly: the changed
+// lines, and every line of the sentence (or, outside sentences, of the
+// citation) of each citation of a reference with a changed line.
+func widenChangedScan(doc *markdown.Document, idx *result.LineIndex, f *gitdiff.File) map[int]bool {
+	out := map[int]bool{}
+	for l := range f.Lines {
+		out[l] = true
+	}
+	lines := func(sp markdown.Span) (int, int) {
+		first, last := idx.LineOf(sp.Start)+1, idx.LineOf(sp.Start)+1
+		if sp.End > sp.Start {
+			last = idx.LineOf(sp.End-1) + 1
+		}
+		return first, last
+	}
+	for i := range doc.Citations {
+		c := &doc.Citations[i]
+		if c.InReferences || c.Ref < 0 {
+			continue
+		}
+		r := doc.References[c.Ref]
+		if r.Span.End <= r.Span.Start {
+			continue
+		}
+		touched := false
+		first, last := lines(r.Span)
+		for l := first; l <= last; l++ {
+			touched = touched || f.Lines[l]
+		}
+		if !touched {
+			continue
+		}
+		sp := c.Span
+		if c.Claim >= 0 {
+			sp = doc.Claims[c.Claim].Span
+		}
+		first, last = lines(sp)
+		for l := first; l <= last; l++ {
+			out[l] = true
+		}
+	}
+	return out
+}
+
+// TestWidenChangedMatchesScan checks widenChanged against its definition
+// on documents with sentences over many lines citing several entries,
+// citations outside sentences, multi-line entries, and every choice of
+// one or two changed lines.
+func TestWidenChangedMatchesScan(t *testing.T) {
+	docs := []string{
+		"Output rose [1]\nand fell [2]\nand rose [1] again.\nPlain.\n\n| a [2] | b [1] |\n|---|---|\n\n## References\n\n1. First.\n   https://example.org/1\n2. Second. https://example.org/2\n",
+		strings.Repeat("Output rose [1]\n", 40) + "\n" + strings.Repeat("Claim [2]. ", 30) + "\n\n[1]: https://example.org/1\n[2]: https://example.org/2\n",
+		"# Title [1]\n\nClaim [1-2] holds.[^a]\n\n[^a]: Note [2].\n\n## References\n\n[1] One.\n[2] Two.\n",
+	}
+	for _, src := range docs {
+		doc := markdown.Parse([]byte(src), markdown.Options{})
+		resolve.Resolve(doc, resolve.NewEnv(nil))
+		idx := result.NewLineIndex([]byte(src))
+		n := idx.Lines()
+		for a := 1; a <= n; a++ {
+			for b := a; b <= n; b += 3 {
+				f := &gitdiff.File{Lines: map[int]bool{a: true, b: true}}
+				got, want := widenChanged(doc, idx, f).Lines, widenChangedScan(doc, idx, f)
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("lines %d, %d changed in %q:\n%v, want\n%v", a, b, src, got, want)
+				}
+			}
 		}
 	}
 }

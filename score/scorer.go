@@ -267,8 +267,9 @@ type scratch struct {
 	toks    []claimToken
 	bigrams [][2]int
 	srcIDs  [][]int32 // per source, the claim tokens' ids (-1: absent)
-	masks   []uint64
-	bmasks  []uint64
+	masks   []uint64  // per sentence of a source, the claim tokens it holds; zero between uses
+	bmasks  []uint64  // the same for the claim's bigrams
+	touched []int32   // the sentences whose masks are set
 }
 
 // Score scores claim against the given source texts. Prepare the sources
@@ -376,19 +377,49 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 		return sum / total
 	}
 	nb := len(c.bigrams)
+	value := func(m, bm uint64) (v, cv float64) {
+		cv = cover(m)
+		v = cv
+		if nb > 0 {
+			v = (1-pr.bigramWeight)*cv + pr.bigramWeight*float64(bits.OnesCount64(bm))/float64(nb)
+		}
+		return v, cv
+	}
+	// The passages are windows of up to Window sentences. Only sentences
+	// holding a claim token (touched: found through the tokens' postings)
+	// add to a window, so only windows starting within Window-1 sentences
+	// before a touched one are scored. Every other start's window is
+	// empty, and of a run of such starts only the first could matter:
+	// its value, that of an empty mask, beats the best so far only when
+	// nothing was scored yet. The order of the windows scored and their
+	// values are those of a scan of every window (scorePreparedRef in the
+	// tests), so the result is the same; the masks of the touched
+	// sentences alone are set and cleared, not the source's every
+	// sentence per claim.
+	W := s.opts.Window
+	monotone := total > 0 && pr.bigramWeight >= 0 && pr.bigramWeight <= 1
+	for k := range n {
+		monotone = monotone && w[k] >= 0
+	}
 	for si, p := range srcs {
 		if p == nil || len(p.sents) == 0 {
 			continue
 		}
 		ns := len(p.sents)
-		sc.masks = growMasks(sc.masks, ns)
-		sc.bmasks = growMasks(sc.bmasks, ns)
+		sc.masks = zeroMasks(sc.masks, ns)
+		sc.bmasks = zeroMasks(sc.bmasks, ns)
+		touched := sc.touched[:0]
+		var all, ball uint64 // the tokens and bigrams of the claim the source holds
 		ids := sc.srcIDs[si]
 		for k, id := range ids {
 			if id < 0 {
 				continue
 			}
+			all |= 1 << k
 			for _, s := range p.postings[id] {
+				if sc.masks[s] == 0 && sc.bmasks[s] == 0 {
+					touched = append(touched, s)
+				}
 				sc.masks[s] |= 1 << k
 			}
 		}
@@ -397,12 +428,40 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 			if a < 0 || z < 0 {
 				continue
 			}
-			for _, e := range p.pairSentences(uint64(a)<<32 | uint64(z)) {
+			at := p.pairSentences(uint64(a)<<32 | uint64(z))
+			if len(at) > 0 {
+				ball |= 1 << b
+			}
+			for _, e := range at {
+				if sc.masks[e.sent] == 0 && sc.bmasks[e.sent] == 0 {
+					touched = append(touched, e.sent)
+				}
 				sc.bmasks[e.sent] |= 1 << b
 			}
 		}
-		W := s.opts.Window
-		for i := 0; i < ns; i++ {
+		if len(touched) > ns/8 {
+			// Most sentences are touched: reading them in order is
+			// cheaper than sorting.
+			touched = touched[:0]
+			for i := range ns {
+				if sc.masks[i]|sc.bmasks[i] != 0 {
+					touched = append(touched, int32(i))
+				}
+			}
+		} else {
+			slices.Sort(touched)
+		}
+		// With weights that are not negative a window's value grows with
+		// what it holds, in floating point too (each sum, product and
+		// quotient rounds monotonically), so none of this source exceeds
+		// that of everything it holds; once the best reaches it, the rest
+		// of the source cannot change the result, and is not scored.
+		ceiling := math.Inf(1)
+		if monotone {
+			ceiling, _ = value(all, ball)
+		}
+		full := func() bool { return !(ceiling > bestP.score+1e-12) }
+		window := func(i int) { // every window starting at sentence i
 			var m, bm uint64
 			for j := i; j < ns && j < i+W; j++ {
 				if j > i && sc.masks[j]&^m == 0 && sc.bmasks[j]&^bm == 0 {
@@ -410,17 +469,40 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 				}
 				m |= sc.masks[j]
 				bm |= sc.bmasks[j]
-				cv := cover(m)
-				v := cv
-				if nb > 0 {
-					v = (1-pr.bigramWeight)*cv + pr.bigramWeight*float64(bits.OnesCount64(bm))/float64(nb)
-				}
+				v, cv := value(m, bm)
 				// Strictly greater keeps the shortest, earliest window on ties.
 				if v > bestP.score+1e-12 {
 					bestP = best{score: v, cov: cv, mask: m, src: si, sp: span{p.sents[i].start, p.sents[j].end}, first: i, last: j}
 				}
 			}
 		}
+		empty := func(i int) { // the starts from i on whose windows touch nothing
+			if v, cv := value(0, 0); v > bestP.score+1e-12 {
+				bestP = best{score: v, cov: cv, src: si, sp: span{p.sents[i].start, p.sents[i].end}, first: i, last: i}
+			}
+		}
+		next := 0 // the first start not yet scored
+	scan:
+		for _, t := range touched {
+			t := int(t)
+			if from := max(next, t-W+1); from > next {
+				empty(next)
+				next = from
+			}
+			for ; next <= t; next++ {
+				if full() {
+					break scan
+				}
+				window(next)
+			}
+		}
+		if next < ns && !full() {
+			empty(next)
+		}
+		for _, t := range touched {
+			sc.masks[t], sc.bmasks[t] = 0, 0
+		}
+		sc.touched = touched
 	}
 	docCov := cover(union)
 	a := s.opts.PassageWeight
@@ -451,13 +533,13 @@ func negationDiffers(claimText string, ids []int32, p *Prepared, w []float64, fi
 	return ""
 }
 
-func growMasks(m []uint64, n int) []uint64 {
+// zeroMasks returns m resized to n. Its entries are zero: ScorePrepared
+// clears those it set before it returns the scratch to the pool.
+func zeroMasks(m []uint64, n int) []uint64 {
 	if cap(m) < n {
 		return make([]uint64, n)
 	}
-	m = m[:n]
-	clear(m)
-	return m
+	return m[:n]
 }
 
 func clamp01(x float64) float64 {

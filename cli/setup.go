@@ -147,6 +147,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 			return nil, ExitUsage
 		}
 	}
+	wo.Warn = func(msg string) { fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg) }
 	fs := eng.WalkWith(paths, wo)
 	// Read once, before the network pass and the lint both need it.
 	fs.ReadStdin(env.Stdin)

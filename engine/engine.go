@@ -336,6 +336,8 @@ type WalkOptions struct {
 	NoGitignore bool
 	// Shard keeps one part of the files (and of the walk's errors).
 	Shard Shard
+	// Warn, when set, is told what the walk could not do as asked.
+	Warn func(string)
 }
 
 // Walk finds the documents under paths (none: the config's run.paths,
@@ -382,7 +384,7 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 	}
 	fs.Paths, fs.Errs = lint.WalkWith(paths, lint.WalkOptions{
 		Root: root, Base: base, Include: cfg.Run.Include, Exclude: cfg.Run.Exclude,
-		Gitignore: !o.NoGitignore,
+		Gitignore: !o.NoGitignore, Warn: o.Warn,
 	})
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {

@@ -60,6 +60,9 @@ type WalkOptions struct {
 	// Gitignore skips, in directory walks inside a Git work tree, what
 	// its .gitignore files and .git/info/exclude make git ignore.
 	Gitignore bool
+	// Warn, when set, is told what the walk could not do as asked (an
+	// ignore file with more patterns than it reads).
+	Warn func(string)
 }
 
 // WalkWith is WalkConfined with the options o.
@@ -139,7 +142,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 		}
 		var ign *ignorer
 		if o.Gitignore {
-			ign = newIgnorer(p, rootReal) // gitignore.go
+			ign = newIgnorer(p, rootReal, o.Warn) // gitignore.go
 		}
 		visited := map[string]bool{}
 		var walk func(dir, real string)

@@ -1,12 +1,17 @@
 package lint
 
 import (
+	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
 // writeTree writes files (slash paths relative to dir) with content "x".
@@ -231,6 +236,219 @@ func TestWalkExcludesFile(t *testing.T) {
 			if rel := relAll(t, repo, got); !reflect.DeepEqual(rel, tc.want) {
 				t.Errorf("walked %v, want %v", rel, tc.want)
 			}
+		})
+	}
+}
+
+// TestIgnorerMatchesGoGit holds the pattern index to go-git's matcher,
+// which tries every pattern: on random trees whose ignore files (at the
+// top, in .git/info/exclude and in folders) hold random patterns (names,
+// globs with literal prefixes and suffixes, classes, escapes, "**",
+// negation, anchors, folder-only, repeated lines), every entry of every
+// folder, ignored or not, gets the same answer.
+func TestIgnorerMatchesGoGit(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	rng := rand.New(rand.NewSource(11))
+	names := []string{"a", "b", "docs", "x.md", "y.md", "a.md", "build", "q0.md", "ab.md", "zz1"}
+	comps := []string{"a", "b", "docs", "build", "*", "*.md", "a*", "?.md", "[ab]*", "**", "\\*", "zz*", "*1", "q0.md", "a**b", "x.*", "*b.md", ""}
+	pattern := func() string {
+		var parts []string
+		for range 1 + rng.Intn(3) {
+			parts = append(parts, comps[rng.Intn(len(comps))])
+		}
+		p := strings.Join(parts, "/")
+		if rng.Intn(4) == 0 {
+			p = "/" + p
+		}
+		if rng.Intn(4) == 0 {
+			p += "/"
+		}
+		if rng.Intn(5) == 0 {
+			p = "!" + p
+		}
+		return p
+	}
+	ignoreFile := func() string {
+		var b strings.Builder
+		for range rng.Intn(8) {
+			b.WriteString(pattern() + "\n")
+		}
+		return b.String()
+	}
+	for round := range 400 {
+		dir := t.TempDir()
+		files := map[string]string{".git/HEAD": "x", ".gitignore": ignoreFile(), ".git/info/exclude": ignoreFile()}
+		var grow func(prefix string, depth int)
+		grow = func(prefix string, depth int) {
+			for _, n := range names {
+				if rng.Intn(3) > 0 {
+					continue
+				}
+				if depth < 3 && rng.Intn(2) == 0 {
+					if rng.Intn(2) == 0 {
+						files[prefix+n+"/.gitignore"] = ignoreFile()
+					}
+					files[prefix+n+"/f.md"] = "x"
+					grow(prefix+n+"/", depth+1)
+				} else {
+					files[prefix+n] = "x"
+				}
+			}
+		}
+		grow("", 0)
+		writeTree(t, dir, files)
+		start := dir
+		if rng.Intn(2) == 0 {
+			// A walk starting below the top reads the ignore files above it.
+			for n := range files {
+				if i := strings.Index(n, "/f.md"); i > 0 {
+					start = filepath.Join(dir, filepath.FromSlash(n[:i]))
+					break
+				}
+			}
+		}
+		ig := newIgnorer(start, "", nil)
+		if ig == nil {
+			continue // git ignores the folder walked: nothing to compare
+		}
+		// The plain list: every line of every ignore file in effect, as
+		// go-git's matcher reads them.
+		var plain []gitignore.Pattern
+		addPlain := func(file string, domain []string) {
+			b, err := os.ReadFile(file)
+			if err != nil {
+				return
+			}
+			for _, line := range strings.Split(string(b), "\n") {
+				if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+					continue
+				}
+				plain = append(plain, gitignore.ParsePattern(line, domain))
+			}
+		}
+		addPlain(filepath.Join(dir, ".git", "info", "exclude"), nil)
+		rel, _ := filepath.Rel(dir, start)
+		var top []string
+		if rel != "." {
+			top = strings.Split(filepath.ToSlash(rel), "/")
+		}
+		for i := 0; i < len(top); i++ {
+			addPlain(filepath.Join(append([]string{dir}, top[:i]...)...)+"/.gitignore", top[:i])
+		}
+		var walk func(d string, cs []string)
+		walk = func(d string, cs []string) {
+			ents, err := os.ReadDir(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			np := len(plain)
+			addPlain(filepath.Join(d, ".gitignore"), cs)
+			leave := ig.enter(d, ents)
+			m := gitignore.NewMatcher(plain)
+			for _, e := range ents {
+				path := append(cs[:len(cs):len(cs)], e.Name())
+				if got, want := ig.ignored(e.Name(), e.IsDir()), m.Match(path, e.IsDir()); got != want {
+					t.Fatalf("round %d: %s (dir %v): ignored %v, want %v\nfiles %q", round, strings.Join(path, "/"), e.IsDir(), got, want, files)
+				}
+				if e.IsDir() && e.Name() != ".git" {
+					walk(filepath.Join(d, e.Name()), path)
+				}
+			}
+			leave()
+			plain = plain[:np]
+		}
+		walk(start, top)
+	}
+}
+
+// TestIgnorerPatternCap: an ignore file of more patterns than are read
+// gives a warning, and its first patterns still apply.
+func TestIgnorerPatternCap(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("first.md\n")
+	for i := range maxIgnorePatterns + 10 {
+		fmt.Fprintf(&b, "?%d*.tmp\n", i)
+	}
+	writeTree(t, dir, map[string]string{".git/HEAD": "x", ".gitignore": b.String(), "first.md": "x", "a.md": "x"})
+	var warnings []string
+	files, errs := WalkWith([]string{dir}, WalkOptions{Root: dir, Gitignore: true, Warn: func(s string) { warnings = append(warnings, s) }})
+	if got := relAll(t, dir, files); len(errs) > 0 || !reflect.DeepEqual(got, []string{"a.md"}) {
+		t.Errorf("walked %v (%v), want a.md", got, errs)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "only its first 10000 patterns are read (it has 10011)") {
+		t.Errorf("warnings %q", warnings)
+	}
+}
+
+// manyPatternsTree writes n documents in docs/ and two under zz1/x/, and a
+// .gitignore of 5n patterns "**/zz<i>*/**/q<i>.md": the walk tried every
+// pattern on every path (files × patterns). It returns the bytes the walk
+// reads: the .gitignore and the names.
+func manyPatternsTree(tb testing.TB, dir string, n int) int {
+	var gi strings.Builder
+	for i := range 5 * n {
+		fmt.Fprintf(&gi, "**/zz%d*/**/q%d.md\n", i, i)
+	}
+	files := map[string]string{".git/HEAD": "x", ".gitignore": gi.String(), "zz1/x/q1.md": "x", "zz1/x/q2.md": "x"}
+	size := gi.Len()
+	for i := range n {
+		name := fmt.Sprintf("docs/f%d.md", i)
+		files[name] = "x"
+		size += len(name)
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return size
+}
+
+// TestWalkManyPatterns checks what the walk keeps at a small size; its
+// time bound only catches hangs.
+func TestWalkManyPatterns(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	dir := t.TempDir()
+	manyPatternsTree(t, dir, 200)
+	done := make(chan []string)
+	go func() {
+		files, errs := WalkWith([]string{dir}, WalkOptions{Root: dir, Gitignore: true})
+		if len(errs) > 0 {
+			t.Error(errs)
+		}
+		done <- relAll(t, dir, files)
+	}()
+	select {
+	case got := <-done:
+		if len(got) != 201 || got[0] != "docs/f0.md" || got[200] != "zz1/x/q2.md" {
+			t.Errorf("walked %d files: %v ... %v", len(got), got[:2], got[len(got)-2:])
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the walk did not finish in a minute")
+	}
+}
+
+// BenchmarkWalkManyPatterns walks n files with 5n patterns at n, 2n and
+// 4n: ns/byte (of the .gitignore and the names) stays flat when the walk
+// costs files + patterns, not their product.
+func BenchmarkWalkManyPatterns(b *testing.B) {
+	b.Setenv("HOME", b.TempDir())
+	for _, n := range []int{1000, 2000, 4000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			dir := b.TempDir()
+			size := manyPatternsTree(b, dir, n)
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				WalkWith([]string{dir}, WalkOptions{Root: dir, Gitignore: true})
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(size), "ns/byte")
 		})
 	}
 }

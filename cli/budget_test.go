@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -147,4 +148,31 @@ func (c *deadlineOnCue) Err() error {
 		return context.DeadlineExceeded
 	}
 	return context.Canceled
+}
+
+// TestTimeoutDuringWalk: the search for documents is part of the run and
+// stops at --timeout (or run.timeout), from the run's start: its folder is
+// reported as not searched through, and the exit code is 4.
+func TestTimeoutDuringWalk(t *testing.T) {
+	for _, tc := range []struct{ name, config, flag string }{
+		{"flag", "version: \"1\"\n", "1ns"},
+		{"config", "version: \"1\"\nrun: {timeout: 1ns}\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, ".citelint.yaml", tc.config)
+			docs := filepath.Dir(write(t, dir, "docs/a.md", "Claim [9].\n"))
+			args := []string{"run", "--format", "json"}
+			if tc.flag != "" {
+				args = append(args, "--timeout", tc.flag)
+			}
+			code, stdout, stderr := run(t, dir, "", append(args, docs)...)
+			if code != ExitTimeout {
+				t.Errorf("exit %d, want %d\n%s", code, ExitTimeout, stderr)
+			}
+			if !strings.Contains(stdout, "the search for documents stopped at the run's time limit") || strings.Contains(stdout, "citation [9]") {
+				t.Errorf("want the walk's error and no finding\n%s", stdout)
+			}
+		})
+	}
 }

@@ -52,7 +52,7 @@ func runCmd(args []string, env Env) int {
 	if f == nil {
 		return code
 	}
-	f.setupFlags.timeout = f.runTimeout
+	f.setupFlags.timeout, f.setupFlags.started = f.runTimeout, time.Now()
 	defer f.profile.start(env.Stderr)()
 	st, code := f.setup(paths, env)
 	if st == nil {
@@ -180,7 +180,7 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
 		return nil, ExitNoFiles
 	}
-	// The clock started in setup, before the bibliographies were read.
+	// The clock started with the run, before the bibliographies were read.
 	p.timeout, p.ctx, p.cancel = st.timeout, st.ctx, st.cancel
 	if code := f.lintOptions(p, st, env); code != ExitOK {
 		p.cancel()

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -31,9 +32,11 @@ type setupFlags struct {
 	shard        string
 
 	// timeout, when set (run), gives the run's time limit for the loaded
-	// config: the clock starts before the engine reads the bibliographies,
-	// so that --timeout covers them.
+	// config, counted from started, when run began: one clock covers the
+	// engine's reading of bibliographies, the search for files and the
+	// lint.
 	timeout func(*config.Config) time.Duration
+	started time.Time
 }
 
 func (s *setupFlags) register(fs *flag.FlagSet) {
@@ -116,7 +119,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	st := &setup{cfg: cfg, ctx: context.Background(), cancel: func() {}}
 	if s.timeout != nil {
 		if st.timeout = s.timeout(cfg); st.timeout > 0 {
-			st.ctx, st.cancel = context.WithTimeout(context.Background(), st.timeout)
+			st.ctx, st.cancel = context.WithDeadline(context.Background(), cmp.Or(s.started, time.Now()).Add(st.timeout))
 		} else {
 			st.ctx, st.cancel = context.WithCancel(context.Background())
 		}
@@ -148,6 +151,9 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		}
 	}
 	wo.Warn = func(msg string) { fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg) }
+	if s.timeout != nil {
+		wo.Ctx = st.ctx // the search for files stops at the run's deadline
+	}
 	fs := eng.WalkWith(paths, wo)
 	// Read once, before the network pass and the lint both need it.
 	fs.ReadStdin(env.Stdin)

@@ -336,6 +336,9 @@ type WalkOptions struct {
 	NoGitignore bool
 	// Shard keeps one part of the files (and of the walk's errors).
 	Shard Shard
+	// Ctx, when set, bounds the directory walk: once it is done the walk
+	// stops, and each folder it did not finish is an error.
+	Ctx context.Context
 	// Warn, when set, is told what the walk could not do as asked.
 	Warn func(string)
 }
@@ -384,7 +387,7 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 	}
 	fs.Paths, fs.Errs = lint.WalkWith(paths, lint.WalkOptions{
 		Root: root, Base: base, Include: cfg.Run.Include, Exclude: cfg.Run.Exclude,
-		Gitignore: !o.NoGitignore, Warn: o.Warn,
+		Gitignore: !o.NoGitignore, Ctx: o.Ctx, Warn: o.Warn,
 	})
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {

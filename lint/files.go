@@ -6,6 +6,7 @@
 package lint
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -60,6 +61,10 @@ type WalkOptions struct {
 	// Gitignore skips, in directory walks inside a Git work tree, what
 	// its .gitignore files and .git/info/exclude make git ignore.
 	Gitignore bool
+	// Ctx, when set, is the run's: once it is done the walk stops, and
+	// each path it did not finish is an error (not checked: the run
+	// reached its time limit).
+	Ctx context.Context
 	// Warn, when set, is told what the walk could not do as asked (an
 	// ignore file with more patterns than it reads).
 	Warn func(string)
@@ -145,8 +150,13 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 			ign = newIgnorer(p, rootReal, o.Warn) // gitignore.go
 		}
 		visited := map[string]bool{}
+		stopped := false
 		var walk func(dir, real string)
 		walk = func(dir, real string) {
+			if stopped || o.Ctx != nil && o.Ctx.Err() != nil {
+				stopped = true
+				return
+			}
 			// Symlinked directories are followed once: a loop ends at the
 			// second visit of the same real path. real is known for a
 			// directory entered from its parent without a symlink (the
@@ -173,7 +183,11 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 			if ign != nil {
 				defer ign.enter(dir, ents)()
 			}
-			for _, e := range ents {
+			for k, e := range ents {
+				if stopped || k%256 == 255 && o.Ctx != nil && o.Ctx.Err() != nil {
+					stopped = true
+					return
+				}
 				name := e.Name()
 				full := filepath.Join(dir, name)
 				isDir, symlink := e.IsDir(), e.Type()&fs.ModeSymlink != 0
@@ -216,9 +230,22 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 			}
 		}
 		walk(p, "")
+		if stopped {
+			errs = append(errs, FileError{Path: filepath.ToSlash(p), Err: walkStopped(o.Ctx)})
+		}
 	}
 	sort.Strings(out)
 	return out, errs
+}
+
+// walkStopped is the error of a folder whose walk the run's end cut
+// short: the documents it holds were not all found. It matches
+// context.DeadlineExceeded (or Canceled) for errors.Is.
+func walkStopped(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("the search for documents stopped at the run's time limit (--timeout): some were not found (%w)", ctx.Err())
+	}
+	return fmt.Errorf("the search for documents was cancelled: some were not found (%w)", ctx.Err())
 }
 
 // Excluded reports whether the file at p is excluded by the globs (relative

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand"
 	"os"
@@ -380,6 +382,22 @@ func TestIgnorerPatternCap(t *testing.T) {
 	}
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "only its first 10000 patterns are read (it has 10011)") {
 		t.Errorf("warnings %q", warnings)
+	}
+}
+
+// TestWalkDeadline: a walk whose run is out of time stops, and says so
+// for the folder it did not finish.
+func TestWalkDeadline(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.md": "x", "sub/b.md": "x"})
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	files, errs := WalkWith([]string{dir, filepath.Join(dir, "a.md")}, WalkOptions{Root: dir, Ctx: ctx})
+	if got := relAll(t, dir, files); !reflect.DeepEqual(got, []string{"a.md"}) {
+		t.Errorf("walked %v, want only the file named", got)
+	}
+	if len(errs) != 1 || !errors.Is(errs[0], context.DeadlineExceeded) || !strings.Contains(errs[0].Error(), "the search for documents stopped at the run's time limit") {
+		t.Errorf("errors %v", errs)
 	}
 }
 

@@ -478,10 +478,21 @@ func stats(doc *markdown.Document) Stats {
 }
 
 // OnChangedLines reports whether any line of the issue changed.
+// It asks the fewer of the issue's lines and the changed lines: an issue
+// over a long paragraph is not walked line by line for each of its
+// neighbours.
 func OnChangedLines(f *gitdiff.File, iss *result.Issue) bool {
 	end := iss.EndPos.Line
 	if end < iss.Pos.Line {
 		end = iss.Pos.Line
+	}
+	if f != nil && !f.All && end-iss.Pos.Line >= len(f.Lines) {
+		for l := range f.Lines {
+			if l >= iss.Pos.Line && l <= end && f.Lines[l] {
+				return true
+			}
+		}
+		return false
 	}
 	for l := iss.Pos.Line; l <= end; l++ {
 		if f.Changed(l) {

@@ -64,12 +64,40 @@ func TestOnChangedLines(t *testing.T) {
 	tests := []struct {
 		from, to int
 		want     bool
-	}{{3, 3, true}, {2, 4, true}, {1, 2, false}, {4, 0, false}}
+	}{{3, 3, true}, {2, 4, true}, {1, 2, false}, {4, 0, false}, {1, 100, true}, {4, 100, false}}
 	for _, tt := range tests {
 		iss := &result.Issue{Pos: result.Position{Line: tt.from}, EndPos: result.Position{Line: tt.to}}
 		if got := OnChangedLines(f, iss); got != tt.want {
 			t.Errorf("lines %d-%d: %v, want %v", tt.from, tt.to, got, tt.want)
 		}
+	}
+	// Every span against every set of changed lines of 1..6 (a line
+	// marked false is not changed), as the line-by-line definition says.
+	for mask := range 1 << 6 {
+		g := &gitdiff.File{Lines: map[int]bool{7: false}}
+		for l := range 6 {
+			if mask&(1<<l) != 0 {
+				g.Lines[l+1] = true
+			}
+		}
+		for from := 1; from <= 7; from++ {
+			for to := 0; to <= 7; to++ {
+				want := false
+				for l := from; l <= max(from, to); l++ {
+					want = want || g.Lines[l]
+				}
+				iss := &result.Issue{Pos: result.Position{Line: from}, EndPos: result.Position{Line: to}}
+				if got := OnChangedLines(g, iss); got != want {
+					t.Fatalf("changed %v, lines %d-%d: %v, want %v", g.Lines, from, to, got, want)
+				}
+			}
+		}
+	}
+	if OnChangedLines(nil, &result.Issue{Pos: result.Position{Line: 1}, EndPos: result.Position{Line: 9}}) {
+		t.Error("no change, no changed line")
+	}
+	if !OnChangedLines(&gitdiff.File{All: true}, &result.Issue{Pos: result.Position{Line: 1}, EndPos: result.Position{Line: 9}}) {
+		t.Error("a new file is changed throughout")
 	}
 }
 

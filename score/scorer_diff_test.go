@@ -217,3 +217,20 @@ func BenchmarkScoreTinySentences(b *testing.B) {
 		}
 	}
 }
+
+// FuzzScoreMatchesRef holds ScorePrepared to the scan of every window on
+// claims and sources the fuzzer writes, with windows of 1 to 8 sentences.
+func FuzzScoreMatchesRef(f *testing.F) {
+	f.Add("The harbour handled 42 tonnes.", "Ab. The harbour of town 3 handled 42 tonnes of grain. Ab. Ships left.", uint8(4))
+	f.Add("Smith did not find it.", "Smith found it. It was never found.\n\nNot here.", uint8(1))
+	f.Add("ab ab ab", "Ab. Ab. Ab. Ab ab. Ab.", uint8(2))
+	f.Fuzz(func(t *testing.T, claim, source string, window uint8) {
+		s := New(Options{Window: 1 + int(window%8)})
+		p, q := s.Prepare(source), s.Prepare(strings.ToUpper(source))
+		for _, ps := range [][]*Prepared{{p}, {q, p}} {
+			if d := sameResult(s.ScorePrepared(claim, ps...), s.scorePreparedRef(claim, ps...)); d != "" {
+				t.Fatalf("claim %q, source %q, window %d: %s", claim, source, 1+window%8, d)
+			}
+		}
+	})
+}

@@ -1,8 +1,11 @@
 package result
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestFingerprints pins the fingerprint: baseline files and code
@@ -48,5 +51,77 @@ func TestFingerprintsPinned(t *testing.T) {
 				t.Errorf("Next(%q, %q, %q) #%d = %s, want %s", c.rule, c.path, c.line, n, got, want)
 			}
 		}
+	}
+}
+
+// TestFingerprintsMemo: Next gives what LineFingerprint does whatever the
+// line's text is made of: lines equal in text but not in memory, lines
+// of the same length, rules and paths changing on one line, a line left
+// and come back to.
+func TestFingerprintsMemo(t *testing.T) {
+	long := strings.Repeat("Claim.[^x] ", 1000)
+	copyOf := func(s string) string { return string([]byte(s)) }
+	same := []string{long, long, copyOf(long), long[:len(long)-1], strings.Replace(long, "x", "y", 1), "", "  ", long, " " + long}
+	var f Fingerprints
+	want := map[string]int{}
+	for i, line := range same {
+		for _, rule := range []string{"a", "b", "a"} {
+			for _, path := range []string{"p.md", "q.md"} {
+				fp := LineFingerprint(rule, path, line)
+				want[fp]++
+				if got, w := f.Next(rule, path, line), fp+":"+strconv.Itoa(want[fp]); got != w {
+					t.Errorf("line %d, %s %s: Next = %s, want %s", i, rule, path, got, w)
+				}
+			}
+		}
+	}
+}
+
+// TestFingerprintsOneLine is the probe's shape (#14): thousands of
+// issues on one line of a paragraph. Each gets the line's fingerprint
+// and its own number.
+func TestFingerprintsOneLine(t *testing.T) {
+	var b strings.Builder
+	for i := range 20000 {
+		fmt.Fprintf(&b, "Claim.[^x%d] ", i)
+	}
+	line := b.String()
+	fp := LineFingerprint("unresolvable-label", "r.md", line)
+	var f Fingerprints
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 1; i <= 20000; i++ {
+			if got, want := f.Next("unresolvable-label", "r.md", line), fp+":"+strconv.Itoa(i); got != want {
+				t.Errorf("issue %d: %s, want %s", i, got, want)
+				return
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(time.Minute): // a hang guard, not a timing test
+		t.Fatal("20,000 fingerprints on one 300 KB line took over a minute")
+	}
+}
+
+// BenchmarkFingerprintsOneLine: n issues on one line of 14n bytes, as
+// the probe's one-line document; ns/byte must stay flat as n doubles.
+func BenchmarkFingerprintsOneLine(b *testing.B) {
+	for _, n := range []int{20000, 40000, 80000} {
+		var sb strings.Builder
+		for i := range n {
+			fmt.Fprintf(&sb, "Claim.[^x%d] ", i%10000)
+		}
+		line := sb.String()
+		b.Run(fmt.Sprintf("issues=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				var f Fingerprints
+				for range n {
+					f.Next("unresolvable-label", "r.md", line)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(line)), "ns/byte")
+		})
 	}
 }

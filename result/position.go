@@ -21,11 +21,24 @@ type LineIndex struct {
 	lastLine int
 	lastText string
 
-	// The last position Position counted to, when it fell on a rune
-	// boundary: a later offset on the same line counts on from it rather
-	// than from the line's start (posLine is 1-based; 0 is none).
-	posLine, posOff, posCol int
+	// Columns already counted on line ckLine (1-based; 0 is none): byte
+	// offsets on rune boundaries with their columns, in increasing order,
+	// no more than about ckEvery bytes apart up to the last. A position
+	// is counted from the checkpoint before it, so a line is counted
+	// once however its issues ask: in order (a paragraph of an LLM report
+	// is often one line of a few KB holding a dozen issues), or going back
+	// (a fix's edits, issues of one rule after another's).
+	ckLine  int
+	ck      []checkpoint
+	ckEvery int
 }
+
+// checkpoint is a counted column: byte offset off is at column col.
+type checkpoint struct{ off, col int }
+
+// checkpointEvery is how far apart Position leaves checkpoints on a long
+// line: asking again anywhere on what was counted costs at most this.
+const checkpointEvery = 512
 
 // NewLineIndex indexes src. It does not copy src; do not modify it afterwards.
 func NewLineIndex(src []byte) *LineIndex {
@@ -40,7 +53,7 @@ func NewLineIndex(src []byte) *LineIndex {
 		off += i + 1
 		starts = append(starts, off)
 	}
-	return &LineIndex{src: src, starts: starts}
+	return &LineIndex{src: src, starts: starts, ckEvery: checkpointEvery}
 }
 
 // Lines reports how many lines the file has (a final line without '\n' counts).
@@ -92,38 +105,61 @@ func (x *LineIndex) Position(off int) Position {
 		}
 		start = 3
 	}
-	// Columns are counted from the line's start, or from the last
-	// position asked for when it is on this line and not after off: LLM
-	// reports put a paragraph on a line, and its issues come in order.
-	col := 1
-	if x.posLine == line+1 && x.posOff >= start && x.posOff <= off {
-		start, col = x.posOff, x.posCol
+	if x.ckLine != line+1 {
+		x.ckLine, x.ck = line+1, append(x.ck[:0], checkpoint{start, 1})
 	}
-	// ASCII without decoding, eight bytes at a time.
-	n := asciiPrefix(x.src[start:off])
-	col += n
-	whole := true // off is on a rune boundary
-	for i := start + n; i < off; {
-		if x.src[i] < utf8.RuneSelf {
-			col++
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(x.src[i:])
-		if i+size > off { // offset inside a rune: count the rune
-			size, whole = off-i, false
-		}
-		if r >= 0x10000 {
-			col += 2
-		} else {
-			col++
-		}
-		i += size
+	// From the last checkpoint not after off: the last one when issues
+	// come in order.
+	k := len(x.ck) - 1
+	if x.ck[k].off > off {
+		k = sort.Search(len(x.ck), func(i int) bool { return x.ck[i].off > off }) - 1
 	}
-	if whole {
-		x.posLine, x.posOff, x.posCol = line+1, off, col
+	frontier := k == len(x.ck)-1
+	col, whole := x.count(x.ck[k].off, x.ck[k].col, off, frontier)
+	if whole && frontier && off > x.ck[len(x.ck)-1].off {
+		x.ck = append(x.ck, checkpoint{off, col})
 	}
 	return Position{Line: line + 1, Column: col}
+}
+
+// count counts UTF-16 columns from byte i (a rune boundary at column
+// col) to off, and reports whether off is on a rune boundary (an offset
+// inside a rune counts the rune). With record, it leaves a checkpoint
+// every ckEvery bytes: it is counting past the last one.
+func (x *LineIndex) count(i, col, off int, record bool) (int, bool) {
+	src := x.src
+	for {
+		stop := off
+		if record && x.ckEvery > 0 && off-i > x.ckEvery {
+			stop = i + x.ckEvery
+		}
+		// ASCII without decoding, eight bytes at a time.
+		n := asciiPrefix(src[i:stop])
+		col += n
+		i += n
+		for i < stop {
+			if src[i] < utf8.RuneSelf {
+				col++
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRune(src[i:])
+			if r >= 0x10000 {
+				col += 2
+			} else {
+				col++
+			}
+			if i+size > off { // off is inside this rune
+				return col, false
+			}
+			i += size
+		}
+		if stop == off {
+			return col, true
+		}
+		// i is on a rune boundary at or just past stop, before off.
+		x.ck = append(x.ck, checkpoint{i, col})
+	}
 }
 
 // asciiPrefix returns how many bytes b starts with that are ASCII.

@@ -1,6 +1,8 @@
 package result
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -90,6 +92,7 @@ func positionRef(src []byte, off int) Position {
 func FuzzPosition(f *testing.F) {
 	f.Add([]byte("abcdefghijé😀x\nklmnopqrstuv\xff[1]"), 13)
 	f.Add([]byte("\xEF\xBB\xBF# T [1]"), 1)
+	f.Add([]byte("\xEF\xBB\xBFé😀\xe2\x82x😀\n\x82\x82ab😀"), 9)
 	f.Fuzz(func(t *testing.T, src []byte, off int) {
 		if got, want := NewLineIndex(src).Position(off), positionRef(src, off); got != want {
 			t.Errorf("Position(%q, %d) = %+v, want %+v", src, off, got, want)
@@ -97,18 +100,69 @@ func FuzzPosition(f *testing.F) {
 		// One index asked in and out of order, as issues ask it: every
 		// answer must be what a fresh count gives, whatever was asked
 		// before (Position counts on from the last position on a line).
-		idx := NewLineIndex(src)
-		for _, o := range []int{off, off + 1, off + 3, off - 2, off + 7, off, len(src), off / 2, off/2 + 1} {
-			if got, want := idx.Position(o), positionRef(src, o); got != want {
-				t.Fatalf("Position(%q, %d) after others = %+v, want %+v", src, o, got, want)
-			}
-		}
-		if len(src) <= 1024 {
-			for o := 0; o <= len(src); o++ {
+		// With checkpoints a few bytes apart, so that short inputs go
+		// through counting from one in the middle of a line.
+		for _, every := range []int{checkpointEvery, 1, 3} {
+			idx := NewLineIndex(src)
+			idx.ckEvery = every
+			for _, o := range []int{off, off + 1, off + 3, off - 2, off + 7, off, len(src), off / 2, off/2 + 1} {
 				if got, want := idx.Position(o), positionRef(src, o); got != want {
-					t.Fatalf("Position(%q, %d) in a sweep = %+v, want %+v", src, o, got, want)
+					t.Fatalf("Position(%q, %d) after others (checkpoints every %d) = %+v, want %+v", src, o, every, got, want)
+				}
+			}
+			if len(src) <= 1024 {
+				for o := 0; o <= len(src); o++ {
+					if got, want := idx.Position(o), positionRef(src, o); got != want {
+						t.Fatalf("Position(%q, %d) in a sweep (checkpoints every %d) = %+v, want %+v", src, o, every, got, want)
+					}
+				}
+				for o := len(src); o >= 0; o -= 3 {
+					if got, want := idx.Position(o), positionRef(src, o); got != want {
+						t.Fatalf("Position(%q, %d) sweeping back (checkpoints every %d) = %+v, want %+v", src, o, every, got, want)
+					}
 				}
 			}
 		}
 	})
+}
+
+// TestPositionBackOnLongLine: asking for positions on one long line out
+// of order (a fix's edits after an issue's end, one rule's issues after
+// another's) counts what was counted before from a checkpoint near it,
+// not from the line's start.
+func TestPositionBackOnLongLine(t *testing.T) {
+	src := []byte(strings.Repeat("é😀 word [1]. ", 20000) + "\nnext")
+	idx := NewLineIndex(src)
+	end := len(src) - len("\nnext")
+	if got, want := idx.Position(end), positionRef(src, end); got != want {
+		t.Fatalf("Position(%d) = %+v, want %+v", end, got, want)
+	}
+	for _, o := range []int{end - 1, 7, end / 2, end/2 + 1, 3, end - 100, 0} {
+		if got, want := idx.Position(o), positionRef(src, o); got != want {
+			t.Errorf("Position(%d) = %+v, want %+v", o, got, want)
+		}
+	}
+	if n := len(idx.ck); n < end/checkpointEvery || n > end/checkpointEvery+10 {
+		t.Errorf("%d checkpoints on a %d-byte line, want about one per %d bytes", n, end, checkpointEvery)
+	}
+}
+
+// BenchmarkPositionBackAndForth asks for the start and end of many
+// overlapping spans of one long line, the order a report's fixes ask in
+// (each edit's start before the previous edit's end): ns/byte must not
+// grow with the line.
+func BenchmarkPositionBackAndForth(b *testing.B) {
+	for _, n := range []int{20000, 40000, 80000} {
+		src := []byte(strings.Repeat("Claim [1, 2]. ", n))
+		b.Run(fmt.Sprintf("bytes=%d", len(src)), func(b *testing.B) {
+			for b.Loop() {
+				idx := NewLineIndex(src)
+				for off := 0; off+20 < len(src); off += 14 {
+					idx.Position(off + 20)
+					idx.Position(off)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(src)), "ns/byte")
+		})
+	}
 }

@@ -1,7 +1,7 @@
 package output
 
 import (
-	"encoding/json"
+	"bufio"
 	"io"
 	"net/url"
 	"regexp"
@@ -154,7 +154,52 @@ var semverRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)$`)
 })
 
+// Print writes the log as encoding/json's indenting encoder would write
+// it whole (TestSARIFStreamSameBytes), one result at a time: encoded
+// whole, the log of 85,000 results was built and then indented in memory,
+// several copies of tens of megabytes.
 func (sarifPrinter) Print(w io.Writer, r *Report) error {
+	sb := newSarifBuild(r)
+	s := &jsonStream{b: bufio.NewWriterSize(&bracketEscaper{w: w, esc: jsonBracket}, 64<<10)}
+	s.b.WriteString("{\n  \"$schema\": ")
+	s.value(sarifSchema, "  ")
+	s.b.WriteString(",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": ")
+	s.value(sarifTool{Driver: sb.driver}, "      ")
+	s.b.WriteString(",\n      \"columnKind\": \"utf16CodeUnits\",\n      \"results\": [")
+	for k := range r.Issues {
+		if k > 0 {
+			s.b.WriteByte(',')
+		}
+		s.b.WriteString("\n        ")
+		s.value(sb.result(r.Issues[k]), "        ")
+	}
+	if len(r.Issues) > 0 {
+		s.b.WriteString("\n      ")
+	}
+	s.b.WriteString("],\n      \"invocations\": ")
+	s.value(sb.invocations(), "      ")
+	s.b.WriteString("\n    }\n  ]\n}\n")
+	if err := s.b.Flush(); err != nil {
+		return err
+	}
+	return s.err
+}
+
+// sarifBuild makes a report's SARIF: the driver with its rules, each
+// issue's result, the invocation.
+type sarifBuild struct {
+	r      *Report
+	driver sarifDriver
+	index  map[string]int // rule name to its index in driver.Rules
+	fps    result.Fingerprints
+	// One line index per file, built when its first fixable issue comes
+	// (issues come by path): built per issue, a file of 85,000 one-line
+	// issues took 90 s.
+	idx     *result.LineIndex
+	idxPath string
+}
+
+func newSarifBuild(r *Report) *sarifBuild {
 	// version is wanted by SARIF viewers and, starting with a number, by
 	// the validator (SARIF2005): a tag's "v" is dropped. semanticVersion
 	// only when it is one.
@@ -167,9 +212,20 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 		index[ri.Name] = len(driver.Rules)
 		driver.Rules = append(driver.Rules, sarifRuleOf(ri))
 	}
-	run := sarifRun{Tool: sarifTool{Driver: driver}, ColumnKind: "utf16CodeUnits", Results: []sarifResult{},
-		Invocations: []sarifInvoc{{ExecutionSuccessful: len(r.Summary.Errors) == 0}}}
-	for _, e := range r.Summary.Errors {
+	for _, iss := range r.Issues {
+		if _, ok := index[iss.Rule]; !ok {
+			// An issue from a rule the report does not list: list it so
+			// ruleIndex stays valid.
+			index[iss.Rule] = len(driver.Rules)
+			driver.Rules = append(driver.Rules, sarifRuleOf(RuleInfo{Name: iss.Rule, Summary: iss.Rule, DefaultSeverity: iss.Severity}))
+		}
+	}
+	return &sarifBuild{r: r, driver: driver, index: index}
+}
+
+func (sb *sarifBuild) invocations() []sarifInvoc {
+	inv := sarifInvoc{ExecutionSuccessful: len(sb.r.Summary.Errors) == 0}
+	for _, e := range sb.r.Summary.Errors {
 		n := sarifNotification{Level: "error", Message: sarifText{e.Msg}}
 		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(e.Path)}}
 		if e.Line > 0 {
@@ -177,32 +233,31 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 			loc.PhysicalLocation.Region = &sarifRegion{StartLine: &line}
 		}
 		n.Locations = []sarifLocation{loc}
-		run.Invocations[0].Notifications = append(run.Invocations[0].Notifications, n)
+		inv.Notifications = append(inv.Notifications, n)
 	}
-	var fps result.Fingerprints
-	for _, iss := range r.Issues {
-		ri, ok := index[iss.Rule]
-		if !ok {
-			// An issue from a rule the report does not list: list it so
-			// ruleIndex stays valid.
-			ri = len(run.Tool.Driver.Rules)
-			index[iss.Rule] = ri
-			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(RuleInfo{Name: iss.Rule, Summary: iss.Rule, DefaultSeverity: iss.Severity}))
+	return []sarifInvoc{inv}
+}
+
+// result is iss's result; issues must come in the report's order (their
+// fingerprints count in it).
+func (sb *sarifBuild) result(iss result.Issue) sarifResult {
+	res := sarifResult{RuleID: iss.Rule, RuleIndex: sb.index[iss.Rule], Level: sarifLevel(iss.Severity), Message: sarifText{nonEmpty(iss.Message, iss.Rule)}}
+	res.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(iss.Path), Region: lineRegion(clampPos(iss.Pos), endPos(iss))}}}
+	res.PartialFingerprints = map[string]string{"primaryLocationLineHash": sb.fps.Next(iss.Rule, iss.Path, iss.SourceLine)}
+	if iss.Fix != nil && len(iss.Fix.Edits) > 0 {
+		src := sb.r.Files[iss.Path]
+		if sb.idx == nil || sb.idxPath != iss.Path {
+			sb.idx, sb.idxPath = nil, iss.Path
+			if src != nil {
+				sb.idx = result.NewLineIndex(src)
+			}
 		}
-		res := sarifResult{RuleID: iss.Rule, RuleIndex: ri, Level: sarifLevel(iss.Severity), Message: sarifText{nonEmpty(iss.Message, iss.Rule)}}
-		res.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: artifact(iss.Path), Region: lineRegion(clampPos(iss.Pos), endPos(iss))}}}
-		res.PartialFingerprints = map[string]string{"primaryLocationLineHash": fps.Next(iss.Rule, iss.Path, iss.SourceLine)}
-		if iss.Fix != nil && len(iss.Fix.Edits) > 0 {
-			res.Fixes = []sarifFix{fixOf(iss, r.Files[iss.Path])}
-		}
-		if iss.Suppressed {
-			res.Suppressions = []sarifSuppression{{Kind: "inSource", Justification: iss.Justification}}
-		}
-		run.Results = append(run.Results, res)
+		res.Fixes = []sarifFix{fixOf(iss, src, sb.idx)}
 	}
-	enc := json.NewEncoder(&bracketEscaper{w: w, esc: jsonBracket})
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
+	if iss.Suppressed {
+		res.Suppressions = []sarifSuppression{{Kind: "inSource", Justification: iss.Justification}}
+	}
+	return res
 }
 
 func nonEmpty(s, alt string) string {
@@ -289,17 +344,14 @@ func lineRegion(s, e result.Position) *sarifRegion {
 }
 
 // fixOf converts byte-range edits to SARIF replacements, with line/column
-// regions when the file's bytes are known and byte offsets otherwise.
-func fixOf(iss result.Issue, src []byte) sarifFix {
+// regions when the file's bytes are known (src, and idx its line index)
+// and byte offsets otherwise.
+func fixOf(iss result.Issue, src []byte, idx *result.LineIndex) sarifFix {
 	desc := iss.Fix.Description
 	if desc == "" {
 		desc = "Apply citelint's fix"
 	}
 	ch := sarifArtifactChange{ArtifactLocation: artifact(iss.Path)}
-	var idx *result.LineIndex
-	if src != nil {
-		idx = result.NewLineIndex(src)
-	}
 	for _, ed := range iss.Fix.Edits {
 		var rep sarifReplacement
 		if idx != nil && ed.End <= len(src) {

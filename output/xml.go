@@ -2,12 +2,15 @@ package output
 
 import (
 	"crypto/md5"
+	"crypto/sha256"
+	"encoding"
 	"encoding/hex"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/citelint/citelint/result"
@@ -155,7 +158,7 @@ type codeClimateLines struct {
 
 func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
 	out := []codeClimateIssue{}
-	seen := map[string]int{}
+	var fps codeClimateFingerprints
 	for _, i := range visible(r) {
 		sev := "minor"
 		switch i.Severity {
@@ -164,13 +167,65 @@ func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
 		case result.SeverityNote:
 			sev = "info"
 		}
-		key := i.Rule + "\x00" + i.Path + "\x00" + strings.TrimSpace(i.SourceLine) + "\x00" + i.Message
-		seen[key]++
-		h := md5.Sum([]byte(fmt.Sprintf("%s\x00%d", key, seen[key])))
-		out = append(out, codeClimateIssue{Description: i.Message, CheckName: i.Rule, Fingerprint: hex.EncodeToString(h[:]),
+		out = append(out, codeClimateIssue{Description: i.Message, CheckName: i.Rule, Fingerprint: fps.next(&i),
 			Severity: sev, Location: codeClimateLocation{Path: i.Path, Lines: codeClimateLines{Begin: clampPos(i.Pos).Line}}})
 	}
 	enc := json.NewEncoder(&bracketEscaper{w: w, esc: jsonBracket})
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// codeClimateFingerprints gives each issue the MD5 of its rule, path,
+// trimmed line and message, NUL-separated, then NUL and n, the nth issue
+// with all four the same. The issues seen are counted by a SHA-256 of
+// their line rather than the line, and each line is hashed once per rule
+// and path while issues stay on it (result.LineMemo): keyed on the line
+// itself, 4,000 issues on one 59 KB line held 362 MB, and hashing it for
+// each issue cost issues x line length.
+type codeClimateFingerprints struct {
+	seen  map[codeClimateKey]int
+	lines result.LineMemo[codeClimateRulePath, codeClimateLine]
+}
+
+type codeClimateKey struct {
+	rule, path, message string
+	line                [sha256.Size]byte
+}
+
+type codeClimateRulePath struct{ rule, path string }
+
+// codeClimateLine is what is computed once for a rule and path on a line:
+// the line's SHA-256 and the MD5 state after "rule\x00path\x00line\x00".
+type codeClimateLine struct {
+	sum    [sha256.Size]byte
+	prefix []byte
+}
+
+func (f *codeClimateFingerprints) next(i *result.Issue) string {
+	if f.seen == nil {
+		f.seen = map[codeClimateKey]int{}
+	}
+	ln := f.lines.Get(i.SourceLine, codeClimateRulePath{i.Rule, i.Path}, func() codeClimateLine {
+		line := strings.TrimSpace(i.SourceLine)
+		s := sha256.New()
+		io.WriteString(s, line)
+		var l codeClimateLine
+		s.Sum(l.sum[:0])
+		h := md5.New()
+		for _, part := range []string{i.Rule, i.Path, line} {
+			io.WriteString(h, part)
+			io.WriteString(h, "\x00")
+		}
+		l.prefix, _ = h.(encoding.BinaryMarshaler).MarshalBinary() // cannot fail
+		return l
+	})
+	k := codeClimateKey{i.Rule, i.Path, i.Message, ln.sum}
+	f.seen[k]++
+	h := md5.New()
+	_ = h.(encoding.BinaryUnmarshaler).UnmarshalBinary(ln.prefix) // its own state: cannot fail
+	io.WriteString(h, i.Message)
+	io.WriteString(h, "\x00")
+	io.WriteString(h, strconv.Itoa(f.seen[k]))
+	var sum [md5.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0]))
 }

@@ -37,7 +37,7 @@ func TestExclusionsAndSeverity(t *testing.T) {
 		{"dead-link", "a.md", "x", "> quoted", true},
 	}
 	for _, tt := range ex {
-		if got := excluded(&c.Exclusions, tt.rule, tt.rel, tt.msg, tt.src); got != tt.want {
+		if got := excluded(&c.Exclusions, tt.rule, tt.rel, tt.msg, sourceLine{text: tt.src}); got != tt.want {
 			t.Errorf("excluded(%q, %q, %q, %q) = %v", tt.rule, tt.rel, tt.msg, tt.src, got)
 		}
 	}
@@ -50,11 +50,11 @@ func TestExclusionsAndSeverity(t *testing.T) {
 		{"dead-doi", "a.md", result.SeverityWarning, result.SeverityError}, // severity.default
 	}
 	for _, tt := range sev {
-		if got := severityFor(&c.Severity, tt.rule, tt.rel, "", "", tt.def); got != tt.want {
+		if got := severityFor(&c.Severity, tt.rule, tt.rel, "", sourceLine{}, tt.def); got != tt.want {
 			t.Errorf("severityFor(%q, %q) = %v, want %v", tt.rule, tt.rel, got, tt.want)
 		}
 	}
-	if got := severityFor(&config.Default().Severity, "x", "a.md", "", "", result.SeverityNote); got != result.SeverityNote {
+	if got := severityFor(&config.Default().Severity, "x", "a.md", "", sourceLine{}, result.SeverityNote); got != result.SeverityNote {
 		t.Errorf("default severity = %v, want the rule's own", got)
 	}
 }

@@ -32,10 +32,13 @@ func wantsReview(p *runPlan) bool {
 	return false
 }
 
-// addReview adds every linted document to the report's review.
+// addReview adds every linted document to the report's review, and lets
+// go of the documents: the review holds what the page shows of them, and
+// the documents of a large report would stay in memory while it prints.
 func addReview(rb *engine.Report, results []lint.FileResult, stats *rules.SupportStats) {
-	for _, fr := range results {
-		rb.AddReview(fr, stats)
+	for i := range results {
+		rb.AddReview(results[i], stats)
+		results[i].Doc = nil
 	}
 }
 

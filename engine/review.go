@@ -47,7 +47,15 @@ func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.Revi
 	slices.SortStableFunc(order, func(a, b int) int {
 		return cmp.Compare(doc.Citations[a].Marker.Start, doc.Citations[b].Marker.Start)
 	})
-	citeIdx := make(map[int]int, len(order))
+	// Slices sized once, not maps: a document can have hundreds of
+	// thousands of citations and sentences.
+	citeIdx := make([]int, len(doc.Citations)) // a citation's index in rd.Citations, -1 for none
+	for k := range citeIdx {
+		citeIdx[k] = -1
+	}
+	if len(order) > 0 {
+		rd.Citations = make([]output.ReviewCitation, 0, len(order))
+	}
 	for _, k := range order {
 		c := &doc.Citations[k]
 		citeIdx[k] = len(rd.Citations)
@@ -64,6 +72,9 @@ func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.Revi
 	for i := range scores {
 		byClaim[scores[i].Claim] = &scores[i]
 	}
+	if len(doc.Claims) > 0 {
+		rd.Sentences = make([]output.ReviewSentence, 0, len(doc.Claims))
+	}
 	claims := make([]int, 0, len(doc.Claims))
 	for ci := range doc.Claims {
 		if !doc.Claims[ci].Heading {
@@ -75,8 +86,8 @@ func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.Revi
 		cl := &doc.Claims[ci]
 		s := output.ReviewSentence{Start: cl.Start, End: cl.End}
 		for _, k := range cl.Citations {
-			if j, ok := citeIdx[k]; ok {
-				s.Cites = append(s.Cites, j)
+			if k >= 0 && k < len(citeIdx) && citeIdx[k] >= 0 {
+				s.Cites = append(s.Cites, citeIdx[k])
 			}
 		}
 		if sc := byClaim[ci]; sc != nil {

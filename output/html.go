@@ -94,10 +94,13 @@ var ruleStatus = map[string]string{
 }
 
 type htmlPrinter struct {
-	maxDocs, maxBytes int
+	maxDocs, maxBytes   int
+	docMarks, pageMarks int // the budget for marks (html_doc.go)
 }
 
-func newHTMLPrinter() htmlPrinter { return htmlPrinter{maxDocs: htmlMaxDocs, maxBytes: htmlMaxBytes} }
+func newHTMLPrinter() htmlPrinter {
+	return htmlPrinter{maxDocs: htmlMaxDocs, maxBytes: htmlMaxBytes, docMarks: htmlDocMarks, pageMarks: htmlPageMarks}
+}
 
 // Print writes the whole report as one page.
 func (p htmlPrinter) Print(w io.Writer, r *Report) error {
@@ -249,11 +252,12 @@ func (p htmlPrinter) page(out io.Writer, d *pageData, only int, index string) er
 	if only < 0 {
 		d.summary(w)
 	}
+	budget := &pageBudget{left: p.pageMarks, doc: p.docMarks, page: p.pageMarks}
 	if only >= 0 {
-		d.document(w, &d.files[only])
+		d.document(w, &d.files[only], budget)
 	} else if only == -1 {
 		for k := range d.files {
-			d.document(w, &d.files[k])
+			d.document(w, &d.files[k], budget)
 		}
 	}
 	w.WriteString("</main>\n<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>")

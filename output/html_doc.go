@@ -64,7 +64,7 @@ type docView struct {
 	sentences []int          // data index of each ReviewDoc sentence, -1 when not marked
 	statuses  []string       // each ReviewDoc sentence's status, "" for none
 	markers   []span         // marker spans, in order
-	citeMark  map[int]int    // ReviewDoc citation to marker
+	citeMark  []int          // ReviewDoc citation to marker, -1 for none
 	counts    map[string]int // sentences by status
 }
 
@@ -85,7 +85,13 @@ func toIssueData(i result.Issue) issueData {
 // newDocView works out each sentence's status: the worst its issues
 // give, else what its score says, else "cited" when it cites something.
 func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
-	v := &docView{rd: rd, citeMark: map[int]int{}, counts: map[string]int{}}
+	// Slices sized once, not maps: a document can have hundreds of
+	// thousands of sentences and citations.
+	// (The data's lists are nil when empty: the page's data has null.)
+	v := &docView{rd: rd, citeMark: make([]int, len(rd.Citations)), counts: map[string]int{}}
+	if len(rd.Citations) > 0 {
+		v.markers, v.data.Markers = make([]span, 0, len(rd.Citations)), make([]markerData, 0, len(rd.Citations))
+	}
 	// Markers: the citations' spans, one per marker as written.
 	for k, c := range rd.Citations {
 		n := len(v.markers)
@@ -94,6 +100,7 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 			continue
 		}
 		if n > 0 && c.Start < v.markers[n-1].End {
+			v.citeMark[k] = -1
 			continue // overlaps the previous marker: shown with it
 		}
 		v.markers = append(v.markers, span{c.Start, c.End})
@@ -101,8 +108,8 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 		v.data.Markers = append(v.data.Markers, markerData{Text: string(rd.Src[c.Start:c.End])})
 	}
 	for k, c := range rd.Citations {
-		m, ok := v.citeMark[k]
-		if !ok {
+		m := v.citeMark[k]
+		if m < 0 {
 			continue
 		}
 		v.data.Markers[m].Cites = append(v.data.Markers[m].Cites, citeData{Label: c.Label, Status: c.Status, Entry: truncate(c.Entry, maxEntry)})
@@ -113,13 +120,14 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 	// Each sentence's issues and status.
 	v.statuses = make([]string, len(rd.Sentences))
 	sentIssues := make([][]issueData, len(rd.Sentences))
-	markSentence := map[int]int{}
+	markSentence := make([]int, len(v.markers)) // a marker's first sentence, or -1
+	for m := range markSentence {
+		markSentence[m] = -1
+	}
 	for si, s := range rd.Sentences {
 		for _, k := range s.Cites {
-			if m, ok := v.citeMark[k]; ok {
-				if _, taken := markSentence[m]; !taken {
-					markSentence[m] = si
-				}
+			if m := v.mark(k); m >= 0 && markSentence[m] < 0 {
+				markSentence[m] = si
 			}
 		}
 	}
@@ -136,7 +144,7 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 		}
 		si := v.sentenceAt(iss.Start)
 		if si < 0 && m >= 0 {
-			if s, ok := markSentence[m]; ok {
+			if s := markSentence[m]; s >= 0 {
 				si = s
 			}
 		}
@@ -149,6 +157,9 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 		}
 	}
 	v.sentences = make([]int, len(rd.Sentences))
+	if len(rd.Sentences) > 0 {
+		v.data.Sentences = make([]sentenceData, 0, len(rd.Sentences))
+	}
 	for si, s := range rd.Sentences {
 		st := v.statuses[si]
 		if st == "" {
@@ -174,14 +185,25 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 			sd.Passage, sd.From, sd.Missing = truncate(strings.TrimSpace(s.Passage), maxEntry), s.From, s.Missing
 		}
 		for _, k := range s.Cites {
-			if m, ok := v.citeMark[k]; ok && !slices.Contains(sd.Markers, m) {
+			if m := v.mark(k); m >= 0 && !slices.Contains(sd.Markers, m) {
 				sd.Markers = append(sd.Markers, m)
 			}
 		}
 		v.sentences[si] = len(v.data.Sentences)
 		v.data.Sentences = append(v.data.Sentences, sd)
 	}
+	if len(v.data.Sentences) == 0 {
+		v.data.Sentences = nil
+	}
 	return v
+}
+
+// mark is the marker of ReviewDoc citation k, or -1.
+func (v *docView) mark(k int) int {
+	if k < 0 || k >= len(v.citeMark) {
+		return -1
+	}
+	return v.citeMark[k]
 }
 
 // sentenceAt is the sentence holding offset off, or -1.
@@ -216,7 +238,7 @@ func (v *docView) markerAt(off int) int {
 // marks cuts the document into the stretches the renderer wraps: where
 // a marked sentence, a marker, or both cover the text.
 func (v *docView) marks() []mark {
-	var cuts []int
+	cuts := make([]int, 0, 2*(len(v.rd.Sentences)+len(v.markers)))
 	for si, s := range v.rd.Sentences {
 		if v.sentences[si] >= 0 {
 			cuts = append(cuts, s.Start, s.End)
@@ -227,7 +249,7 @@ func (v *docView) marks() []mark {
 	}
 	slices.Sort(cuts)
 	cuts = slices.Compact(cuts)
-	var out []mark
+	out := make([]mark, 0, len(cuts))
 	si, mi := 0, 0
 	ss := v.rd.Sentences
 	for k := 0; k+1 < len(cuts); k++ {
@@ -267,28 +289,32 @@ func allUnchecked(cs []citeData) bool {
 	return len(cs) > 0
 }
 
-// document writes one file's article.
-func (d *pageData) document(w *bufio.Writer, f *fileRow) {
+// document writes one file's article; its marks spend from page's
+// budget.
+func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) {
 	issues := d.issues[f.path]
 	fmt.Fprintf(w, `<article class="doc" id="%s" aria-labelledby="%s-h" data-path="%s">`+"\n", f.id, f.id, esc(f.path))
 	fmt.Fprintf(w, `<h2 id="%s-h" class="path">%s</h2>`, f.id, esc(f.path))
 	var v *docView
-	if f.doc >= 0 {
-		v = newDocView(&d.r.Review[f.doc], issues)
-	}
-	d.docSummary(w, f, v)
 	var blocks [][]byte
 	var starts []int
-	if v != nil {
+	var budget *markBudget
+	if f.doc >= 0 {
+		v = newDocView(&d.r.Review[f.doc], issues)
+		budget = page.forDocument(v)
 		var err error
-		if blocks, starts, err = renderBlocks(v.rd.Src, v.marks()); err != nil {
+		if blocks, starts, err = renderBlocks(v.rd.Src, v.marks(), budget); err != nil {
 			var b bytes.Buffer
 			fmt.Fprintf(&b, `<p class="docsum">%s; shown as written:</p><pre>%s</pre>`, esc(err.Error()), esc(string(v.rd.Src)))
 			blocks, starts = [][]byte{b.Bytes()}, []int{0}
 		} else {
 			blocks, starts = withDefinitions(v.rd, blocks, starts)
 		}
+		page.spent(budget)
+		budget.trim(v)
 	}
+	d.docSummary(w, f, v)
+	budget.note(w, v, page)
 	// Issues go beside the block their offset falls in; file-level ones,
 	// and those before the first block, above the text.
 	per := make([][]result.Issue, len(blocks))
@@ -417,4 +443,151 @@ func issueList(w *bufio.Writer, issues []result.Issue) {
 			sev, esc(i.Rule), i.Pos.Line, sevIcon[sev], sev, strconv.Itoa(i.Pos.Line), esc(i.Message), esc(i.Rule))
 	}
 	w.WriteString("</ul>")
+}
+
+// The review page's budget for marks: the spans around sentences and
+// citations and the data the script shows for them (the resolved
+// entries, the closest passage, the issues). A normal document's take a
+// few hundred KB at most (the shared corpus's largest, 0.8 MB for a list
+// of 1,000 references), but they grow with the sentences and citations,
+// not the text: a line "Claim [1]." gave 430 bytes of page, and 4.8 MB
+// of such lines a 190 MB page. Past the budget a document's text goes on
+// unmarked, and a note says where the marks stop.
+const (
+	htmlDocMarks  = 8 << 20  // bytes of marks in one document
+	htmlPageMarks = 64 << 20 // and in one page
+)
+
+// pageBudget is what is left of a page's budget for marks.
+type pageBudget struct {
+	left      int // bytes of marks the page has left
+	doc, page int // the budgets of a document and of a page (htmlDocMarks, htmlPageMarks)
+}
+
+// forDocument is v's budget: the document's, or what the page has left.
+func (p *pageBudget) forDocument(v *docView) *markBudget {
+	return &markBudget{left: min(p.doc, p.left), v: v, maxS: -1, maxC: -1, seenCite: map[int]bool{}}
+}
+
+// spent takes what the document's marks cost from the page's budget.
+func (p *pageBudget) spent(b *markBudget) { p.left -= b.used }
+
+// markBudget is what a document's marks may still cost, in bytes, and
+// where they stopped when they ran out.
+type markBudget struct {
+	left, used int
+	v          *docView
+	stopped    bool
+	stopAt     int // the offset of the first mark left out
+	maxS, maxC int // the highest sentence and marker data indices marked
+	seenCite   map[int]bool
+}
+
+// Approximate bytes of the spans of a sentence's first stretch (with
+// its icon and status text), of its later stretches, and of a marker.
+const (
+	firstSentenceSpan = 170
+	sentenceSpan      = 50
+	markerSpan        = 45
+)
+
+// admit reports whether m may be marked, and spends its cost: its spans,
+// and its sentence's and marker's data the first time they are marked.
+// Once a mark is refused, every later one is: the marks stop at a point.
+func (b *markBudget) admit(m mark, newSentence bool) bool {
+	if b == nil {
+		return true
+	}
+	if b.stopped {
+		return false
+	}
+	cost := 0
+	if m.sentence >= 0 {
+		cost += sentenceSpan
+		if newSentence {
+			cost += firstSentenceSpan + sentenceDataSize(&b.v.data.Sentences[m.sentence])
+		}
+	}
+	newCite := m.cite >= 0 && !b.seenCite[m.cite]
+	if m.cite >= 0 {
+		cost += markerSpan
+		if newCite {
+			cost += markerDataSize(&b.v.data.Markers[m.cite])
+		}
+	}
+	if cost > b.left {
+		b.stopped, b.stopAt = true, m.start
+		return false
+	}
+	b.left -= cost
+	b.used += cost
+	if newCite {
+		b.seenCite[m.cite] = true
+		b.maxC = max(b.maxC, m.cite)
+	}
+	if m.sentence >= 0 {
+		b.maxS = max(b.maxS, m.sentence)
+	}
+	return true
+}
+
+// trim drops the data of the sentences and markers after the marks
+// stopped, which nothing on the page points at.
+func (b *markBudget) trim(v *docView) {
+	if b == nil || !b.stopped {
+		return
+	}
+	v.data.Sentences = v.data.Sentences[:min(b.maxS+1, len(v.data.Sentences))]
+	v.data.Markers = v.data.Markers[:min(b.maxC+1, len(v.data.Markers))]
+	for i := range v.data.Sentences {
+		s := &v.data.Sentences[i]
+		s.Markers = slices.DeleteFunc(s.Markers, func(m int) bool { return m > b.maxC })
+	}
+}
+
+// note says where the marks stopped, if they did.
+func (b *markBudget) note(w *bufio.Writer, v *docView, page *pageBudget) {
+	if b == nil || !b.stopped {
+		return
+	}
+	line := 1 + bytes.Count(v.rd.Src[:min(max(b.stopAt, 0), len(v.rd.Src))], []byte("\n"))
+	fmt.Fprintf(w, `<p class="docsum" role="note">Marks stop at line %d: a review page marks at most %s of sentences and citations a document and %s a page, and this document goes on without them. Its issues are all listed.</p>`+"\n",
+		line, byteSize(page.doc), byteSize(page.page))
+}
+
+// byteSize writes n bytes in MiB, KiB or bytes.
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.3g MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.3g KiB", float64(n)/(1<<10))
+	}
+	return strconv.Itoa(n) + " bytes"
+}
+
+// sentenceDataSize and markerDataSize are about the bytes of s's and m's
+// JSON data (before escapes).
+func sentenceDataSize(s *sentenceData) int {
+	n := 30 + len(s.Status) + len(s.Passage) + len(s.From) + 8*len(s.Markers) + issuesDataSize(s.Issues)
+	for _, m := range s.Missing {
+		n += len(m) + 3
+	}
+	return n
+}
+
+func markerDataSize(m *markerData) int {
+	n := 30 + len(m.Text) + issuesDataSize(m.Issues)
+	for _, c := range m.Cites {
+		n += 25 + len(c.Label) + len(c.Status) + len(c.Entry)
+	}
+	return n
+}
+
+func issuesDataSize(is []issueData) int {
+	n := 0
+	for _, i := range is {
+		n += 40 + len(i.Rule) + len(i.Severity) + len(i.Message)
+	}
+	return n
 }

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
@@ -30,8 +32,98 @@ import (
 // reviewMD parses documents for the review page: CommonMark with tables
 // and strikethrough. Linkify stays off (its nodes have no text offsets),
 // and so does the footnote extension: "[^1]" stays text the page can
-// mark as a citation.
-var reviewMD = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
+// mark as a citation. The link parser is goldmark's, reading text by
+// binary search (linearLinks), and link reference definitions are read
+// as goldmark reads them, in linear time (html_linkref.go).
+var reviewMD = goldmark.New(
+	goldmark.WithParser(parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(withLinearLinks(parser.DefaultInlineParsers())...),
+		parser.WithParagraphTransformers(withLinkRefDefinitions(parser.DefaultParagraphTransformers())...),
+	)),
+	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+)
+
+// withLinearLinks returns goldmark's inline parsers with its link parser
+// in linearLinks.
+func withLinearLinks(ps []util.PrioritizedValue) []util.PrioritizedValue {
+	out := make([]util.PrioritizedValue, len(ps))
+	for i, p := range ps {
+		if ip, ok := p.Value.(parser.InlineParser); ok && slices.Equal(ip.Trigger(), []byte("![]")) {
+			p.Value = linearLinks{ip}
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// linearLinks is goldmark's (v1.8.7) link parser, given a reader whose
+// Value finds a segment's line by binary search. goldmark's block reader
+// walks back from the paragraph's last line to find it, and the link
+// parser asks at every ']' that could close a link (for a shortcut
+// reference's label): a paragraph of 108,000 lines "Claim [1]." (1.2 MB)
+// took 5.7 s, lines x brackets.
+type linearLinks struct{ parser.InlineParser }
+
+func (p linearLinks) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	// The inline pass reads parent's lines: parent is the block it parses
+	// (goldmark's parser.parseBlock resets block to parent.Lines()).
+	return p.InlineParser.Parse(parent, lineValues{Reader: block, lines: parent.Lines()}, pc)
+}
+
+// CloseBlock is goldmark's link parser's: it turns the brackets left open
+// back into text.
+func (p linearLinks) CloseBlock(parent ast.Node, block text.Reader, pc parser.Context) {
+	if cb, ok := p.InlineParser.(parser.CloseBlocker); ok {
+		cb.CloseBlock(parent, block, pc)
+	}
+}
+
+// lineValues is a block reader whose Value searches lines for the line
+// a segment starts on.
+type lineValues struct {
+	text.Reader
+	lines *text.Segments
+}
+
+// Value is text.blockReader.Value with the line found by binary search
+// (segmentValue).
+func (r lineValues) Value(seg text.Segment) []byte {
+	if r.lines.Len() == 0 {
+		return r.Reader.Value(seg)
+	}
+	return segmentValue(r.Source(), r.lines, seg)
+}
+
+// segmentValue is text.blockReader.Value over lines (goldmark v1.8.7,
+// Copyright (c) 2019 Yusuke Inuzuka, MIT License, whose notice
+// html_linkref.go carries), as package markdown's value: the bytes of
+// seg, which may span lines, each line's padding (a tab's spaces)
+// included, with seg's first line found by binary search where
+// goldmark's walks back from the last. A segment starting before the
+// first line reads from the first line, where goldmark's would panic (and
+// the page would show the document as written).
+func segmentValue(src []byte, lines *text.Segments, seg text.Segment) []byte {
+	n := lines.Len()
+	line := max(sort.Search(n, func(i int) bool { return lines.At(i).Start > seg.Start })-1, 0)
+	ret := make([]byte, 0, seg.Stop-seg.Start+1)
+	i := seg.Start
+	for ; line < n; line++ {
+		s := lines.At(line)
+		if i < 0 {
+			i = s.Start
+		}
+		ret = s.ConcatPadding(ret)
+		for ; i < seg.Stop && i < s.Stop; i++ {
+			ret = append(ret, src[i])
+		}
+		i = -1
+		if s.Stop > seg.Stop {
+			break
+		}
+	}
+	return ret
+}
 
 // marks are a document's highlighted stretches, sorted by Start, not
 // overlapping: sentences (with their status) and citation markers.
@@ -47,7 +139,13 @@ type mark struct {
 // renderBlocks renders each top-level block of src separately, so the
 // page can show a block's issues beside it, and returns the HTML of each
 // with the byte offset its source starts at (-1 when it has none).
-func renderBlocks(src []byte, marks []mark) (blocks [][]byte, starts []int, err error) {
+// Marks are wrapped while budget admits them (nil: all).
+func renderBlocks(src []byte, marks []mark, budget *markBudget) (blocks [][]byte, starts []int, err error) {
+	return renderBlocksWith(reviewMD, src, marks, budget)
+}
+
+// renderBlocksWith is renderBlocks parsing with md.
+func renderBlocksWith(md goldmark.Markdown, src []byte, marks []mark, budget *markBudget) (blocks [][]byte, starts []int, err error) {
 	defer func() {
 		// A renderer's panic costs this document its rendering, not the
 		// run its report: the page shows the text as written instead.
@@ -55,8 +153,8 @@ func renderBlocks(src []byte, marks []mark) (blocks [][]byte, starts []int, err 
 			blocks, starts, err = nil, nil, fmt.Errorf("rendering failed: %v", p)
 		}
 	}()
-	root := reviewMD.Parser().Parse(text.NewReader(src))
-	hl := &highlighter{marks: marks, seenSentence: map[int]bool{}, openMark: -1}
+	root := md.Parser().Parse(text.NewReader(src))
+	hl := &highlighter{marks: marks, seenSentence: map[int]bool{}, openMark: -1, budget: budget}
 	// Every extension's node renderer is listed: goldmark indexes its
 	// renderers by node kind and panics on a kind it has none for.
 	r := renderer.NewRenderer(renderer.WithNodeRenderers(
@@ -101,6 +199,7 @@ type highlighter struct {
 	marks        []mark
 	seenSentence map[int]bool
 	openMark     int // a mark left open for the next text node, or -1
+	budget       *markBudget
 }
 
 func (h *highlighter) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -156,6 +255,12 @@ func (h *highlighter) text(w util.BufWriter, src []byte, node ast.Node, entering
 		}
 		writeEscaped(w, src[pos:s])
 		if h.openMark != i {
+			if !h.budget.admit(m, m.sentence >= 0 && !h.seenSentence[m.sentence]) {
+				// Out of budget: the text goes on unmarked.
+				writeEscaped(w, src[s:e])
+				pos = e
+				continue
+			}
 			h.open(w, m)
 		}
 		writeEscaped(w, src[s:e])

@@ -47,7 +47,9 @@ func addReview(rb *engine.Report, results []lint.FileResult, stats *rules.Suppor
 // each file written whole or not at all. A path ending in a slash, or an
 // existing folder, is always a folder, so a caller (the Action) knows
 // where index.html will be whatever the report's size.
-func writePages(pp output.PagesPrinter, path string, r *output.Report, within *safefile.Root) error {
+//
+// Pages cut at the time limit are written, and cut set.
+func writePages(pp output.PagesPrinter, path string, r *output.Report, within *safefile.Root, cut *bool) error {
 	pages := pp.Pages(r)
 	if err := within.Holds(path); err != nil {
 		return outsideErr(config.OutputFormat{Format: "html"}, err)
@@ -56,7 +58,7 @@ func writePages(pp output.PagesPrinter, path string, r *output.Report, within *s
 	exists := statErr == nil
 	folder := strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) || exists && fi.IsDir()
 	if len(pages) == 1 && !folder {
-		return atomicfile.Write(path, pages[0].Write) // path checked above
+		return atomicfile.Write(path, keepCut(pages[0].Write, cut)) // path checked above
 	}
 	if exists && !fi.IsDir() {
 		return fmt.Errorf("%s: the review has %d pages, so it is written as a folder, but a file of that name exists", path, len(pages))
@@ -71,7 +73,7 @@ func writePages(pp output.PagesPrinter, path string, r *output.Report, within *s
 		if err := within.Holds(name); err != nil {
 			return fmt.Errorf("output.formats html: %v", err)
 		}
-		if err := atomicfile.Write(name, pg.Write); err != nil {
+		if err := atomicfile.Write(name, keepCut(pg.Write, cut)); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -131,8 +132,10 @@ type runPlan struct {
 	tr          trust
 	formats     []config.OutputFormat
 	printers    []output.Printer
-	ctx         context.Context
+	ctx         context.Context // the run's, to --timeout: the report is done by then
 	cancel      context.CancelFunc
+	lintCtx     context.Context // the lint's, to --timeout less engine.ReportShare
+	lintCancel  context.CancelFunc
 	netCancel   context.CancelFunc
 	timeout     time.Duration
 	opts        lint.Options
@@ -180,10 +183,19 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
 		return nil, ExitNoFiles
 	}
-	// The clock started with the run, before the bibliographies were read.
+	// The clock started with the run, before the bibliographies were read
+	// (setup). The lint (and the network pass and git before it) stops
+	// early enough to leave the report its share of the time: the pipeline
+	// and the printers stop at --timeout itself, a report cut there still
+	// a whole file that says so.
 	p.timeout, p.ctx, p.cancel = st.timeout, st.ctx, st.cancel
+	if p.timeout > 0 {
+		p.lintCtx, p.lintCancel = context.WithDeadline(p.ctx, cmp.Or(f.started, time.Now()).Add(p.timeout-engine.ReportShare(p.timeout)))
+	} else {
+		p.lintCtx, p.lintCancel = context.WithCancel(p.ctx)
+	}
 	if code := f.lintOptions(p, st, env); code != ExitOK {
-		p.cancel()
+		p.close()
 		return nil, code
 	}
 	return p, ExitOK
@@ -201,7 +213,7 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 			p.opts.KeepSources = true
 		}
 	}
-	changed, err := f.changedLines(p.ctx, env)
+	changed, err := f.changedLines(p.lintCtx, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitUsage
@@ -230,12 +242,12 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	// The network pass stops early enough to leave the lint its share of
 	// the time: a lookup it had no time for is unverified, and the run
 	// still reports every file.
-	netCtx, netCancel := engine.NetworkContext(p.ctx)
+	netCtx, netCancel := engine.NetworkContext(p.lintCtx)
 	p.netCancel = netCancel
 	jp := planJudge(p.cfg, p.tr)
 	n, err := st.eng.LookUp(netCtx, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
-	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.ctx.Err() == nil {
-		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", engine.NetworkShare(p.timeout), p.timeout)
+	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.lintCtx.Err() == nil {
+		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", engine.NetworkShare(p.timeout-engine.ReportShare(p.timeout)), p.timeout)
 		p.netTimedOut = true
 	}
 	if err != nil {
@@ -255,13 +267,23 @@ func (p *runPlan) close() {
 	if p.netCancel != nil {
 		p.netCancel()
 	}
+	p.lintCancel()
 	p.cancel()
 }
+
+// runTimeout starts the run's timer (--timeout); a test replaces it to end
+// the run at a point of its choosing (beforeReport, beforePrint) rather
+// than when a loaded machine happens to get there.
+var runTimeout = context.WithTimeout
+
+// beforeReport and beforePrint, when set, run before a batch run's issues
+// go through the pipeline and before its report is printed.
+var beforeReport, beforePrint func()
 
 // newReport starts the report the engine builds for this run.
 func (f *runFlags) newReport(p *runPlan, st *setup) *engine.Report {
 	return st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version,
-		Baseline: p.baseline, WriteBaseline: f.writeBaseline != ""})
+		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", Context: p.ctx})
 }
 
 // readBaseline reads the baseline file at path.
@@ -306,7 +328,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 		prog := progressFor(env, len(st.files))
 		lw := prog.reportWriter(w)
 		out := sp.Stream(lw, Version)
-		rb.Stream(p.ctx, st.files, p.opts, func(iss []result.Issue) {
+		rb.Stream(p.lintCtx, st.files, p.opts, func(iss []result.Issue) {
 			prog.fileDone()
 			out.Issues(iss)
 		})
@@ -317,7 +339,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 		}
 		return lw.flush()
 	})
-	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
+	exit := f.exitCode(rb, p.cfg, p.lintCtx, p.timeout, p.netTimedOut, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		exit = ExitFailure
@@ -334,7 +356,7 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	review := wantsReview(p) // review.go
 	results := make([]lint.FileResult, 0, len(st.files))
 	prog := progressFor(env, len(st.files)) // the report is printed after it ends
-	lint.RunEach(p.ctx, st.files, p.opts, func(fr lint.FileResult) {
+	lint.RunEach(p.lintCtx, st.files, p.opts, func(fr lint.FileResult) {
 		results = append(results, fr)
 		prog.fileDone()
 	})
@@ -369,20 +391,34 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		report.Summary.Extra = map[string]int{"fixed": fixed}
 	}
 	rb.SetSupport(results, p.opts.RuleEnv.Support)
+	if beforeReport != nil {
+		beforeReport()
+	}
 	rb.AddAll(results)
 	if review {
 		addReview(rb, results, p.opts.RuleEnv.Support)
 	}
 	p.finish(rb, st)
-	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
-	if !f.saveBaseline(rb, env) {
-		exit = ExitFailure
+	exit := f.exitCode(rb, p.cfg, p.lintCtx, p.timeout, p.netTimedOut, env)
+	failed := !f.saveBaseline(rb, env)
+	if beforePrint != nil {
+		beforePrint()
 	}
 	for i, of := range p.formats {
-		if err := writeOutput(p.printers[i], of, report, p.cfg, env); err != nil {
+		err := writeOutput(p.printers[i], of, report, p.cfg, env)
+		switch {
+		case errors.Is(err, output.ErrTimeLimit):
+			// Written whole, and short: the run timed out, as when the
+			// lint does (exit 4 over issues and files not checked).
+			fmt.Fprintf(env.Stderr, "citelint: the %s report leaves issues out: %v\n", of.Format, err)
+			exit = ExitTimeout
+		case err != nil:
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-			exit = ExitFailure
+			failed = true
 		}
+	}
+	if failed { // a report or the baseline not written
+		exit = ExitFailure
 	}
 	return exit
 }
@@ -440,14 +476,18 @@ func (f *runFlags) exitCode(rb *engine.Report, cfg *config.Config, ctx context.C
 	if len(report.Summary.Errors) > 0 {
 		exit = ExitFailure
 	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) || rb.Cut() > 0 {
 		notChecked := 0
 		for _, e := range report.Summary.Errors {
 			if strings.Contains(e.Msg, "not checked: the run reached its time limit") {
 				notChecked++
 			}
 		}
-		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d of %d files not checked; the report holds the files that finished\n", timeout, notChecked, report.Summary.Files)
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d of %d files not checked", timeout, notChecked, report.Summary.Files)
+		if n := rb.Cut(); n > 0 {
+			fmt.Fprintf(env.Stderr, ", the issues of %d not reported", n)
+		}
+		fmt.Fprintln(env.Stderr, "; the report holds the files that finished")
 		exit = ExitTimeout
 	} else if netTimedOut {
 		exit = ExitTimeout
@@ -605,16 +645,39 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 }
 
 // writeOutput prints the report to the format's destination; files are
-// written whole to a temporary name and renamed, so a reader never sees half.
+// written whole to a temporary name and renamed, so a reader never sees
+// half. A report the printer cut at the time limit is written, and
+// output.ErrTimeLimit returned.
 func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
+	var cut bool
+	var err error
 	if pp, ok := p.(output.PagesPrinter); ok && of.Path != config.Stdout && of.Path != config.Stderr && of.Path != "" {
-		within, err := outputRoot(of, cfg)
-		if err != nil {
-			return err
+		within, rerr := outputRoot(of, cfg)
+		if rerr != nil {
+			return rerr
 		}
-		return writePages(pp, resolveKeepSlash(cfg, of.Path), r, within) // review.go
+		err = writePages(pp, resolveKeepSlash(cfg, of.Path), r, within, &cut) // review.go
+	} else {
+		err = withOutput(of, cfg, env, keepCut(func(w io.Writer) error { return p.Print(w, r) }, &cut))
 	}
-	return withOutput(of, cfg, env, func(w io.Writer) error { return p.Print(w, r) })
+	if err == nil && cut {
+		return output.ErrTimeLimit
+	}
+	return err
+}
+
+// keepCut is write, except that a report cut at the time limit
+// (output.ErrTimeLimit) is a success, noted in cut: it is whole, and
+// atomicfile keeps only what succeeds.
+func keepCut(write func(io.Writer) error, cut *bool) func(io.Writer) error {
+	return func(w io.Writer) error {
+		err := write(w)
+		if errors.Is(err, output.ErrTimeLimit) {
+			*cut = true
+			return nil
+		}
+		return err
+	}
 }
 
 // withOutput calls write with the writer for of's destination; a file is

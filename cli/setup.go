@@ -119,7 +119,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	st := &setup{cfg: cfg, ctx: context.Background(), cancel: func() {}}
 	if s.timeout != nil {
 		if st.timeout = s.timeout(cfg); st.timeout > 0 {
-			st.ctx, st.cancel = context.WithDeadline(context.Background(), cmp.Or(s.started, time.Now()).Add(st.timeout))
+			st.ctx, st.cancel = runTimeout(context.Background(), time.Until(cmp.Or(s.started, time.Now()).Add(st.timeout)))
 		} else {
 			st.ctx, st.cancel = context.WithCancel(context.Background())
 		}

@@ -125,6 +125,14 @@ func NetworkShare(limit time.Duration) time.Duration {
 	return limit - min(max(limit/4, 100*time.Millisecond), 30*time.Second)
 }
 
+// ReportShare is the part of a time limit kept for the report: its
+// issues go through the pipeline and the printers write it in that time,
+// after the lint, which stops when only that is left (a tenth of the
+// limit, at least 0.2 s, at most 30 s, never more than half).
+func ReportShare(limit time.Duration) time.Duration {
+	return min(max(limit/10, 200*time.Millisecond), 30*time.Second, limit/2)
+}
+
 // NetworkContext bounds a network pass by its share (NetworkShare) of the
 // time ctx has left; with no deadline, or too little time for a share,
 // the pass ends with ctx.

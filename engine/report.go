@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -36,6 +37,11 @@ type ReportOptions struct {
 	// (--write-baseline, see Report.NewBaseline) and reports none: what
 	// is recorded is accepted.
 	WriteBaseline bool
+	// Context, when set, bounds the report's own work (--timeout): once
+	// it ends, a file whose issues are not yet processed is reported as
+	// not reported (a file error) instead, and the printers stop
+	// (output.Report.Context).
+	Context context.Context
 }
 
 // Report turns lint results into the report: the summary counts, the
@@ -51,6 +57,7 @@ type Report struct {
 	relPaths map[string]string
 	byPath   map[string]*gitdiff.File
 	dropped  int
+	cut      int  // files whose issues came after the Context ended
 	failed   bool // an issue at or above the fail level was reported
 	baseline *pipeline.Baseline
 	linted   map[string]bool // with a baseline: the files linted, as its entries name them
@@ -58,7 +65,7 @@ type Report struct {
 
 // NewReport starts a report with the config's issue pipeline.
 func (e *Engine) NewReport(o ReportOptions) *Report {
-	r := &Report{e: e, o: o, report: &output.Report{Version: o.Version, Files: map[string][]byte{}}}
+	r := &Report{e: e, o: o, report: &output.Report{Version: o.Version, Files: map[string][]byte{}, Context: o.Context}}
 	r.buildPipeline()
 	return r
 }
@@ -319,23 +326,61 @@ func prefixPath(prefix, p string) string {
 // When ctx ends, the files not yet linted are reported as not checked.
 func (r *Report) Stream(ctx context.Context, files []string, opts lint.Options, emit func([]result.Issue)) {
 	lint.RunEach(ctx, files, opts, func(fr lint.FileResult) {
-		emit(r.Process(r.Add(fr)))
+		emit(r.processFile(fr.Path, r.Add(fr)))
 	})
 }
 
-// AddAll adds every result and sets the report's issues, processed at
-// once; the sources of files with issues are kept for the printers that
-// read them (SARIF) when the results hold them.
+// AddAll adds every result and sets the report's issues; the sources of
+// files with issues are kept for the printers that read them (SARIF)
+// when the results hold them. The issues are processed a file at a time,
+// in path order, which gives what processing them all at once would
+// (pipeline.TestPerFileEqualsWhole), and lets ReportOptions.Context stop
+// between files.
 func (r *Report) AddAll(results []lint.FileResult) {
-	var issues []result.Issue
+	byPath := map[string][]result.Issue{}
+	var paths []string
 	for _, fr := range results {
-		issues = append(issues, r.Add(fr)...)
+		issues := r.Add(fr)
 		if fr.Err == nil && len(fr.Issues) > 0 {
 			r.report.Files[fr.Path] = fr.Src
 		}
+		if len(issues) == 0 {
+			continue
+		}
+		if _, ok := byPath[fr.Path]; !ok {
+			paths = append(paths, fr.Path)
+		}
+		byPath[fr.Path] = append(byPath[fr.Path], issues...)
 	}
-	r.SetIssues(r.Process(issues))
+	slices.Sort(paths) // pipeline.Sort's order: by path first
+	out := []result.Issue{}
+	for _, p := range paths {
+		out = append(out, r.processFile(p, byPath[p])...)
+		delete(byPath, p)
+	}
+	r.SetIssues(out)
 }
+
+// processFile is Process for the issues of the file at path, unless the
+// report's Context has ended: then they are dropped and the file is
+// reported as not reported.
+func (r *Report) processFile(path string, issues []result.Issue) []result.Issue {
+	if len(issues) > 0 && r.o.Context != nil && r.o.Context.Err() != nil {
+		s := &r.report.Summary
+		s.Errors = append(s.Errors, output.FileError{Path: path, Msg: fmt.Sprintf("%d %s not reported: %s", len(issues), output.Plural(len(issues), "issue"), TimeLimitReached)})
+		r.cut++
+		return nil
+	}
+	return r.Process(issues)
+}
+
+// TimeLimitReached ends the message of a file the run had no time to
+// lint or report: its issues are not known, or not all written.
+const TimeLimitReached = "the run reached its time limit (--timeout)"
+
+// Cut is how many files' issues the report dropped because its Context
+// ended before they were processed.
+func (r *Report) Cut() int { return r.cut }
 
 // relFrom turns a path as citelint found it (absolute, or relative to wd)
 // into the slash path relative to the config's dir that its globs match.

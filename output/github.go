@@ -50,11 +50,16 @@ func githubLevel(s result.Severity) string {
 func (g githubPrinter) Print(w io.Writer, r *Report) error {
 	var b strings.Builder
 	issues := visible(r)
-	for _, i := range issues {
-		s, e := clampPos(i.Pos), endPos(i)
+	n := inTime(r, issues, func(_ int, i *result.Issue) {
+		s, e := clampPos(i.Pos), endPos(*i)
 		fmt.Fprintf(&b, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
 			githubLevel(i.Severity), escapeProperty(i.Path), s.Line, s.Column, e.Line, e.Column,
 			escapeProperty("citelint ("+i.Rule+")"), escapeData(i.Message))
+	})
+	var cut error
+	if n < len(issues) {
+		fmt.Fprintf(&b, "::error title=citelint::%s\n", escapeData(cutNote(n, len(issues))))
+		issues, cut = issues[:n], ErrTimeLimit
 	}
 	for _, e := range r.Summary.Errors {
 		if e.Line > 0 {
@@ -67,7 +72,7 @@ func (g githubPrinter) Print(w io.Writer, r *Report) error {
 		return err
 	}
 	if g.summaryPath == "" {
-		return nil
+		return cut
 	}
 	f, err := os.OpenFile(g.summaryPath, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
@@ -77,7 +82,10 @@ func (g githubPrinter) Print(w io.Writer, r *Report) error {
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
-	return werr
+	if werr != nil {
+		return werr
+	}
+	return cut
 }
 
 // jobSummary renders the Markdown summary.

@@ -253,11 +253,17 @@ func (p htmlPrinter) page(out io.Writer, d *pageData, only int, index string) er
 		d.summary(w)
 	}
 	budget := &pageBudget{left: p.pageMarks, doc: p.docMarks, page: p.pageMarks}
+	cut := false
 	if only >= 0 {
-		d.document(w, &d.files[only], budget)
+		cut = d.document(w, &d.files[only], budget)
 	} else if only == -1 {
 		for k := range d.files {
-			d.document(w, &d.files[k], budget)
+			if d.r.timeUp() {
+				fmt.Fprintf(w, `<p class="docsum" role="note">The page stops here: the run reached its time limit (--timeout) while it was written, and %d of its %d documents are not shown.</p>`+"\n", len(d.files)-k, len(d.files))
+				cut = true
+				break
+			}
+			cut = d.document(w, &d.files[k], budget) || cut
 		}
 	}
 	w.WriteString("</main>\n<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>")
@@ -265,7 +271,13 @@ func (p htmlPrinter) page(out io.Writer, d *pageData, only int, index string) er
 		return err
 	}
 	w.WriteString("</script>\n</body>\n</html>\n")
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if cut {
+		return ErrTimeLimit
+	}
+	return nil
 }
 
 // raw writes the page's own style or script past the command guard.

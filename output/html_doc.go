@@ -290,8 +290,9 @@ func allUnchecked(cs []citeData) bool {
 }
 
 // document writes one file's article; its marks spend from page's
-// budget.
-func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) {
+// budget. It reports whether the report's Context ended before the
+// document was written whole.
+func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) (cut bool) {
 	issues := d.issues[f.path]
 	fmt.Fprintf(w, `<article class="doc" id="%s" aria-labelledby="%s-h" data-path="%s">`+"\n", f.id, f.id, esc(f.path))
 	fmt.Fprintf(w, `<h2 id="%s-h" class="path">%s</h2>`, f.id, esc(f.path))
@@ -302,6 +303,7 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) {
 	if f.doc >= 0 {
 		v = newDocView(&d.r.Review[f.doc], issues)
 		budget = page.forDocument(v)
+		budget.timeUp = d.r.timeUp
 		var err error
 		if blocks, starts, err = renderBlocks(v.rd.Src, v.marks(), budget); err != nil {
 			var b bytes.Buffer
@@ -349,6 +351,7 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) {
 		w.WriteString("</script>\n")
 	}
 	w.WriteString("</article>\n")
+	return budget != nil && budget.timeCut
 }
 
 // withDefinitions inserts the document's link reference definitions,
@@ -481,6 +484,20 @@ type markBudget struct {
 	stopAt     int // the offset of the first mark left out
 	maxS, maxC int // the highest sentence and marker data indices marked
 	seenCite   map[int]bool
+	// timeUp reports whether the report's Context has ended; timeCut,
+	// that the document's rendering stopped for it.
+	timeUp  func() bool
+	timeCut bool
+}
+
+// outOfTime reports whether the report's time is up, and if so notes that
+// the document stops here.
+func (b *markBudget) outOfTime() bool {
+	if b == nil || b.timeUp == nil || !b.timeUp() {
+		return false
+	}
+	b.timeCut = true
+	return true
 }
 
 // Approximate bytes of the spans of a sentence's first stretch (with
@@ -534,7 +551,7 @@ func (b *markBudget) admit(m mark, newSentence bool) bool {
 // trim drops the data of the sentences and markers after the marks
 // stopped, which nothing on the page points at.
 func (b *markBudget) trim(v *docView) {
-	if b == nil || !b.stopped {
+	if b == nil || !b.stopped && !b.timeCut {
 		return
 	}
 	v.data.Sentences = v.data.Sentences[:min(b.maxS+1, len(v.data.Sentences))]
@@ -547,7 +564,13 @@ func (b *markBudget) trim(v *docView) {
 
 // note says where the marks stopped, if they did.
 func (b *markBudget) note(w *bufio.Writer, v *docView, page *pageBudget) {
-	if b == nil || !b.stopped {
+	if b == nil {
+		return
+	}
+	if b.timeCut {
+		w.WriteString(`<p class="docsum" role="note">This document is cut short: the run reached its time limit (--timeout) while the page was written. Its issues are all listed.</p>` + "\n")
+	}
+	if !b.stopped {
 		return
 	}
 	line := 1 + bytes.Count(v.rd.Src[:min(max(b.stopAt, 0), len(v.rd.Src))], []byte("\n"))

@@ -166,7 +166,10 @@ func renderBlocksWith(md goldmark.Markdown, src []byte, marks []mark, budget *ma
 		util.Prioritized(extension.NewStrikethroughHTMLRenderer(), 500),
 		util.Prioritized(hl, 100),
 	))
-	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+	for n, k := root.FirstChild(), 0; n != nil; n, k = n.NextSibling(), k+1 {
+		if k%timeCheck == 0 && budget.outOfTime() {
+			break
+		}
 		var b bytes.Buffer
 		_ = r.Render(&b, src, n) // writes to memory: cannot fail
 		if len(bytes.TrimSpace(b.Bytes())) == 0 {

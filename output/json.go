@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"maps"
 
 	"github.com/citelint/citelint/result"
 )
@@ -138,10 +139,24 @@ func jsonIssueOf(i result.Issue) JSONIssue {
 
 // Print writes every issue, suppressed ones included (marked), so that
 // tools reading the JSON can audit suppressions.
+// Cut at the time limit (Report.Context), the summary's extra
+// "issues_not_written" counts the issues left out.
 func (p jsonPrinter) Print(w io.Writer, r *Report) error {
-	st := p.Stream(w, r.Version)
-	st.Issues(r.Issues)
-	return st.End(r)
+	st := p.Stream(w, r.Version).(*jsonStream)
+	n := inTime(r, r.Issues, func(_ int, i *result.Issue) { st.issue(i) })
+	if n == len(r.Issues) {
+		return st.End(r)
+	}
+	cut := *r
+	cut.Summary.Extra = maps.Clone(r.Summary.Extra)
+	if cut.Summary.Extra == nil {
+		cut.Summary.Extra = map[string]int{}
+	}
+	cut.Summary.Extra["issues_not_written"] = len(r.Issues) - n
+	if err := st.End(&cut); err != nil {
+		return err
+	}
+	return ErrTimeLimit
 }
 
 // Stream implements StreamPrinter. The report is one object, {"version",
@@ -177,14 +192,18 @@ func (s *jsonStream) value(v any, prefix string) {
 }
 
 func (s *jsonStream) Issues(issues []result.Issue) {
-	for _, i := range issues {
-		if s.n > 0 {
-			s.b.WriteByte(',')
-		}
-		s.b.WriteString("\n    ")
-		s.value(jsonIssueOf(i), "    ")
-		s.n++
+	for k := range issues {
+		s.issue(&issues[k])
 	}
+}
+
+func (s *jsonStream) issue(i *result.Issue) {
+	if s.n > 0 {
+		s.b.WriteByte(',')
+	}
+	s.b.WriteString("\n    ")
+	s.value(jsonIssueOf(*i), "    ")
+	s.n++
 }
 
 func (s *jsonStream) End(r *Report) error {

@@ -15,6 +15,8 @@
 package output
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -89,6 +91,39 @@ type Report struct {
 	// Review holds the documents for the html format (html_model.go); nil
 	// unless that format was asked for.
 	Review []ReviewDoc
+	// Context, when set, is the time the printers have (--timeout): once
+	// it ends, a printer stops listing issues (the html page, documents),
+	// finishes a valid report that says it was cut short (SARIF, JSON,
+	// text, github-actions and html say how much is missing), and returns
+	// ErrTimeLimit.
+	Context context.Context
+}
+
+// ErrTimeLimit is what a printer returns when Report.Context ended while
+// it wrote: what it wrote is whole and valid, but leaves issues out.
+var ErrTimeLimit = errors.New("the report stops at the run's time limit (--timeout)")
+
+// timeUp reports whether r's Context has ended; printers ask every
+// timeCheck issues.
+func (r *Report) timeUp() bool { return r.Context != nil && r.Context.Err() != nil }
+
+const timeCheck = 64
+
+// inTime returns how many of issues a printer lists before r's Context
+// ends, asking every timeCheck issues, and calls each for them.
+func inTime(r *Report, issues []result.Issue, each func(k int, i *result.Issue)) int {
+	for k := range issues {
+		if k%timeCheck == 0 && r.timeUp() {
+			return k
+		}
+		each(k, &issues[k])
+	}
+	return len(issues)
+}
+
+// cutNote says what a report cut at the time limit leaves out.
+func cutNote(listed, total int) string {
+	return fmt.Sprintf("citelint stopped writing this report at the run's time limit (--timeout): it lists %d of the %d %s", listed, total, Plural(total, "issue"))
 }
 
 // Options tunes printers.

@@ -166,21 +166,30 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 	s.b.WriteString(",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": ")
 	s.value(sarifTool{Driver: sb.driver}, "      ")
 	s.b.WriteString(",\n      \"columnKind\": \"utf16CodeUnits\",\n      \"results\": [")
-	for k := range r.Issues {
+	n := inTime(r, r.Issues, func(k int, iss *result.Issue) {
 		if k > 0 {
 			s.b.WriteByte(',')
 		}
 		s.b.WriteString("\n        ")
-		s.value(sb.result(r.Issues[k]), "        ")
-	}
-	if len(r.Issues) > 0 {
+		s.value(sb.result(*iss), "        ")
+	})
+	if n > 0 {
 		s.b.WriteString("\n      ")
 	}
 	s.b.WriteString("],\n      \"invocations\": ")
-	s.value(sb.invocations(), "      ")
+	inv := sb.invocations()
+	if n < len(r.Issues) {
+		// Cut at the time limit: the run did not succeed, and says why.
+		inv[0].ExecutionSuccessful = false
+		inv[0].Notifications = append(inv[0].Notifications, sarifNotification{Level: "error", Message: sarifText{cutNote(n, len(r.Issues))}})
+	}
+	s.value(inv, "      ")
 	s.b.WriteString("\n    }\n  ]\n}\n")
 	if err := s.b.Flush(); err != nil {
 		return err
+	}
+	if s.err == nil && n < len(r.Issues) {
+		return ErrTimeLimit
 	}
 	return s.err
 }

@@ -42,9 +42,16 @@ func severityColor(s result.Severity) string {
 }
 
 func (p textPrinter) Print(w io.Writer, r *Report) error {
-	st := p.Stream(w, r.Version)
-	st.Issues(r.Issues)
-	return st.End(r)
+	st := p.Stream(w, r.Version).(*textStream)
+	n := inTime(r, r.Issues, func(k int, _ *result.Issue) { st.Issues(r.Issues[k : k+1]) })
+	if n == len(r.Issues) {
+		return st.End(r)
+	}
+	st.b.WriteString(p.paint(ansiRed, "error:") + " " + cutNote(n, len(r.Issues)) + "\n")
+	if err := st.End(r); err != nil {
+		return err
+	}
+	return ErrTimeLimit
 }
 
 // Stream implements StreamPrinter: the text report is printed as issues

@@ -52,12 +52,22 @@ func byFile(r *Report) ([]string, map[string][]result.Issue) {
 	return paths, m
 }
 
+// Cut at the time limit (Report.Context), checkstyle, JUnit and
+// code-climate reports are valid and shorter: they have no place to say
+// so, and the run's exit code and standard error do.
 func (checkstylePrinter) Print(w io.Writer, r *Report) error {
 	out := checkstyleXML{Version: "5.0"}
 	paths, m := byFile(r)
+	var t timer
 	for _, p := range paths {
+		if t.up(r) {
+			break
+		}
 		f := checkstyleFile{Name: p}
 		for _, i := range m[p] {
+			if t.up(r) {
+				break
+			}
 			pos := clampPos(i.Pos)
 			sev := i.Severity.String()
 			if i.Severity == result.SeverityNote {
@@ -67,7 +77,32 @@ func (checkstylePrinter) Print(w io.Writer, r *Report) error {
 		}
 		out.Files = append(out.Files, f)
 	}
-	return writeXML(w, out)
+	return t.err(writeXML(w, out))
+}
+
+// timer counts the issues a printer lists and asks every timeCheck of
+// them whether Report.Context has ended; once it has, it stays up.
+type timer struct {
+	n    int
+	over bool
+}
+
+func (t *timer) up(r *Report) bool {
+	if !t.over && t.n%timeCheck == 0 {
+		t.over = r.timeUp()
+	}
+	if !t.over {
+		t.n++
+	}
+	return t.over
+}
+
+// err is err, or ErrTimeLimit when the time was up.
+func (t *timer) err(err error) error {
+	if err == nil && t.over {
+		return ErrTimeLimit
+	}
+	return err
 }
 
 func writeXML(w io.Writer, v any) error {
@@ -116,9 +151,16 @@ func (junitPrinter) Print(w io.Writer, r *Report) error {
 	var out junitSuites
 	paths, m := byFile(r)
 	var cur columnCursor
+	var t timer
 	for _, p := range paths {
-		s := junitSuite{Name: p, Tests: len(m[p]), Failures: len(m[p])}
+		if t.up(r) {
+			break
+		}
+		s := junitSuite{Name: p}
 		for _, i := range m[p] {
+			if t.up(r) {
+				break
+			}
 			pos := clampPos(i.Pos)
 			loc := fmt.Sprintf("%s:%d:%d", p, pos.Line, pos.Column)
 			// The line as text output shows it: a window of a long one
@@ -131,9 +173,10 @@ func (junitPrinter) Print(w io.Writer, r *Report) error {
 				Content: Neutralize(fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, line), false),
 			}})
 		}
+		s.Tests, s.Failures = len(s.Cases), len(s.Cases)
 		out.Suites = append(out.Suites, s)
 	}
-	return writeXML(w, out)
+	return t.err(writeXML(w, out))
 }
 
 // codeClimatePrinter writes GitLab Code Quality JSON.
@@ -159,7 +202,11 @@ type codeClimateLines struct {
 func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
 	out := []codeClimateIssue{}
 	var fps codeClimateFingerprints
+	var t timer
 	for _, i := range visible(r) {
+		if t.up(r) {
+			break
+		}
 		sev := "minor"
 		switch i.Severity {
 		case result.SeverityError:
@@ -172,7 +219,7 @@ func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
 	}
 	enc := json.NewEncoder(&bracketEscaper{w: w, esc: jsonBracket})
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return t.err(enc.Encode(out))
 }
 
 // codeClimateFingerprints gives each issue the MD5 of its rule, path,

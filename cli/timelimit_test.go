@@ -1,0 +1,113 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTimeLimitInReport: when --timeout strikes after the lint, while
+// the issues go through the pipeline or the report is printed, every
+// report is still a whole, valid file that says what it leaves out, and
+// the exit code is 4. The run's time ends on cue (runTimeout,
+// beforeReport, beforePrint), not on a timer.
+func TestTimeLimitInReport(t *testing.T) {
+	defer func(rt func(context.Context, time.Duration) (context.Context, context.CancelFunc)) { runTimeout = rt }(runTimeout)
+	var expire func()
+	runTimeout = func(parent context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
+		ctx, cancel := newDeadlineOnCue(parent)
+		expire = ctx.expire
+		return ctx, cancel
+	}
+	dir := t.TempDir()
+	var doc strings.Builder
+	for i := range 500 {
+		fmt.Fprintf(&doc, "Claim.[^x%d]\n", i)
+	}
+	write(t, dir, "a.md", doc.String())
+	write(t, dir, "b.md", doc.String())
+	for _, tc := range []struct {
+		name      string
+		at        *func()
+		reportCut bool // the files' issues are not reported, the printers write what is left
+	}{
+		{"in the pipeline", &beforeReport, true},
+		{"while printing", &beforePrint, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			*tc.at = func() { expire() }
+			defer func() { *tc.at = nil }()
+			out := t.TempDir()
+			code, _, stderr := run(t, dir, "", "run", "--no-config", "--timeout", "1h",
+				"--format", "sarif:"+filepath.Join(out, "r.sarif"), "--format", "json:"+filepath.Join(out, "r.json"),
+				"--format", "checkstyle:"+filepath.Join(out, "r.xml"), "--format", "html:"+filepath.Join(out, "r.html"),
+				filepath.Join(dir, "a.md"), filepath.Join(dir, "b.md"))
+			if code != ExitTimeout {
+				t.Errorf("exit %d, want %d\n%s", code, ExitTimeout, stderr)
+			}
+			read := func(name string) []byte {
+				b, err := os.ReadFile(filepath.Join(out, name))
+				if err != nil {
+					t.Fatalf("%s not written: %v\n%s", name, err, stderr)
+				}
+				return b
+			}
+			var sarif struct {
+				Runs []struct {
+					Results     []json.RawMessage
+					Invocations []struct {
+						ExecutionSuccessful        bool
+						ToolExecutionNotifications []struct{ Message struct{ Text string } }
+					}
+				}
+			}
+			if err := json.Unmarshal(read("r.sarif"), &sarif); err != nil {
+				t.Fatalf("SARIF: %v", err)
+			}
+			inv := sarif.Runs[0].Invocations[0]
+			var notes []string
+			for _, n := range inv.ToolExecutionNotifications {
+				notes = append(notes, n.Message.Text)
+			}
+			if len(sarif.Runs[0].Results) != 0 || inv.ExecutionSuccessful || !strings.Contains(strings.Join(notes, "\n"), "time limit") {
+				t.Errorf("SARIF: %d results, successful %v, notes %q; want none, not successful, and a note", len(sarif.Runs[0].Results), inv.ExecutionSuccessful, notes)
+			}
+			var js struct {
+				Issues  []json.RawMessage
+				Summary struct {
+					Errors []struct{ Path, Message string }
+					Extra  map[string]int
+				}
+			}
+			if err := json.Unmarshal(read("r.json"), &js); err != nil {
+				t.Fatalf("JSON: %v", err)
+			}
+			if len(js.Issues) != 0 {
+				t.Errorf("JSON: %d issues, want none", len(js.Issues))
+			}
+			if tc.reportCut {
+				if len(js.Summary.Errors) != 2 || !strings.Contains(js.Summary.Errors[0].Message, "500 issues not reported: the run reached its time limit") {
+					t.Errorf("JSON: errors %+v, want both files not reported", js.Summary.Errors)
+				}
+			} else if js.Summary.Extra["issues_not_written"] != 1000 {
+				t.Errorf("JSON: extra %v, want issues_not_written 1000", js.Summary.Extra)
+			}
+			var cs struct{ XMLName xml.Name }
+			if err := xml.Unmarshal(read("r.xml"), &cs); err != nil || cs.XMLName.Local != "checkstyle" {
+				t.Errorf("checkstyle: %v %v", cs.XMLName, err)
+			}
+			if page := read("r.html"); !strings.HasSuffix(string(page), "</html>\n") || !strings.Contains(string(page), "time limit") {
+				t.Errorf("html: not whole, or does not say it is cut")
+			}
+			if !strings.Contains(stderr, "timed out") && !strings.Contains(stderr, "leaves issues out") {
+				t.Errorf("stderr does not say the run timed out:\n%s", stderr)
+			}
+		})
+	}
+}

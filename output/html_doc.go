@@ -451,8 +451,9 @@ func issueList(w *bufio.Writer, issues []result.Issue) {
 // The review page's budget for marks: the spans around sentences and
 // citations and the data the script shows for them (the resolved
 // entries, the closest passage, the issues). A normal document's take a
-// few hundred KB at most (the shared corpus's largest, 0.8 MB for a list
-// of 1,000 references), but they grow with the sentences and citations,
+// few hundred KB at most (the shared corpus's largest document page,
+// for a list of 1,000 references, is 1 MB in all, text included), but
+// they grow with the sentences and citations,
 // not the text: a line "Claim [1]." gave 430 bytes of page, and 4.8 MB
 // of such lines a 190 MB page. Past the budget a document's text goes on
 // unmarked, and a note says where the marks stop.

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/citelint/citelint/ident"
+	"github.com/citelint/citelint/internal/linearlinks"
 	"github.com/citelint/citelint/sentence"
 
 	"github.com/yuin/goldmark"
@@ -39,9 +40,10 @@ type Options struct {
 var md = newMarkdown(true)
 
 // newMarkdown builds citelint's goldmark, with its fast paths (plain
-// paragraphs, plain.go; plain headings, plainheading.go; link definitions
-// read in linear time and behind a pre-test, linkref.go) or, for the tests
-// that hold the fast paths to goldmark, without them.
+// paragraphs, plain.go; plain headings, plainheading.go; the link parser
+// and link definitions in linear time, the definitions behind a pre-test,
+// internal/linearlinks) or, for the tests that hold the fast paths to
+// goldmark, without them.
 func newMarkdown(fast bool) goldmark.Markdown { return newMarkdownDialect(fast, false) }
 
 // newMarkdownDialect is newMarkdown, for MDX (mdx.go) when mdx is set.
@@ -56,7 +58,7 @@ func newMarkdownDialect(fast, mdx bool) goldmark.Markdown {
 		blocks = append(blocks, util.Prioritized(admonitionParser{}, 450))
 	}
 	if fast {
-		transformers = withLinkRefDefinitions(transformers, true)
+		transformers = linearlinks.WithLinkRefDefinitions(transformers, true)
 		transformers = append(transformers, util.Prioritized(plainParagraphs{}, plainParagraphPriority))
 		blocks = withPlainHeadings(blocks)
 	}
@@ -79,14 +81,13 @@ func newMarkdownDialect(fast, mdx bool) goldmark.Markdown {
 func inlineParsers(fast bool) []util.PrioritizedValue {
 	var out []util.PrioritizedValue
 	for _, p := range parser.DefaultInlineParsers() {
-		t, ok := p.Value.(parser.InlineParser)
-		if ok && string(t.Trigger()) == "*_" {
+		if t, ok := p.Value.(parser.InlineParser); ok && string(t.Trigger()) == "*_" {
 			continue
 		}
-		if ok && fast && t == parser.NewLinkParser() {
-			p.Value = linearLinks{t} // linearlinks.go
-		}
 		out = append(out, p)
+	}
+	if fast {
+		out = linearlinks.WithLinearLinks(out)
 	}
 	return out
 }

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/citelint/citelint/internal/linearlinks"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -32,98 +32,17 @@ import (
 // reviewMD parses documents for the review page: CommonMark with tables
 // and strikethrough. Linkify stays off (its nodes have no text offsets),
 // and so does the footnote extension: "[^1]" stays text the page can
-// mark as a citation. The link parser is goldmark's, reading text by
-// binary search (linearLinks), and link reference definitions are read
-// as goldmark reads them, in linear time (html_linkref.go).
+// mark as a citation. Its link parser and link reference definitions are
+// goldmark's in linear time (internal/linearlinks): a paragraph of
+// 108,000 lines "Claim [1]." (1.2 MB) took 5.7 s with goldmark's own.
 var reviewMD = goldmark.New(
 	goldmark.WithParser(parser.NewParser(
 		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-		parser.WithInlineParsers(withLinearLinks(parser.DefaultInlineParsers())...),
-		parser.WithParagraphTransformers(withLinkRefDefinitions(parser.DefaultParagraphTransformers())...),
+		parser.WithInlineParsers(linearlinks.WithLinearLinks(parser.DefaultInlineParsers())...),
+		parser.WithParagraphTransformers(linearlinks.WithLinkRefDefinitions(parser.DefaultParagraphTransformers(), true)...),
 	)),
 	goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 )
-
-// withLinearLinks returns goldmark's inline parsers with its link parser
-// in linearLinks.
-func withLinearLinks(ps []util.PrioritizedValue) []util.PrioritizedValue {
-	out := make([]util.PrioritizedValue, len(ps))
-	for i, p := range ps {
-		if ip, ok := p.Value.(parser.InlineParser); ok && slices.Equal(ip.Trigger(), []byte("![]")) {
-			p.Value = linearLinks{ip}
-		}
-		out[i] = p
-	}
-	return out
-}
-
-// linearLinks is goldmark's (v1.8.7) link parser, given a reader whose
-// Value finds a segment's line by binary search. goldmark's block reader
-// walks back from the paragraph's last line to find it, and the link
-// parser asks at every ']' that could close a link (for a shortcut
-// reference's label): a paragraph of 108,000 lines "Claim [1]." (1.2 MB)
-// took 5.7 s, lines x brackets.
-type linearLinks struct{ parser.InlineParser }
-
-func (p linearLinks) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	// The inline pass reads parent's lines: parent is the block it parses
-	// (goldmark's parser.parseBlock resets block to parent.Lines()).
-	return p.InlineParser.Parse(parent, lineValues{Reader: block, lines: parent.Lines()}, pc)
-}
-
-// CloseBlock is goldmark's link parser's: it turns the brackets left open
-// back into text.
-func (p linearLinks) CloseBlock(parent ast.Node, block text.Reader, pc parser.Context) {
-	if cb, ok := p.InlineParser.(parser.CloseBlocker); ok {
-		cb.CloseBlock(parent, block, pc)
-	}
-}
-
-// lineValues is a block reader whose Value searches lines for the line
-// a segment starts on.
-type lineValues struct {
-	text.Reader
-	lines *text.Segments
-}
-
-// Value is text.blockReader.Value with the line found by binary search
-// (segmentValue).
-func (r lineValues) Value(seg text.Segment) []byte {
-	if r.lines.Len() == 0 {
-		return r.Reader.Value(seg)
-	}
-	return segmentValue(r.Source(), r.lines, seg)
-}
-
-// segmentValue is text.blockReader.Value over lines (goldmark v1.8.7,
-// Copyright (c) 2019 Yusuke Inuzuka, MIT License, whose notice
-// html_linkref.go carries), as package markdown's value: the bytes of
-// seg, which may span lines, each line's padding (a tab's spaces)
-// included, with seg's first line found by binary search where
-// goldmark's walks back from the last. A segment starting before the
-// first line reads from the first line, where goldmark's would panic (and
-// the page would show the document as written).
-func segmentValue(src []byte, lines *text.Segments, seg text.Segment) []byte {
-	n := lines.Len()
-	line := max(sort.Search(n, func(i int) bool { return lines.At(i).Start > seg.Start })-1, 0)
-	ret := make([]byte, 0, seg.Stop-seg.Start+1)
-	i := seg.Start
-	for ; line < n; line++ {
-		s := lines.At(line)
-		if i < 0 {
-			i = s.Start
-		}
-		ret = s.ConcatPadding(ret)
-		for ; i < seg.Stop && i < s.Stop; i++ {
-			ret = append(ret, src[i])
-		}
-		i = -1
-		if s.Stop > seg.Stop {
-			break
-		}
-	}
-	return ret
-}
 
 // marks are a document's highlighted stretches, sorted by Start, not
 // overlapping: sentences (with their status) and citation markers.

@@ -1,8 +1,17 @@
-package output
+// Package linearlinks holds goldmark's (v1.8.7) link reference definition
+// transformer and a reader for its link parser, both in time linear in a
+// paragraph. goldmark's own are quadratic in a paragraph's lines twice
+// over: blockReader.Value finds a label's line by walking back from the
+// block's last line, and the transformer cuts each definition's lines out
+// by copying the rest of the paragraph. citelint's parser (package
+// markdown) and its review page (package output) both build goldmark with
+// these, so that no document costs more than linear time to read.
+package linearlinks
 
 import (
 	"bytes"
 	"fmt"
+	"sort"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -11,16 +20,34 @@ import (
 )
 
 // linkRefDefinitions reads the link reference definitions that open a
-// paragraph for the review page as goldmark's LinkReferenceParagraphTransformer
-// does, in time linear in the paragraph. It is a copy of package markdown's
-// (markdown/linkref.go, which says why and how, and whose fuzz test holds
-// it to goldmark's; FuzzReviewLinks holds the page's parse to goldmark's
-// too): goldmark's (v1.8.7) is quadratic in the definitions of one
-// paragraph, and a paragraph of 80,000 of them (2 MB) took the page 7 s.
+// paragraph, as goldmark's LinkReferenceParagraphTransformer does, with
+// the same results, in time linear in the paragraph (n log n where
+// goldmark's own arithmetic is kept, see keptLines).
 //
-// The code below is goldmark's (parser/link_ref.go and parser/link.go,
-// v1.8.7), adapted, Copyright (c) 2019 Yusuke Inuzuka, under the MIT
-// License: Permission is hereby granted, free of charge, to any person
+// goldmark's (v1.8.7) is quadratic in the definitions of one paragraph,
+// twice over: it finds each label's and title's line by scanning back from
+// the paragraph's last line (text.blockReader.Value), and it cuts each
+// definition's lines out by copying every line after them. 85,000
+// one-line definitions in a paragraph (a 0.6 MB document) took 9 s. So
+// the transformer is goldmark's, adapted: the line is found by binary
+// search, and the cuts are made once at the end. FuzzLinkRefDefinitions
+// holds it to goldmark's, node for node.
+//
+// With pretest, it first skips the paragraphs that cannot hold a
+// definition. goldmark's makes a block reader for every paragraph that
+// closes, to look for a '[' at its start: 3% of an offline run's CPU on
+// the shared corpus, most of it for paragraphs that cannot hold a
+// definition. A paragraph can only when its first byte that is not white
+// space (util.IsSpace, over lines, as the transformer's SkipSpaces) is '['
+// and one of its lines holds "]:" (the transformer wants the ':' right
+// after the label's ']'); the transformer leaves any other paragraph as
+// it is. Reference entries ("[1] Smith, ...") fail the second test.
+// package markdown's FuzzPlainParagraphs and TestPlainParagraphsCorpus
+// hold the parse with the pre-test to goldmark's.
+//
+// The code below that parses a definition is goldmark's (parser/link_ref.go
+// and parser/link.go, v1.8.7), Copyright (c) 2019 Yusuke Inuzuka, under the
+// MIT License: Permission is hereby granted, free of charge, to any person
 // obtaining a copy of this software and associated documentation files
 // (the "Software"), to deal in the Software without restriction, including
 // without limitation the rights to use, copy, modify, merge, publish,
@@ -35,11 +62,13 @@ import (
 // DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
 // OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE
 // USE OR OTHER DEALINGS IN THE SOFTWARE.
-type linkRefDefinitions struct{}
+type linkRefDefinitions struct {
+	pretest bool
+}
 
-func (linkRefDefinitions) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
+func (t linkRefDefinitions) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
 	lines, src := node.Lines(), reader.Source()
-	if !(startsWithBracket(lines, src) && holdsLabelEnd(lines, src)) {
+	if t.pretest && !(startsWithBracket(lines, src) && holdsLabelEnd(lines, src)) {
 		return
 	}
 	block := text.NewBlockReader(src, lines)
@@ -132,15 +161,41 @@ func keptLines(lines *text.Segments, removes [][2]int) *text.Segments {
 	return kept
 }
 
+// value is text.blockReader.Value over lines: the bytes of seg, which may
+// span lines, with the lines' padding. goldmark's looks for seg's first
+// line from the last line back; lines start in increasing order, so a
+// binary search finds it.
+func value(src []byte, lines *text.Segments, seg text.Segment) []byte {
+	n := lines.Len()
+	line := max(sort.Search(n, func(i int) bool { return lines.At(i).Start > seg.Start })-1, 0)
+	ret := make([]byte, 0, seg.Stop-seg.Start+1)
+	i := seg.Start
+	for ; line < n; line++ {
+		s := lines.At(line)
+		if i < 0 {
+			i = s.Start
+		}
+		ret = s.ConcatPadding(ret)
+		for ; i < seg.Stop && i < s.Stop; i++ {
+			ret = append(ret, src[i])
+		}
+		i = -1
+		if s.Stop > seg.Stop {
+			break
+		}
+	}
+	return ret
+}
+
 // values joins the values of segs, as goldmark joins a label's or title's
 // segments.
 func values(src []byte, lines *text.Segments, segs *text.Segments) []byte {
 	if segs.Len() == 1 {
-		return segmentValue(src, lines, segs.At(0))
+		return value(src, lines, segs.At(0))
 	}
 	var out []byte
 	for i := range segs.Len() {
-		out = append(out, segmentValue(src, lines, segs.At(i))...)
+		out = append(out, value(src, lines, segs.At(i))...)
 	}
 	return out
 }
@@ -318,13 +373,14 @@ func holdsLabelEnd(lines *text.Segments, src []byte) bool {
 	return lines.Len() == 0
 }
 
-// withLinkRefDefinitions puts linkRefDefinitions in the place of
-// goldmark's transformer in ts.
-func withLinkRefDefinitions(ts []util.PrioritizedValue) []util.PrioritizedValue {
+// WithLinkRefDefinitions puts the linear link reference definition
+// transformer, with the pre-test or without, in the place of goldmark's in
+// ts.
+func WithLinkRefDefinitions(ts []util.PrioritizedValue, pretest bool) []util.PrioritizedValue {
 	out := make([]util.PrioritizedValue, len(ts))
 	for i, t := range ts {
 		if t.Value == parser.LinkReferenceParagraphTransformer {
-			t.Value = linkRefDefinitions{}
+			t.Value = linkRefDefinitions{pretest}
 		}
 		out[i] = t
 	}

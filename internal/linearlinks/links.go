@@ -1,10 +1,24 @@
-package markdown
+package linearlinks
 
 import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
+
+// WithLinearLinks puts goldmark's link parser, reading through
+// valueReader, in the place of goldmark's own in ps.
+func WithLinearLinks(ps []util.PrioritizedValue) []util.PrioritizedValue {
+	out := make([]util.PrioritizedValue, len(ps))
+	for i, p := range ps {
+		if ip, ok := p.Value.(parser.InlineParser); ok && ip == parser.NewLinkParser() {
+			p.Value = linearLinks{ip}
+		}
+		out[i] = p
+	}
+	return out
+}
 
 // linearLinks is goldmark's link parser reading through valueReader.
 // goldmark's reads a label's text with blockReader.Value, which finds the
@@ -14,8 +28,8 @@ import (
 // "Claim [word].\n" under a line with HTML took 40 s, and a long setext
 // heading as much. Most paragraphs take the plain-paragraph fast path and
 // never meet this parser; the ones with HTML, autolinks or images, and
-// headings, do. FuzzPlainParagraphs holds the parse to
-// goldmark's.
+// headings, do. package markdown's FuzzPlainParagraphs and package
+// output's FuzzReviewLinks hold the parse to goldmark's.
 type linearLinks struct{ parser.InlineParser }
 
 func (p linearLinks) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {

@@ -6,24 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-)
 
-// hangGuard fails the test if f takes over a minute: not a timing test,
-// only a failure instead of a hang when a stage is quadratic again.
-func hangGuard(t *testing.T, what string, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-	case <-time.After(time.Minute):
-		t.Fatalf("%s took over a minute", what)
-	}
-}
+	"github.com/citelint/citelint/internal/hangguard"
+)
 
 // TestExclusionSourceManyIssues is the probe's shape #15, small: a
 // source: exclusion over many issues on one line, and over lines of the
@@ -55,7 +40,7 @@ func TestExclusionSourceManyIssues(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			eng, dir := newEngine(t, yaml)
-			hangGuard(t, "linting", func() {
+			hangguard.Run(t, "linting", func() {
 				r := eng.LintBytes(context.Background(), filepath.Join(dir, "r.md"), []byte(tc.src))
 				if len(r.Summary.Errors) > 0 {
 					t.Fatalf("errors: %v", r.Summary.Errors)

@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/citelint/citelint/internal/hangguard"
 	"github.com/citelint/citelint/result"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -58,22 +58,6 @@ func footnoteOneLine(n int) []byte {
 	return b.Bytes()
 }
 
-// hangGuard fails the test if f takes over a minute: it is not a timing
-// test, only a way to fail instead of hanging when a printer is quadratic.
-func hangGuard(t *testing.T, what string, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	select {
-	case <-done:
-	case <-time.After(time.Minute):
-		t.Fatalf("%s took over a minute", what)
-	}
-}
-
 // TestSARIFManyFixes: every result's fix region is where the edit's
 // offsets are, counted afresh, and every fingerprint is its line's.
 func TestSARIFManyFixes(t *testing.T) {
@@ -81,7 +65,7 @@ func TestSARIFManyFixes(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := footnoteReport("r.md", src)
 			var out []byte
-			hangGuard(t, "SARIF", func() { out = render(t, "sarif", r, Options{}) })
+			hangguard.Run(t, "SARIF", func() { out = render(t, "sarif", r, Options{}) })
 			var log sarifLog
 			if err := json.Unmarshal(out, &log); err != nil {
 				t.Fatal(err)
@@ -116,7 +100,7 @@ func TestCodeClimateOneLine(t *testing.T) {
 	r := footnoteReport("r.md", footnoteOneLine(2000))
 	r.Issues = append(r.Issues, r.Issues...) // each twice: counted 1 and 2
 	var out []byte
-	hangGuard(t, "code-climate", func() { out = render(t, "code-climate", r, Options{}) })
+	hangguard.Run(t, "code-climate", func() { out = render(t, "code-climate", r, Options{}) })
 	var cc []codeClimateIssue
 	if err := json.Unmarshal(out, &cc); err != nil {
 		t.Fatal(err)
@@ -287,7 +271,7 @@ func pageDataOf(t *testing.T, page []byte) []docData {
 func TestHTMLManyBrackets(t *testing.T) {
 	src := bracketLines(3000)
 	var page []byte
-	hangGuard(t, "the review page", func() { page = printHTML(t, reviewOf("r.md", src)) })
+	hangguard.Run(t, "the review page", func() { page = printHTML(t, reviewOf("r.md", src)) })
 	checkInert(t, page)
 	data := pageDataOf(t, page)
 	// reviewOf makes each line a sentence, "## References" an uncited one.
@@ -393,7 +377,7 @@ func definitionLines(n int) []byte {
 // links that name them resolve.
 func TestHTMLManyDefinitions(t *testing.T) {
 	src := definitionLines(5000)
-	hangGuard(t, "the review page", func() {
+	hangguard.Run(t, "the review page", func() {
 		checkLinksLikeGoldmark(t, src)
 		blocks, _, err := renderBlocks(src, nil, nil)
 		if err != nil {

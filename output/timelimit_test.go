@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citelint/citelint/internal/hangguard"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -65,7 +66,7 @@ func TestPrintersCutAtTimeLimit(t *testing.T) {
 				p, _ := New(format, Options{})
 				var b bytes.Buffer
 				var err error
-				hangGuard(t, format, func() { err = p.Print(&b, r) })
+				hangguard.Run(t, format, func() { err = p.Print(&b, r) })
 				if tc.whole != (err == nil) || !tc.whole && !errors.Is(err, ErrTimeLimit) {
 					t.Fatalf("%s: Print = %v", tc.name, err)
 				}

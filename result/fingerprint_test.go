@@ -5,7 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/citelint/citelint/internal/hangguard"
 )
 
 // TestFingerprints pins the fingerprint: baseline files and code
@@ -88,21 +89,14 @@ func TestFingerprintsOneLine(t *testing.T) {
 	line := b.String()
 	fp := LineFingerprint("unresolvable-label", "r.md", line)
 	var f Fingerprints
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
+	hangguard.Run(t, "20,000 fingerprints on one 300 KB line", func() {
 		for i := 1; i <= 20000; i++ {
 			if got, want := f.Next("unresolvable-label", "r.md", line), fp+":"+strconv.Itoa(i); got != want {
 				t.Errorf("issue %d: %s, want %s", i, got, want)
 				return
 			}
 		}
-	}()
-	select {
-	case <-done:
-	case <-time.After(time.Minute): // a hang guard, not a timing test
-		t.Fatal("20,000 fingerprints on one 300 KB line took over a minute")
-	}
+	})
 }
 
 // BenchmarkFingerprintsOneLine: n issues on one line of 14n bytes, as

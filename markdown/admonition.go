@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"bytes"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -23,8 +25,8 @@ import (
 // from inside an admonition, and they were reported as never used. This
 // parser reads the marker line as a container and the body, four columns
 // in, as its Markdown. A marker must start a block (it does not interrupt
-// a paragraph), and needs a type word (or, for a tab, a quoted title):
-// "!!!" alone, or "!!! Warning !!!" in prose, is text.
+// a paragraph) and be the whole line, in the form the extensions read:
+// "!!!" alone, or "!!! Warning !!! The dam failed" in prose, is text.
 type admonitionParser struct{}
 
 // Admonition is an admonition, details block or content tab: its children
@@ -67,43 +69,56 @@ func (admonitionParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 	return parser.Continue | parser.HasChildren
 }
 
-// isAdmonitionMarker reports whether line is a marker: "!!!", "???" or
-// "???+" then a type word ([A-Za-z0-9_-]), or "===", "===!" or "===+"
-// then a quoted title.
+// isAdmonitionMarker reports whether line is a marker line, whole, as
+// Python-Markdown and pymdownx read one: "!!!", "???" or "???+", then
+// one or more type words ([A-Za-z0-9_-], separated by spaces) and an
+// optional quoted title; or "===", "===!" or "===+", then a quoted title.
+// Anything else after it ("!!! Warning !!! The dam failed") makes the
+// line prose.
 func isAdmonitionMarker(line []byte) bool {
-	if len(line) < 5 {
+	if len(line) < 4 {
 		return false
 	}
 	c := line[0]
-	if line[1] != c || line[2] != c {
+	if c != '!' && c != '?' && c != '=' || line[1] != c || line[2] != c {
 		return false
 	}
 	i := 3
-	switch c {
-	case '!':
-	case '?':
-		if line[i] == '+' {
-			i++
-		}
-	case '=':
-		if line[i] == '+' || line[i] == '!' {
-			i++
-		}
-	default:
-		return false
-	}
-	if i >= len(line) || line[i] != ' ' && line[i] != '\t' {
-		return false
-	}
-	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+	if c == '?' && line[i] == '+' || c == '=' && (line[i] == '+' || line[i] == '!') {
 		i++
 	}
-	if i >= len(line) {
-		return false
+	t := bytes.TrimRight(line[i:], " \t\r\n")
+	if len(t) == 0 || c == '=' && t[0] != ' ' && t[0] != '\t' {
+		return false // a tab's title needs the space; "!!!note" is an admonition
+	}
+	t = bytes.TrimLeft(t, " \t")
+	words := 0
+	for len(t) > 0 && t[0] != '"' {
+		n := 0
+		for n < len(t) && isTypeByte(t[n]) {
+			n++
+		}
+		if n == 0 {
+			return false
+		}
+		words++
+		t = t[n:]
+		if len(t) > 0 && t[0] != ' ' && t[0] != '\t' {
+			return false
+		}
+		t = bytes.TrimLeft(t, " \t")
+	}
+	if len(t) > 0 { // a quoted title ends the line
+		if len(t) < 2 || t[len(t)-1] != '"' || bytes.IndexByte(t[1:len(t)-1], '"') >= 0 {
+			return false
+		}
 	}
 	if c == '=' {
-		return line[i] == '"'
+		return words == 0 && len(t) > 0
 	}
-	w := line[i]
-	return w >= 'a' && w <= 'z' || w >= 'A' && w <= 'Z' || w >= '0' && w <= '9' || w == '_' || w == '-'
+	return words > 0
+}
+
+func isTypeByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-'
 }

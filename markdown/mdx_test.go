@@ -66,3 +66,33 @@ func FuzzMDXLikeMarkdown(f *testing.F) {
 		}
 	})
 }
+
+func TestIsAdmonitionMarker(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{`!!! note`, true},
+		{`!!! note "Title"`, true},
+		{`!!! danger highlight ""`, true},
+		{`!!! abstract "Dependencies"  ` + "\n", true},
+		{`??? note`, true},
+		{`???+ tip "Open by default"`, true},
+		{`=== "Tab one"`, true},
+		{`===+ "Tab"`, true},
+		{`=== "Tab" x`, false},
+		{`=== Tab`, false},
+		{`!!!`, false},
+		{`!!! "Title only"`, false},
+		{`!!! Warning !!! The dam failed in 1999 [1].`, false},
+		{`??? why did the dam fail in 1999 [1]?`, false},
+		{`!!! note "unclosed`, false},
+		{`!!!note`, true}, // Python-Markdown's "!!! ?"
+		{`===+"Tab"`, false},
+		{`!! note`, false},
+	} {
+		if got := isAdmonitionMarker([]byte(tt.line)); got != tt.want {
+			t.Errorf("isAdmonitionMarker(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}

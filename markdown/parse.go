@@ -632,6 +632,10 @@ func (w *walker) templateDefinitions(n ast.Node) {
 			Span:      Span{at, seg.Start + len(bytes.TrimRight(line, " \t\r\n"))},
 			LabelSpan: Span{at, at + len(label) + 2}, Text: string(dest), Template: true}
 		if !template {
+			// As goldmark reads a destination: "<url>" without its brackets.
+			if len(dest) >= 2 && dest[0] == '<' && dest[len(dest)-1] == '>' {
+				dest = dest[1 : len(dest)-1]
+			}
 			ref.URL = string(dest)
 		}
 		w.doc.References = append(w.doc.References, ref)

@@ -190,7 +190,7 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 	// a whole file that says so.
 	p.timeout, p.ctx, p.cancel = st.timeout, st.ctx, st.cancel
 	if p.timeout > 0 {
-		p.lintCtx, p.lintCancel = context.WithDeadline(p.ctx, cmp.Or(f.started, time.Now()).Add(p.timeout-engine.ReportShare(p.timeout)))
+		p.lintCtx, p.lintCancel = lintDeadline(p.ctx, cmp.Or(f.started, time.Now()).Add(p.timeout-engine.ReportShare(p.timeout)))
 	} else {
 		p.lintCtx, p.lintCancel = context.WithCancel(p.ctx)
 	}
@@ -247,7 +247,11 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	jp := planJudge(p.cfg, p.tr)
 	n, err := st.eng.LookUp(netCtx, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
 	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.lintCtx.Err() == nil {
-		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped at %v, a part of --timeout %v: what they did not answer is unverified\n", engine.NetworkShare(p.timeout-engine.ReportShare(p.timeout)), p.timeout)
+		stopped := p.timeout
+		if dl, ok := netCtx.Deadline(); ok {
+			stopped = dl.Sub(cmp.Or(f.started, time.Now())).Round(time.Millisecond)
+		}
+		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped %v into the run, to leave the lint and the report the rest of --timeout %v: what they did not answer is unverified\n", stopped, p.timeout)
 		p.netTimedOut = true
 	}
 	if err != nil {
@@ -275,6 +279,10 @@ func (p *runPlan) close() {
 // the run at a point of its choosing (beforeReport, beforePrint) rather
 // than when a loaded machine happens to get there.
 var runTimeout = context.WithTimeout
+
+// lintDeadline starts the lint's timer, ReportShare before the run's; a
+// test replaces it to end the lint's time at a point of its choosing.
+var lintDeadline = context.WithDeadline
 
 // beforeReport and beforePrint, when set, run before a batch run's issues
 // go through the pipeline and before its report is printed.
@@ -339,7 +347,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 		}
 		return lw.flush()
 	})
-	exit := f.exitCode(rb, p.cfg, p.lintCtx, p.timeout, p.netTimedOut, env)
+	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		exit = ExitFailure
@@ -399,7 +407,7 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		addReview(rb, results, p.opts.RuleEnv.Support)
 	}
 	p.finish(rb, st)
-	exit := f.exitCode(rb, p.cfg, p.lintCtx, p.timeout, p.netTimedOut, env)
+	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
 	failed := !f.saveBaseline(rb, env)
 	if beforePrint != nil {
 		beforePrint()
@@ -476,13 +484,17 @@ func (f *runFlags) exitCode(rb *engine.Report, cfg *config.Config, ctx context.C
 	if len(report.Summary.Errors) > 0 {
 		exit = ExitFailure
 	}
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) || rb.Cut() > 0 {
-		notChecked := 0
-		for _, e := range report.Summary.Errors {
-			if strings.Contains(e.Msg, "not checked: the run reached its time limit") {
-				notChecked++
-			}
+	// Timed out is what the time limit cost: files not checked, issues not
+	// reported, or the limit itself reached. The lint's earlier deadline
+	// (ReportShare before it) passing while the report is made costs
+	// nothing, and a run whose report is whole is not one that timed out.
+	notChecked := 0
+	for _, e := range report.Summary.Errors {
+		if strings.Contains(e.Msg, "not checked: the run reached its time limit") {
+			notChecked++
 		}
+	}
+	if notChecked > 0 || rb.Cut() > 0 || errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d of %d files not checked", timeout, notChecked, report.Summary.Files)
 		if n := rb.Cut(); n > 0 {
 			fmt.Fprintf(env.Stderr, ", the issues of %d not reported", n)

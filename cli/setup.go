@@ -150,7 +150,13 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 			return nil, ExitUsage
 		}
 	}
-	wo.Warn = func(msg string) { fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg) }
+	warned := map[string]bool{} // a file each walk reads would warn once per walk
+	wo.Warn = func(msg string) {
+		if !warned[msg] {
+			warned[msg] = true
+			fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg)
+		}
+	}
 	if s.timeout != nil {
 		wo.Ctx = st.ctx // the search for files stops at the run's deadline
 	}

@@ -111,3 +111,32 @@ func TestTimeLimitInReport(t *testing.T) {
 		})
 	}
 }
+
+// TestLintTimeEndsWithTheReportWhole: the lint's time ends a share before
+// the run's, to leave the report time. Ending while the report is made,
+// with every file checked and every issue reported, costs nothing: the
+// run did not time out, and its exit code says how the files are.
+func TestLintTimeEndsWithTheReportWhole(t *testing.T) {
+	defer func(ld func(context.Context, time.Time) (context.Context, context.CancelFunc)) { lintDeadline = ld }(lintDeadline)
+	var expire func()
+	lintDeadline = func(parent context.Context, _ time.Time) (context.Context, context.CancelFunc) {
+		ctx, cancel := newDeadlineOnCue(parent)
+		expire = ctx.expire
+		return ctx, cancel
+	}
+	reported := false
+	beforeReport = func() { expire(); reported = true }
+	defer func() { beforeReport = nil }()
+	dir := t.TempDir()
+	doc := write(t, dir, "a.md", clean)
+	out := t.TempDir()
+	// SARIF: a batch run, whose issues go through the pipeline after the lint.
+	code, _, stderr := run(t, dir, "", "run", "--no-config", "--timeout", "1h",
+		"--format", "sarif:"+filepath.Join(out, "r.sarif"), doc)
+	if expire == nil {
+		t.Fatal("the lint's deadline was not made")
+	}
+	if code != ExitOK || strings.Contains(stderr, "timed out") || !reported {
+		t.Errorf("exit %d, want %d (the lint's time ended before the report: %v); stderr:\n%s", code, ExitOK, reported, stderr)
+	}
+}

@@ -287,7 +287,7 @@ func (ig *ignorer) add(path string, b []byte, domain []string) {
 		}
 		if n == maxIgnorePatterns {
 			if ig.warn != nil {
-				ig.warn(fmt.Sprintf("%s: only its first %d patterns are read (it has %d): git ignores what the others match, citelint does not", path, maxIgnorePatterns, len(last)))
+				ig.warn(fmt.Sprintf("%s: only its first %d patterns are read (it has %d): citelint reads the file as if the others were not there, so it may walk into what they ignore or skip what their ! keeps", path, maxIgnorePatterns, len(last)))
 			}
 			break
 		}

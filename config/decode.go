@@ -167,20 +167,19 @@ func fieldsOf(t reflect.Type) []field {
 		return fs.([]field)
 	}
 	var out []field
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
+	for f := range t.Fields() {
 		name, opt, _ := strings.Cut(f.Tag.Get("yaml"), ",")
 		switch {
 		case opt == "inline" && f.Type.Kind() == reflect.Struct:
 			for _, sub := range fieldsOf(f.Type) {
-				out = append(out, field{sub.name, append([]int{i}, sub.index...), sub.tag})
+				out = append(out, field{sub.name, append(f.Index, sub.index...), sub.tag})
 			}
 		case name == "-" || !f.IsExported():
 		default:
 			if name == "" {
 				name = strings.ToLower(f.Name)
 			}
-			out = append(out, field{name, []int{i}, f.Tag})
+			out = append(out, field{name, f.Index, f.Tag})
 		}
 	}
 	fieldCache.Store(t, out)
@@ -352,9 +351,9 @@ func (d *decoder) list(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Struc
 // keyField finds the field a mapping's keys go into, tagged mapkey.
 func keyField(t reflect.Type) (reflect.StructField, bool) {
 	if t.Kind() == reflect.Struct {
-		for i := 0; i < t.NumField(); i++ {
-			if t.Field(i).Tag.Get("mapkey") != "" {
-				return t.Field(i), true
+		for f := range t.Fields() {
+			if f.Tag.Get("mapkey") != "" {
+				return f, true
 			}
 		}
 	}

@@ -614,12 +614,10 @@ func (r *Rules) check(d *decoder, n *yaml.Node, p kpath) {
 	}
 	for i, dis := range disable.Content {
 		name := resolve(dis).Value
-		for _, en := range enable.Content {
-			if resolve(en).Value == name && slices.Contains(r.Enable, name) {
-				ip := p.key("disable").index(i)
-				d.errf(dis, ip, "%s: rule %q is also enabled (line %d); list it in one place", ip, name, en.Line)
-				break
-			}
+		j := slices.IndexFunc(enable.Content, func(en *yaml.Node) bool { return resolve(en).Value == name })
+		if j >= 0 && slices.Contains(r.Enable, name) {
+			ip := p.key("disable").index(i)
+			d.errf(dis, ip, "%s: rule %q is also enabled (line %d); list it in one place", ip, name, enable.Content[j].Line)
 		}
 	}
 }

@@ -375,18 +375,16 @@ func enumValues(tag string) []string {
 	return strings.Split(tag, ",")
 }
 
-// string reads a string, then its enum and check tags. A checked string
+// string reads a string, then its enum or check tag. A checked string
 // left empty keeps its default (resolvers.doi.url: "" is doi.org).
 func (d *decoder) string(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
 	var s string
 	var ok bool
 	switch check := tag.Get("check"); {
-	case check == "version":
-		s, ok = d.version(n, p)
 	case tag.Get("enum") != "":
 		s, ok = d.enum(n, p, enumValues(tag.Get("enum")))
 	case check != "":
-		if s, ok = d.str(n, p); ok {
+		if s, ok = d.str(n, p, check); ok {
 			var msg string
 			if s, msg = d.checkString(check, s); msg != "" {
 				d.errf(n, p, "%s: %s", p, msg)
@@ -395,32 +393,37 @@ func (d *decoder) string(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 			ok = s != ""
 		}
 	default:
-		s, ok = d.str(n, p)
+		s, ok = d.str(n, p, "")
 	}
 	if ok {
 		v.SetString(s)
 	}
 }
 
-// str reads a string scalar. Numbers and booleans are not silently turned into
-// strings: `text: 404` is almost always meant as text, and saying so beats
-// guessing (the JSON Schema agrees, so editors flag the same thing).
-func (d *decoder) str(n *yaml.Node, p kpath) (string, bool) {
+// str reads a string scalar for a field with the given check tag. Numbers
+// and booleans are not silently turned into strings: `text: 404` is almost
+// always meant as text, and saying so beats guessing (the JSON Schema agrees,
+// so editors flag the same thing). The exception is the version, where
+// `version: 1` is what people type.
+func (d *decoder) str(n *yaml.Node, p kpath, check string) (string, bool) {
 	r := resolve(n)
-	if r.Kind == yaml.ScalarNode && r.ShortTag() == "!!str" {
+	if r.Kind == yaml.ScalarNode && (r.ShortTag() == "!!str" || check == "version" && r.ShortTag() == "!!int") {
 		return r.Value, true
 	}
-	hint := ""
-	if r.Kind == yaml.ScalarNode {
+	want, hint := "a string", ""
+	switch {
+	case check == "version":
+		want = strconv.Quote(Version)
+	case r.Kind == yaml.ScalarNode:
 		hint = fmt.Sprintf(" (quote it: %q)", short(r.Value))
 	}
-	d.errf(n, p, "%s: want a string, got %s%s", p, describe(r), hint)
+	d.errf(n, p, "%s: want %s, got %s%s", p, want, describe(r), hint)
 	return "", false
 }
 
 // enum reads a string that must be one of allowed.
 func (d *decoder) enum(n *yaml.Node, p kpath, allowed []string) (string, bool) {
-	s, ok := d.str(n, p)
+	s, ok := d.str(n, p, "")
 	if !ok || slices.Contains(allowed, s) {
 		return s, ok
 	}
@@ -430,20 +433,6 @@ func (d *decoder) enum(n *yaml.Node, p kpath, allowed []string) (string, bool) {
 	}
 	d.errf(n, p, "%s: invalid value %q; want one of %s%s", p, short(s), strings.Join(quoted, ", "), didyoumean.Hint(s, allowed))
 	return "", false
-}
-
-// version accepts "1" quoted or not: `version: 1` is what people type.
-func (d *decoder) version(n *yaml.Node, p kpath) (string, bool) {
-	r := resolve(n)
-	if r.Kind != yaml.ScalarNode || (r.ShortTag() != "!!str" && r.ShortTag() != "!!int") {
-		d.errf(n, p, "version: want %q, got %s", Version, describe(r))
-		return "", false
-	}
-	if r.Value != Version {
-		d.errf(n, p, "version: unsupported version %q; this citelint reads version %q", short(r.Value), Version)
-		return "", false
-	}
-	return Version, true
 }
 
 // patterns are the checks a regular expression can say, for the decoder and
@@ -469,6 +458,10 @@ var matches = sync.OnceValue(func() map[string]*regexp.Regexp {
 // problem. The schema (shared in schema.go) says the same in JSON Schema terms.
 func (d *decoder) checkString(check, s string) (string, string) {
 	switch check {
+	case "version":
+		if s != Version {
+			return "", fmt.Sprintf("unsupported version %q; this citelint reads version %q", short(s), Version)
+		}
 	case "glob":
 		// Paths are matched cleaned ("docs/a.md"); "./docs/*" would never match.
 		s = strings.TrimPrefix(s, "./")
@@ -572,7 +565,7 @@ func (d *decoder) duration(n *yaml.Node, p kpath) (time.Duration, bool) {
 }
 
 func (d *decoder) regexp(n *yaml.Node, p kpath) (*regexp.Regexp, bool) {
-	s, ok := d.str(n, p)
+	s, ok := d.str(n, p, "")
 	if !ok {
 		return nil, false
 	}

@@ -508,29 +508,25 @@ func (d *decoder) checkString(check, s string) (string, string) {
 
 // number reads an integer or float of v's size, within its min tag.
 func (d *decoder) number(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
-	r := resolve(n)
+	r, x := resolve(n), reflect.New(v.Type())
 	kind, want, tags := "integer", "an integer", []string{"!!int"}
-	if v.Kind() == reflect.Float32 || v.Kind() == reflect.Float64 {
+	if v.CanFloat() {
 		kind, want, tags = "number", "a number", []string{"!!int", "!!float"}
 	}
-	min, hasMin := tag.Lookup("min")
-	if hasMin {
-		want += " ≥ " + min
+	lo, err := strconv.ParseFloat(tag.Get("min"), 64)
+	if err == nil {
+		want += " ≥ " + tag.Get("min")
 	}
-	if r.Kind != yaml.ScalarNode || !slices.Contains(tags, r.ShortTag()) {
+	switch {
+	case r.Kind != yaml.ScalarNode || !slices.Contains(tags, r.ShortTag()):
 		d.errf(n, p, "%s: want %s, got %s", p, want, describe(r))
-		return
-	}
-	x := reflect.New(v.Type())
-	if r.Decode(x.Interface()) != nil {
+	case r.Decode(x.Interface()) != nil:
 		d.errf(n, p, "%s: %s %s is out of range", p, kind, short(r.Value))
-		return
-	}
-	if lo, err := strconv.ParseFloat(min, 64); hasMin && err == nil && x.Elem().Convert(reflect.TypeFor[float64]()).Float() < lo {
+	case err == nil && x.Elem().Convert(reflect.TypeFor[float64]()).Float() < lo:
 		d.errf(n, p, "%s: want %s, got %s", p, want, short(r.Value))
-		return
+	default:
+		v.Set(x.Elem())
 	}
-	v.Set(x.Elem())
 }
 
 // duration reads a Go duration ("30s", "1m30s"). A bare 0 is accepted because

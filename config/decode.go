@@ -95,13 +95,9 @@ func (d *decoder) decode(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 			v.Set(reflect.ValueOf(sev))
 		}
 	case t == durationType:
-		if x, ok := d.duration(n, p); ok {
-			v.SetInt(int64(x))
-		}
+		d.duration(n, p, v)
 	case t == regexpType:
-		if re, ok := d.regexp(n, p); ok {
-			v.Set(reflect.ValueOf(re))
-		}
+		d.regexp(n, p, v)
 	case slices.ContainsFunc(unmarshalers, reflect.PointerTo(t).Implements):
 		d.fallback(n, p, v) // the type validates itself
 	case t.Kind() == reflect.Pointer:
@@ -532,49 +528,39 @@ func (d *decoder) number(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 // duration reads a Go duration ("30s", "1m30s"). A bare 0 is accepted because
 // "timeout: 0" is how golangci-lint users write "none"; any other bare number
 // is an error, since yaml.v3 would read "timeout: 30" as 30 nanoseconds.
-func (d *decoder) duration(n *yaml.Node, p kpath) (time.Duration, bool) {
+func (d *decoder) duration(n *yaml.Node, p kpath, v reflect.Value) {
 	r := resolve(n)
-	if r.Kind == yaml.ScalarNode {
-		switch r.ShortTag() {
-		case "!!str":
-			v, err := time.ParseDuration(r.Value)
-			if err != nil {
-				d.errf(n, p, "%s: invalid duration %q (want e.g. \"30s\", \"1m30s\" or 0)", p, short(r.Value))
-				return 0, false
-			}
-			// "-0" is zero but says negative; the schema rejects it, so must we.
-			if v < 0 || strings.HasPrefix(r.Value, "-") {
-				d.errf(n, p, "%s: duration %q must not be negative", p, r.Value)
-				return 0, false
-			}
-			return v, true
-		case "!!int", "!!float":
-			if f, err := strconv.ParseFloat(strings.ReplaceAll(r.Value, "_", ""), 64); err == nil && f == 0 {
-				return 0, true
-			}
-			d.errf(n, p, "%s: %s has no unit; write %q", p, short(r.Value), short(r.Value)+"s")
-			return 0, false
-		}
+	x, err := time.ParseDuration(r.Value)
+	f, ferr := strconv.ParseFloat(strings.ReplaceAll(r.Value, "_", ""), 64)
+	switch tag := r.ShortTag(); {
+	case r.Kind != yaml.ScalarNode || tag != "!!str" && tag != "!!int" && tag != "!!float":
+		d.errf(n, p, "%s: want a duration such as \"30s\", got %s", p, describe(r))
+	case tag != "!!str" && (ferr != nil || f != 0):
+		d.errf(n, p, "%s: %s has no unit; write %q", p, short(r.Value), short(r.Value)+"s")
+	case tag != "!!str":
+		v.SetInt(0)
+	case err != nil:
+		d.errf(n, p, "%s: invalid duration %q (want e.g. \"30s\", \"1m30s\" or 0)", p, short(r.Value))
+	// "-0" is zero but says negative; the schema rejects it, so must we.
+	case x < 0 || strings.HasPrefix(r.Value, "-"):
+		d.errf(n, p, "%s: duration %q must not be negative", p, r.Value)
+	default:
+		v.SetInt(int64(x))
 	}
-	d.errf(n, p, "%s: want a duration such as \"30s\", got %s", p, describe(r))
-	return 0, false
 }
 
-func (d *decoder) regexp(n *yaml.Node, p kpath) (*regexp.Regexp, bool) {
+func (d *decoder) regexp(n *yaml.Node, p kpath, v reflect.Value) {
 	s, ok := d.str(n, p, "")
-	if !ok {
-		return nil, false
-	}
-	if s == "" {
-		d.errf(n, p, "%s: empty regexp", p)
-		return nil, false
-	}
 	re, err := regexp.Compile(s)
-	if err != nil {
+	switch {
+	case !ok:
+	case s == "":
+		d.errf(n, p, "%s: empty regexp", p)
+	case err != nil:
 		d.errf(n, p, "%s: invalid regexp %q: %s", p, short(s), strings.TrimPrefix(err.Error(), "error parsing regexp: "))
-		return nil, false
+	default:
+		v.Set(reflect.ValueOf(re))
 	}
-	return re, true
 }
 
 // lookup follows keys down nested mappings; nil when one is missing.

@@ -72,7 +72,7 @@ var (
 // as it was: keys absent or empty keep their defaults.
 func (d *decoder) decode(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
 	if d.budget--; d.budget == -1 || len(p) > maxDepth {
-		d.errf(n, p, "%s: aliases expand to more than %d values, or nest too deep", d.where(p), maxNodes)
+		d.errf(n, p, "%s: aliases expand to more than %d values, or nest too deep", p, maxNodes)
 	}
 	r := resolve(n)
 	if d.budget < 0 || len(p) > maxDepth || isNull(r) {
@@ -143,7 +143,7 @@ func (d *decoder) fallback(n *yaml.Node, p kpath, v reflect.Value) bool {
 		if te := (*yaml.TypeError)(nil); errors.As(err, &te) {
 			msg = strings.Join(te.Errors, "; ")
 		}
-		d.errf(n, p, "%s: %s", d.where(p), typeErrLine().ReplaceAllString(msg, "$1"))
+		d.errf(n, p, "%s: %s", p, typeErrLine().ReplaceAllString(msg, "$1"))
 	}
 	return err == nil
 }
@@ -249,7 +249,7 @@ func (d *decoder) unknownKey(k *yaml.Node, p kpath, key string, known []string) 
 		where, in = "key", " in "+p.String()
 	}
 	hint := didyoumean.Hint(key, known)
-	if h, ok := hints[indexRe().ReplaceAllString(strings.TrimPrefix(p.String()+"."+key, "."), "")]; ok {
+	if h, ok := hints[indexRe().ReplaceAllString(p.key(key).String(), "")]; ok {
 		hint = fmt.Sprintf(" (did you mean %q?)", h)
 	}
 	if key == "api-key" && p.String() == "judge" {

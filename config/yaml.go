@@ -14,8 +14,9 @@ import (
 // The YAML layer of the decoder: parsing (through yamlpos), key paths for
 // messages, aliases, and describing a node in a message.
 
-// kpath locates a node for messages ("exclusions.rules[0].text"): each
-// step is a plain key, an index "[0]" or a quoted key `["a.b"]`.
+// kpath locates a node for messages ("exclusions.rules[0].text"; the root
+// is "top level"): each step is a plain key, an index "[0]" or a quoted key
+// `["a.b"]`.
 type kpath []string
 
 // plainKey are the bytes of a key written unquoted in a kpath.
@@ -31,6 +32,9 @@ func (p kpath) key(k string) kpath {
 func (p kpath) index(i int) kpath { return append(slices.Clip(p), fmt.Sprintf("[%d]", i)) }
 
 func (p kpath) String() string {
+	if len(p) == 0 {
+		return "top level"
+	}
 	var b strings.Builder
 	for i, e := range p {
 		if i > 0 && e[0] != '[' {
@@ -115,18 +119,18 @@ func (d *decoder) entries(n *yaml.Node, p kpath, fn func(key string, k, v *yaml.
 		return true
 	}
 	if r.Kind != yaml.MappingNode {
-		d.errf(n, p, "%s: want a mapping, got %s", d.where(p), describe(r))
+		d.errf(n, p, "%s: want a mapping, got %s", p, describe(r))
 		return false
 	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(r.Content); i += 2 {
 		k, v := resolve(r.Content[i]), r.Content[i+1]
 		if k == nil || k.Kind != yaml.ScalarNode {
-			d.errf(r.Content[i], p, "%s: keys must be plain strings", d.where(p))
+			d.errf(r.Content[i], p, "%s: keys must be plain strings", p)
 			continue
 		}
 		if k.ShortTag() == "!!merge" {
-			d.errf(k, p, "%s: merge keys (<<) are not supported; repeat the keys instead", d.where(p))
+			d.errf(k, p, "%s: merge keys (<<) are not supported; repeat the keys instead", p)
 			continue
 		}
 		if line, dup := seen[k.Value]; dup {
@@ -141,11 +145,4 @@ func (d *decoder) entries(n *yaml.Node, p kpath, fn func(key string, k, v *yaml.
 		fn(k.Value, k, v)
 	}
 	return true
-}
-
-func (d *decoder) where(p kpath) string {
-	if len(p) == 0 {
-		return "top level"
-	}
-	return p.String()
 }

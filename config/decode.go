@@ -396,11 +396,10 @@ func (d *decoder) string(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 	}
 }
 
-// str reads a string scalar for a field with the given check tag. Numbers
-// and booleans are not silently turned into strings: `text: 404` is almost
-// always meant as text, and saying so beats guessing (the JSON Schema agrees,
-// so editors flag the same thing). The exception is the version, where
-// `version: 1` is what people type.
+// str reads a string scalar. Numbers and booleans are not silently turned into
+// strings: `text: 404` is almost always meant as text, and saying so beats
+// guessing (the JSON Schema agrees, so editors flag the same thing). The
+// version may be an integer: `version: 1` is what people type.
 func (d *decoder) str(n *yaml.Node, p kpath, check string) (string, bool) {
 	r := resolve(n)
 	if r.Kind == yaml.ScalarNode && (r.ShortTag() == "!!str" || check == "version" && r.ShortTag() == "!!int") {
@@ -628,9 +627,7 @@ func (o *Output) check(d *decoder, n *yaml.Node, p kpath) {
 	files := map[string]string{} // cleaned path → format that writes it
 	for i := range o.Formats {
 		f := &o.Formats[i]
-		if f.Path == "" {
-			f.Path = Stdout
-		}
+		f.Path = cmp.Or(f.Path, Stdout)
 		if f.Path == Stdout || f.Path == Stderr {
 			continue
 		}

@@ -108,12 +108,9 @@ func (d *decoder) decode(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 	case t.Kind() == reflect.String:
 		d.string(n, p, v, tag)
 	case t.Kind() == reflect.Bool:
-		var b bool
-		if r.Kind != yaml.ScalarNode || r.ShortTag() != "!!bool" || r.Decode(&b) != nil {
+		if r.Kind != yaml.ScalarNode || r.ShortTag() != "!!bool" || r.Decode(v.Addr().Interface()) != nil {
 			d.errf(n, p, "%s: want true or false, got %s", p, describe(r))
-			return
 		}
-		v.SetBool(b)
 	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Float64:
 		d.number(n, p, v, tag)
 	case t.Kind() == reflect.Struct:

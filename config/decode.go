@@ -371,24 +371,22 @@ func enumValues(tag string) []string {
 // string reads a string, then its enum or check tag. A checked string
 // left empty keeps its default (resolvers.doi.url: "" is doi.org).
 func (d *decoder) string(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
-	var s string
-	var ok bool
-	switch check := tag.Get("check"); {
-	case tag.Get("enum") != "":
-		s, ok = d.enum(n, p, enumValues(tag.Get("enum")))
-	case check != "":
-		if s, ok = d.str(n, p, check); ok {
-			var msg string
-			if s, msg = d.checkString(check, s); msg != "" {
-				d.errf(n, p, "%s: %s", p, msg)
-				return
-			}
-			ok = s != ""
+	if enum := tag.Get("enum"); enum != "" {
+		if s, ok := d.enum(n, p, enumValues(enum)); ok {
+			v.SetString(s)
 		}
-	default:
-		s, ok = d.str(n, p, "")
+		return
 	}
-	if ok {
+	check := tag.Get("check")
+	s, ok := d.str(n, p, check)
+	if ok && check != "" {
+		var msg string
+		if s, msg = d.checkString(check, s); msg != "" {
+			d.errf(n, p, "%s: %s", p, msg)
+			return
+		}
+	}
+	if ok && (s != "" || check == "") {
 		v.SetString(s)
 	}
 }

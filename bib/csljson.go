@@ -24,57 +24,57 @@ func parseCSLJSON(ctx context.Context, name string, data []byte) ([]Entry, error
 	}
 	// Items come in order, so lines are counted on from the last item's.
 	lc := lineCounter{data: data, line: 1}
-	var raws []json.RawMessage
-	var offsets []int64
-	var tooMany error
+	var it cslItem // one for all: a new one per item is 300 bytes of garbage
 	if trimmed[0] == '{' {
-		raws = []json.RawMessage{trimmed}
-		offsets = []int64{int64(bytes.IndexByte(data, '{'))}
-	} else {
-		dec := json.NewDecoder(bytes.NewReader(data))
-		if _, err := dec.Token(); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, lc.at(dec.InputOffset()), err)
+		if err := json.Unmarshal(trimmed, &it); err != nil {
+			return nil, fmt.Errorf("%s:%d: item is not a CSL object: %v", name, lc.at(int64(bytes.IndexByte(data, '{'))), jsonErr(err))
 		}
-		for n := 0; dec.More(); n++ {
-			if n%256 == 255 && ctx.Err() != nil {
-				return nil, stopped(ctx, name, lc.at(dec.InputOffset()))
-			}
-			if len(raws) == maxEntries {
-				tooMany = fmt.Errorf("%s:%d: more than %d items; the rest of the file is not read", name, lc.at(dec.InputOffset()), maxEntries)
-				break
-			}
-			var r json.RawMessage
-			start := dec.InputOffset()
-			if err := dec.Decode(&r); err != nil {
-				off := dec.InputOffset()
-				if se, ok := err.(*json.SyntaxError); ok {
-					off = se.Offset
-				} else if errors.Is(err, io.ErrUnexpectedEOF) {
-					off = int64(len(data))
-				}
-				return nil, fmt.Errorf("%s:%d: %v", name, lc.at(off), jsonErr(err))
-			}
-			// InputOffset before Decode may sit before the separating comma
-			// and white space; find the object's own brace.
-			if k := bytes.IndexAny(data[start:], "{[\"0123456789tfn-"); k >= 0 {
-				start += int64(k)
-			}
-			raws = append(raws, r)
-			offsets = append(offsets, start)
+		return []Entry{it.entry(lc.at(int64(bytes.IndexByte(data, '{'))))}, nil
+	}
+	// One pass: each item is decoded as the decoder reads it, which reads
+	// the file once where a list of raw items, each then unmarshalled,
+	// read it four times (23.6 ms for manubot's 855 KB bibliography, now
+	// about half). A syntax error anywhere still wins over an item that is
+	// not an object, which keeps the items before it, as before.
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %v", name, lc.at(dec.InputOffset()), err)
+	}
+	var out []Entry
+	var notObject, tooMany error
+	for n := 0; dec.More(); n++ {
+		if n%256 == 255 && ctx.Err() != nil {
+			return nil, stopped(ctx, name, lc.at(dec.InputOffset()))
+		}
+		if n == maxEntries {
+			tooMany = fmt.Errorf("%s:%d: more than %d items; the rest of the file is not read", name, lc.at(dec.InputOffset()), maxEntries)
+			break
+		}
+		start := dec.InputOffset()
+		it = cslItem{}
+		err := dec.Decode(&it)
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &se):
+			return nil, fmt.Errorf("%s:%d: %v", name, lc.at(se.Offset), jsonErr(err))
+		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+			return nil, fmt.Errorf("%s:%d: %v", name, lc.at(int64(len(data))), jsonErr(err))
+		}
+		// InputOffset before Decode may sit before the separating comma
+		// and white space; find the item's own first byte.
+		if k := bytes.IndexAny(data[start:], "{[\"0123456789tfn-"); k >= 0 {
+			start += int64(k)
+		}
+		switch {
+		case notObject != nil:
+		case err != nil: // the decoder read past the item: go on looking for syntax errors
+			notObject = fmt.Errorf("%s:%d: item is not a CSL object: %v", name, lc.at(start), jsonErr(err))
+		default:
+			out = append(out, it.entry(lc.at(start)))
 		}
 	}
-	lc = lineCounter{data: data, line: 1}
-	out := make([]Entry, 0, len(raws))
-	var it cslItem // one for all: a new one per item is 300 bytes of garbage
-	for i, r := range raws {
-		if i%256 == 255 && ctx.Err() != nil {
-			return out, stopped(ctx, name, lc.at(offsets[i]))
-		}
-		it = cslItem{}
-		if err := json.Unmarshal(r, &it); err != nil {
-			return out, fmt.Errorf("%s:%d: item is not a CSL object: %v", name, lc.at(offsets[i]), jsonErr(err))
-		}
-		out = append(out, it.entry(lc.at(offsets[i])))
+	if notObject != nil {
+		return out, notObject
 	}
 	return out, tooMany
 }

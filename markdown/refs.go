@@ -364,7 +364,7 @@ func mentionsSourceList(b []byte) (string, bool) {
 	}
 	t := string(plainText(b))
 	t = strings.TrimRight(strings.TrimSpace(t), ":：")
-	if t == "" || len(strings.Fields(t)) > 8 {
+	if t == "" || moreWordsThan(t, 8) {
 		return "", false
 	}
 	l := " " + strings.ToLower(t) + " "
@@ -380,6 +380,23 @@ func mentionsSourceList(b []byte) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// moreWordsThan reports whether s has more than n fields, as
+// strings.Fields splits it, without building them: every heading that is
+// not a reference-list title asks.
+func moreWordsThan(s string, n int) bool {
+	words, inWord := 0, false
+	for _, r := range s {
+		space := unicode.IsSpace(r)
+		if !space && !inWord {
+			if words++; words > n {
+				return true
+			}
+		}
+		inWord = !space
+	}
+	return false
 }
 
 func isWordByte(c byte) bool {

@@ -46,7 +46,7 @@ func ParseBibTeX(name string, data []byte) ([]Entry, error) {
 }
 
 func parseBibTeX(ctx context.Context, name string, data []byte) ([]Entry, error) {
-	p := &bibParser{src: string(data), name: name, line1: 1, ctx: ctx,
+	p := &bibParser{src: string(data), name: name, lines: lineCounter{data: data, line: 1}, ctx: ctx,
 		budget: MacroBudgetFactor*len(data) + MacroBudgetSlack,
 		macros: map[string]string{
 			"jan": "January", "feb": "February", "mar": "March", "apr": "April", "may": "May", "jun": "June",
@@ -154,9 +154,9 @@ type bibParser struct {
 	ctx    context.Context
 	ticks  int
 
-	// line() counts lines from the last offset asked about: the offsets
-	// asked about move mostly forward, so counting is linear.
-	lineOff, line1 int
+	// lines counts from the last offset asked about: the offsets asked
+	// about move mostly forward, so counting is linear.
+	lines lineCounter
 
 	// frontier is the furthest offset a broken entry's parse reached;
 	// bounded is set while the entry being parsed starts before it.
@@ -171,16 +171,7 @@ type bibParser struct {
 }
 
 // line returns the 1-based line of offset off.
-func (p *bibParser) line(off int) int {
-	off = max(0, min(off, len(p.src)))
-	if off >= p.lineOff {
-		p.line1 += strings.Count(p.src[p.lineOff:off], "\n")
-	} else {
-		p.line1 -= strings.Count(p.src[off:p.lineOff], "\n")
-	}
-	p.lineOff = off
-	return p.line1
-}
+func (p *bibParser) line(off int) int { return p.lines.at(int64(off)) }
 
 func (p *bibParser) errorf(off int, format string, args ...any) error {
 	return fmt.Errorf("%s:%d: %s", p.name, p.line(off), fmt.Sprintf(format, args...))

@@ -26,10 +26,11 @@ func parseCSLJSON(ctx context.Context, name string, data []byte) ([]Entry, error
 	lc := lineCounter{data: data, line: 1}
 	var it cslItem // one for all: a new one per item is 300 bytes of garbage
 	if trimmed[0] == '{' {
+		line := lc.at(int64(bytes.IndexByte(data, '{')))
 		if err := json.Unmarshal(trimmed, &it); err != nil {
-			return nil, fmt.Errorf("%s:%d: item is not a CSL object: %v", name, lc.at(int64(bytes.IndexByte(data, '{'))), jsonErr(err))
+			return nil, fmt.Errorf("%s:%d: item is not a CSL object: %v", name, line, jsonErr(err))
 		}
-		return []Entry{it.entry(lc.at(int64(bytes.IndexByte(data, '{'))))}, nil
+		return []Entry{it.entry(line)}, nil
 	}
 	// One pass: each item is decoded as the decoder reads it, which reads
 	// the file once where a list of raw items, each then unmarshalled,

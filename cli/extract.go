@@ -138,7 +138,7 @@ func newExtractFile(r lint.FileResult) extractFile {
 		ref := &doc.References[i]
 		line := ref.Line
 		if ref.Path == "" {
-			line = idx.Position(ref.Span.Start).Line
+			line = idx.Line(ref.Span.Start)
 		}
 		f.References = append(f.References, extractReference{Kind: string(ref.Kind), Label: ref.Label, Line: line, Title: ref.Title, Target: ref.Target(), Path: ref.Path})
 	}

@@ -64,6 +64,11 @@ func (x *LineIndex) LineOf(off int) int {
 	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
 }
 
+// Line returns the 1-based line of byte offset off, clamped to the file,
+// as Position(off).Line does without counting the column: callers that
+// want only lines (suppression regions, duplicate definitions) ask this.
+func (x *LineIndex) Line(off int) int { return x.LineOf(max(off, 0)) + 1 }
+
 // LineBounds returns the byte range of 0-based line i without its line ending.
 func (x *LineIndex) LineBounds(i int) (start, end int) {
 	start = x.starts[i]

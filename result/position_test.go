@@ -166,3 +166,16 @@ func BenchmarkPositionBackAndForth(b *testing.B) {
 		})
 	}
 }
+
+// TestLineIsPositionLine: Line gives Position's line at every offset,
+// before, inside and past the file, with a BOM and CRLF endings.
+func TestLineIsPositionLine(t *testing.T) {
+	for _, src := range []string{"", "a", "\xEF\xBB\xBFa\nb", "a\r\nb\r\n\r\nc", "\n\n", "x\n"} {
+		idx := NewLineIndex([]byte(src))
+		for off := -2; off <= len(src)+2; off++ {
+			if got, want := idx.Line(off), idx.Position(off).Line; got != want {
+				t.Errorf("%q: Line(%d) = %d, Position's line %d", src, off, got, want)
+			}
+		}
+	}
+}

@@ -58,7 +58,7 @@ func checkDuplicateReference(p *Pass) {
 		if idx == nil {
 			idx = result.NewLineIndex(doc.Src)
 		}
-		return idx.Position(ref.Span.Start).Line
+		return idx.Line(ref.Span.Start)
 	}
 	labels := make(map[refKeyT]int, len(doc.References))
 	// The same work twice counts only within one reference list: per-section

@@ -132,7 +132,7 @@ func Apply(doc *markdown.Document, idx *result.LineIndex, path string, issues []
 	used := make([]bool, len(dirs))
 	lines := make([]int, len(issues))
 	for i := range issues {
-		lines[i] = idx.Position(issues[i].Start).Line
+		lines[i] = idx.Line(issues[i].Start)
 	}
 	first := firstRegions(regions, lines, issues)
 	for i, iss := range issues {
@@ -264,8 +264,8 @@ func buildRegions(doc *markdown.Document, idx *result.LineIndex, dirs []Directiv
 	}
 	var next []int // next[n]: the first non-blank line at or after line n; made on first use
 	for i, d := range dirs {
-		start := idx.Position(d.Span.Start).Line
-		end := idx.Position(d.Span.End).Line
+		start := idx.Line(d.Span.Start)
+		end := idx.Line(d.Span.End)
 		switch d.Kind {
 		case DisableFile:
 			regions = append(regions, region{from: 1, to: last, rules: ruleSet(d.Rules), reason: d.Reason, dir: i})

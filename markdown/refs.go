@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/ident"
+	"github.com/citelint/citelint/sentence"
 )
 
 // sectionNames are the titles that open a reference list, lower-cased.
@@ -364,7 +365,7 @@ func mentionsSourceList(b []byte) (string, bool) {
 	}
 	t := string(plainText(b))
 	t = strings.TrimRight(strings.TrimSpace(t), ":：")
-	if t == "" || moreWordsThan(t, 8) {
+	if t == "" || sentence.HasWords(t, 9) {
 		return "", false
 	}
 	l := " " + strings.ToLower(t) + " "
@@ -380,23 +381,6 @@ func mentionsSourceList(b []byte) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// moreWordsThan reports whether s has more than n fields, as
-// strings.Fields splits it, without building them: every heading that is
-// not a reference-list title asks.
-func moreWordsThan(s string, n int) bool {
-	words, inWord := 0, false
-	for _, r := range s {
-		space := unicode.IsSpace(r)
-		if !space && !inWord {
-			if words++; words > n {
-				return true
-			}
-		}
-		inWord = !space
-	}
-	return false
 }
 
 func isWordByte(c byte) bool {

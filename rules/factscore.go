@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/citelint/citelint/sentence"
 )
 
 // This file scores sentences for uncited-claim in one pass over their bytes,
@@ -1010,35 +1012,13 @@ func hasQuoteAt(plain []byte, i int, open, close string) bool {
 	}
 	in := plain[i+len(open):]
 	j := bytes.Index(in, []byte(close))
-	return j >= 0 && hasFields(in[:j], minQuoteWords)
+	return j >= 0 && sentence.HasWords(in[:j], minQuoteWords)
 }
 
 // hasQuote is hasQuote of the reference, from the first opening marks the
 // scan saw; init checks that quoteMarks are the marks it looks for.
 func (sc *scan) hasQuote() bool {
 	return hasQuoteAt(sc.plain, sc.curly, "“", "”") || hasQuoteAt(sc.plain, sc.straight, "\"", "\"") || hasQuoteAt(sc.plain, sc.corner, "「", "」")
-}
-
-// hasFields reports whether s has at least n words separated by spaces, as
-// len(strings.Fields(s)) >= n for valid UTF-8.
-func hasFields(s []byte, n int) bool {
-	in := false
-	for i := 0; i < len(s); {
-		r, w := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, w = utf8.DecodeRune(s[i:])
-		}
-		if unicode.IsSpace(r) {
-			in = false
-		} else if !in {
-			in = true
-			if n--; n == 0 {
-				return true
-			}
-		}
-		i += w
-	}
-	return false
 }
 
 // numberSignalsBytes is numberSignals(plain, strings.ToLower(plain)) where

@@ -27,7 +27,8 @@ import (
 type rulesPatho struct {
 	name  string
 	gen   func(n int) string
-	bib   bool // the document's pandoc keys are looked up in a bibliography (holding one other key)
+	bib   bool        // the document's pandoc keys are looked up in a bibliography (holding one other key)
+	extra *rules.Rule // a rule to run besides the default set
 	small int
 	sizes []int
 	// want gives, at size n, the findings per rule.
@@ -162,12 +163,27 @@ var rulesPathoCases = []rulesPatho{
 		small: 100, sizes: []int{5000, 10000, 20000},
 		want: func(n int) map[string]int { return map[string]int{"unresolvable-label": n, "unused-suppression": n} },
 	},
+	{
+		// n sections, each with one uncited factual sentence: whether a
+		// sentence is under an exempt section walked back to the first
+		// heading.
+		name: "uncited-claims-many-sections", extra: rules.UncitedClaim,
+		gen: func(n int) string {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "## Market %d\n\nRevenue grew 45%% to $3.2 billion in 2023, according to the company.\n\n", i)
+			}
+			return b.String()
+		},
+		small: 100, sizes: []int{20000, 40000, 80000},
+		want: func(n int) map[string]int { return map[string]int{"uncited-claim": n} },
+	},
 }
 
-func pathoRules() []lint.Enabled {
+func pathoRules(extra *rules.Rule) []lint.Enabled {
 	var out []lint.Enabled
 	for _, r := range rules.All() {
-		if r.Default || r == rules.UnusedSuppression {
+		if r.Default || r == rules.UnusedSuppression || r == extra {
 			out = append(out, lint.Enabled{Rule: r, Settings: r.DefaultSettings()})
 		}
 	}
@@ -181,7 +197,7 @@ func lintPatho(tb testing.TB, c rulesPatho, src []byte) []result.Issue {
 		env.AddBibliography("refs.bib", []bib.Entry{{Key: "known"}})
 	}
 	res := lint.Run(context.Background(), []string{"-"}, lint.Options{
-		Rules: pathoRules(), Inputs: map[string][]byte{"-": src}, Env: env, RuleEnv: &rules.Env{},
+		Rules: pathoRules(c.extra), Inputs: map[string][]byte{"-": src}, Env: env, RuleEnv: &rules.Env{},
 		Known: func(string) bool { return true },
 	})
 	if res[0].Err != nil {

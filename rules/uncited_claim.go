@@ -143,22 +143,9 @@ func uncitedClaimSetup(p *Pass) (*UncitedClaimSettings, exemptPolicy, int) {
 func checkUncitedClaim(p *Pass) {
 	s, ex, title := uncitedClaimSetup(p)
 	doc := p.Doc
-	// sectionExempt says whether sentences under heading i are exempt,
-	// deciding once per heading, and only for headings over a sentence
-	// that scores (lower-casing a title allocates).
-	var secState []int8 // 0 unknown, 1 checked, 2 exempt
-	sectionExempt := func(i int) bool {
-		if secState == nil {
-			secState = make([]int8, len(doc.Headings))
-		}
-		if secState[i] == 0 {
-			secState[i] = 1
-			if ex.sectionExempt(doc.Headings[i].Text) {
-				secState[i] = 2
-			}
-		}
-		return secState[i] == 2
-	}
+	// Each heading's exemption is decided once, and only for headings over
+	// a sentence that scores (lower-casing a title allocates).
+	sections := exemptSections{headings: doc.Headings, exempt: func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }}
 	// covered[i]: claim i counts as cited under the scope.
 	covered := make([]bool, len(doc.Claims))
 	for i := len(doc.Claims) - 1; i >= 0; i-- {
@@ -192,7 +179,7 @@ func checkUncitedClaim(p *Pass) {
 		if fast && score < s.MinScore {
 			continue
 		}
-		if c.Section >= 0 && c.Section < len(doc.Headings) && underExemptSection(doc.Headings, c.Section, sectionExempt) ||
+		if c.Section >= 0 && c.Section < len(doc.Headings) && sections.under(c.Section) ||
 			ex.textExempt(c, text) ||
 			sentence.Words(text) < s.MinWords {
 			continue

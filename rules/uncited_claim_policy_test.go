@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -182,6 +183,27 @@ func TestAfterExampleLead(t *testing.T) {
 	} {
 		if got := hasQuote(tt.s); got != tt.want {
 			t.Errorf("hasQuote(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestExemptSectionsLikeWalk: the memoised answer is the walk's, for every
+// heading of random outlines, whichever headings are asked first.
+func TestExemptSectionsLikeWalk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 500 {
+		hs := make([]markdown.Heading, 1+rng.IntN(12))
+		exempt := make([]bool, len(hs))
+		for i := range hs {
+			hs[i].Level = 1 + rng.IntN(4)
+			exempt[i] = rng.IntN(4) == 0
+		}
+		isExempt := func(i int) bool { return exempt[i] }
+		s := exemptSections{headings: hs, exempt: isExempt}
+		for _, i := range rng.Perm(len(hs)) {
+			if got, want := s.under(i), underExemptSection(hs, i, isExempt); got != want {
+				t.Fatalf("levels %v, exempt %v: heading %d under = %v, walk %v", hs, exempt, i, got, want)
+			}
 		}
 	}
 }

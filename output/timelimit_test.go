@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -160,23 +158,7 @@ func checkValid(t *testing.T, format string, out []byte) int {
 
 // TestSARIFCutIsValid: a log cut at the time limit is valid SARIF 2.1.0.
 func TestSARIFCutIsValid(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
-	if err != nil {
-		t.Skipf("SARIF schema missing (%v); run .ci/fetch-schemas", err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("sarif.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	schema, err := c.Compile("sarif.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	schema := compiledSARIFSchema(t)
 	for _, calls := range []int64{0, 5} {
 		r := footnoteReport("r.md", footnoteLines(1000))
 		r.Context = newEndsAfter(calls)

@@ -47,7 +47,15 @@ func (p textPrinter) Print(w io.Writer, r *Report) error {
 	if n == len(r.Issues) {
 		return st.End(r)
 	}
-	st.b.WriteString(p.paint(ansiRed, "error:") + " " + cutNote(n, len(r.Issues)) + "\n")
+	// The text report leaves suppressed issues out, so the note counts
+	// only the others: those written (st.n) and all of them.
+	total := st.n
+	for i := range r.Issues[n:] {
+		if !r.Issues[n+i].Suppressed {
+			total++
+		}
+	}
+	st.b.WriteString(p.paint(ansiRed, "error:") + " " + cutNote(st.n, total) + "\n")
 	if err := st.End(r); err != nil {
 		return err
 	}

@@ -178,3 +178,20 @@ func TestSARIFCutIsValid(t *testing.T) {
 		}
 	}
 }
+
+// TestTextCutCountsWhatItShows: the text report does not show suppressed
+// issues, so its cut note counts only the others.
+func TestTextCutCountsWhatItShows(t *testing.T) {
+	r := footnoteReport("r.md", footnoteLines(1000))
+	for i := range r.Issues {
+		r.Issues[i].Suppressed = i%2 == 1
+	}
+	r.Context = newEndsAfter(2) // asked at issues 0, 64 and 128: 128 written, 64 shown
+	var b bytes.Buffer
+	if err := (textPrinter{}).Print(&b, r); !errors.Is(err, ErrTimeLimit) {
+		t.Fatalf("Print = %v, want ErrTimeLimit", err)
+	}
+	if want := "it lists 64 of the 500 issues"; !strings.Contains(b.String(), want) {
+		t.Errorf("the note does not say %q:\n%s", want, b.String()[strings.LastIndex(b.String(), "error:"):])
+	}
+}

@@ -109,11 +109,37 @@ func (r *Report) timeUp() bool { return r.Context != nil && r.Context.Err() != n
 
 const timeCheck = 64
 
+// timer counts the issues a printer lists and asks every timeCheck of
+// them whether Report.Context has ended; once it has, it stays up.
+type timer struct {
+	n    int
+	over bool
+}
+
+func (t *timer) up(r *Report) bool {
+	if !t.over && t.n%timeCheck == 0 {
+		t.over = r.timeUp()
+	}
+	if !t.over {
+		t.n++
+	}
+	return t.over
+}
+
+// err is err, or ErrTimeLimit when the time was up.
+func (t *timer) err(err error) error {
+	if err == nil && t.over {
+		return ErrTimeLimit
+	}
+	return err
+}
+
 // inTime returns how many of issues a printer lists before r's Context
 // ends, asking every timeCheck issues, and calls each for them.
 func inTime(r *Report, issues []result.Issue, each func(k int, i *result.Issue)) int {
+	var t timer
 	for k := range issues {
-		if k%timeCheck == 0 && r.timeUp() {
+		if t.up(r) {
 			return k
 		}
 		each(k, &issues[k])

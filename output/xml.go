@@ -80,31 +80,6 @@ func (checkstylePrinter) Print(w io.Writer, r *Report) error {
 	return t.err(writeXML(w, out))
 }
 
-// timer counts the issues a printer lists and asks every timeCheck of
-// them whether Report.Context has ended; once it has, it stays up.
-type timer struct {
-	n    int
-	over bool
-}
-
-func (t *timer) up(r *Report) bool {
-	if !t.over && t.n%timeCheck == 0 {
-		t.over = r.timeUp()
-	}
-	if !t.over {
-		t.n++
-	}
-	return t.over
-}
-
-// err is err, or ErrTimeLimit when the time was up.
-func (t *timer) err(err error) error {
-	if err == nil && t.over {
-		return ErrTimeLimit
-	}
-	return err
-}
-
 func writeXML(w io.Writer, v any) error {
 	w = &bracketEscaper{w: w, esc: xmlBracket}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
@@ -202,11 +177,8 @@ type codeClimateLines struct {
 func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
 	out := []codeClimateIssue{}
 	var fps codeClimateFingerprints
-	var t timer
-	for _, i := range visible(r) {
-		if t.up(r) {
-			break
-		}
+	issues := visible(r)
+	n := inTime(r, issues, func(_ int, i *result.Issue) {
 		sev := "minor"
 		switch i.Severity {
 		case result.SeverityError:
@@ -214,12 +186,15 @@ func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
 		case result.SeverityNote:
 			sev = "info"
 		}
-		out = append(out, codeClimateIssue{Description: i.Message, CheckName: i.Rule, Fingerprint: fps.next(&i),
+		out = append(out, codeClimateIssue{Description: i.Message, CheckName: i.Rule, Fingerprint: fps.next(i),
 			Severity: sev, Location: codeClimateLocation{Path: i.Path, Lines: codeClimateLines{Begin: clampPos(i.Pos).Line}}})
-	}
+	})
 	enc := json.NewEncoder(&bracketEscaper{w: w, esc: jsonBracket})
 	enc.SetIndent("", "  ")
-	return t.err(enc.Encode(out))
+	if err := enc.Encode(out); err != nil || n == len(issues) {
+		return err
+	}
+	return ErrTimeLimit
 }
 
 // codeClimateFingerprints gives each issue the MD5 of its rule, path,

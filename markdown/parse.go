@@ -178,9 +178,6 @@ type walker struct {
 	// being walked, and ordinals the next number of each open list.
 	lastStop int
 
-	// end is contentEnd's answer, once ended is set.
-	end   int
-	ended bool
 	// ranges counts the labels numeric ranges have expanded to beyond
 	// their two ends (rangeBudget).
 	ranges int
@@ -790,7 +787,11 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 		return
 	}
 	first, last := lines.At(0), lines.At(lines.Len()-1)
-	if last.Stop < w.contentEnd() {
+	// Only white space after the code: the fence runs to the end. (The
+	// scan stops at the next byte that is not white space, the closing
+	// fence's for a closed one; trimming the right end as well rescanned
+	// the document's tail for every fence.)
+	if len(bytes.TrimLeftFunc(w.src[last.Stop:], unicode.IsSpace)) > 0 {
 		return // a closing fence follows
 	}
 	if !mayHoldCitations(w.src[first.Start:last.Stop]) {
@@ -828,17 +829,6 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 		}
 	}
 	w.doc.Diagnostics = append(w.doc.Diagnostics, Diagnostic{Offset: open, Message: msg, Kind: DiagUnclosedFence})
-}
-
-// contentEnd is where the document's last byte that is not white space
-// ends, found once: a fence with anything after it has been closed, and
-// asking each fence whether white space alone follows it rescanned the
-// document's tail for every fence.
-func (w *walker) contentEnd() int {
-	if !w.ended {
-		w.end, w.ended = len(bytes.TrimRightFunc(w.src, unicode.IsSpace)), true
-	}
-	return w.end
 }
 
 // gluedCitationLines counts the lines of b that end a sentence with a

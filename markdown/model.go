@@ -176,6 +176,15 @@ type IdentProblem struct {
 	Problem string
 }
 
+// Bracketed reports whether the reference's label is written in brackets
+// in src ("[3] ...", "**[3]**"), a number the author chose, rather than
+// as a Markdown ordered-list number ("3."), which restarts with every
+// list.
+func (r *Reference) Bracketed(src []byte) bool {
+	s := r.LabelSpan.Start
+	return s > 0 && s <= len(src) && src[s-1] == '['
+}
+
 // Target returns the reference's preferred identifier: DOI, then arXiv id,
 // then URL, each prefixed by its kind ("doi:", "arxiv:") except URLs.
 func (r *Reference) Target() string {

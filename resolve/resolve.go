@@ -207,13 +207,6 @@ type entryChain struct {
 	at                int
 }
 
-// bracketed reports whether reference i's label is written in brackets,
-// "[1]", rather than as a list item's number, "1.".
-func (r *resolver) bracketed(i int) bool {
-	ls := r.doc.References[i].LabelSpan
-	return ls.Start > 0 && ls.Start <= len(r.doc.Src) && r.doc.Src[ls.Start-1] == '['
-}
-
 func (r *resolver) to(c *markdown.Citation, ref int) {
 	c.Status, c.Ref = markdown.Resolved, ref
 	c.Target = r.target(ref)
@@ -235,7 +228,7 @@ func (r *resolver) resolve(c *markdown.Citation) {
 	switch c.Kind {
 	case markdown.KindNumeric:
 		i, ok := r.entry(c)
-		if ok && c.ID != "" && r.target(i) == "" && !r.bracketed(i) {
+		if ok && c.ID != "" && r.target(i) == "" && !r.doc.References[i].Bracketed(r.doc.Src) {
 			// [1](https://...) and an item 1. of an ordered list that
 			// links nothing: the link names its own target, and the list
 			// is some other (rclone's manual cites [1](url) and, 2,000

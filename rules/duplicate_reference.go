@@ -92,7 +92,7 @@ func checkDuplicateReference(p *Pass) {
 		if sp.End <= sp.Start {
 			sp = ref.Span
 		}
-		ordinal := ref.Kind == markdown.RefEntry && !bracketedLabel(doc.Src, ref)
+		ordinal := ref.Kind == markdown.RefEntry && !ref.Bracketed(doc.Src)
 		if ordinal {
 			if prevEnd < 0 || prevEnd > ref.Span.Start || len(bytes.TrimSpace(doc.Src[prevEnd:ref.Span.Start])) > 0 {
 				list++
@@ -181,14 +181,6 @@ func siteRoot(ref *markdown.Reference) bool {
 	}
 	u, err := url.Parse(ref.URL)
 	return err == nil && u.Host != "" && (u.Path == "" || u.Path == "/") && u.RawQuery == ""
-}
-
-// bracketedLabel reports whether an entry's label is written in brackets
-// ("[3] ...", "**[3]**"), a number authors choose, as opposed to a Markdown
-// ordered-list number, which restarts with every list.
-func bracketedLabel(src []byte, ref *markdown.Reference) bool {
-	s := ref.LabelSpan.Start
-	return s > 0 && s < len(src) && src[s-1] == '['
 }
 
 func describeRef(ref *markdown.Reference) string {

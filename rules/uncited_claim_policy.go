@@ -143,15 +143,9 @@ func afterExampleLead[T ~string | ~[]byte](before T) bool {
 		if end < len(lead) {
 			continue
 		}
-		tail := before[end-len(lead) : end]
-		same := true
-		for i := 0; i < len(lead) && same; i++ {
-			c := tail[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			same = c == lead[i]
-		}
+		// As hasSuffixFold (markers.go) compares; at equal byte length
+		// only ASCII letters fold onto these leads.
+		same := strings.EqualFold(string(before[end-len(lead):end]), lead)
 		// A Latin lead must start a word ("such as", not "Lamsuch as").
 		if same && (end == len(lead) || lead[0] >= 0x80 || !isWordByte(before[end-len(lead)-1])) {
 			return true

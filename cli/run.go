@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -190,7 +189,7 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 	// a whole file that says so.
 	p.timeout, p.ctx, p.cancel = st.timeout, st.ctx, st.cancel
 	if p.timeout > 0 {
-		p.lintCtx, p.lintCancel = lintDeadline(p.ctx, cmp.Or(f.started, time.Now()).Add(p.timeout-engine.ReportShare(p.timeout)))
+		p.lintCtx, p.lintCancel = lintDeadline(p.ctx, st.deadline.Add(-engine.ReportShare(p.timeout)))
 	} else {
 		p.lintCtx, p.lintCancel = context.WithCancel(p.ctx)
 	}
@@ -249,7 +248,7 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.lintCtx.Err() == nil {
 		stopped := p.timeout
 		if dl, ok := netCtx.Deadline(); ok {
-			stopped = dl.Sub(cmp.Or(f.started, time.Now())).Round(time.Millisecond)
+			stopped = dl.Sub(f.started).Round(time.Millisecond)
 		}
 		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped %v into the run, to leave the lint and the report the rest of --timeout %v: what they did not answer is unverified\n", stopped, p.timeout)
 		p.netTimedOut = true

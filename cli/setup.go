@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -68,11 +67,12 @@ type setup struct {
 	found    engine.Files // what the paths name, standard input read
 	stdin    string       // the path standing for standard input among files, "" for none
 
-	// ctx ends at the run's time limit (timeout; 0: none); cancel
-	// releases it.
-	ctx     context.Context
-	cancel  context.CancelFunc
-	timeout time.Duration
+	// ctx ends at the run's time limit (timeout; 0: none), deadline,
+	// counted from when run began; cancel releases it.
+	ctx      context.Context
+	cancel   context.CancelFunc
+	timeout  time.Duration
+	deadline time.Time
 }
 
 // configOptions are the engine's: every rule's settings are checked at
@@ -119,7 +119,8 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	st := &setup{cfg: cfg, ctx: context.Background(), cancel: func() {}}
 	if s.timeout != nil {
 		if st.timeout = s.timeout(cfg); st.timeout > 0 {
-			st.ctx, st.cancel = runTimeout(context.Background(), time.Until(cmp.Or(s.started, time.Now()).Add(st.timeout)))
+			st.deadline = s.started.Add(st.timeout)
+			st.ctx, st.cancel = runTimeout(context.Background(), time.Until(st.deadline))
 		} else {
 			st.ctx, st.cancel = context.WithCancel(context.Background())
 		}
@@ -157,9 +158,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 			fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg)
 		}
 	}
-	if s.timeout != nil {
-		wo.Ctx = st.ctx // the search for files stops at the run's deadline
-	}
+	wo.Ctx = st.ctx // the search for files stops at the run's deadline
 	fs := eng.WalkWith(paths, wo)
 	// Read once, before the network pass and the lint both need it.
 	fs.ReadStdin(env.Stdin)

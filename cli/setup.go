@@ -151,13 +151,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 			return nil, ExitUsage
 		}
 	}
-	warned := map[string]bool{} // a file each walk reads would warn once per walk
-	wo.Warn = func(msg string) {
-		if !warned[msg] {
-			warned[msg] = true
-			fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg)
-		}
-	}
+	wo.Warn = func(msg string) { fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg) }
 	wo.Ctx = st.ctx // the search for files stops at the run's deadline
 	fs := eng.WalkWith(paths, wo)
 	// Read once, before the network pass and the lint both need it.

@@ -66,7 +66,7 @@ type WalkOptions struct {
 	// reached its time limit).
 	Ctx context.Context
 	// Warn, when set, is told what the walk could not do as asked (an
-	// ignore file with more patterns than it reads).
+	// ignore file with more patterns than it reads), each thing once.
 	Warn func(string)
 }
 
@@ -129,6 +129,19 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 		}
 		return false
 	}
+	warn := o.Warn
+	if warn != nil {
+		// Every path walked reads the ignore files above it and the
+		// user's global ones: what one of them warns about, the next
+		// would warn about again.
+		warned := map[string]bool{}
+		warn = func(msg string) {
+			if !warned[msg] {
+				warned[msg] = true
+				o.Warn(msg)
+			}
+		}
+	}
 	for _, p := range paths {
 		if p == "-" {
 			add(p)
@@ -147,7 +160,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 		}
 		var ign *ignorer
 		if o.Gitignore {
-			ign = newIgnorer(p, rootReal, o.Warn) // gitignore.go
+			ign = newIgnorer(p, rootReal, warn) // gitignore.go
 		}
 		visited := map[string]bool{}
 		stopped := false

@@ -466,3 +466,23 @@ func BenchmarkWalkManyPatterns(b *testing.B) {
 		})
 	}
 }
+
+// TestIgnorerWarnsOnce: paths walked one after another each read the
+// ignore file above them; what it warns about is said once.
+func TestIgnorerWarnsOnce(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := range maxIgnorePatterns + 1 {
+		fmt.Fprintf(&b, "?%d*.tmp\n", i)
+	}
+	writeTree(t, dir, map[string]string{".git/HEAD": "x", ".gitignore": b.String(), "a/x.md": "x", "b/y.md": "x"})
+	var warnings []string
+	files, errs := WalkWith([]string{filepath.Join(dir, "a"), filepath.Join(dir, "b")}, WalkOptions{Root: dir, Gitignore: true, Warn: func(s string) { warnings = append(warnings, s) }})
+	if got := relAll(t, dir, files); len(errs) > 0 || !reflect.DeepEqual(got, []string{"a/x.md", "b/y.md"}) {
+		t.Errorf("walked %v (%v)", got, errs)
+	}
+	if len(warnings) != 1 {
+		t.Errorf("warnings %q, want one", warnings)
+	}
+}

@@ -33,6 +33,33 @@ func (f *File) Changed(line int) bool {
 	return f != nil && (f.All || f.Lines[line])
 }
 
+// ChangedIn reports whether any line from first to last (1-based,
+// inclusive) changed. It asks the fewer of the range's lines and the
+// changed lines, so that a long range (an issue over a long paragraph, a
+// long reference entry) is not walked line by line; over ranges that do
+// not overlap, the cost is at most the file's length.
+func (f *File) ChangedIn(first, last int) bool {
+	switch {
+	case f == nil || last < first:
+		return false
+	case f.All:
+		return true
+	case last-first >= len(f.Lines):
+		for l, changed := range f.Lines {
+			if changed && l >= first && l <= last {
+				return true
+			}
+		}
+		return false
+	}
+	for l := first; l <= last; l++ {
+		if f.Lines[l] {
+			return true
+		}
+	}
+	return false
+}
+
 // Set is the change to a tree: File by absolute, cleaned path.
 type Set struct {
 	files map[string]*File

@@ -162,3 +162,22 @@ func TestFromRevAndMergeBase(t *testing.T) {
 		t.Errorf("outside a repository: %v", err)
 	}
 }
+
+// TestChangedIn: whichever way it searches, ChangedIn is Changed asked of
+// every line of the range.
+func TestChangedIn(t *testing.T) {
+	files := []*File{nil, {All: true}, {Lines: map[int]bool{}}, {Lines: map[int]bool{3: true, 9: true, 10: true}}}
+	for _, f := range files {
+		for first := 0; first <= 12; first++ {
+			for last := first - 1; last <= 14; last++ {
+				want := false
+				for l := first; l <= last; l++ {
+					want = want || f.Changed(l)
+				}
+				if got := f.ChangedIn(first, last); got != want {
+					t.Errorf("%+v: ChangedIn(%d, %d) = %v, want %v", f, first, last, got, want)
+				}
+			}
+		}
+	}
+}

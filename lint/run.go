@@ -478,37 +478,18 @@ func stats(doc *markdown.Document) Stats {
 }
 
 // OnChangedLines reports whether any line of the issue changed.
-// It asks the fewer of the issue's lines and the changed lines: an issue
-// over a long paragraph is not walked line by line for each of its
-// neighbours.
 func OnChangedLines(f *gitdiff.File, iss *result.Issue) bool {
-	end := iss.EndPos.Line
-	if end < iss.Pos.Line {
-		end = iss.Pos.Line
-	}
-	if f != nil && !f.All && end-iss.Pos.Line >= len(f.Lines) {
-		for l := range f.Lines {
-			if l >= iss.Pos.Line && l <= end && f.Lines[l] {
-				return true
-			}
-		}
-		return false
-	}
-	for l := iss.Pos.Line; l <= end; l++ {
-		if f.Changed(l) {
-			return true
-		}
-	}
-	return false
+	return f.ChangedIn(iss.Pos.Line, max(iss.EndPos.Line, iss.Pos.Line))
 }
 
 // widenChanged adds to the changed lines of f every line of a sentence that
 // cites a reference entry or definition whose lines changed: correcting an
 // entry's DOI or title changes what each citing sentence rests on, so its
 // issues (say, a claim its new source does not support) are new too. Each
-// reference asks the sorted changed lines once, and each sentence's lines
-// are marked once however many of its citations point at changed entries
-// (marking them per citation made a paragraph of many citations quadratic).
+// reference asks the changed lines once (gitdiff.File.ChangedIn), and each
+// sentence's lines are marked once however many of its citations point at
+// changed entries (marking them per citation made a paragraph of many
+// citations quadratic).
 func widenChanged(doc *markdown.Document, idx *result.LineIndex, f *gitdiff.File) *gitdiff.File {
 	if f == nil {
 		return &gitdiff.File{Lines: map[int]bool{}}
@@ -524,19 +505,13 @@ func widenChanged(doc *markdown.Document, idx *result.LineIndex, f *gitdiff.File
 		}
 		return first, last
 	}
-	changed := make([]int, 0, len(f.Lines))
-	for l := range f.Lines {
-		changed = append(changed, l)
-	}
-	sort.Ints(changed)
 	var touched map[int]bool
 	for i := range doc.References {
 		r := &doc.References[i]
 		if r.Span.End <= r.Span.Start {
 			continue // from a bibliography file, not this document
 		}
-		first, last := linesOf(r.Span)
-		if k := sort.SearchInts(changed, first); k < len(changed) && changed[k] <= last {
+		if f.ChangedIn(linesOf(r.Span)) {
 			if touched == nil {
 				touched = map[int]bool{}
 			}

@@ -61,10 +61,10 @@ func (admonitionParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 		reader.AdvanceToEOL()
 		return parser.Continue | parser.HasChildren
 	}
-	if indent, _ := util.IndentWidth(line, reader.LineOffset()); indent < 4 {
+	pos, padding := util.IndentPosition(line, reader.LineOffset(), 4)
+	if pos < 0 { // indented less than four columns
 		return parser.Close
 	}
-	pos, padding := util.IndentPosition(line, reader.LineOffset(), 4)
 	reader.AdvanceAndSetPadding(pos, padding)
 	return parser.Continue | parser.HasChildren
 }

@@ -166,7 +166,7 @@ func (p jsonPrinter) Print(w io.Writer, r *Report) error {
 // run of a large tree need not hold them: the header and the opening of
 // "issues" first, each issue as it comes, then the summary.
 func (jsonPrinter) Stream(w io.Writer, version string) Stream {
-	s := &jsonStream{b: bufio.NewWriterSize(&bracketEscaper{w: w, esc: jsonBracket}, 64<<10)}
+	s := newJSONStream(w)
 	s.b.WriteString("{\n  \"version\": ")
 	s.value(JSONSchemaVersion, "  ")
 	s.b.WriteString(",\n  \"citelint_version\": ")
@@ -175,10 +175,16 @@ func (jsonPrinter) Stream(w io.Writer, version string) Stream {
 	return s
 }
 
+// jsonStream writes JSON as encoding/json's indenting encoder would write
+// it whole, a piece at a time, for the JSON report and SARIF.
 type jsonStream struct {
 	b   *bufio.Writer
-	n   int // issues written
+	n   int // items written to the array being written
 	err error
+}
+
+func newJSONStream(w io.Writer) *jsonStream {
+	return &jsonStream{b: bufio.NewWriterSize(&bracketEscaper{w: w, esc: jsonBracket}, 64<<10)}
 }
 
 // value writes v as indented JSON whose lines after the first start with
@@ -197,19 +203,31 @@ func (s *jsonStream) Issues(issues []result.Issue) {
 	}
 }
 
-func (s *jsonStream) issue(i *result.Issue) {
+func (s *jsonStream) issue(i *result.Issue) { s.item(jsonIssueOf(*i), "    ") }
+
+// item writes v as the next item of an array whose items are indented by
+// indent.
+func (s *jsonStream) item(v any, indent string) {
 	if s.n > 0 {
 		s.b.WriteByte(',')
 	}
-	s.b.WriteString("\n    ")
-	s.value(jsonIssueOf(*i), "    ")
+	s.b.WriteByte('\n')
+	s.b.WriteString(indent)
+	s.value(v, indent)
 	s.n++
 }
 
-func (s *jsonStream) End(r *Report) error {
+// endItems puts the array's closing bracket, to come, on a line of its
+// own indented by indent when it has items, as the encoder does.
+func (s *jsonStream) endItems(indent string) {
 	if s.n > 0 {
-		s.b.WriteString("\n  ")
+		s.b.WriteByte('\n')
+		s.b.WriteString(indent)
 	}
+}
+
+func (s *jsonStream) End(r *Report) error {
+	s.endItems("  ")
 	s.b.WriteString("],\n  \"summary\": ")
 	s.value(JSONSummaryOf(r.Summary), "  ")
 	s.b.WriteString("\n}\n")

@@ -1,7 +1,6 @@
 package output
 
 import (
-	"bufio"
 	"io"
 	"net/url"
 	"regexp"
@@ -160,22 +159,14 @@ var semverRE = sync.OnceValue(func() *regexp.Regexp {
 // several copies of tens of megabytes.
 func (sarifPrinter) Print(w io.Writer, r *Report) error {
 	sb := newSarifBuild(r)
-	s := &jsonStream{b: bufio.NewWriterSize(&bracketEscaper{w: w, esc: jsonBracket}, 64<<10)}
+	s := newJSONStream(w)
 	s.b.WriteString("{\n  \"$schema\": ")
 	s.value(sarifSchema, "  ")
 	s.b.WriteString(",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": ")
 	s.value(sarifTool{Driver: sb.driver}, "      ")
 	s.b.WriteString(",\n      \"columnKind\": \"utf16CodeUnits\",\n      \"results\": [")
-	n := inTime(r, r.Issues, func(k int, iss *result.Issue) {
-		if k > 0 {
-			s.b.WriteByte(',')
-		}
-		s.b.WriteString("\n        ")
-		s.value(sb.result(*iss), "        ")
-	})
-	if n > 0 {
-		s.b.WriteString("\n      ")
-	}
+	n := inTime(r, r.Issues, func(_ int, iss *result.Issue) { s.item(sb.result(*iss), "        ") })
+	s.endItems("      ")
 	s.b.WriteString("],\n      \"invocations\": ")
 	inv := sb.invocations()
 	if n < len(r.Issues) {

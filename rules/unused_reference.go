@@ -289,22 +289,12 @@ func newCommentLabels(doc *markdown.Document) *commentLabels {
 	for _, c := range doc.Comments {
 		t := strings.ToLower(c.Text)
 		cl.lower = append(cl.lower, t)
-		for i := strings.IndexByte(t, '['); i >= 0; {
-			j := strings.IndexAny(t[i+1:], "[]")
-			if j < 0 {
-				break
-			}
-			j += i + 1
-			if t[j] == ']' {
-				cl.plain[t[i+1:j]] = true
-			}
-			// The next "[" is at j, or after it.
-			if t[j] == '[' {
-				i = j
-			} else if k := strings.IndexByte(t[j+1:], '['); k >= 0 {
-				i = j + 1 + k
-			} else {
-				break
+		// A label is what follows a "[" up to the first "]", with no
+		// "[" between: each piece after a "[" that holds a "]".
+		_, after, _ := strings.Cut(t, "[")
+		for seg := range strings.SplitSeq(after, "[") {
+			if k := strings.IndexByte(seg, ']'); k >= 0 {
+				cl.plain[seg[:k]] = true
 			}
 		}
 	}

@@ -470,7 +470,7 @@ type pageBudget struct {
 
 // forDocument is v's budget: the document's, or what the page has left.
 func (p *pageBudget) forDocument(v *docView) *markBudget {
-	return &markBudget{left: min(p.doc, p.left), v: v, maxS: -1, maxC: -1, seenCite: map[int]bool{}}
+	return &markBudget{left: min(p.doc, p.left), v: v, maxS: -1, maxC: -1, seenCite: make([]bool, len(v.data.Markers))}
 }
 
 // spent takes what the document's marks cost from the page's budget.
@@ -482,9 +482,9 @@ type markBudget struct {
 	left, used int
 	v          *docView
 	stopped    bool
-	stopAt     int // the offset of the first mark left out
-	maxS, maxC int // the highest sentence and marker data indices marked
-	seenCite   map[int]bool
+	stopAt     int    // the offset of the first mark left out
+	maxS, maxC int    // the highest sentence and marker data indices marked
+	seenCite   []bool // by marker data index
 	// timeUp reports whether the report's Context has ended; timeCut,
 	// that the document's rendering stopped for it.
 	timeUp  func() bool

@@ -81,18 +81,10 @@ func TestTimeoutDuringNetworkPass(t *testing.T) {
 	// timers (--timeout 400ms) a loaded machine could spend the lint's
 	// 100 ms too, or reach the server only after the pass had ended.
 	var cued atomic.Bool
-	var expire func()
-	defer func(d func(context.Context, time.Duration) (context.Context, context.CancelFunc)) {
-		engine.NetworkDeadline = d
-	}(engine.NetworkDeadline)
-	engine.NetworkDeadline = func(parent context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
-		ctx, cancel := newDeadlineOnCue(parent)
-		expire = ctx.expire
-		return ctx, cancel
-	}
+	expire := expireOnCue(t, &engine.NetworkDeadline)
 	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cued.Store(true)
-		expire()
+		(*expire)()
 		<-r.Context().Done()
 	}))
 	defer hang.Close()
@@ -112,6 +104,23 @@ func TestTimeoutDuringNetworkPass(t *testing.T) {
 	if !strings.Contains(stderr, "network lookups stopped") {
 		t.Errorf("stderr does not say the lookups stopped:\n%s", stderr)
 	}
+}
+
+// expireOnCue puts a deadline that passes on cue in the place of *hook
+// (a time limit's constructor: runTimeout, lintDeadline,
+// engine.NetworkDeadline) until the test ends, and returns where the
+// expire of the latest one made is kept: nil until the code under test
+// makes one.
+func expireOnCue[T any](t *testing.T, hook *func(context.Context, T) (context.Context, context.CancelFunc)) *func() {
+	saved := *hook
+	t.Cleanup(func() { *hook = saved })
+	expire := new(func())
+	*hook = func(parent context.Context, _ T) (context.Context, context.CancelFunc) {
+		ctx, cancel := newDeadlineOnCue(parent)
+		*expire = ctx.expire
+		return ctx, cancel
+	}
+	return expire
 }
 
 // deadlineOnCue is a context whose deadline passes when the test calls

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestTimeLimitInReport: when --timeout strikes after the lint, while
@@ -18,13 +16,7 @@ import (
 // the exit code is 4. The run's time ends on cue (runTimeout,
 // beforeReport, beforePrint), not on a timer.
 func TestTimeLimitInReport(t *testing.T) {
-	defer func(rt func(context.Context, time.Duration) (context.Context, context.CancelFunc)) { runTimeout = rt }(runTimeout)
-	var expire func()
-	runTimeout = func(parent context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
-		ctx, cancel := newDeadlineOnCue(parent)
-		expire = ctx.expire
-		return ctx, cancel
-	}
+	expire := expireOnCue(t, &runTimeout)
 	dir := t.TempDir()
 	var doc strings.Builder
 	for i := range 500 {
@@ -41,7 +33,7 @@ func TestTimeLimitInReport(t *testing.T) {
 		{"while printing", &beforePrint, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			*tc.at = func() { expire() }
+			*tc.at = func() { (*expire)() }
 			defer func() { *tc.at = nil }()
 			out := t.TempDir()
 			code, _, stderr := run(t, dir, "", "run", "--no-config", "--timeout", "1h",
@@ -117,15 +109,9 @@ func TestTimeLimitInReport(t *testing.T) {
 // with every file checked and every issue reported, costs nothing: the
 // run did not time out, and its exit code says how the files are.
 func TestLintTimeEndsWithTheReportWhole(t *testing.T) {
-	defer func(ld func(context.Context, time.Time) (context.Context, context.CancelFunc)) { lintDeadline = ld }(lintDeadline)
-	var expire func()
-	lintDeadline = func(parent context.Context, _ time.Time) (context.Context, context.CancelFunc) {
-		ctx, cancel := newDeadlineOnCue(parent)
-		expire = ctx.expire
-		return ctx, cancel
-	}
+	expire := expireOnCue(t, &lintDeadline)
 	reported := false
-	beforeReport = func() { expire(); reported = true }
+	beforeReport = func() { (*expire)(); reported = true }
 	defer func() { beforeReport = nil }()
 	dir := t.TempDir()
 	doc := write(t, dir, "a.md", clean)
@@ -133,7 +119,7 @@ func TestLintTimeEndsWithTheReportWhole(t *testing.T) {
 	// SARIF: a batch run, whose issues go through the pipeline after the lint.
 	code, _, stderr := run(t, dir, "", "run", "--no-config", "--timeout", "1h",
 		"--format", "sarif:"+filepath.Join(out, "r.sarif"), doc)
-	if expire == nil {
+	if *expire == nil {
 		t.Fatal("the lint's deadline was not made")
 	}
 	if code != ExitOK || strings.Contains(stderr, "timed out") || !reported {

@@ -62,17 +62,8 @@ var rulesPathoCases = []rulesPatho{
 	{
 		// Undefined footnotes in a document of link definitions: whether
 		// the document defines footnotes was asked per marker.
-		name: "undefined-footnotes-with-definitions",
-		gen: func(n int) string {
-			var b strings.Builder
-			for i := range n {
-				fmt.Fprintf(&b, "Claim.[^x%d]\n\n", i)
-			}
-			for i := range n {
-				fmt.Fprintf(&b, "[r%d]: https://e.org/%d\n\n", i, i)
-			}
-			return b.String()
-		},
+		name:  "undefined-footnotes-with-definitions",
+		gen:   citesThenDefinitions("Claim.[^x%d]\n\n"),
 		small: 200, sizes: []int{7000, 14000, 28000},
 		want: func(n int) map[string]int { return map[string]int{"unresolvable-label": n} },
 	},
@@ -99,16 +90,7 @@ var rulesPathoCases = []rulesPatho{
 		// Unresolved pandoc keys and many link definitions: whether the
 		// document has [@key]: aliases was asked per citation.
 		name: "pandoc-keys-with-definitions", bib: true,
-		gen: func(n int) string {
-			var b strings.Builder
-			for i := range n {
-				fmt.Fprintf(&b, "Claim [@k%d].\n\n", i)
-			}
-			for i := range n {
-				fmt.Fprintf(&b, "[r%d]: https://e.org/%d\n\n", i, i)
-			}
-			return b.String()
-		},
+		gen:   citesThenDefinitions("Claim [@k%d].\n\n"),
 		small: 200, sizes: []int{7000, 14000, 28000},
 		want: func(n int) map[string]int { return map[string]int{"unresolvable-label": n} },
 	},
@@ -178,6 +160,21 @@ var rulesPathoCases = []rulesPatho{
 		small: 100, sizes: []int{20000, 40000, 80000},
 		want: func(n int) map[string]int { return map[string]int{"uncited-claim": n} },
 	},
+}
+
+// citesThenDefinitions makes n paragraphs citing as cite (a format of the
+// paragraph's number) that nothing defines, then n link definitions.
+func citesThenDefinitions(cite string) func(n int) string {
+	return func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, cite, i)
+		}
+		for i := range n {
+			fmt.Fprintf(&b, "[r%d]: https://e.org/%d\n\n", i, i)
+		}
+		return b.String()
+	}
 }
 
 func pathoRules(extra *rules.Rule) []lint.Enabled {

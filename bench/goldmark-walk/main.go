@@ -4,7 +4,9 @@
 // reads, parses and walks each file with goldmark configured as
 // markdown/parse.go configures it, except that goldmark's emphasis parser,
 // which citelint leaves out, is kept (the floor stays a standard goldmark
-// parse), on a pool of GOMAXPROCS workers, with GOGC=400 unless GOGC is set.
+// parse), on a pool of GOMAXPROCS workers, with GOGC=400 unless GOGC is set:
+// the floor's fastest setting (200 is about 5% slower; it holds nothing
+// across files, so its heap stays at the 16 MB minimum either way).
 // It does nothing with the tree: a linter built on goldmark cannot be much
 // faster than this.
 //
@@ -94,7 +96,7 @@ func main() {
 	workers := flag.Int("workers", 0, "parallel workers (0: GOMAXPROCS, as citelint)")
 	flag.Parse()
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400) // as cmd/citelint
+		debug.SetGCPercent(400) // the floor's fastest (cmd/citelint uses 200)
 	}
 	md, err := newMarkdown(*footnote)
 	if err != nil {

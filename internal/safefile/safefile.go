@@ -93,12 +93,28 @@ func checkOpened(f *os.File, path string) (*os.File, error) {
 	return f, nil
 }
 
-// readLimited reads r to its end, or fails once it has more than limit
-// bytes.
-func readLimited(r io.Reader, path string, limit int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+// readLimited reads f to its end, or fails once it has more than limit
+// bytes. The buffer starts at the size the file has now (io.ReadAll would
+// start at 512 bytes and copy an 855 KB bibliography eleven times).
+func readLimited(f *os.File, path string, limit int64) ([]byte, error) {
+	n := int64(512)
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		n = min(fi.Size(), limit) + 1 // one more, to see the end without growing
+	}
+	b := make([]byte, 0, n)
+	r := io.LimitReader(f, limit+1)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // the file grew
+		}
+		m, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+m]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
 	}
 	if int64(len(b)) > limit {
 		return nil, &TooLargeError{Path: path, Limit: limit}

@@ -32,6 +32,11 @@ func TestReadFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "refs.bib")
 	write(t, p, "0123456789")
+	big := filepath.Join(dir, "big.json") // more than one buffer of io.ReadAll's
+	bigText := strings.Repeat("0123456789", 500)
+	write(t, big, bigText)
+	empty := filepath.Join(dir, "empty.bib")
+	write(t, empty, "")
 	for _, tt := range []struct {
 		path  string
 		limit int64
@@ -40,6 +45,9 @@ func TestReadFile(t *testing.T) {
 		{p, 10, "0123456789"},
 		{p, 100, "0123456789"},
 		{p, 9, "ERR refs.bib: file is larger than the 9-byte limit"},
+		{big, 5000, bigText},
+		{big, 4999, "ERR big.json: file is larger than the 4999-byte limit"},
+		{empty, 10, ""},
 		{filepath.Join(dir, "nope.bib"), 10, "ERR nope.bib: no such file"},
 		{dir, 10, "ERR " + filepath.Base(dir) + ": not a regular file"},
 	} {
@@ -161,5 +169,18 @@ func TestHolds(t *testing.T) {
 		if err := r.Holds(path); (err == nil) != inside {
 			t.Errorf("Holds(%s) = %v, want inside %v", path, err, inside)
 		}
+	}
+}
+
+// TestReadFileSizeUnknown: a file whose size the system reports as 0 while
+// it has content (Linux's /proc) is still read whole.
+func TestReadFileSizeUnknown(t *testing.T) {
+	const p = "/proc/self/status"
+	if fi, err := os.Stat(p); err != nil || fi.Size() != 0 {
+		t.Skip("no /proc file of size 0")
+	}
+	b, err := ReadFile(p, MaxData)
+	if err != nil || !strings.Contains(string(b), "\nPid:") {
+		t.Errorf("%s: %d bytes, %v", p, len(b), err)
 	}
 }

@@ -196,6 +196,11 @@ func paragraphStart(src []byte, off int) int {
 // paragraph (goldmark parses the text of inline HTML as Markdown, so
 // map[Type] or a[1] inside <code> reaches the citation scanner).
 func inHTMLCode(src []byte, off int) bool {
+	// Most markers have no "<" in the 4 KB before them: one vector scan
+	// then, not a search for the paragraph's start.
+	if bytes.IndexByte(src[max(0, off-4096):off], '<') < 0 {
+		return false
+	}
 	before := src[paragraphStart(src, off):off]
 	open := lastIndexFold(before, "<code")
 	return open >= 0 && open > lastIndexFold(before, "</code")

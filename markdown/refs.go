@@ -363,24 +363,51 @@ func mentionsSourceList(b []byte) (string, bool) {
 	if len(b) > 200 {
 		return "", false
 	}
-	t := string(plainText(b))
-	t = strings.TrimRight(strings.TrimSpace(t), ":：")
-	if t == "" || sentence.HasWords(t, 9) {
+	// Every heading comes here and few mention a list, so the title is
+	// built in a buffer on the stack and made a string only for those.
+	var buf [200]byte
+	p := bytes.TrimRight(bytes.TrimSpace(appendPlainText(buf[:0], b)), ":：")
+	if len(p) == 0 || !mentionsSourceWord(p) {
 		return "", false
 	}
-	l := " " + strings.ToLower(t) + " "
+	t := string(p)
+	if sentence.HasWords(t, 9) {
+		return "", false
+	}
+	return t, true
+}
+
+// mentionsSourceWord reports whether title p holds a word of
+// sourceListWords, in any case: a phrase ("source list") anywhere, a single
+// word only last ("Key Data Sources", not "Key Sources for Existence...").
+func mentionsSourceWord(p []byte) bool {
+	var buf [202]byte
+	l := append(buf[:0], ' ')
+	for _, c := range p {
+		if c >= utf8.RuneSelf { // strings.ToLower may change the length
+			return sourceWordIn([]byte(" " + strings.ToLower(string(p)) + " "))
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		l = append(l, c)
+	}
+	return sourceWordIn(append(l, ' '))
+}
+
+// sourceWordIn is mentionsSourceWord for a lower-case title between two
+// spaces.
+func sourceWordIn(l []byte) bool {
 	for _, w := range sourceListWords {
-		i := strings.Index(l, w)
+		i := bytes.Index(l, []byte(w))
 		if i < 0 || isWordByte(l[i-1]) || isWordByte(l[i+len(w)]) {
 			continue
 		}
-		// A phrase ("source list") anywhere; a single word only last:
-		// "Key Data Sources", not "Key Sources for Existence...".
-		if strings.IndexByte(w, ' ') >= 0 || strings.TrimSpace(l[i+len(w):]) == "" {
-			return t, true
+		if strings.IndexByte(w, ' ') >= 0 || len(bytes.TrimSpace(l[i+len(w):])) == 0 {
+			return true
 		}
 	}
-	return "", false
+	return false
 }
 
 func isWordByte(c byte) bool {

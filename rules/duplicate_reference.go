@@ -179,6 +179,19 @@ func siteRoot(ref *markdown.Reference) bool {
 	if ref.DOI != "" || ref.ArXiv != "" {
 		return false
 	}
+	// Most entries' URLs have a path: answered without url.Parse. Before
+	// the query and fragment, the first "://" ends the scheme (a scheme
+	// has no colon) and the host ends at the first "/": a path of two
+	// bytes or more is, unescaped, still not "/".
+	raw := ref.URL
+	if i := strings.IndexAny(raw, "?#"); i >= 0 {
+		raw = raw[:i]
+	}
+	if _, rest, ok := strings.Cut(raw, "://"); ok {
+		if i := strings.IndexByte(rest, '/'); i >= 0 && len(rest)-i > 1 {
+			return false
+		}
+	}
 	u, err := url.Parse(ref.URL)
 	return err == nil && u.Host != "" && (u.Path == "" || u.Path == "/") && u.RawQuery == ""
 }

@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -115,4 +117,46 @@ func TestCodeSpanScan(t *testing.T) {
 // goldmark allocates a segment for every line each run's search crosses.
 func manyLinesUnderRuns(runs, lines int) string {
 	return decreasingBacktickRuns(runs) + strings.Repeat("\nx", lines)
+}
+
+// FuzzFrontMatterSkipped: goldmark starting after a front matter gives the
+// document it gave when the front matter was blanked out of a copy (the
+// way before 28 November, still the way with a BOM or input guards). The
+// blanked input has no front matter, so Parse reads it whole from 0.
+func FuzzFrontMatterSkipped(f *testing.F) {
+	for _, s := range []string{
+		"---\ntitle: x\n---\n# Title\n\nText [1].\n\n1. Ref\n",
+		"---\nbibliography: refs.bib\n---\nSee [@key].\n",
+		"+++\ntitle = 'x'\n+++\n[a]: https://example.com\n",
+		"---\r\ntitle: x\r\n---\r\n    indented\r\n",
+		"---\na: [\n---\ntext\n",
+		"---\n---\n> quote [^1]\n\n[^1]: note\n",
+		"---\ntitle: x\n---\n```\ncode\n",
+	} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, mdx bool) {
+		src := []byte(s)
+		fm, ok := findFrontMatter(src, 0)
+		if !ok {
+			return
+		}
+		blanked := bytes.Clone(src)
+		blank(blanked[fm.Start:fm.End])
+		got, want := Parse(src, Options{MDX: mdx}), Parse(blanked, Options{MDX: mdx})
+		_, fmDiags := readFrontMatter(src, fm)
+		if len(got.Diagnostics) < len(fmDiags) {
+			t.Fatalf("%q: %d diagnostics, fewer than the front matter's %d", s, len(got.Diagnostics), len(fmDiags))
+		}
+		got.Diagnostics = got.Diagnostics[len(fmDiags):]
+		if len(got.Diagnostics) == 0 {
+			got.Diagnostics = nil
+		}
+		got.Src, got.FrontMatter, got.Bibliography = nil, Span{}, nil
+		want.Src = nil
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q (mdx %v): skipping the front matter changed the document:\n got %+v\nwant %+v", s, mdx, got, want)
+		}
+	})
 }

@@ -103,14 +103,16 @@ func Parse(src []byte, opts Options) *Document {
 
 func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	doc := &Document{Src: src}
-	work, fm, fmOK := guardedWork(src, doc) // guarded.go
+	work, start, fm, fmOK := guardedWork(src, doc, false) // guarded.go
 	if fmOK {
 		doc.FrontMatter = fm
 		doc.Bibliography, doc.Diagnostics = readFrontMatter(src, fm)
 	}
 
 	pc := newContext(work)
-	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(pc))
+	reader := text.NewReader(work)
+	reader.Advance(start)
+	root := md.Parser().Parse(reader, parser.WithContext(pc))
 	b := getBufs()
 	w := walker{doc: doc, src: work, opts: opts, pc: pc, bufs: *b}
 	// References and headings grow in reused buffers; the document gets

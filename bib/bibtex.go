@@ -67,8 +67,8 @@ func parseBibTeX(ctx context.Context, name string, data []byte) ([]Entry, error)
 		}
 		// After a broken entry, the entries inside the text it ran
 		// over are read again, one by one: there a value may not run
-		// across a line starting with "@", so that each such line is
-		// read once, not once per broken entry above it.
+		// across a line that starts an entry (startsEntry), so that each
+		// such line is read once, not once per broken entry above it.
 		p.bounded = at < p.frontier
 		p.limit, p.limitFrom = 0, -1
 		e, err := p.entry(at)
@@ -160,8 +160,8 @@ type bibParser struct {
 
 	// frontier is the furthest offset a broken entry's parse reached;
 	// bounded is set while the entry being parsed starts before it.
-	// Then a value ends at limit, the next line starting with "@" after
-	// limitFrom.
+	// Then a value ends at limit, the next line that starts an entry
+	// after limitFrom.
 	frontier         int
 	bounded          bool
 	limit, limitFrom int
@@ -235,9 +235,28 @@ func (p *bibParser) entryLine(off int) bool {
 	return off < len(p.src) && p.src[off] == '@'
 }
 
+// startsEntry reports whether the line starting at off starts an entry:
+// after blanks, an "@" where entry would get past the type, to a "{" or
+// "(" (after blanks, line breaks and comments) or to "@comment". A value's
+// line that merely starts with "@" ("@two", an abstract's "@ICML 2020")
+// does not, so that recovery after a broken entry does not cut a valid
+// entry's value there and lose the entry. The blanks a check skips hold no
+// line starting with "@", so the checks of one file read each byte once.
+func (p *bibParser) startsEntry(off int) bool {
+	if !p.entryLine(off) {
+		return false
+	}
+	saved := p.pos
+	defer func() { p.pos = saved }()
+	p.pos = off + strings.IndexByte(p.src[off:], '@') + 1
+	typ := p.ident()
+	p.skipSpace()
+	return typ != "" && (p.pos < len(p.src) && (p.src[p.pos] == '{' || p.src[p.pos] == '(') || strings.EqualFold(typ, "comment"))
+}
+
 // end returns where a value, @comment or @preamble starting at from must
 // end: the end of the file, or while bounded the start of the next line
-// starting with "@".
+// that starts an entry.
 func (p *bibParser) end(from int) int {
 	if !p.bounded {
 		return len(p.src)
@@ -252,7 +271,7 @@ func (p *bibParser) end(from int) int {
 			break
 		}
 		i += j + 1
-		if p.entryLine(i) {
+		if p.startsEntry(i) {
 			p.limit = i
 			break
 		}

@@ -169,6 +169,18 @@ var bibCases = []bibCase{
 		check: func(t *testing.T, es []Entry, err error, n int) {
 			wantCapped(func(n int) int { return n + 1 }, line)(t, es, err, n)
 		}},
+	// After a broken entry, lines that start with "@" but no entry fail
+	// at once, and entries whose brace is on the next line bound values.
+	{name: "at_words_after_broken", file: "f.bib", n: 40000, small: 500,
+		gen: func(n int) []byte { return append([]byte("@a{k, t = {open\n"), repeat("@w%d and more\n")(n)...) },
+		check: func(t *testing.T, es []Entry, err error, n int) {
+			wantCapped(func(n int) int { return n + 1 }, line)(t, es, err, n)
+		}},
+	{name: "brace_next_line_after_broken", file: "f.bib", n: 20000, small: 500,
+		gen: func(n int) []byte { return append([]byte("@a{k, t = {open\n"), repeat("@x\n{k%d, t = {y\n")(n)...) },
+		check: func(t *testing.T, es []Entry, err error, n int) {
+			wantCapped(func(n int) int { return n + 1 }, func(i int) int { return 2*i + 1 })(t, es, err, n)
+		}},
 	// Probe #8.
 	{name: "errors", file: "f.bib", gen: func(n int) []byte { return []byte(strings.Repeat("@x\n", n)) }, n: 100000, small: 1000,
 		check: wantCapped(same, func(i int) int { return i + 1 })},

@@ -69,8 +69,10 @@ func parseBibTeX(ctx context.Context, name string, data []byte) ([]Entry, error)
 		// over are read again, one by one: there a value may not run
 		// across a line that starts an entry (startsEntry), so that each
 		// such line is read once, not once per broken entry above it.
+		// The limit found for one entry is kept for the next ones
+		// (end): it depends only on where a value starts, and entries
+		// in one line's run would each scan to the next entry line.
 		p.bounded = at < p.frontier
-		p.limit, p.limitFrom = 0, -1
 		e, err := p.entry(at)
 		if err != nil {
 			var fatal *fatalError
@@ -161,7 +163,7 @@ type bibParser struct {
 	// frontier is the furthest offset a broken entry's parse reached;
 	// bounded is set while the entry being parsed starts before it.
 	// Then a value ends at limit, the next line that starts an entry
-	// after limitFrom.
+	// after limitFrom (0, 0 at first: none known).
 	frontier         int
 	bounded          bool
 	limit, limitFrom int

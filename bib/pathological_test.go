@@ -181,6 +181,27 @@ var bibCases = []bibCase{
 		check: func(t *testing.T, es []Entry, err error, n int) {
 			wantCapped(func(n int) int { return n + 1 }, func(i int) int { return 2*i + 1 })(t, es, err, n)
 		}},
+	// Entries that start mid-line after a broken entry, read well: each
+	// scanned to the next line that starts an entry, or the end, until
+	// the limit found for one was kept for the next (review of dab3857).
+	{name: "midline_entries_after_broken", file: "f.bib", n: 4000, small: 4000,
+		gen: func(n int) []byte {
+			return append([]byte("@a{k, t = {open\n@b{k0, t = {v}}\n"), repeat("x @b{k%d, t = {v}}\n")(n)...)
+		},
+		check: func(t *testing.T, es []Entry, err error, n int) {
+			if len(es) != n+1 || err == nil {
+				t.Errorf("%d entries, error %.100v; want %d and the broken one's", len(es), err, n+1)
+			}
+		}},
+	{name: "midline_after_value_lines", file: "f.bib", n: 4000, small: 4000,
+		gen: func(n int) []byte {
+			return append(append([]byte("@a{k, t = {open\n@b{k0, t = {v\n"), repeat("@w}} @b{k%d, t = {v\n")(n)...), "@w}}\n"...)
+		},
+		check: func(t *testing.T, es []Entry, err error, n int) {
+			if len(es) != n+1 || err == nil {
+				t.Errorf("%d entries, error %.100v; want %d and the broken one's", len(es), err, n+1)
+			}
+		}},
 	// Probe #8.
 	{name: "errors", file: "f.bib", gen: func(n int) []byte { return []byte(strings.Repeat("@x\n", n)) }, n: 100000, small: 1000,
 		check: wantCapped(same, func(i int) int { return i + 1 })},

@@ -8,30 +8,36 @@ import "bytes"
 // reads this copy, so it takes linear time on any input and its offsets
 // are the Document's.
 func Guarded(src []byte) []byte {
-	work, _, _, _ := guardedWork(src, &Document{}, true)
+	work, _, _ := guardedWork(src, &Document{})
 	return work
 }
 
-// guardedWork is Guarded for Parse too: the bytes goldmark reads, where it
-// starts reading them, and the front matter when there is one. A BOM turns
-// "# Title" into a paragraph and goldmark has no front matter, so both are
-// blanked out of a same-length copy, keeping offsets true; neutralise
-// records the guards' stretches in doc. A front matter alone, unless
-// blankFrontMatter is set, is skipped instead of copied: goldmark starts
-// reading src at its end (130 of the shared corpus's 1,003 files have one).
-func guardedWork(src []byte, doc *Document, blankFrontMatter bool) (work []byte, start int, fm Span, fmOK bool) {
+// guardedWork is Guarded for Parse too: the bytes goldmark reads, and the
+// front matter when there is one. A BOM turns "# Title" into a paragraph
+// and goldmark has no front matter, so both are blanked out of a
+// same-length copy, keeping offsets true; neutralise records the guards'
+// stretches in doc.
+func guardedWork(src []byte, doc *Document) (work []byte, fm Span, fmOK bool) {
 	bom := bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
 	fmStart := 0
 	if bom {
 		fmStart = 3
 	}
 	fm, fmOK = findFrontMatter(src, fmStart)
-	guards := findGuards(src)
-	switch {
-	case !bom && !fmOK && len(guards) == 0:
-		return src, 0, fm, false
-	case !bom && fmOK && len(guards) == 0 && !blankFrontMatter:
-		return src, fm.End, fm, true
+	// The guards are looked for after the front matter, which goldmark
+	// reads blanked: its lines would join the first paragraph's, and a
+	// guard there would be placed at line 1.
+	from := 0
+	if fmOK {
+		from = fm.End
+	}
+	guards := findGuards(src[from:])
+	for i := range guards {
+		guards[i].span.Start += from
+		guards[i].span.End += from
+	}
+	if !bom && !fmOK && len(guards) == 0 {
+		return src, fm, false
 	}
 	work = bytes.Clone(src)
 	neutralise(work, guards, doc)
@@ -41,5 +47,5 @@ func guardedWork(src []byte, doc *Document, blankFrontMatter bool) (work []byte,
 	if fmOK {
 		blank(work[fm.Start:fm.End])
 	}
-	return work, 0, fm, fmOK
+	return work, fm, fmOK
 }

@@ -103,16 +103,18 @@ func Parse(src []byte, opts Options) *Document {
 
 func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	doc := &Document{Src: src}
-	work, start, fm, fmOK := guardedWork(src, doc, false) // guarded.go
+	work, fm, fmOK := guardedWork(src, doc) // guarded.go
 	if fmOK {
+		// The front matter's diagnostics come first, before the input
+		// guards' that guardedWork recorded, which they used to replace.
+		var diags []Diagnostic
 		doc.FrontMatter = fm
-		doc.Bibliography, doc.Diagnostics = readFrontMatter(src, fm)
+		doc.Bibliography, diags = readFrontMatter(src, fm)
+		doc.Diagnostics = append(diags, doc.Diagnostics...)
 	}
 
 	pc := newContext(work)
-	reader := text.NewReader(work)
-	reader.Advance(start)
-	root := md.Parser().Parse(reader, parser.WithContext(pc))
+	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(pc))
 	b := getBufs()
 	w := walker{doc: doc, src: work, opts: opts, pc: pc, bufs: *b}
 	// References and headings grow in reused buffers; the document gets

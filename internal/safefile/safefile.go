@@ -99,7 +99,7 @@ func checkOpened(f *os.File, path string) (*os.File, error) {
 func readLimited(f *os.File, path string, limit int64) ([]byte, error) {
 	n := int64(512)
 	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
-		n = min(fi.Size(), limit) + 1 // one more, to see the end without growing
+		n = min(fi.Size(), limit) + 1 // one more: to see the end, or that the file is over the limit, without growing
 	}
 	b := make([]byte, 0, n)
 	r := io.LimitReader(f, limit+1)
@@ -109,8 +109,8 @@ func readLimited(f *os.File, path string, limit int64) ([]byte, error) {
 		}
 		m, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+m]
-		if err == io.EOF {
-			break
+		if err == io.EOF || int64(len(b)) > limit {
+			break // over the limit: no need to read on to EOF
 		}
 		if err != nil {
 			return nil, &fs.PathError{Op: "read", Path: path, Err: err}

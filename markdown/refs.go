@@ -118,22 +118,7 @@ func isSectionTitle(b []byte) (string, bool) {
 	// buffer: a rune's lower case takes at most 3 bytes (an invalid byte
 	// becomes U+FFFD, as in strings.ToLower), so 40 bytes fit in 120.
 	var lower [120]byte
-	l := lower[:0]
-	for i := 0; i < len(t); {
-		c := t[i]
-		if c < utf8.RuneSelf {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			l = append(l, c)
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRune(t[i:])
-		l = utf8.AppendRune(l, unicode.ToLower(r))
-		i += n
-	}
-	if !sectionNames[string(l)] {
+	if !sectionNames[string(appendLower(lower[:0], t))] {
 		return "", false
 	}
 	return string(t), true
@@ -381,18 +366,29 @@ func mentionsSourceList(b []byte) (string, bool) {
 // sourceListWords, in any case: a phrase ("source list") anywhere, a single
 // word only last ("Key Data Sources", not "Key Sources for Existence...").
 func mentionsSourceWord(p []byte) bool {
-	var buf [202]byte
-	l := append(buf[:0], ' ')
-	for _, c := range p {
-		if c >= utf8.RuneSelf { // strings.ToLower may change the length
-			return sourceWordIn([]byte(" " + strings.ToLower(string(p)) + " "))
+	var buf [202]byte // an ASCII title's; others may grow out of it
+	return sourceWordIn(append(appendLower(append(buf[:0], ' '), p), ' '))
+}
+
+// appendLower appends strings.ToLower(string(s)) to dst without making
+// the strings: ASCII byte by byte, other runes (an invalid byte is
+// U+FFFD) by unicode.ToLower, as strings.ToLower maps them.
+func appendLower(dst, s []byte) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			dst = append(dst, c)
+			i++
+			continue
 		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		l = append(l, c)
+		r, n := utf8.DecodeRune(s[i:])
+		dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		i += n
 	}
-	return sourceWordIn(append(l, ' '))
+	return dst
 }
 
 // sourceWordIn is mentionsSourceWord for a lower-case title between two

@@ -85,3 +85,13 @@ func TestSectionsByShape(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendLower: appendLower is strings.ToLower, appended, for ASCII,
+// runes whose lower case is longer or shorter, and invalid bytes.
+func TestAppendLower(t *testing.T) {
+	for _, s := range []string{"", "Key Data SOURCES", "İSTANBUL", "\u212aelvin", "Ⱥ", "a\xffB", "参考文献 Sources"} {
+		if got, want := string(appendLower([]byte("> "), []byte(s))), "> "+strings.ToLower(s); got != want {
+			t.Errorf("appendLower(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

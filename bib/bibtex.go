@@ -222,38 +222,50 @@ func (p *bibParser) skipToNextLineAt(from int) {
 			return
 		}
 		p.pos += i + 1
-		if p.entryLine(p.pos) {
+		if p.entryAt(p.pos) >= 0 {
 			return
 		}
 	}
 }
 
-// entryLine reports whether the line starting at off starts with "@"
-// after blanks, as an entry's first line does.
-func (p *bibParser) entryLine(off int) bool {
+// entryAt returns where the "@" of the line starting at off is, if the
+// line starts with "@" after blanks, as an entry's first line does; else -1.
+func (p *bibParser) entryAt(off int) int {
 	for off < len(p.src) && (p.src[off] == ' ' || p.src[off] == '\t') {
 		off++
 	}
-	return off < len(p.src) && p.src[off] == '@'
+	if off < len(p.src) && p.src[off] == '@' {
+		return off
+	}
+	return -1
+}
+
+// header reads an entry's type from the "@" at at, and the blanks, line
+// breaks and comments after it: the type, lower-cased, and whether a "{"
+// or "(" opens the entry there (p.pos is then at it).
+func (p *bibParser) header(at int) (typ string, opens bool) {
+	p.pos = at + 1
+	typ = strings.ToLower(p.ident())
+	p.skipSpace()
+	return typ, typ != "" && p.pos < len(p.src) && (p.src[p.pos] == '{' || p.src[p.pos] == '(')
 }
 
 // startsEntry reports whether the line starting at off starts an entry:
-// after blanks, an "@" where entry would get past the type, to a "{" or
-// "(" (after blanks, line breaks and comments) or to "@comment". A value's
-// line that merely starts with "@" ("@two", an abstract's "@ICML 2020")
-// does not, so that recovery after a broken entry does not cut a valid
-// entry's value there and lose the entry. The blanks a check skips hold no
-// line starting with "@", so the checks of one file read each byte once.
+// an "@" whose header opens one, or "@comment", which needs no brace. A
+// value's line that merely starts with "@" ("@two", an abstract's "@ICML
+// 2020") does not, so that recovery after a broken entry does not cut a
+// valid entry's value there and lose the entry. The blanks a header skips
+// hold no line starting with "@", so the checks of one file read each
+// byte once.
 func (p *bibParser) startsEntry(off int) bool {
-	if !p.entryLine(off) {
+	at := p.entryAt(off)
+	if at < 0 {
 		return false
 	}
 	saved := p.pos
 	defer func() { p.pos = saved }()
-	p.pos = off + strings.IndexByte(p.src[off:], '@') + 1
-	typ := p.ident()
-	p.skipSpace()
-	return typ != "" && (p.pos < len(p.src) && (p.src[p.pos] == '{' || p.src[p.pos] == '(') || strings.EqualFold(typ, "comment"))
+	typ, opens := p.header(at)
+	return opens || typ == "comment"
 }
 
 // end returns where a value, @comment or @preamble starting at from must
@@ -314,10 +326,8 @@ func (p *bibParser) ident() string {
 // entry parses the entry at offset at ("@type{...}"). It returns nil, nil
 // for @comment, @preamble and @string.
 func (p *bibParser) entry(at int) (*Entry, error) {
-	p.pos = at + 1
-	typ := strings.ToLower(p.ident())
-	p.skipSpace()
-	if typ == "" || p.pos >= len(p.src) || (p.src[p.pos] != '{' && p.src[p.pos] != '(') {
+	typ, opens := p.header(at)
+	if !opens {
 		if typ == "comment" {
 			return nil, nil
 		}

@@ -2,11 +2,12 @@ package httpclient
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
+	"github.com/citelint/citelint/internal/hangguard"
 	"github.com/citelint/citelint/resolve"
 )
 
@@ -54,9 +55,10 @@ func TestAPIFanoutKeepsToWorkers(t *testing.T) {
 		full := make(chan struct{})
 		var once sync.Once
 		ids := []string{"a", "b", "c", "d", "e", "f", "a"}
-		done := make(chan map[string]resolve.Lookup)
-		go func() {
-			done <- a.Fanout(context.Background(), ids, func(_ context.Context, id string) resolve.Lookup {
+		var got map[string]resolve.Lookup
+		// A bound smaller than workers never reaches the count and hangs.
+		hangguard.Run(t, fmt.Sprintf("workers %d: waiting for %d lookups at once", workers, workers), func() {
+			got = a.Fanout(context.Background(), ids, func(_ context.Context, id string) resolve.Lookup {
 				n := running.Add(1)
 				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
 				}
@@ -67,14 +69,9 @@ func TestAPIFanoutKeepsToWorkers(t *testing.T) {
 				running.Add(-1)
 				return resolve.Lookup{Verdict: resolve.OK, Reason: id}
 			})
-		}()
-		select {
-		case got := <-done:
-			if len(got) != 6 || got["f"].Reason != "f" {
-				t.Errorf("workers %d: got %v", workers, got)
-			}
-		case <-time.After(time.Minute):
-			t.Fatalf("workers %d: never ran %d lookups at once", workers, workers)
+		})
+		if len(got) != 6 || got["f"].Reason != "f" {
+			t.Errorf("workers %d: got %v", workers, got)
 		}
 		if most.Load() != int32(workers) {
 			t.Errorf("workers %d: %d lookups ran at once", workers, most.Load())

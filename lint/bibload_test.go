@@ -2,11 +2,14 @@ package lint
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/rules"
 )
 
@@ -134,5 +137,37 @@ func TestBibliographyOutsideProject(t *testing.T) {
 	}
 	if got := run(filepath.Join(corpus, "paper", "output", "escape.md")); !strings.Contains(got, "resolves outside") {
 		t.Errorf("escape.md: %s", got)
+	}
+}
+
+// TestFrontMatterBibliographyBareKeys: a bare @key (pandoc's narrative
+// citation) counts only when the bibliography the front matter names holds
+// it, so the file is loaded before the body is read. A bare @word that is
+// not a key (a handle, a decorator) is prose.
+func TestFrontMatterBibliographyBareKeys(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const bib = "@article{smith2020, title = {A title}, year = {2020}}\n"
+	if err := os.WriteFile(filepath.Join(root, "refs.bib"), []byte(bib), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc := filepath.Join(root, "paper.md")
+	src := "---\nbibliography: refs.bib\n---\n\nAs @smith2020 showed, ask @octocat on GitHub.\n"
+	if err := os.WriteFile(doc, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	opts := Options{Root: root, Visit: func(_ string, d *markdown.Document) {
+		for _, c := range d.Citations {
+			labels = append(labels, fmt.Sprintf("%s %s ref=%v", c.Scheme, c.Label, c.Ref >= 0))
+		}
+	}}
+	if res := Run(context.Background(), []string{doc}, opts); len(res) != 1 || res[0].Err != nil {
+		t.Fatalf("lint: %+v", res)
+	}
+	if want := []string{"narrative smith2020 ref=true"}; !slices.Equal(labels, want) {
+		t.Errorf("citations = %q, want %q", labels, want)
 	}
 }

@@ -357,15 +357,17 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	if env != nil {
 		popts.KnownKey = env.KnownKey
 	}
-	doc := markdown.Parse(src, popts)
-	if len(doc.Bibliography) > 0 && path != "-" {
-		var diags []markdown.Diagnostic
-		env, diags = frontMatterBibliographies(ctx, doc, path, env, opts, bibs) // bibload.go
-		// Bare @keys depend on the bibliography: parse again now that it is known.
-		popts.KnownKey = env.KnownKey
-		doc = markdown.Parse(src, popts)
-		doc.Diagnostics = append(doc.Diagnostics, diags...)
+	var bibDiags []markdown.Diagnostic
+	if path != "-" {
+		// Bare @keys depend on the bibliography, loaded once the parser
+		// has read the front matter.
+		popts.Bibliography = func(doc *markdown.Document) func(string) bool {
+			env, bibDiags = frontMatterBibliographies(ctx, doc, path, env, opts, bibs) // bibload.go
+			return env.KnownKey
+		}
 	}
+	doc := markdown.Parse(src, popts)
+	doc.Diagnostics = append(doc.Diagnostics, bibDiags...)
 	resolve.Resolve(doc, env)
 	fr.Stats = stats(doc)
 	if opts.Visit != nil {

@@ -3,6 +3,7 @@ package markdown_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -249,5 +250,46 @@ func TestNestedSectionsParseEntriesOnce(t *testing.T) {
 	}
 	if entries != 2 {
 		t.Errorf("got %d entries, want 2: %+v", entries, doc.References)
+	}
+}
+
+// TestBibliographyHook: Options.Bibliography is called once, before the
+// body is read, when the front matter names bibliography files, and the
+// KnownKey it returns decides bare @keys; without a bibliography it is not
+// called and Options.KnownKey stands.
+func TestBibliographyHook(t *testing.T) {
+	for _, tt := range []struct {
+		src       string
+		wantCalls int
+		wantNames []string
+		want      []string // labels of narrative citations
+	}{
+		{"---\nbibliography: [a.bib, b.json]\n---\n\n@known and @other.\n", 1, []string{"a.bib", "b.json"}, []string{"known"}},
+		{"---\ntitle: x\n---\n\n@known and @other.\n", 0, nil, []string{"other"}},
+		{"@known and @other.\n", 0, nil, []string{"other"}},
+	} {
+		calls := 0
+		var names []string
+		opts := markdown.Options{
+			KnownKey: func(k string) bool { return k == "other" },
+			Bibliography: func(doc *markdown.Document) func(string) bool {
+				calls++
+				names = doc.Bibliography
+				if doc.FrontMatter.End == 0 {
+					t.Errorf("%q: hook called before the front matter was read", tt.src)
+				}
+				return func(k string) bool { return k == "known" }
+			},
+		}
+		doc := markdown.Parse([]byte(tt.src), opts)
+		var got []string
+		for _, c := range doc.Citations {
+			if c.Scheme == "narrative" {
+				got = append(got, c.Label)
+			}
+		}
+		if calls != tt.wantCalls || !slices.Equal(names, tt.wantNames) || !slices.Equal(got, tt.want) {
+			t.Errorf("%q: calls %d names %q citations %q; want %d %q %q", tt.src, calls, names, got, tt.wantCalls, tt.wantNames, tt.want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -228,6 +229,41 @@ func TestCommentKeepsNextEntry(t *testing.T) {
 		entries, err := ParseBibTeX("c.bib", []byte(src))
 		if err != nil || len(entries) != 2 || entries[0].Key != "a" || entries[1].Key != "b" {
 			t.Errorf("%q: entries %+v, error %v; want a and b", src, entries, err)
+		}
+	}
+}
+
+// TestCSLJSONTolerantValues: CSL-JSON from the wild has names that are
+// strings or hold numbers, and numbers or lists where strings belong. Such
+// a part is read as empty (a name) or as its first string or number (an
+// identifier); the item is kept. Strings with escapes and bytes that are
+// not UTF-8 read as encoding/json reads them.
+func TestCSLJSONTolerantValues(t *testing.T) {
+	for _, tt := range []struct {
+		item    string
+		authors []string
+		isbn    string
+		title   string
+	}{
+		{`"author": [{"family": "Smith", "given": "J"}, {"literal": "WHO"}]`, []string{"Smith", "WHO"}, "", ""},
+		{`"author": [{"family": 3, "literal": "X"}, "Doe, J.", ["a"], null, {"family": "Lee"}]`, []string{"X", "Lee"}, "", ""},
+		{`"author": [], "editor": [{"family": "Ed"}]`, []string{"Ed"}, "", ""},
+		{`"ISBN": ["978-3", "979-1"]`, nil, "978-3", ""},
+		{`"ISBN": 9783161484100`, nil, "9783161484100", ""},
+		{`"ISBN": "97\u0038-3"`, nil, "978-3", ""},
+		{"\"ISBN\": \"97\xff8\"", nil, "97\ufffd8", ""},
+		{`"ISBN": {"x": 1}`, nil, "", ""},
+		{`"title": "Caf\u00e9 \"society\""`, nil, "", `Café "society"`},
+	} {
+		src := `[{"id": "a", ` + tt.item + `}]`
+		es, err := ParseCSLJSON("t.json", []byte(src))
+		if err != nil || len(es) != 1 {
+			t.Errorf("%s: entries %+v, error %v; want one entry", src, es, err)
+			continue
+		}
+		e := es[0]
+		if !slices.Equal(e.Authors, tt.authors) || e.ISBN != tt.isbn || e.Title != tt.title {
+			t.Errorf("%s: authors %q isbn %q title %q; want %q %q %q", src, e.Authors, e.ISBN, e.Title, tt.authors, tt.isbn, tt.title)
 		}
 	}
 }

@@ -167,3 +167,40 @@ func FuzzFrontMatterBlanked(f *testing.F) {
 		}
 	})
 }
+
+// FuzzBibliographyHookOnce holds Options.Bibliography to what it replaced:
+// parsing once to read the front matter's bibliography, then again with the
+// KnownKey it gives. The hook must give the same Document in one parse.
+func FuzzBibliographyHookOnce(f *testing.F) {
+	for _, s := range []string{
+		"---\nbibliography: refs.bib\n---\nAs @ab showed and @abc did [@ab; @x].\n",
+		"---\nbibliography: [a.bib, b.json]\n---\n# R\n\n@cd said $x$ @cd.\n\n1. Ref\n",
+		"+++\nbibliography = \"refs.bib\"\n+++\n@ab @abcd {cite}`ab`\n",
+		"---\nbibliography: refs.bib\n---\n" + strings.Repeat("[", 257) + " @ab\n",
+		"---\nbibliography: refs.bib\ntitle: $5\n---\ncosts 10 US$ @ab [2]\n",
+		"---\nbibliography:\n---\n@ab\n",
+		"@ab without front matter\n",
+	} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	known := func(k string) bool { return len(k)%2 == 0 }
+	f.Fuzz(func(t *testing.T, s string, mdx bool) {
+		src := []byte(s)
+		want := Parse(src, Options{MDX: mdx})
+		if len(want.Bibliography) > 0 {
+			want = Parse(src, Options{MDX: mdx, KnownKey: known})
+		}
+		calls := 0
+		got := Parse(src, Options{MDX: mdx, Bibliography: func(*Document) func(string) bool {
+			calls++
+			return known
+		}})
+		if calls > 1 || (calls == 1) != (len(want.Bibliography) > 0) {
+			t.Fatalf("%q: hook called %d times for bibliography %q", s, calls, want.Bibliography)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q (mdx %v): one parse with the hook differs from two:\n got %+v\nwant %+v", s, mdx, got, want)
+		}
+	})
+}

@@ -181,6 +181,11 @@ type walker struct {
 	// Nesting state while walking.
 	listDepth, quoteDepth, footnoteDepth int
 	heading                              int
+	// nestedHeadings are the indexes in doc.Headings of the headings
+	// inside a list item or block quote ("11. ## Title" in a numbered
+	// source list): they belong to the list or quote, and do not end the
+	// section around it (buildSections).
+	nestedHeadings []int
 
 	defSpansBuilt bool
 	hints         hints // for scanProse
@@ -239,9 +244,13 @@ type bufs struct {
 	numItems []numItem
 	keys     []uint64
 
-	blockOrder   []int     // w.blocks' indexes by start, built by boundSection when needed
-	sectionIndex spanIndex // the sections found so far, while buildSections runs
-	itemsSorted  bool      // listItems are in order of their start (footnotes can break it)
+	blockOrder []int // w.blocks' indexes by start, built by boundSection when needed
+	// headingStarts are the starts of the headings not nested in a list
+	// item or quote, sorted, built by headingAfter when needed.
+	headingStarts      []int
+	headingStartsBuilt bool
+	sectionIndex       spanIndex // the sections found so far, while buildSections runs
+	itemsSorted        bool      // listItems are in order of their start (footnotes can break it)
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
@@ -514,6 +523,9 @@ func (w *walker) headingBlock(n *ast.Heading) {
 		Text:  w.plainString(w.src[sp.Start:sp.End]),
 	})
 	w.heading = len(w.doc.Headings) - 1
+	if w.listDepth > 0 || w.quoteDepth > 0 {
+		w.nestedHeadings = append(w.nestedHeadings, w.heading)
+	}
 	if ok {
 		w.addBlock(n, true, false)
 	}

@@ -368,6 +368,26 @@ var pathoCases = []pathoCase{
 			t.Errorf("%d citations from %d ranges", len(doc.Citations), n)
 		}
 	}},
+	// A heading and a paragraph titled "Sources:" n times, with a heading
+	// nested in a list item between: each paragraph heads a section that
+	// the nested heading does not end. Every paragraph scanned every
+	// heading for its section's end (100,000 of each: 5 s).
+	{name: "source-titles", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "# Part %d\n\nSources:\n\n- ## nested %d\n\n", i, i)
+		}
+		return b.Bytes()
+	}, sizes: []int{25000, 50000, 100000}, small: 5000, check: func(t *testing.T, doc *markdown.Document, n int) {
+		if len(doc.Sections) != n {
+			t.Fatalf("%d sections, want %d", len(doc.Sections), n)
+		}
+		for i, s := range doc.Sections {
+			if i+1 < n && !bytes.HasPrefix(doc.Src[s.Span.End:], []byte("# Part ")) {
+				t.Fatalf("section %d ends at %q, want the next part's heading", i, doc.Src[s.Span.End:min(len(doc.Src), s.Span.End+20)])
+			}
+		}
+	}},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
 }

@@ -240,8 +240,8 @@ func (w *walker) buildSections() {
 			continue
 		}
 		end := len(w.src)
-		for _, h2 := range doc.Headings[hi+1:] {
-			if h2.Level <= h.Level {
+		for j := hi + 1; j < len(doc.Headings); j++ {
+			if h2 := doc.Headings[j]; h2.Level <= h.Level && !w.nestedHeading(j) {
 				end = h2.Span.Start
 				break
 			}
@@ -264,11 +264,8 @@ func (w *walker) buildSections() {
 		start := b.span.Start
 		end := len(w.src)
 		if ok {
-			for _, h := range doc.Headings {
-				if h.Span.Start > b.span.Start {
-					end = h.Span.Start
-					break
-				}
+			if h, found := w.headingAfter(b.span.Start); found {
+				end = h
 			}
 		} else if runStart, isRun := w.entryRun(b.span); isRun {
 			title, start, first, end = "", runStart, runStart, b.span.End
@@ -414,6 +411,35 @@ func isWordByte(c byte) bool {
 // bodyStart ends, given the end its heading level allows: at the first
 // sub-heading that follows prose (more than a short introduction), since a
 // reference list does not continue past its own subject.
+// nestedHeading reports whether doc.Headings[i] stands inside a list item
+// or block quote (nestedHeadings is in increasing order).
+func (w *walker) nestedHeading(i int) bool {
+	_, found := slices.BinarySearch(w.nestedHeadings, i)
+	return found
+}
+
+// headingAfter returns the start of the first heading after off that is
+// not nested in a list item or quote. The starts are sorted once: a scan
+// of the headings for each paragraph titled "Sources:" made a document of
+// many of both quadratic (100,000 of each: 5 s), and walk order is not
+// always source order (goldmark moves footnotes).
+func (w *walker) headingAfter(off int) (int, bool) {
+	if !w.headingStartsBuilt {
+		w.headingStartsBuilt = true
+		for i, h := range w.doc.Headings {
+			if !w.nestedHeading(i) {
+				w.headingStarts = append(w.headingStarts, h.Span.Start)
+			}
+		}
+		slices.Sort(w.headingStarts)
+	}
+	k, _ := slices.BinarySearch(w.headingStarts, off+1)
+	if k < len(w.headingStarts) {
+		return w.headingStarts[k], true
+	}
+	return 0, false
+}
+
 func (w *walker) boundSection(bodyStart, end int) int {
 	at, _ := w.scanSection(bodyStart, end, true)
 	return at
@@ -446,7 +472,7 @@ func (w *walker) scanSection(bodyStart, end int, stopAtHeading bool) (int, int) 
 		if b.span.Start >= end {
 			break
 		}
-		if b.heading {
+		if b.heading && !b.listItem && !b.quote {
 			if stopAtHeading && (prose >= 2 || proseBytes > 300) {
 				return b.span.Start, proseBytes
 			}

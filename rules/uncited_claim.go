@@ -79,7 +79,9 @@ score reaches min-score (default 3) and it has at least min-words words.
 
 With scope "paragraph" (the default) a citation covers the sentences before
 it in the same paragraph, as deep-research reports and much human writing
-cite; with scope "sentence" every factual sentence needs its own.
+cite, and a citation anywhere in a table row covers the row's cells (its
+Source or Link column); with scope "sentence" every factual sentence needs
+its own.
 
 Exempt by default: the title, the abstract, conclusions (sections titled
 Conclusion, Concluding remarks, 结论, 总结..., and their subsections, which
@@ -181,7 +183,8 @@ func checkUncitedClaim(p *Pass) {
 		}
 		if c.Section >= 0 && c.Section < len(doc.Headings) && sections.under(c.Section) ||
 			ex.textExempt(c, text) ||
-			sentence.Words(text) < s.MinWords {
+			sentence.Words(text) < s.MinWords ||
+			c.TableCell && s.Scope != "sentence" && rowCited(doc, c.Start) {
 			continue
 		}
 		var why string

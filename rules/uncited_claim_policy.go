@@ -242,6 +242,21 @@ var whyText, evidencePoints = func() (text [1 << numEvidence]string, points [1 <
 	return text, points
 }()
 
+// rowCited reports whether the table row holding a cell's sentence at
+// start cites something, in any cell: a row is one record, and its Source
+// or Link column, or a marker in another cell, is that record's source
+// (with scope paragraph; LLM reports put the source in the row's last
+// cell). A table row is one line.
+func rowCited(doc *markdown.Document, start int) bool {
+	from := bytes.LastIndexByte(doc.Src[:start], '\n') + 1
+	to := len(doc.Src)
+	if i := bytes.IndexByte(doc.Src[start:], '\n'); i >= 0 {
+		to = start + i
+	}
+	k, _ := slices.BinarySearchFunc(doc.Citations, from, func(c markdown.Citation, off int) int { return c.Span.Start - off })
+	return k < len(doc.Citations) && doc.Citations[k].Span.Start < to
+}
+
 // Where a claim sits, as the exemptions by place see it.
 type claimPlace uint8
 

@@ -28,6 +28,7 @@ func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 		text := doc.Src[c.Start:c.End]
 		switch {
 		case coveredRef(doc.Claims, i, s.Scope),
+			c.TableCell && s.Scope != "sentence" && rowCited(doc, c.Start),
 			placeOf(c, title)&ex.places != 0,
 			c.Section >= 0 && c.Section < len(doc.Headings) && underExemptSection(doc.Headings, c.Section, func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }),
 			ex.textExempt(c, text),

@@ -321,6 +321,7 @@ func (w *walker) buildClaims() {
 			TableCell: b.tableCell,
 			Quote:     b.quote,
 			Section:   b.section,
+			List:      b.list,
 		}
 	}
 	// Attach: the sentence containing the marker, else the sentence before

@@ -219,6 +219,20 @@ type Claim struct {
 	Section int
 	// Citations indexes Document.Citations attached to this sentence.
 	Citations []int
+	// List is the index in Document.Lists of the innermost list whose
+	// item holds the sentence, or -1.
+	List int
+}
+
+// List is a bulleted or numbered list, with what may introduce it: rules
+// read a list's items together with their lead-in and closing item.
+type List struct {
+	// LeadIn is the paragraph right before the list in its container (a
+	// nested list's: its item's own text), which may introduce it ("The
+	// figures for 2023 [4]:"); empty when the list opens its container.
+	LeadIn Span
+	// Last is the list's last item.
+	Last Span
 }
 
 // Heading is an ATX or setext heading.
@@ -273,6 +287,7 @@ type Document struct {
 	// ImageRefs are labels used by reference-style images (![][img1]); they
 	// keep link definitions in use without being citations.
 	ImageRefs []string
+	Lists     []List
 
 	Diagnostics []Diagnostic
 }

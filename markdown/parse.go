@@ -166,6 +166,7 @@ type block struct {
 	quote     bool
 	inRefs    bool // inside a footnote or link definition body
 	section   int  // nearest heading index
+	list      int  // innermost list holding the block (Document.Lists), or -1
 	id        int
 }
 
@@ -186,6 +187,9 @@ type walker struct {
 	// source list): they belong to the list or quote, and do not end the
 	// section around it (buildSections).
 	nestedHeadings []int
+	// lists are the indexes in doc.Lists of the lists being walked,
+	// innermost last.
+	lists []int
 
 	defSpansBuilt bool
 	hints         hints // for scanProse
@@ -427,9 +431,11 @@ func (w *walker) walk(root ast.Node) {
 			if entering {
 				w.listDepth++
 				w.ordinals = append(w.ordinals, n.Start)
+				w.enterList(n)
 			} else {
 				w.listDepth--
 				w.ordinals = w.ordinals[:len(w.ordinals)-1]
+				w.lists = w.lists[:len(w.lists)-1]
 			}
 		case *ast.ListItem:
 			if entering {
@@ -496,8 +502,28 @@ func (w *walker) addBlock(n ast.Node, heading, cell bool) {
 		quote:     w.quoteDepth > 0,
 		inRefs:    w.footnoteDepth > 0,
 		section:   w.heading,
+		list:      w.innermostList(),
 		id:        len(w.blocks),
 	})
+}
+
+func (w *walker) innermostList() int {
+	if len(w.lists) == 0 {
+		return -1
+	}
+	return w.lists[len(w.lists)-1]
+}
+
+// enterList records a list and what introduces it: the paragraph right
+// before it in its container, if any.
+func (w *walker) enterList(n *ast.List) {
+	var l List
+	switch prev := n.PreviousSibling().(type) {
+	case *ast.Paragraph, *ast.TextBlock, *plainParagraph:
+		l.LeadIn, _ = linesSpan(prev)
+	}
+	w.lists = append(w.lists, len(w.doc.Lists))
+	w.doc.Lists = append(w.doc.Lists, l)
 }
 
 func (w *walker) headingBlock(n *ast.Heading) {
@@ -585,6 +611,9 @@ func (w *walker) listItemEnd() {
 	w.openItems = w.openItems[:len(w.openItems)-1]
 	if i >= 0 {
 		w.listItems[i].span.End = w.blockEnd(w.listItems[i].span.Start)
+		if l := w.innermostList(); l >= 0 {
+			w.doc.Lists[l].Last = w.listItems[i].span
+		}
 	}
 }
 

@@ -160,6 +160,23 @@ var rulesPathoCases = []rulesPatho{
 		small: 100, sizes: []int{20000, 40000, 80000},
 		want: func(n int) map[string]int { return map[string]int{"uncited-claim": n} },
 	},
+	{
+		// A list of n factual items whose last item is a line of n
+		// citation markers, which cites the list: whether the list
+		// closes with citation markers only is asked for every item, and
+		// the line read again for each was quadratic.
+		name: "uncited-list-long-last-line", extra: rules.UncitedClaim,
+		gen: func(n int) string {
+			var b strings.Builder
+			for range n {
+				b.WriteString("- Revenue grew 45% to $3.2 billion in 2023, according to the company.\n")
+			}
+			b.WriteString("- " + strings.Repeat("[1] ", n) + "\n\n[1]: https://e.org/1\n")
+			return b.String()
+		},
+		small: 100, sizes: []int{10000, 20000, 40000},
+		want: func(n int) map[string]int { return map[string]int{} },
+	},
 }
 
 // citesThenDefinitions makes n paragraphs citing as cite (a format of the

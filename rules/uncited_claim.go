@@ -79,9 +79,12 @@ score reaches min-score (default 3) and it has at least min-words words.
 
 With scope "paragraph" (the default) a citation covers the sentences before
 it in the same paragraph, as deep-research reports and much human writing
-cite, and a citation anywhere in a table row covers the row's cells (its
-Source or Link column); with scope "sentence" every factual sentence needs
-its own.
+cite; a citation anywhere in a table row covers the row's cells (its
+Source or Link column); and a list item is covered by the sentence leading
+into its list when that ends with a colon and cites ("The 2023 figures
+[4]:"), or by a last item or line of citation markers only ("[2][3]",
+"Sources: [1], [5]", an item that is only a link). With scope "sentence"
+every factual sentence needs its own.
 
 Exempt by default: the title, the abstract, conclusions (sections titled
 Conclusion, Concluding remarks, 结论, 总结..., and their subsections, which
@@ -149,6 +152,7 @@ func checkUncitedClaim(p *Pass) {
 	// a sentence that scores (lower-casing a title allocates).
 	sections := exemptSections{headings: doc.Headings, exempt: func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }}
 	// covered[i]: claim i counts as cited under the scope.
+	lists := listCoverage{doc: doc}
 	covered := make([]bool, len(doc.Claims))
 	for i := len(doc.Claims) - 1; i >= 0; i-- {
 		c := &doc.Claims[i]
@@ -184,7 +188,8 @@ func checkUncitedClaim(p *Pass) {
 		if c.Section >= 0 && c.Section < len(doc.Headings) && sections.under(c.Section) ||
 			ex.textExempt(c, text) ||
 			sentence.Words(text) < s.MinWords ||
-			c.TableCell && s.Scope != "sentence" && rowCited(doc, c.Start) {
+			c.TableCell && s.Scope != "sentence" && rowCited(doc, c.Start) ||
+			c.ListItem && s.Scope != "sentence" && lists.cited(c) {
 			continue
 		}
 		var why string

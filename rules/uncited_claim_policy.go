@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/sentence"
@@ -255,6 +256,124 @@ func rowCited(doc *markdown.Document, start int) bool {
 	}
 	k, _ := slices.BinarySearchFunc(doc.Citations, from, func(c markdown.Citation, off int) int { return c.Span.Start - off })
 	return k < len(doc.Citations) && doc.Citations[k].Span.Start < to
+}
+
+// listCoverage reports whether the list holding a list item's sentence cites
+// from outside the item, as reports do (with scope paragraph): a lead-in
+// ending with a colon that cites ("CPI by group (2020 = 100) [15]:"), or
+// a last item or last line made only of citation markers ("[77][78]",
+// "（参考：[12][3]）", "- [Mordor Intelligence](https://...)").
+//
+// The answer is kept per list: every item of a long list asks about the
+// same lead-in and last line, which read again for each would make a list
+// of n items ending in a long line quadratic.
+type listCoverage struct {
+	doc   *markdown.Document
+	known []int8 // per list: 0 not yet asked, 1 cited, -1 not
+}
+
+func (lc *listCoverage) cited(c *markdown.Claim) bool {
+	doc := lc.doc
+	if c.List < 0 || c.List >= len(doc.Lists) {
+		return false
+	}
+	if lc.known == nil {
+		lc.known = make([]int8, len(doc.Lists))
+	}
+	if lc.known[c.List] == 0 {
+		l := doc.Lists[c.List]
+		lc.known[c.List] = -1
+		if leadInCites(doc, l.LeadIn) || citationOnly(doc, lastLine(doc.Src, l.Last)) {
+			lc.known[c.List] = 1
+		}
+	}
+	return lc.known[c.List] == 1
+}
+
+// leadInCites reports whether the paragraph before a list ends with a
+// colon and its last sentence cites.
+func leadInCites(doc *markdown.Document, lead markdown.Span) bool {
+	if lead.End <= lead.Start || !endsWithColon(doc.Src[lead.Start:lead.End]) {
+		return false
+	}
+	// The last sentence starting in the lead-in.
+	k, _ := slices.BinarySearchFunc(doc.Claims, lead.End, func(c markdown.Claim, off int) int { return c.Start - off })
+	return k > 0 && doc.Claims[k-1].Start >= lead.Start && len(doc.Claims[k-1].Citations) > 0
+}
+
+func endsWithColon(text []byte) bool {
+	t := bytes.TrimRight(text, " \t\n*_")
+	return bytes.HasSuffix(t, []byte(":")) || bytes.HasSuffix(t, []byte("："))
+}
+
+// lastLine is the last line of sp that is not blank.
+func lastLine(src []byte, sp markdown.Span) markdown.Span {
+	end := sp.End
+	for end > sp.Start && (src[end-1] == '\n' || src[end-1] == '\r' || src[end-1] == ' ' || src[end-1] == '\t') {
+		end--
+	}
+	return markdown.Span{Start: max(sp.Start, bytes.LastIndexByte(src[:end], '\n')+1), End: end}
+}
+
+// maxMarkerLabel is the longest label a citation-only line may start with
+// ("Sources:", "**源头**：", "（参考：").
+const maxMarkerLabel = 32
+
+// citationOnly reports whether the line sp holds citation markers and
+// nothing else: besides its markers, a list marker, a short label ending
+// with a colon, and punctuation.
+func citationOnly(doc *markdown.Document, sp markdown.Span) bool {
+	if sp.End <= sp.Start {
+		return false
+	}
+	k, _ := slices.BinarySearchFunc(doc.Citations, sp.Start, func(c markdown.Citation, off int) int { return c.Span.Start - off })
+	pos, labelled, cited := sp.Start, false, false
+	for ; pos <= sp.End; k++ {
+		next := sp.End // where the next marker starts, or the line's end
+		var m markdown.Span
+		if k < len(doc.Citations) && doc.Citations[k].Span.Start < sp.End {
+			m = doc.Citations[k].Marker
+			next = max(pos, min(m.Start, sp.End))
+		}
+		gap := doc.Src[pos:next]
+		if !cited && !labelled {
+			gap = trimListMarker(gap)
+			if i := max(bytes.IndexByte(gap, ':'), bytes.Index(gap, []byte("："))); i >= 0 && i < maxMarkerLabel {
+				_, n := utf8.DecodeRune(gap[i:])
+				gap, labelled = gap[i+n:], true
+			}
+		}
+		if strings.TrimLeft(string(gap), markerPunctuation) != "" {
+			return false
+		}
+		if next == sp.End {
+			return cited
+		}
+		cited = true
+		pos = max(pos, min(m.End, sp.End))
+	}
+	return cited
+}
+
+// markerPunctuation may stand between citation markers on a line that
+// holds nothing else.
+const markerPunctuation = " \t*_()[],;.-–—|/·•（）【】、，；。："
+
+// trimListMarker drops a list item's marker ("- ", "12. ") from the start
+// of a line.
+func trimListMarker(b []byte) []byte {
+	t := bytes.TrimLeft(b, " \t")
+	if len(t) > 1 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ' {
+		return t[2:]
+	}
+	i := 0
+	for i < len(t) && i < 9 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' ' {
+		return t[i+2:]
+	}
+	return b
 }
 
 // Where a claim sits, as the exemptions by place see it.

@@ -207,3 +207,63 @@ func TestExemptSectionsLikeWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestCitationOnly: the lines that close a list as its sources hold
+// citation markers and nothing else but a list marker, a short label
+// ending with a colon and punctuation.
+func TestCitationOnly(t *testing.T) {
+	const defs = "\n\n[1]: https://example.org/1\n[2]: https://example.org/2\n[3]: https://example.org/3\n"
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"[1][2]", true},
+		{"[1], [2]; [3].", true},
+		{"（参考：[1][3]）", true},
+		{"- [Southeast Asia POS Market](https://example.org/pos)", true},
+		{"12. [Report](https://example.org/r) · [Data](https://example.org/d)", true},
+		{"- **源头**：[arXiv](https://arxiv.org/abs/2502.03117) [1]、[团队](https://example.org/t) [2]。", true},
+		{"Sources: [1], [2]", true},
+		{"See [the docs](https://example.org/docs).", false},
+		{"- The market grew 5% in 2024 [1]", false},
+		{"[1] and more words", false},
+		{"Sources: none", false},
+		{"- A label much longer than thirty-two bytes: [1]", false},
+		{"", false},
+	} {
+		src := tt.line + defs
+		doc := markdown.Parse([]byte(src), markdown.Options{})
+		if got := citationOnly(doc, lastLine(doc.Src, markdown.Span{Start: 0, End: len(tt.line)})); got != tt.want {
+			t.Errorf("%q: citationOnly = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+// FuzzListCited: listCoverage reads any parsed document without panicking,
+// and a line it takes for citation markers only holds one.
+func FuzzListCited(f *testing.F) {
+	for _, s := range []string{
+		"Figures [1]:\n\n- A grew 5%.\n- B grew 6%.\n\n[1]: https://x.org\n",
+		"- A\n- B\n[1][2]\n",
+		"- A\n  - B\n  - [s](https://x.org)\n- （参考：[1]）\n",
+		"> - a\n> - [x](y)\n",
+		"1. a:\n   - b [1]\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		doc := markdown.Parse([]byte(s), markdown.Options{})
+		lists := listCoverage{doc: doc}
+		for i := range doc.Claims {
+			lists.cited(&doc.Claims[i])
+		}
+		for _, l := range doc.Lists {
+			line := lastLine(doc.Src, l.Last)
+			if citationOnly(doc, line) && !slices.ContainsFunc(doc.Citations, func(c markdown.Citation) bool {
+				return c.Span.Start >= line.Start && c.Span.Start < line.End
+			}) {
+				t.Fatalf("%q: line %q holds no citation", s, doc.Src[line.Start:line.End])
+			}
+		}
+	})
+}

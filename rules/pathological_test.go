@@ -161,6 +161,23 @@ var rulesPathoCases = []rulesPatho{
 		want: func(n int) map[string]int { return map[string]int{"uncited-claim": n} },
 	},
 	{
+		// A table row of n factual cells and no citation: whether the
+		// row cites is asked for every cell, and finding the row's line
+		// again for each was quadratic.
+		name: "uncited-wide-row", extra: rules.UncitedClaim,
+		gen: func(n int) string {
+			var b strings.Builder
+			b.WriteString("|" + strings.Repeat(" h |", n) + "\n|" + strings.Repeat("---|", n) + "\n|")
+			for range n {
+				b.WriteString(" Revenue grew 45% to $3.2 billion in 2023, according to the company. |")
+			}
+			b.WriteString("\n")
+			return b.String()
+		},
+		small: 50, sizes: []int{2000, 4000, 8000},
+		want: func(n int) map[string]int { return map[string]int{"uncited-claim": n} },
+	},
+	{
 		// A list of n factual items whose last item is a line of n
 		// citation markers, which cites the list: whether the list
 		// closes with citation markers only is asked for every item, and

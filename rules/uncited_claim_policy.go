@@ -243,19 +243,31 @@ var whyText, evidencePoints = func() (text [1 << numEvidence]string, points [1 <
 	return text, points
 }()
 
-// rowCited reports whether the table row holding a cell's sentence at
-// start cites something, in any cell: a row is one record, and its Source
-// or Link column, or a marker in another cell, is that record's source
-// (with scope paragraph; LLM reports put the source in the row's last
-// cell). A table row is one line.
-func rowCited(doc *markdown.Document, start int) bool {
-	from := bytes.LastIndexByte(doc.Src[:start], '\n') + 1
-	to := len(doc.Src)
-	if i := bytes.IndexByte(doc.Src[start:], '\n'); i >= 0 {
-		to = start + i
+// rowCoverage reports whether the table row holding a cell's sentence
+// cites something, in any cell: a row is one record, and its Source or
+// Link column, or a marker in another cell, is that record's source (with
+// scope paragraph; LLM reports put the source in the row's last cell). A
+// table row is one line. The last row asked about is kept: the cells of a
+// row come one after another, and finding the row's line again for each
+// cell of a long row would be quadratic.
+type rowCoverage struct {
+	doc      *markdown.Document
+	from, to int // the last row asked about, src[from:to]
+	rowCites bool
+}
+
+func (rc *rowCoverage) cited(c *markdown.Claim) bool {
+	doc, start := rc.doc, c.Start
+	if rc.to <= rc.from || start < rc.from || start >= rc.to {
+		rc.from = bytes.LastIndexByte(doc.Src[:start], '\n') + 1
+		rc.to = len(doc.Src)
+		if i := bytes.IndexByte(doc.Src[start:], '\n'); i >= 0 {
+			rc.to = start + i
+		}
+		k, _ := slices.BinarySearchFunc(doc.Citations, rc.from, func(c markdown.Citation, off int) int { return c.Span.Start - off })
+		rc.rowCites = k < len(doc.Citations) && doc.Citations[k].Span.Start < rc.to
 	}
-	k, _ := slices.BinarySearchFunc(doc.Citations, from, func(c markdown.Citation, off int) int { return c.Span.Start - off })
-	return k < len(doc.Citations) && doc.Citations[k].Span.Start < to
+	return rc.rowCites
 }
 
 // listCoverage reports whether the list holding a list item's sentence cites
@@ -338,7 +350,7 @@ func citationOnly(doc *markdown.Document, sp markdown.Span) bool {
 		gap := doc.Src[pos:next]
 		if !cited && !labelled {
 			gap = trimListMarker(gap)
-			if i := max(bytes.IndexByte(gap, ':'), bytes.Index(gap, []byte("："))); i >= 0 && i < maxMarkerLabel {
+			if i := firstColon(gap); i >= 0 && i < maxMarkerLabel {
 				_, n := utf8.DecodeRune(gap[i:])
 				gap, labelled = gap[i+n:], true
 			}
@@ -353,6 +365,15 @@ func citationOnly(doc *markdown.Document, sp markdown.Span) bool {
 		pos = max(pos, min(m.End, sp.End))
 	}
 	return cited
+}
+
+// firstColon returns the offset of the first ':' or '：' in b, or -1.
+func firstColon(b []byte) int {
+	i, j := bytes.IndexByte(b, ':'), bytes.Index(b, []byte("："))
+	if i < 0 || j >= 0 && j < i {
+		return j
+	}
+	return i
 }
 
 // markerPunctuation may stand between citation markers on a line that

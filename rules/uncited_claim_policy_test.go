@@ -228,6 +228,7 @@ func TestCitationOnly(t *testing.T) {
 		{"- The market grew 5% in 2024 [1]", false},
 		{"[1] and more words", false},
 		{"Sources: none", false},
+		{"Note: see：[1]", false}, // the label ends at the first colon
 		{"- A label much longer than thirty-two bytes: [1]", false},
 		{"", false},
 	} {

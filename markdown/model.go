@@ -231,7 +231,8 @@ type List struct {
 	// nested list's: its item's own text), which may introduce it ("The
 	// figures for 2023 [4]:"); empty when the list opens its container.
 	LeadIn Span
-	// Last is the list's last item.
+	// Last is the list's last item; empty when that item holds a list
+	// (its last line is the inner list's).
 	Last Span
 }
 

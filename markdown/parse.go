@@ -167,6 +167,7 @@ type block struct {
 	inRefs    bool // inside a footnote or link definition body
 	section   int  // nearest heading index
 	list      int  // innermost list holding the block (Document.Lists), or -1
+	depth     int  // list and quote nesting
 	id        int
 }
 
@@ -182,14 +183,16 @@ type walker struct {
 	// Nesting state while walking.
 	listDepth, quoteDepth, footnoteDepth int
 	heading                              int
-	// nestedHeadings are the indexes in doc.Headings of the headings
-	// inside a list item or block quote ("11. ## Title" in a numbered
-	// source list): they belong to the list or quote, and do not end the
-	// section around it (buildSections).
-	nestedHeadings []int
+	// headingDepths are the list and quote nesting of each heading of
+	// doc.Headings: a heading inside a list item ("11. ## Title" in a
+	// numbered source list) belongs to the list, and does not end a
+	// section headed outside it (buildSections).
+	headingDepths []int
 	// lists are the indexes in doc.Lists of the lists being walked,
-	// innermost last.
-	lists []int
+	// innermost last; itemHoldsList says, for each list item being walked
+	// (as openItems), whether a list was entered inside it.
+	lists         []int
+	itemHoldsList []bool
 
 	defSpansBuilt bool
 	hints         hints // for scanProse
@@ -249,10 +252,12 @@ type bufs struct {
 	keys     []uint64
 
 	blockOrder []int // w.blocks' indexes by start, built by boundSection when needed
-	// headingStarts are the starts of the headings not nested in a list
-	// item or quote, sorted, built by headingAfter when needed.
+	// headingStarts are the indexes of the headings by start, built by
+	// headingAfter when needed; sectionEnds the heading that ends each
+	// heading's section (-1: none), built by sectionEnd when needed.
 	headingStarts      []int
 	headingStartsBuilt bool
+	sectionEnds        []int
 	sectionIndex       spanIndex // the sections found so far, while buildSections runs
 	itemsSorted        bool      // listItems are in order of their start (footnotes can break it)
 }
@@ -503,6 +508,7 @@ func (w *walker) addBlock(n ast.Node, heading, cell bool) {
 		inRefs:    w.footnoteDepth > 0,
 		section:   w.heading,
 		list:      w.innermostList(),
+		depth:     w.listDepth + w.quoteDepth,
 		id:        len(w.blocks),
 	})
 }
@@ -521,6 +527,9 @@ func (w *walker) enterList(n *ast.List) {
 	switch prev := n.PreviousSibling().(type) {
 	case *ast.Paragraph, *ast.TextBlock, *plainParagraph:
 		l.LeadIn, _ = linesSpan(prev)
+	}
+	if n := len(w.itemHoldsList); n > 0 {
+		w.itemHoldsList[n-1] = true
 	}
 	w.lists = append(w.lists, len(w.doc.Lists))
 	w.doc.Lists = append(w.doc.Lists, l)
@@ -549,9 +558,7 @@ func (w *walker) headingBlock(n *ast.Heading) {
 		Text:  w.plainString(w.src[sp.Start:sp.End]),
 	})
 	w.heading = len(w.doc.Headings) - 1
-	if w.listDepth > 0 || w.quoteDepth > 0 {
-		w.nestedHeadings = append(w.nestedHeadings, w.heading)
-	}
+	w.headingDepths = append(w.headingDepths, w.listDepth+w.quoteDepth)
 	if ok {
 		w.addBlock(n, true, false)
 	}
@@ -597,6 +604,7 @@ func (w *walker) listItem(n *ast.ListItem) {
 		ordinal = w.ordinals[len(w.ordinals)-1]
 		w.ordinals[len(w.ordinals)-1]++
 	}
+	w.itemHoldsList = append(w.itemHoldsList, false)
 	p := n.Pos()
 	if p < 0 {
 		w.openItems = append(w.openItems, -1)
@@ -609,9 +617,17 @@ func (w *walker) listItem(n *ast.ListItem) {
 func (w *walker) listItemEnd() {
 	i := w.openItems[len(w.openItems)-1]
 	w.openItems = w.openItems[:len(w.openItems)-1]
+	holdsList := w.itemHoldsList[len(w.itemHoldsList)-1]
+	w.itemHoldsList = w.itemHoldsList[:len(w.itemHoldsList)-1]
+	l := w.innermostList()
+	if l >= 0 {
+		// An item holding a list is not one a list can close with: its
+		// last line is the inner list's.
+		w.doc.Lists[l].Last = Span{}
+	}
 	if i >= 0 {
 		w.listItems[i].span.End = w.blockEnd(w.listItems[i].span.Start)
-		if l := w.innermostList(); l >= 0 {
+		if l >= 0 && !holdsList {
 			w.doc.Lists[l].Last = w.listItems[i].span
 		}
 	}

@@ -388,6 +388,17 @@ var pathoCases = []pathoCase{
 			}
 		}
 	}},
+	// n list items each holding a reference-titled heading: each
+	// heading's section was ended by the first heading not nested in a
+	// list, so every one stepped over all the others (a review found it:
+	// 300 KB took 10 s). Headings of the same nesting end each other's
+	// sections.
+	{name: "nested-reference-headings", gen: func(n int) []byte { return []byte(strings.Repeat("- # References\n", n)) },
+		sizes: []int{10000, 20000, 40000}, small: 2000, check: func(t *testing.T, doc *markdown.Document, n int) {
+			if len(doc.Sections) != n {
+				t.Errorf("%d sections, want %d", len(doc.Sections), n)
+			}
+		}},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
 }

@@ -240,13 +240,10 @@ func (w *walker) buildSections() {
 			continue
 		}
 		end := len(w.src)
-		for j := hi + 1; j < len(doc.Headings); j++ {
-			if h2 := doc.Headings[j]; h2.Level <= h.Level && !w.nestedHeading(j) {
-				end = h2.Span.Start
-				break
-			}
+		if j := w.sectionEnd(hi); j >= 0 {
+			end = doc.Headings[j].Span.Start
 		}
-		end = w.boundSection(h.Span.End, end)
+		end = w.boundSection(h.Span.End, end, w.headingDepths[hi])
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: h.Span, Span: Span{h.Span.Start, end}})
 		w.sectionIndex.add(Span{h.Span.Start, end})
 		weak = append(weak, needs)
@@ -264,7 +261,7 @@ func (w *walker) buildSections() {
 		start := b.span.Start
 		end := len(w.src)
 		if ok {
-			if h, found := w.headingAfter(b.span.Start); found {
+			if h, found := w.headingAfter(b.span.Start, b.depth); found {
 				end = h
 			}
 		} else if runStart, isRun := w.entryRun(b.span); isRun {
@@ -411,52 +408,87 @@ func isWordByte(c byte) bool {
 // bodyStart ends, given the end its heading level allows: at the first
 // sub-heading that follows prose (more than a short introduction), since a
 // reference list does not continue past its own subject.
-// nestedHeading reports whether doc.Headings[i] stands inside a list item
-// or block quote (nestedHeadings is in increasing order).
-func (w *walker) nestedHeading(i int) bool {
-	_, found := slices.BinarySearch(w.nestedHeadings, i)
-	return found
+// sectionEnd returns the heading that ends heading i's section: the
+// first after it of its level or above and of its nesting or less, or -1.
+// A heading nested deeper (in a list item of the section, or a quote)
+// belongs to the section. The answers are found for all headings at once,
+// walking back with a stack per level of the headings that could still
+// end a section (nearer ones with less nesting hide the others), so that
+// many headings stay O(n log n) whatever their levels and nesting.
+func (w *walker) sectionEnd(i int) int {
+	if w.sectionEnds == nil {
+		hs := w.doc.Headings
+		w.sectionEnds = make([]int, len(hs))
+		var stacks [7][]int // by level: heading indexes, nesting rising toward the top
+		for k := len(hs) - 1; k >= 0; k-- {
+			lvl, d := min(max(hs[k].Level, 1), 6), w.headingDepths[k]
+			end := -1
+			for l := 1; l <= lvl; l++ {
+				st := stacks[l]
+				// The nesting rises from bottom to top and the index
+				// falls: the nearest with nesting at most d is the
+				// topmost of the bottom run that qualifies.
+				p := sort.Search(len(st), func(x int) bool { return w.headingDepths[st[x]] > d })
+				if p > 0 && (end < 0 || st[p-1] < end) {
+					end = st[p-1]
+				}
+			}
+			w.sectionEnds[k] = end
+			st := stacks[lvl]
+			for len(st) > 0 && w.headingDepths[st[len(st)-1]] >= d {
+				st = st[:len(st)-1]
+			}
+			stacks[lvl] = append(st, k)
+		}
+	}
+	return w.sectionEnds[i]
 }
 
-// headingAfter returns the start of the first heading after off that is
-// not nested in a list item or quote. The starts are sorted once: a scan
-// of the headings for each paragraph titled "Sources:" made a document of
-// many of both quadratic (100,000 of each: 5 s), and walk order is not
-// always source order (goldmark moves footnotes).
-func (w *walker) headingAfter(off int) (int, bool) {
+// headingAfter returns the start of the first heading after off nested
+// at most depth deep. The headings are sorted by start once: a scan of
+// them for each paragraph titled "Sources:" made a document of many of
+// both quadratic (100,000 of each: 5 s), and walk order is not always
+// source order (goldmark moves footnotes). The headings nested deeper that
+// are stepped over lie in the section being bounded, whose paragraphs are
+// then not asked about again.
+func (w *walker) headingAfter(off, depth int) (int, bool) {
 	if !w.headingStartsBuilt {
 		w.headingStartsBuilt = true
-		for i, h := range w.doc.Headings {
-			if !w.nestedHeading(i) {
-				w.headingStarts = append(w.headingStarts, h.Span.Start)
-			}
+		w.headingStarts = make([]int, len(w.doc.Headings))
+		for i := range w.headingStarts {
+			w.headingStarts[i] = i
 		}
-		slices.Sort(w.headingStarts)
+		hs := w.doc.Headings
+		slices.SortStableFunc(w.headingStarts, func(a, b int) int { return hs[a].Span.Start - hs[b].Span.Start })
 	}
-	k, _ := slices.BinarySearch(w.headingStarts, off+1)
-	if k < len(w.headingStarts) {
-		return w.headingStarts[k], true
+	hs, order := w.doc.Headings, w.headingStarts
+	k := sort.Search(len(order), func(x int) bool { return hs[order[x]].Span.Start > off })
+	for ; k < len(order); k++ {
+		if w.headingDepths[order[k]] <= depth {
+			return hs[order[k]].Span.Start, true
+		}
 	}
 	return 0, false
 }
 
-func (w *walker) boundSection(bodyStart, end int) int {
-	at, _ := w.scanSection(bodyStart, end, true)
+func (w *walker) boundSection(bodyStart, end, depth int) int {
+	at, _ := w.scanSection(bodyStart, end, depth)
 	return at
 }
 
 // proseBytes returns how many bytes of prose (blocks that are not entries,
 // list items or definitions) stand in [start, end).
 func (w *walker) proseBytes(start, end int) int {
-	_, n := w.scanSection(start, end, false)
+	_, n := w.scanSection(start, end, -1)
 	return n
 }
 
 // scanSection walks the blocks in [bodyStart, end) in order of their start.
-// With stopAtHeading it returns the start of the first heading after more
-// than a short introduction of prose; it always returns the prose bytes
-// seen.
-func (w *walker) scanSection(bodyStart, end int, stopAtHeading bool) (int, int) {
+// With stopAtDepth 0 or more it returns the start of the first heading
+// nested at most that deep after more than a short introduction of prose
+// (a heading in a list item of the section belongs to it); it always
+// returns the prose bytes seen.
+func (w *walker) scanSection(bodyStart, end, stopAtDepth int) (int, int) {
 	if w.blockOrder == nil {
 		w.blockOrder = make([]int, len(w.blocks))
 		for i := range w.blockOrder {
@@ -472,8 +504,8 @@ func (w *walker) scanSection(bodyStart, end int, stopAtHeading bool) (int, int) 
 		if b.span.Start >= end {
 			break
 		}
-		if b.heading && !b.listItem && !b.quote {
-			if stopAtHeading && (prose >= 2 || proseBytes > 300) {
+		if b.heading && (stopAtDepth < 0 || b.section < 0 || w.headingDepths[b.section] <= stopAtDepth) {
+			if stopAtDepth >= 0 && (prose >= 2 || proseBytes > 300) {
 				return b.span.Start, proseBytes
 			}
 			continue

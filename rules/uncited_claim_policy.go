@@ -295,7 +295,7 @@ func (lc *listCoverage) cited(c *markdown.Claim) bool {
 	if lc.known[c.List] == 0 {
 		l := doc.Lists[c.List]
 		lc.known[c.List] = -1
-		if leadInCites(doc, l.LeadIn) || citationOnly(doc, lastLine(doc.Src, l.Last)) {
+		if leadInCites(doc, l.LeadIn) || closingLine(doc, l.Last) {
 			lc.known[c.List] = 1
 		}
 	}
@@ -327,8 +327,41 @@ func lastLine(src []byte, sp markdown.Span) markdown.Span {
 	return markdown.Span{Start: max(sp.Start, bytes.LastIndexByte(src[:end], '\n')+1), End: end}
 }
 
+// closingLine reports whether the last line of a list's last item closes
+// the list as its sources: it holds citation markers only, and it is the
+// item's first line or starts a line of its own in the rendered text (the
+// line before ends a sentence, or with a hard line break). A sentence
+// wrapped in the source ("... in the annual\n  report [1].") cites only
+// itself.
+func closingLine(doc *markdown.Document, item markdown.Span) bool {
+	line := lastLine(doc.Src, item)
+	if line.Start > item.Start && !lineBreakBefore(doc.Src, line.Start) {
+		return false
+	}
+	return citationOnly(doc, line)
+}
+
+// lineBreakBefore reports whether the text before the line starting at
+// off ends a sentence or a line: sentence punctuation (before closing
+// quotes, brackets or emphasis), or a hard line break (two spaces or a
+// backslash).
+func lineBreakBefore(src []byte, off int) bool {
+	prev := bytes.TrimRight(src[:off], "\r\n")
+	if bytes.HasSuffix(prev, []byte("  ")) || bytes.HasSuffix(prev, []byte("\\")) {
+		return true
+	}
+	prev = bytes.TrimRight(prev, " \t*_\"')”’」）]")
+	for _, end := range []string{".", "!", "?", "。", "！", "？"} {
+		if bytes.HasSuffix(prev, []byte(end)) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxMarkerLabel is the longest label a citation-only line may start with
-// ("Sources:", "**源头**：", "（参考：").
+// ("Sources:", "**源头**：", "（参考："); a label has no digits and at most
+// three spaces, so that "Sales hit $5B in 2024: [1]" is a claim.
 const maxMarkerLabel = 32
 
 // citationOnly reports whether the line sp holds citation markers and
@@ -344,13 +377,16 @@ func citationOnly(doc *markdown.Document, sp markdown.Span) bool {
 		next := sp.End // where the next marker starts, or the line's end
 		var m markdown.Span
 		if k < len(doc.Citations) && doc.Citations[k].Span.Start < sp.End {
+			if !sourceMarker(&doc.Citations[k]) {
+				continue // its text stays in the gap to the next marker
+			}
 			m = doc.Citations[k].Marker
 			next = max(pos, min(m.Start, sp.End))
 		}
 		gap := doc.Src[pos:next]
 		if !cited && !labelled {
 			gap = trimListMarker(gap)
-			if i := firstColon(gap); i >= 0 && i < maxMarkerLabel {
+			if i := firstColon(gap); i >= 0 && i < maxMarkerLabel && bytes.Count(gap[:i], []byte(" ")) <= 3 && !bytes.ContainsAny(gap[:i], "0123456789$%€£¥") {
 				_, n := utf8.DecodeRune(gap[i:])
 				gap, labelled = gap[i+n:], true
 			}
@@ -365,6 +401,17 @@ func citationOnly(doc *markdown.Document, sp markdown.Span) bool {
 		pos = max(pos, min(m.End, sp.End))
 	}
 	return cited
+}
+
+// sourceMarker reports whether a citation can stand for a source on a
+// line of markers: a link must lead off the site (a link to the next
+// chapter or an e-mail address is navigation, not a source).
+func sourceMarker(c *markdown.Citation) bool {
+	if c.Kind != markdown.KindLink {
+		return true
+	}
+	t := strings.ToLower(c.SelfTarget())
+	return strings.HasPrefix(t, "https://") || strings.HasPrefix(t, "http://")
 }
 
 // firstColon returns the offset of the first ':' or '：' in b, or -1.

@@ -234,6 +234,9 @@ type List struct {
 	// Last is the list's last item; empty when that item holds a list
 	// (its last line is the inner list's).
 	Last Span
+	// Parent is the index in Document.Lists of the list whose item holds
+	// this one, or -1.
+	Parent int
 }
 
 // Heading is an ATX or setext heading.

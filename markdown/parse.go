@@ -523,7 +523,7 @@ func (w *walker) innermostList() int {
 // enterList records a list and what introduces it: the paragraph right
 // before it in its container, if any.
 func (w *walker) enterList(n *ast.List) {
-	var l List
+	l := List{Parent: w.innermostList()}
 	switch prev := n.PreviousSibling().(type) {
 	case *ast.Paragraph, *ast.TextBlock, *plainParagraph:
 		l.LeadIn, _ = linesSpan(prev)

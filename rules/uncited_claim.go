@@ -87,8 +87,9 @@ into its list when that ends with a colon and cites ("The 2023 figures
 "Sources: [1], [5]", an item that is only a link to another site): a
 short label before the markers has no digits and at most four words, a
 line wrapped inside a sentence does not count, and an item holding a
-list leaves its list without such a line. With scope "sentence" every
-factual sentence needs its own.
+list leaves its list without such a line. What covers a list covers the
+lists inside its items too. With scope "sentence" every factual sentence
+needs its own.
 
 Exempt by default: the title, the abstract, conclusions (sections titled
 Conclusion, Concluding remarks, 结论, 总结..., and their subsections, which

@@ -270,11 +270,13 @@ func (rc *rowCoverage) cited(c *markdown.Claim) bool {
 	return rc.rowCites
 }
 
-// listCoverage reports whether the list holding a list item's sentence cites
-// from outside the item, as reports do (with scope paragraph): a lead-in
-// ending with a colon that cites ("CPI by group (2020 = 100) [15]:"), or
-// a last item or last line made only of citation markers ("[77][78]",
-// "（参考：[12][3]）", "- [Mordor Intelligence](https://...)").
+// listCoverage reports whether the list holding a list item's sentence,
+// or a list holding that list, cites from outside the item, as reports do
+// (with scope paragraph): a lead-in ending with a colon that cites ("CPI by
+// group (2020 = 100) [15]:"), or a last item or last line made only of
+// citation markers ("[77][78]", "（参考：[12][3]）", "- [Mordor
+// Intelligence](https://...)"). A nested item is part of its outer item,
+// so the sources that close or introduce the outer list are its too.
 //
 // The answer is kept per list: every item of a long list asks about the
 // same lead-in and last line, which read again for each would make a list
@@ -292,14 +294,32 @@ func (lc *listCoverage) cited(c *markdown.Claim) bool {
 	if lc.known == nil {
 		lc.known = make([]int8, len(doc.Lists))
 	}
-	if lc.known[c.List] == 0 {
-		l := doc.Lists[c.List]
-		lc.known[c.List] = -1
-		if leadInCites(doc, l.LeadIn) || closingLine(doc, l.Last) {
-			lc.known[c.List] = 1
+	return lc.listCited(c.List)
+}
+
+// listCited answers for list i and the lists holding it, each once: the
+// chain is walked up to the first list already answered, then every list
+// on it is answered on the way back.
+func (lc *listCoverage) listCited(i int) bool {
+	doc := lc.doc
+	var chain []int
+	for j := i; j >= 0 && j < len(doc.Lists) && lc.known[j] == 0; {
+		chain = append(chain, j)
+		if doc.Lists[j].Parent >= j { // a parent comes first; anything else ends the chain
+			break
+		}
+		j = doc.Lists[j].Parent
+	}
+	for k := len(chain) - 1; k >= 0; k-- {
+		j := chain[k]
+		l := doc.Lists[j]
+		lc.known[j] = -1
+		if leadInCites(doc, l.LeadIn) || closingLine(doc, l.Last) ||
+			l.Parent >= 0 && l.Parent < len(doc.Lists) && lc.known[l.Parent] == 1 {
+			lc.known[j] = 1
 		}
 	}
-	return lc.known[c.List] == 1
+	return lc.known[i] == 1
 }
 
 // leadInCites reports whether the paragraph before a list ends with a

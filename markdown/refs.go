@@ -404,10 +404,6 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
 }
 
-// boundSection returns where a reference section whose body starts at
-// bodyStart ends, given the end its heading level allows: at the first
-// sub-heading that follows prose (more than a short introduction), since a
-// reference list does not continue past its own subject.
 // sectionEnd returns the heading that ends heading i's section: the
 // first after it of its level or above and of its nesting or less, or -1.
 // A heading nested deeper (in a list item of the section, or a quote)
@@ -471,6 +467,11 @@ func (w *walker) headingAfter(off, depth int) (int, bool) {
 	return 0, false
 }
 
+// boundSection returns where a reference section whose body starts at
+// bodyStart ends, given the end its heading level allows: at the first
+// sub-heading that follows prose (more than a short introduction), since a
+// reference list does not continue past its own subject. A sub-heading
+// nested deeper than the section's heading (depth) belongs to the section.
 func (w *walker) boundSection(bodyStart, end, depth int) int {
 	at, _ := w.scanSection(bodyStart, end, depth)
 	return at

@@ -182,10 +182,14 @@ func lineAround(src []byte, off int) (start, end int) {
 	return start, end
 }
 
+// paragraphLookBack is how far paragraphStart looks back for a blank
+// line, and so how far before a marker inHTMLCode reads.
+const paragraphLookBack = 4096
+
 // paragraphStart returns the start of the paragraph holding off: after the
-// last blank line before it, looking back at most 4 KB.
+// last blank line before it, looking back at most paragraphLookBack bytes.
 func paragraphStart(src []byte, off int) int {
-	lim := max(0, off-4096)
+	lim := max(0, off-paragraphLookBack)
 	if i := bytes.LastIndex(src[lim:off], []byte("\n\n")); i >= 0 {
 		return lim + i + 2
 	}
@@ -196,9 +200,9 @@ func paragraphStart(src []byte, off int) int {
 // paragraph (goldmark parses the text of inline HTML as Markdown, so
 // map[Type] or a[1] inside <code> reaches the citation scanner).
 func inHTMLCode(src []byte, off int) bool {
-	// Most markers have no "<" in the 4 KB before them: one vector scan
-	// then, not a search for the paragraph's start.
-	if bytes.IndexByte(src[max(0, off-4096):off], '<') < 0 {
+	// Most markers have no "<" in the bytes paragraphStart could return:
+	// one vector scan then, not a search for the paragraph's start.
+	if bytes.IndexByte(src[max(0, off-paragraphLookBack):off], '<') < 0 {
 		return false
 	}
 	before := src[paragraphStart(src, off):off]

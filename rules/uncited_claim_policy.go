@@ -325,7 +325,7 @@ func (lc *listCoverage) listCited(i int) bool {
 // leadInCites reports whether the paragraph before a list ends with a
 // colon and its last sentence cites.
 func leadInCites(doc *markdown.Document, lead markdown.Span) bool {
-	if lead.End <= lead.Start || !endsWithColon(doc.Src[lead.Start:lead.End]) {
+	if lead.End <= lead.Start || !endsWithColon(bytes.TrimRight(doc.Src[lead.Start:lead.End], " \t\n*_")) {
 		return false
 	}
 	// The last sentence starting in the lead-in.
@@ -333,8 +333,10 @@ func leadInCites(doc *markdown.Document, lead markdown.Span) bool {
 	return k > 0 && doc.Claims[k-1].Start >= lead.Start && len(doc.Claims[k-1].Citations) > 0
 }
 
+// endsWithColon reports whether text ends with a colon, before spaces
+// and emphasis: a label, or a lead-in to a list.
 func endsWithColon(text []byte) bool {
-	t := bytes.TrimRight(text, " \t\n*_")
+	t := bytes.TrimRight(text, " *_")
 	return bytes.HasSuffix(t, []byte(":")) || bytes.HasSuffix(t, []byte("："))
 }
 
@@ -688,7 +690,7 @@ const maxLabelWords = 10
 // what follows rather than state a fact of their own.
 func isLabel(text []byte) bool {
 	t := bytes.TrimSpace(text)
-	if bytes.HasSuffix(bytes.TrimRight(t, " *_"), []byte(":")) || bytes.HasSuffix(bytes.TrimRight(t, " *_"), []byte("：")) {
+	if endsWithColon(t) {
 		return true
 	}
 	for _, m := range [][]byte{[]byte("**"), []byte("__"), []byte("*"), []byte("_")} {

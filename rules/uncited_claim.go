@@ -157,7 +157,7 @@ func checkUncitedClaim(p *Pass) {
 	// a sentence that scores (lower-casing a title allocates).
 	sections := exemptSections{headings: doc.Headings, exempt: func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }}
 	// covered[i]: claim i counts as cited under the scope.
-	lists, rows := listCoverage{doc: doc}, rowCoverage{doc: doc}
+	outside := newOutsideCoverage(doc, s.Scope)
 	covered := make([]bool, len(doc.Claims))
 	for i := len(doc.Claims) - 1; i >= 0; i-- {
 		c := &doc.Claims[i]
@@ -193,8 +193,7 @@ func checkUncitedClaim(p *Pass) {
 		if c.Section >= 0 && c.Section < len(doc.Headings) && sections.under(c.Section) ||
 			ex.textExempt(c, text) ||
 			sentence.Words(text) < s.MinWords ||
-			c.TableCell && s.Scope != "sentence" && rows.cited(c) ||
-			c.ListItem && s.Scope != "sentence" && lists.cited(c) {
+			outside.covers(c) {
 			continue
 		}
 		var why string

@@ -243,6 +243,25 @@ var whyText, evidencePoints = func() (text [1 << numEvidence]string, points [1 <
 	return text, points
 }()
 
+// outsideCoverage reports whether something outside a sentence's own
+// paragraph covers it, as reports cite (with scope paragraph only): its
+// table row (rowCoverage) or its list (listCoverage). Both implementations
+// of the rule ask it, after the sentence's own citations and its
+// paragraph's.
+type outsideCoverage struct {
+	off   bool // scope sentence: every factual sentence needs its own citation
+	rows  rowCoverage
+	lists listCoverage
+}
+
+func newOutsideCoverage(doc *markdown.Document, scope string) outsideCoverage {
+	return outsideCoverage{off: scope == "sentence", rows: rowCoverage{doc: doc}, lists: listCoverage{doc: doc}}
+}
+
+func (oc *outsideCoverage) covers(c *markdown.Claim) bool {
+	return !oc.off && (c.TableCell && oc.rows.cited(c) || c.ListItem && oc.lists.cited(c))
+}
+
 // rowCoverage reports whether the table row holding a cell's sentence
 // cites something, in any cell: a row is one record, and its Source or
 // Link column, or a marker in another cell, is that record's source (with

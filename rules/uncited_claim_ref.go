@@ -23,14 +23,13 @@ import (
 func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 	s, ex, title := uncitedClaimSetup(p)
 	doc := p.Doc
-	lists, rows := listCoverage{doc: doc}, rowCoverage{doc: doc}
+	outside := newOutsideCoverage(doc, s.Scope)
 	for i := range doc.Claims {
 		c := &doc.Claims[i]
 		text := doc.Src[c.Start:c.End]
 		switch {
 		case coveredRef(doc.Claims, i, s.Scope),
-			c.TableCell && s.Scope != "sentence" && rows.cited(c),
-			c.ListItem && s.Scope != "sentence" && lists.cited(c),
+			outside.covers(c),
 			placeOf(c, title)&ex.places != 0,
 			c.Section >= 0 && c.Section < len(doc.Headings) && underExemptSection(doc.Headings, c.Section, func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }),
 			ex.textExempt(c, text),

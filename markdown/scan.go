@@ -934,7 +934,7 @@ func scanGlued(text []byte, base int, out []candidate) []candidate {
 // source, so that a '!' or '?' absent from it is searched for once, not in
 // every prose range.
 func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []candidate) []candidate {
-	for i := 1; i+1 < len(text); i++ {
+	for i := 0; i+1 < len(text); i++ {
 		i = t.next(src, at+i) - at
 		if i+1 >= len(text) {
 			break
@@ -945,16 +945,19 @@ func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []ca
 			continue
 		}
 		// What precedes the terminator: a letter, ')', ']', '"', quote or '%', never a digit.
-		r, _ := utf8.DecodeLastRune(text[:i])
+		// It is read in src, not text: a text that starts with the
+		// terminator follows an inline node ("![][image4].4", "[a](u).4").
+		g := at + i
+		r, _ := utf8.DecodeLastRune(src[:g])
 		if !(unicode.IsLetter(r) || strings.ContainsRune(")]\"'”’%*", r)) {
 			continue
 		}
 		if unicode.IsLetter(r) {
-			ws := i
-			for ws > 0 && text[ws-1] < 0x80 && unicode.IsLetter(rune(text[ws-1])) {
+			ws := g
+			for ws > 0 && src[ws-1] < 0x80 && unicode.IsLetter(rune(src[ws-1])) {
 				ws--
 			}
-			if isGluedAbbrev(text[ws:i]) {
+			if isGluedAbbrev(src[ws:g]) {
 				continue
 			}
 		}

@@ -19,8 +19,8 @@ type UncitedClaimSettings struct {
 	// MinScore is how much factual evidence a sentence needs (see the rule's doc).
 	MinScore int `yaml:"min-score" json:"min-score"`
 	// Exempt lists what is never checked: title, abstract, conclusions,
-	// headings, questions, link-lists, labels, tables, quotes, lists.
-	Exempt []string `yaml:"exempt" json:"exempt" enum:"title,abstract,conclusions,headings,questions,link-lists,labels,tables,quotes,lists"`
+	// headings, questions, link-lists, labels, code, tables, quotes, lists.
+	Exempt []string `yaml:"exempt" json:"exempt" enum:"title,abstract,conclusions,headings,questions,link-lists,labels,code,tables,quotes,lists"`
 	// ExemptSections lists further section titles (case-insensitive) whose
 	// sentences are not checked, e.g. "Motivation", "Summary".
 	ExemptSections []string `yaml:"exempt-sections" json:"exempt-sections"`
@@ -96,7 +96,9 @@ Conclusion, Concluding remarks, 结论, 总结..., and their subsections, which
 restate what the body cites or give the author's outlook), headings,
 questions, lists of links, and labels (a lead-in ending with a colon, which introduces what
 follows, and a short paragraph or list item set wholly in bold, which is a
-heading in all but name); the reference lists themselves are never checked. So are
+heading in all but name), and code whose fences an export dropped (most
+of a sentence's lines are statements: "x = f(y)", "def f(a):",
+"print(...)"); the reference lists themselves are never checked. So are
 sections that log the document's own history (exempt-sections defaults to
 Implementation History, Changelog, Change log, Revision history, Version
 history). The exempt setting

@@ -538,6 +538,10 @@ var exemptions = []struct {
 	{name: "questions", byDefault: true, test: func(_ *markdown.Claim, t []byte) bool { return isQuestion(t) }},
 	{name: "link-lists", byDefault: true, test: func(c *markdown.Claim, t []byte) bool { return c.ListItem && linkHeavy(t) }},
 	{name: "labels", byDefault: true, test: func(_ *markdown.Claim, t []byte) bool { return isLabel(t) }},
+	// Source code whose fence an export lost (Gemini's "copy as
+	// Markdown" drops them) reads as paragraphs: its "sentences" are
+	// statements, and string literals and names score as facts.
+	{name: "code", byDefault: true, test: func(_ *markdown.Claim, t []byte) bool { return looksLikeCode(t) }},
 	{name: "tables", place: inTable},
 	{name: "quotes", place: inQuote},
 	{name: "lists", place: inList},
@@ -725,3 +729,88 @@ func isLabel(text []byte) bool {
 func linkHeavy(text []byte) bool {
 	return bytes.Contains(text, []byte("](")) || bytes.Contains(text, []byte("http"))
 }
+
+// looksLikeCode reports a sentence most of whose lines, and at least one,
+// are statements of a program (codeLine).
+func looksLikeCode(text []byte) bool {
+	code, prose := 0, 0
+	for line := range bytes.Lines(text) {
+		switch line = bytes.TrimSpace(line); {
+		case len(line) == 0:
+		case codeLine(line):
+			code++
+		default:
+			prose++
+		}
+	}
+	return code > 0 && code >= prose
+}
+
+// blockKeywords open a block in Python and its kin: a line that starts
+// with one (as written: prose capitalises its first word) and ends with
+// ':' is a statement ("for g in range(2):"), not a wrapped line of prose.
+var blockKeywords = []string{"def ", "class ", "for ", "if ", "elif ", "else", "while ", "with ", "try", "except", "finally"}
+
+// codeLine reports a line (trimmed) that reads as a program's statement:
+// a string literal's triple quote, a block's opening line, an import, a
+// print, a call alone on its line ("toolbox.register(a, b)"), or an
+// assignment to a name ("x = f(y)", "a, b = 1, 2", "score += 5").
+// Comments after " #" are ignored.
+func codeLine(line []byte) bool {
+	if bytes.HasPrefix(line, []byte(`"""`)) || bytes.HasPrefix(line, []byte("'''")) || bytes.HasPrefix(line, []byte("print(")) {
+		return true
+	}
+	stmt := line
+	if i := bytes.Index(stmt, []byte(" #")); i >= 0 {
+		stmt = bytes.TrimSpace(stmt[:i])
+	}
+	if len(stmt) == 0 {
+		return false
+	}
+	for _, k := range blockKeywords {
+		if bytes.HasPrefix(stmt, []byte(k)) && stmt[len(stmt)-1] == ':' {
+			return true
+		}
+	}
+	if bytes.HasPrefix(stmt, []byte("import ")) || bytes.HasPrefix(stmt, []byte("from ")) && bytes.Contains(stmt, []byte(" import ")) {
+		return true
+	}
+	// A name (dotted, maybe indexed, maybe several with commas) and then
+	// '(' or an assignment operator.
+	i, dotted := 0, false
+	for i < len(stmt) {
+		j := i
+		for j < len(stmt) && (isIdentByte(stmt[j]) || j > i && (stmt[j] == '.' || stmt[j] == '[' || stmt[j] == ']')) {
+			dotted = dotted || stmt[j] == '.' || stmt[j] == '_'
+			j++
+		}
+		if j == i || isDigit(stmt[i]) {
+			return false
+		}
+		i = j
+		if i+1 < len(stmt) && stmt[i] == ',' && stmt[i+1] == ' ' {
+			i += 2
+			continue
+		}
+		break
+	}
+	rest := stmt[i:]
+	switch {
+	case len(rest) > 0 && rest[0] == '(':
+		// A call alone on its line, of a dotted or snake_case name.
+		return dotted && (bytes.HasSuffix(stmt, []byte(")")) || bytes.HasSuffix(stmt, []byte(",")) || bytes.HasSuffix(stmt, []byte("(")))
+	case len(rest) > 1 && rest[0] == '=' && rest[1] != '=' && (bytes.HasSuffix(stmt, []byte(",")) || bytes.HasSuffix(stmt, []byte(")"))):
+		// A keyword argument on a line of its own: "num_generations=3,".
+		return dotted
+	case bytes.HasPrefix(rest, []byte(" = ")), bytes.HasPrefix(rest, []byte(" += ")), bytes.HasPrefix(rest, []byte(" -= ")),
+		bytes.HasPrefix(rest, []byte(" *= ")), bytes.HasPrefix(rest, []byte(" /= ")):
+		// An expression, not a sentence: "E = mc² was shown in 1905" is
+		// prose about a formula.
+		return dotted || len(bytes.Fields(rest[bytes.IndexByte(rest, '=')+1:])) <= 4
+	}
+	return false
+}
+
+func isIdentByte(c byte) bool { return c == '_' || isASCIILetterByte(c) || isDigit(c) }
+
+func isASCIILetterByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }

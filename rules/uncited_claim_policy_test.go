@@ -33,7 +33,7 @@ func TestExemptionsMatchSettings(t *testing.T) {
 		t.Errorf("exemptions %s, enum tag %s", got, f.Tag.Get("enum"))
 	}
 	s := newUncitedClaimSettings().(*UncitedClaimSettings)
-	if want := []string{"title", "abstract", "conclusions", "headings", "questions", "link-lists", "labels"}; !slices.Equal(s.Exempt, want) {
+	if want := []string{"title", "abstract", "conclusions", "headings", "questions", "link-lists", "labels", "code"}; !slices.Equal(s.Exempt, want) {
 		t.Errorf("default exempt %v, want %v", s.Exempt, want)
 	}
 }
@@ -314,4 +314,37 @@ func citationOnlyPlain(doc *markdown.Document, sp markdown.Span) bool {
 		k += n
 	}
 	return strings.Trim(string(rest), markerPunctuation) == ""
+}
+
+func TestLooksLikeCode(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		// Statements of unfenced code.
+		{`print("Initializing PyGAD GA instance...")`, true},
+		{"def fitness(solution, idx):\n    score = 50.0 # base\n    if not solution: return 0.0", true},
+		{"for g in range(2): # generations\n    print(g)", true},
+		{"pop = toolbox.population(n=4) # small\nCXPB, MUTPB = 0.5, 0.7", true},
+		{"ga = pygad.GA(num_generations=3,\n    sol_per_pop=len(pop),\n    num_parents_mating=2,\n    fitness_func=f)", true},
+		{"\"\"\"\n    score = 0.0\n    penalties = 0.0", true},
+		{"from deap import tools\nimport numpy as np", true},
+		{"toolbox.register(\"mate\", tools.cxTwoPoint)", true},
+		{"score += 5", true},
+		// Prose, though a line may start like a statement.
+		{"AlphaEvolve improved 20% of the problems in 2025.", false},
+		{"It was given 50 problems in 2025,\nfor the first time beating Strassen's 1969 algorithm (DeepMind reported).", false},
+		{"Revenue rose 12% in 2024\nwith the new model (up from 8%).", false},
+		{"If the price rises above $5, demand falls:", false},
+		{"The team's fitness_func(x) scored 12% higher than the baseline in 2024.", false},
+		{"Call me(ASAP) when the 2024 figures arrive.", false},
+		{"E = mc² was published by Einstein in 1905 in Annalen der Physik.", false},
+		{"The sales = 5 million units, per the 2023 report.", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := looksLikeCode([]byte(tt.text)); got != tt.want {
+			t.Errorf("looksLikeCode(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
 }

@@ -446,13 +446,14 @@ func citationOnly(doc *markdown.Document, sp markdown.Span) bool {
 
 // sourceMarker reports whether a citation can stand for a source on a
 // line of markers: a link must lead off the site (a link to the next
-// chapter or an e-mail address is navigation, not a source).
+// chapter or an e-mail address is navigation, not a source). A link to
+// arxiv.org or doi.org is known by its identifier ("arxiv:2502.03117").
 func sourceMarker(c *markdown.Citation) bool {
 	if c.Kind != markdown.KindLink {
 		return true
 	}
 	t := strings.ToLower(c.SelfTarget())
-	return strings.HasPrefix(t, "https://") || strings.HasPrefix(t, "http://")
+	return strings.HasPrefix(t, "https://") || strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "arxiv:") || strings.HasPrefix(t, "doi:")
 }
 
 // firstColon returns the offset of the first ':' or '：' in b, or -1.

@@ -280,6 +280,8 @@ func reportMissingList(p *Pass, orphans []*markdown.Citation) {
 		return
 	}
 	labels := map[string]bool{}
+	// Markers, not citations: "[1,255]" is one marker of two citations,
+	// and as the only one it is an interval ("in the range of [1,255]").
 	markers := map[markdown.Span]bool{}
 	low, high := -1, 0
 	for _, c := range orphans {
@@ -292,7 +294,7 @@ func reportMissingList(p *Pass, orphans []*markdown.Citation) {
 			high = max(high, v)
 		}
 	}
-	if !labels["1"] || len(labels) < 2 {
+	if !labels["1"] || len(labels) < 2 || len(markers) < 2 {
 		return
 	}
 	for _, d := range p.Doc.Diagnostics {

@@ -111,6 +111,12 @@ func checkDuplicateReference(p *Pass) {
 					// expanded site, one for GitHub, which shows the
 					// template's as text (trivy's docs keep both).
 					continue
+				} else if ref.Kind == markdown.RefEntry && yearLabel(ref.Label) {
+					// "[1992] Carpenter, ..." and "[1992] Tomabechi, ...":
+					// a list tagged by year, cited by author and year, where
+					// two works of one year are two entries, not one label
+					// defined twice.
+					continue
 				}
 				p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref), line(&doc.References[j]))
 				continue
@@ -334,4 +340,13 @@ func urlKeyFast(raw string) (key string, ok bool) {
 		scheme = "https"
 	}
 	return strings.TrimSuffix(scheme+"://"+strings.ToLower(host)+tail, "/") + frag, true
+}
+
+// yearLabel reports a label that is a year (1500 to 2099), as lists
+// tagged by publication year write them.
+func yearLabel(l string) bool {
+	if len(l) != 4 || strings.Trim(l, "0123456789") != "" {
+		return false
+	}
+	return l >= "1500" && l <= "2099"
 }

@@ -302,7 +302,10 @@ func (w *walker) buildSections() {
 		n := len(doc.References)
 		doc.Sections = append(doc.Sections, sec)
 		w.parseEntries(len(doc.Sections) - 1)
-		if sortedWeak[si] && (!convincingEntries(doc.References[n:]) || w.proseBytes(sec.Heading.End, sec.Span.End) > 300) {
+		if sortedWeak[si] && (!convincingEntries(doc.References[n:], w.src, weakSectionNames[strings.ToLower(sec.Title)]) || w.proseBytes(sec.Heading.End, sec.Span.End) > 300) {
+			// Cleared, not only cut: the buffers are reused, and reset
+			// clears up to the length only (TestFreeBufsHoldNoStrings).
+			clear(doc.References[n:])
 			doc.References = doc.References[:n]
 			doc.Sections = doc.Sections[:len(doc.Sections)-1]
 		}
@@ -315,11 +318,13 @@ var weakSectionNames = map[string]bool{"notes": true, "note": true, "source": tr
 
 // convincingEntries reports whether a section's entries make it a
 // reference list: one with a label, or two with an identifier that are
-// most of them.
-func convincingEntries(refs []Reference) bool {
+// most of them. Under a title that is often prose ("Notes"), an ordinal
+// label ("1. Create the release branch") does not count: a numbered
+// procedure is no list of notes, a bracketed "[1]" is.
+func convincingEntries(refs []Reference, src []byte, bracketedOnly bool) bool {
 	withID := 0
 	for i := range refs {
-		if refs[i].Label != "" {
+		if refs[i].Label != "" && (!bracketedOnly || refs[i].Bracketed(src)) {
 			return true
 		}
 		if refs[i].Target() != "" {

@@ -207,9 +207,13 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 	// only SARIF (fix regions) and --fix/--diff read them, and keeping them
 	// otherwise made peak memory grow with the corpus (0.8 GB for 128 MB).
 	p.opts.KeepSources = f.fix || f.diff
+	p.opts.SkipClaims = true
 	for _, of := range p.formats {
 		if of.Format == "sarif" {
 			p.opts.KeepSources = true
+		}
+		if output.ReadsClaims(of.Format) {
+			p.opts.SkipClaims = false
 		}
 	}
 	changed, err := f.changedLines(p.lintCtx, env)

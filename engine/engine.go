@@ -66,6 +66,11 @@ type Options struct {
 	// its answers and evidence take the place of Lookups and Evidence.
 	// nil lints offline.
 	Network *NetworkOptions
+	// Lean skips splitting prose into sentences when no enabled rule reads
+	// them (lint.Options.SkipClaims): the Report's claim counts are then 0.
+	// The golden tests set it, so that a rule reading sentences without
+	// declaring rules.NeedClaims finds none.
+	Lean bool
 }
 
 // Engine lints documents with one loaded config. LintBytes and LintPaths
@@ -79,6 +84,7 @@ type Engine struct {
 	rules   []lint.Enabled
 	ruleEnv *rules.Env
 	workers int
+	lean    bool            // Options.Lean
 	net     *NetworkOptions // Options.Network
 }
 
@@ -146,7 +152,7 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 	if err := e.selectRules(); err != nil {
 		return nil, err
 	}
-	e.workers = o.Concurrency
+	e.workers, e.lean = o.Concurrency, o.Lean
 	if e.workers == 0 {
 		e.workers = cfg.Run.Concurrency
 	}
@@ -441,6 +447,7 @@ func (e *Engine) LintOptions(dirs []string) lint.Options {
 		RuleEnv:     e.ruleEnv,
 		Known:       rules.Known,
 		Concurrency: e.workers,
+		SkipClaims:  e.lean,
 	}
 }
 

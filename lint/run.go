@@ -89,6 +89,25 @@ type Options struct {
 	// Fix, when set, applies fixes in memory and re-lints until nothing
 	// changes; the caller decides whether to write or diff the result.
 	Fix *FixOptions
+	// SkipClaims lets the parse skip splitting prose into sentences when
+	// nothing reads them: no enabled rule needs them (rules.NeedClaims),
+	// no change is widened to its sentences (Changed) and no document is
+	// kept (KeepDocs). Stats' Claims and CitedClaims are then 0, so a
+	// caller sets it only for outputs that do not print them.
+	SkipClaims bool
+}
+
+// noClaims reports whether the parse may skip sentences (SkipClaims).
+func (o *Options) noClaims() bool {
+	if !o.SkipClaims || o.Changed != nil || o.KeepDocs {
+		return false
+	}
+	for _, e := range o.Rules {
+		if e.Rule.Needs.Has(rules.NeedClaims) {
+			return false
+		}
+	}
+	return true
 }
 
 // FixOptions configure fixing.
@@ -353,7 +372,7 @@ func finishFix(fr FileResult, orig, src []byte, fixed int, opts Options) FileRes
 func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) (fr FileResult) {
 	fr.Path = path
 	env := opts.Env
-	popts := markdown.Options{MDX: strings.EqualFold(filepath.Ext(path), ".mdx")}
+	popts := markdown.Options{MDX: strings.EqualFold(filepath.Ext(path), ".mdx"), NoClaims: opts.noClaims()}
 	if env != nil {
 		popts.KnownKey = env.KnownKey
 	}

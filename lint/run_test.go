@@ -1,7 +1,9 @@
 package lint
 
 import (
+	"context"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/rules"
 )
 
 func TestWidenChanged(t *testing.T) {
@@ -168,6 +171,50 @@ func TestWidenChangedMatchesScan(t *testing.T) {
 					t.Fatalf("lines %d, %d changed in %q:\n%v, want\n%v", a, b, src, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestSkipClaims: SkipClaims skips sentences only when nothing reads them:
+// no enabled rule needs them, no change is widened to its sentences and
+// no document is kept; the issues are the same either way.
+func TestSkipClaims(t *testing.T) {
+	src := []byte("Sea level rose 20 cm between 1901 and 2018 [1]. It rose faster after 1990 [2].\n\n[1]: https://example.org/a\n")
+	var std, withUncited []Enabled
+	for _, r := range rules.All() {
+		if r.Default {
+			std = append(std, Enabled{Rule: r, Settings: r.DefaultSettings()})
+		}
+		if r.Default || r.Name == "uncited-claim" {
+			withUncited = append(withUncited, Enabled{Rule: r, Settings: r.DefaultSettings()})
+		}
+	}
+	changed := func(string) *gitdiff.File { return &gitdiff.File{Lines: map[int]bool{1: true}} }
+	tests := []struct {
+		name       string
+		rules      []Enabled
+		skip, keep bool
+		changed    func(string) *gitdiff.File
+		wantClaims int
+	}{
+		{"not asked", std, false, false, nil, 2},
+		{"asked, nothing reads them", std, true, false, nil, 0},
+		{"a rule needs them", withUncited, true, false, nil, 2},
+		{"a change is widened to its sentences", std, true, false, changed, 2},
+		{"the document is kept", std, true, true, nil, 2},
+	}
+	var issues []result.Issue
+	for i, tt := range tests {
+		opts := offlineOptions(tt.rules)
+		opts.SkipClaims, opts.KeepDocs, opts.Changed = tt.skip, tt.keep, tt.changed
+		fr := lintSource(context.Background(), "a.md", src, opts, nil)
+		if fr.Stats.Claims != tt.wantClaims {
+			t.Errorf("%s: %d claims, want %d", tt.name, fr.Stats.Claims, tt.wantClaims)
+		}
+		if i == 0 {
+			issues = fr.Issues
+		} else if len(tt.rules) == len(std) && !reflect.DeepEqual(fr.Issues, issues) {
+			t.Errorf("%s: issues %+v, want %+v", tt.name, fr.Issues, issues)
 		}
 	}
 }

@@ -192,6 +192,7 @@ func searchable[E any](s []E, key func(E) int) bool {
 func copyCitation(dst, src *Citation) {
 	dst.Span, dst.Marker = src.Span, src.Marker
 	dst.Claim, dst.InReferences, dst.Status, dst.Ref = src.Claim, src.InReferences, src.Status, src.Ref
+	dst.InHeading, dst.InQuote = src.InHeading, src.InQuote
 	if src.Kind != "" {
 		dst.Kind = src.Kind
 	}
@@ -265,9 +266,13 @@ func (s *spanSet) overlaps(m Span) bool {
 	return k > 0 && s.reach[k-1] > m.Start
 }
 
-// buildClaims segments every prose block outside reference lists and
-// definitions into sentences, and attaches each citation to its sentence.
-func (w *walker) buildClaims() {
+// placeCitations sets InHeading and InQuote: from the block that holds a
+// citation's marker, of those buildClaims splits into sentences, the last
+// to start at or before it. That is the block of the sentence buildClaims
+// attaches the citation to (a block's first sentence starts at its first
+// text, and a marker is text), so the flags agree with Claim.Heading and
+// Claim.Quote (checkParse), without splitting anything.
+func (w *walker) placeCitations() {
 	doc := w.doc
 	// Blocks are in walk order, which is source order except for
 	// footnotes: a stable sort of sorted blocks leaves them as they are.
@@ -275,6 +280,34 @@ func (w *walker) buildClaims() {
 	if !slices.IsSortedFunc(w.blocks, byStart) {
 		slices.SortStableFunc(w.blocks, byStart)
 	}
+	prose := w.proseBlocks[:0]
+	for bi, b := range w.blocks {
+		if !b.inRefs && !w.inSectionBody(b.span.Start) {
+			prose = append(prose, int32(bi))
+		}
+	}
+	w.proseBlocks = prose
+	for i := range doc.Citations {
+		c := &doc.Citations[i]
+		if c.InReferences {
+			continue
+		}
+		off := c.Marker.Start
+		k := sort.Search(len(prose), func(k int) bool { return w.blocks[prose[k]].span.Start > off }) - 1
+		if k < 0 {
+			continue
+		}
+		if b := &w.blocks[prose[k]]; b.span.Contains(off) {
+			c.InHeading, c.InQuote = b.heading, b.quote
+		}
+	}
+}
+
+// buildClaims segments every prose block outside reference lists and
+// definitions into sentences, and attaches each citation to its sentence.
+// placeCitations has sorted the blocks.
+func (w *walker) buildClaims() {
+	doc := w.doc
 	glue, spans := w.glue[:0], w.spans[:0]
 	ci := 0
 	blockOf := w.blockOf[:0]

@@ -3,6 +3,7 @@ package markdown_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -215,6 +216,27 @@ func checkParse(t *testing.T, src []byte, mdx bool) {
 			}
 			if c.Claim >= len(doc.Claims) || c.Ref >= len(doc.References) {
 				t.Fatalf("bad index %+v", c)
+			}
+			// placeCitations agrees with the sentence the citation is in.
+			heading, quote := false, false
+			if c.Claim >= 0 {
+				heading, quote = doc.Claims[c.Claim].Heading, doc.Claims[c.Claim].Quote
+			}
+			if !c.InReferences && (c.InHeading != heading || c.InQuote != quote) {
+				t.Fatalf("citation %+v: InHeading, InQuote = %v, %v; its sentence's %v, %v in %q", c, c.InHeading, c.InQuote, heading, quote, src)
+			}
+		}
+		// Without sentences, the same citations with the same places.
+		lean := markdown.Parse(src, markdown.Options{KnownKey: func(string) bool { return true }, MDX: mdx, NoClaims: true})
+		resolve.Resolve(lean, nil)
+		if len(lean.Claims) != 0 || len(lean.Citations) != len(doc.Citations) {
+			t.Fatalf("NoClaims: %d claims, %d citations; want 0, %d", len(lean.Claims), len(lean.Citations), len(doc.Citations))
+		}
+		for i := range lean.Citations {
+			want := doc.Citations[i]
+			want.Claim = -1
+			if !reflect.DeepEqual(lean.Citations[i], want) {
+				t.Fatalf("NoClaims: citation %+v, want %+v", lean.Citations[i], want)
 			}
 		}
 		for i, cl := range doc.Claims {

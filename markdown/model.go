@@ -97,6 +97,11 @@ type Citation struct {
 	// definition or footnote definition: they describe a reference rather
 	// than cite one, and are not counted as citations.
 	InReferences bool
+	// InHeading and InQuote say that a citation outside reference lists
+	// stands in a heading or a block quote: its sentence's Claim.Heading
+	// and Claim.Quote, known also when sentences are not built
+	// (Options.NoClaims).
+	InHeading, InQuote bool
 
 	// Filled by package resolve.
 	Status Status

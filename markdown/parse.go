@@ -36,6 +36,10 @@ type Options struct {
 	// learn them (the shared corpus's largest file, a manuscript with an
 	// 855 KB bibliography, was read twice).
 	Bibliography func(doc *Document) (knownKey func(key string) bool)
+	// NoClaims skips splitting prose into sentences: Document.Claims stays
+	// empty and every citation's Claim is -1. For callers whose rules and
+	// outputs read no sentence (rules.NeedClaims); a twentieth of a parse.
+	NoClaims bool
 }
 
 // md is shared: goldmark parsers are safe for concurrent use with a fresh
@@ -245,11 +249,14 @@ type bufs struct {
 	blockOf  []Span
 	sents    []sent
 	counts   []int32
-	refs     []Reference // doc.References while parsing
-	headings []Heading   // doc.Headings while parsing
-	textBuf  []byte
-	numItems []numItem
-	keys     []uint64
+	// proseBlocks are the indexes of the blocks split into sentences, by
+	// start (placeCitations).
+	proseBlocks []int32
+	refs        []Reference // doc.References while parsing
+	headings    []Heading   // doc.Headings while parsing
+	textBuf     []byte
+	numItems    []numItem
+	keys        []uint64
 
 	blockOrder []int // w.blocks' indexes by start, built by boundSection when needed
 	// headingStarts are the indexes of the headings by start, built by
@@ -297,7 +304,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.refs) + capBytes(b.headings) +
+		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.proseBlocks) + capBytes(b.refs) + capBytes(b.headings) +
 		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys)
 }
 
@@ -326,7 +333,7 @@ func (b *bufs) reset() {
 		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
-		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], refs: b.refs[:0],
+		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], proseBlocks: b.proseBlocks[:0], refs: b.refs[:0],
 		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0],
 	}
 }
@@ -848,7 +855,10 @@ func (w *walker) finish() {
 	w.buildSections()
 	w.scanBlocks()
 	w.collectCitations()
-	w.buildClaims()
+	w.placeCitations()
+	if !w.opts.NoClaims {
+		w.buildClaims()
+	}
 }
 
 // checkFenceClosed reports a fenced code block that runs to the end of the

@@ -201,6 +201,13 @@ func New(format string, opts Options) (Printer, error) {
 	return f(opts), nil
 }
 
+// ReadsClaims reports whether a format prints what needs the documents'
+// sentences: the JSON summary's claim counts and the review page. (The
+// text summary's coverage line comes with the claim-support rules, which
+// need the sentences themselves.) Runs printing none of these may skip
+// splitting prose (lint.Options.SkipClaims).
+func ReadsClaims(format string) bool { return format == "json" || format == "html" }
+
 // Formats lists the format names, sorted.
 func Formats() []string {
 	out := make([]string, 0, len(printers))

@@ -45,16 +45,11 @@ func numberedListOf(doc *markdown.Document) numberedList {
 func notCitation(doc *markdown.Document, c *markdown.Citation) string {
 	src := doc.Src
 	m := c.Marker
-	if c.Claim >= 0 && c.Claim < len(doc.Claims) {
-		cl := &doc.Claims[c.Claim]
-		switch {
-		case cl.Heading:
-			return "heading"
-		case cl.Quote:
-			return "blockquote"
-		}
-	}
 	switch {
+	case c.InHeading:
+		return "heading"
+	case c.InQuote:
+		return "blockquote"
 	case codeGlued(src, m):
 		return "code"
 	case wholeTableCell(src, m):

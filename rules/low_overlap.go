@@ -17,7 +17,7 @@ var LowOverlap = &Rule{
 	Summary:  "The cited source does not appear to support the sentence",
 	Severity: result.SeverityWarning,
 	Tags:     []string{TagSources},
-	Needs:    NeedSourceText,
+	Needs:    NeedSourceText | NeedClaims,
 	Default:  false,
 	Fixable:  true,
 	NewSettings: func() any {

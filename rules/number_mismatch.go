@@ -16,7 +16,7 @@ var NumberMismatch = &Rule{
 	Summary:  "A number in the sentence appears nowhere in its cited source",
 	Severity: result.SeverityWarning,
 	Tags:     []string{TagSources},
-	Needs:    NeedSourceText,
+	Needs:    NeedSourceText | NeedClaims,
 	Default:  false,
 	Doc: `A number, percentage, year or amount in a cited sentence that none of its
 sources states. Numbers are where paraphrase goes wrong and where LLMs

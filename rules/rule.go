@@ -55,6 +55,12 @@ const (
 	// NeedSuppressions is Pass.Suppression: the rule runs after in-source
 	// suppression, on its outcome, and its issues cannot be suppressed.
 	NeedSuppressions
+	// NeedClaims is Pass.Doc.Claims, the document's sentences (and each
+	// citation's Claim). A run none of whose rules and outputs reads them
+	// skips splitting prose (lint.Options.SkipClaims), and the golden
+	// harness runs each rule so: a rule that reads sentences without
+	// declaring it finds none there.
+	NeedClaims
 )
 
 // NeedNetwork is every need answered by asking a registry or a web server.

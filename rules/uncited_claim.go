@@ -44,6 +44,7 @@ var UncitedClaim = &Rule{
 	Summary:     "A sentence states a checkable fact but cites no source",
 	Severity:    result.SeverityWarning,
 	Tags:        []string{TagOffline},
+	Needs:       NeedClaims,
 	Default:     false,
 	Reports:     true,
 	NewSettings: newUncitedClaimSettings,

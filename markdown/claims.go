@@ -304,8 +304,8 @@ func (w *walker) placeCitations() {
 }
 
 // buildClaims segments every prose block outside reference lists and
-// definitions into sentences, and attaches each citation to its sentence.
-// placeCitations has sorted the blocks.
+// definitions (placeCitations's proseBlocks) into sentences, and attaches
+// each citation to its sentence.
 func (w *walker) buildClaims() {
 	doc := w.doc
 	glue, spans := w.glue[:0], w.spans[:0]
@@ -315,10 +315,8 @@ func (w *walker) buildClaims() {
 	// pointers to copy), then to a slice of claims of their exact number:
 	// a guess from the count of ". " was off both ways.
 	sents := w.sents[:0]
-	for bi, b := range w.blocks {
-		if b.inRefs || w.inSectionBody(b.span.Start) {
-			continue
-		}
+	for _, bi := range w.proseBlocks {
+		b := w.blocks[bi]
 		// Glue: the citation markers inside this block, relative to it.
 		glue = glue[:0]
 		for ci < len(doc.Citations) && doc.Citations[ci].Marker.Start < b.span.Start {
@@ -338,7 +336,7 @@ func (w *walker) buildClaims() {
 		}
 		spans = sentence.AppendSplit(spans[:0], w.src[b.span.Start:b.span.End], glue)
 		for _, s := range spans {
-			sents = append(sents, sent{Span{b.span.Start + s.Start, b.span.Start + s.End}, bi})
+			sents = append(sents, sent{Span{b.span.Start + s.Start, b.span.Start + s.End}, int(bi)})
 			blockOf = append(blockOf, b.span)
 		}
 	}

@@ -77,6 +77,12 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 	if notCitation(doc, cites[0]) != "" || inTableRow(doc.Src, m.Start) || gluedToWord(doc.Src, m) {
 		return false
 	}
+	// "[1566][18]" links definition 18 with an issue number for text,
+	// where a report's "[9][3]" is two citations side by side: the
+	// marker's text is not certainly a citation.
+	if bytes.Contains(doc.Src[m.Start:m.End], []byte("][")) {
+		return false
+	}
 	if ev.lineLabels == nil {
 		ev.lineLabels = lineStartLabels(doc.Src)
 	}

@@ -244,6 +244,14 @@ func (w *walker) buildSections() {
 			end = doc.Headings[j].Span.Start
 		}
 		end = w.boundSection(h.Span.End, end, w.headingDepths[hi])
+		if needs && weakSectionNames[strings.ToLower(title)] {
+			// A "Notes" heading over endnotes has none below it; one with
+			// sub-headings ("### Notes", then "#### Steps" and a numbered
+			// procedure) is prose, and its list, if any, ends at the first.
+			if next, ok := w.headingAfter(h.Span.End, w.headingDepths[hi]); ok && next < end {
+				end = next
+			}
+		}
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: h.Span, Span: Span{h.Span.Start, end}})
 		w.sectionIndex.add(Span{h.Span.Start, end})
 		weak = append(weak, needs)
@@ -302,7 +310,7 @@ func (w *walker) buildSections() {
 		n := len(doc.References)
 		doc.Sections = append(doc.Sections, sec)
 		w.parseEntries(len(doc.Sections) - 1)
-		if sortedWeak[si] && (!convincingEntries(doc.References[n:], w.src, weakSectionNames[strings.ToLower(sec.Title)]) || w.proseBytes(sec.Heading.End, sec.Span.End) > 300) {
+		if sortedWeak[si] && (!convincingEntries(doc.References[n:]) || w.proseBytes(sec.Heading.End, sec.Span.End) > 300) {
 			// Cleared, not only cut: the buffers are reused, and reset
 			// clears up to the length only (TestFreeBufsHoldNoStrings).
 			clear(doc.References[n:])
@@ -318,13 +326,11 @@ var weakSectionNames = map[string]bool{"notes": true, "note": true, "source": tr
 
 // convincingEntries reports whether a section's entries make it a
 // reference list: one with a label, or two with an identifier that are
-// most of them. Under a title that is often prose ("Notes"), an ordinal
-// label ("1. Create the release branch") does not count: a numbered
-// procedure is no list of notes, a bracketed "[1]" is.
-func convincingEntries(refs []Reference, src []byte, bracketedOnly bool) bool {
+// most of them.
+func convincingEntries(refs []Reference) bool {
 	withID := 0
 	for i := range refs {
-		if refs[i].Label != "" && (!bracketedOnly || refs[i].Bracketed(src)) {
+		if refs[i].Label != "" {
 			return true
 		}
 		if refs[i].Target() != "" {

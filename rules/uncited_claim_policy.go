@@ -731,26 +731,27 @@ func linkHeavy(text []byte) bool {
 	return bytes.Contains(text, []byte("](")) || bytes.Contains(text, []byte("http"))
 }
 
-// looksLikeCode reports a sentence most of whose lines, and at least one,
-// are statements of a program (codeLine).
+// looksLikeCode reports a sentence most of whose lines are statements of
+// a program (codeLine). Blank lines and comments ("# ...") count for
+// neither side.
 func looksLikeCode(text []byte) bool {
 	code, prose := 0, 0
 	for line := range bytes.Lines(text) {
 		switch line = bytes.TrimSpace(line); {
-		case len(line) == 0:
+		case len(line) == 0 || line[0] == '#':
 		case codeLine(line):
 			code++
 		default:
 			prose++
 		}
 	}
-	return code > 0 && code >= prose
+	return code > prose
 }
 
 // blockKeywords open a block in Python and its kin: a line that starts
 // with one (as written: prose capitalises its first word) and ends with
 // ':' is a statement ("for g in range(2):"), not a wrapped line of prose.
-var blockKeywords = []string{"def ", "class ", "for ", "if ", "elif ", "else", "while ", "with ", "try", "except", "finally"}
+var blockKeywords = []string{"def ", "class ", "for ", "if ", "elif ", "else:", "while ", "with ", "try:", "except ", "except:", "finally:"}
 
 // codeLine reports a line (trimmed) that reads as a program's statement:
 // a string literal's triple quote, a block's opening line, an import, a
@@ -773,7 +774,7 @@ func codeLine(line []byte) bool {
 			return true
 		}
 	}
-	if bytes.HasPrefix(stmt, []byte("import ")) || bytes.HasPrefix(stmt, []byte("from ")) && bytes.Contains(stmt, []byte(" import ")) {
+	if importLine(stmt) {
 		return true
 	}
 	// A name (dotted, maybe indexed, maybe several with commas) and then
@@ -810,6 +811,46 @@ func codeLine(line []byte) bool {
 		return dotted || len(bytes.Fields(rest[bytes.IndexByte(rest, '=')+1:])) <= 4
 	}
 	return false
+}
+
+// importLine reports a Python import and nothing else: "import numpy as
+// np", "from deap import base, tools". Prose that starts with the word
+// ("import prices for gas rose 180%", "from 2019 to 2023, import
+// volumes...") has words no module path has.
+func importLine(stmt []byte) bool {
+	var names []byte
+	switch {
+	case bytes.HasPrefix(stmt, []byte("import ")):
+		names = stmt[len("import "):]
+	case bytes.HasPrefix(stmt, []byte("from ")):
+		mod, rest, ok := bytes.Cut(stmt[len("from "):], []byte(" import "))
+		if !ok || !dottedName(mod) {
+			return false
+		}
+		names = rest
+	default:
+		return false
+	}
+	for part := range bytes.SplitSeq(names, []byte(",")) {
+		name, alias, aliased := bytes.Cut(bytes.TrimSpace(part), []byte(" as "))
+		if !dottedName(name) && string(name) != "*" || aliased && !dottedName(alias) {
+			return false
+		}
+	}
+	return true
+}
+
+// dottedName reports a module or identifier path: "numpy", "os.path".
+func dottedName(b []byte) bool {
+	if len(b) == 0 || isDigit(b[0]) || b[0] == '.' || b[len(b)-1] == '.' {
+		return false
+	}
+	for _, c := range b {
+		if !isIdentByte(c) && c != '.' {
+			return false
+		}
+	}
+	return true
 }
 
 func isIdentByte(c byte) bool { return c == '_' || isASCIILetterByte(c) || isDigit(c) }

@@ -341,6 +341,15 @@ func TestLooksLikeCode(t *testing.T) {
 		{"E = mc² was published by Einstein in 1905 in Annalen der Physik.", false},
 		{"The sales = 5 million units, per the 2023 report.", false},
 		{"", false},
+		// Prose that starts with "import" or "from", or ties a code-like line.
+		{"import prices for natural gas rose 180% between 2021 and 2022 according to Destatis", false},
+		{"from 2019 to 2023, import volumes of Chinese electric vehicles grew 40-fold per Eurostat", false},
+		{"Saudi Aramco reported a record $161 billion profit in 2022, with revenue\nfrom crude sales rising 50% as import demand in China and India recovered.", false},
+		{"The European Union's\nimport of Russian pipeline gas fell 80% between 2021 and 2023.", false},
+		{"Revenue rose 12% in 2024, per the filing\nscore = 5", false},
+		{"trying everything in 2024:", false},
+		{"import os, sys\nfrom os.path import join as pjoin", true},
+		{"for g in range(2):\n    # the next generation\n    pop = select(pop)", true},
 	}
 	for _, tt := range tests {
 		if got := looksLikeCode([]byte(tt.text)); got != tt.want {

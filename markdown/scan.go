@@ -932,7 +932,9 @@ func scanGlued(text []byte, base int, out []candidate) []candidate {
 // scanGluedWith is scanGlued(text, base, out) for text = src[at:...],
 // finding terminators with t in src: scanProse keeps one t for the whole
 // source, so that a '!' or '?' absent from it is searched for once, not in
-// every prose range.
+// every prose range. Unlike scanGlued it reads what precedes a terminator
+// in src, before text if need be: a range that starts with ".4" follows an
+// image or a link ("![][img].4").
 func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []candidate) []candidate {
 	for i := 0; i+1 < len(text); i++ {
 		i = t.next(src, at+i) - at

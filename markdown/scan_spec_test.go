@@ -139,6 +139,7 @@ func FuzzScanners(f *testing.F) {
 			// range alone is no reference: what precedes a terminator at
 			// its start lies before it, as in "![][img].4".)
 			got := scanGluedWith(&shared, text, start, text[start:end], 7, nil)
+			checkGlued(t, text[:end], got, 7-start) // offsets from text's start
 			var fresh terms
 			if want := scanGluedWith(&fresh, text, start, text[start:end], 7, nil); !reflect.DeepEqual(got, want) {
 				t.Fatalf("scanGluedWith(%q at %d) = %+v, with fresh terms %+v", text[start:end], start, got, want)

@@ -60,7 +60,8 @@ numbers and plans without citing them, and read in context nearly every
 finding there was one its authors would not want (5 of 90 were right, on
 Rust RFCs, Kubernetes KEPs and Ethereum EIPs). On LLM-written deep-research
 reports about three in five are: 53 of 98, 66 of 98 and 64 of 99
-findings in three held-out samples of the current rule, labelled blind
+findings in three samples labelled blind and measured held out (the
+first on the rule before a change its labels led to)
 (eval/testdata/precision/README.md). Most of the others are the
 report's own design, scope or projections, or recaps of facts it cites
 elsewhere, which no count of numbers and names tells from a sourced fact:

@@ -38,6 +38,6 @@ require (
 
 // the editor server (lsp): glsp's LSP types and dispatch, over glsp's own JSON-RPC transport
 require (
-	github.com/sourcegraph/jsonrpc2 v0.2.0
+	github.com/sourcegraph/jsonrpc2 v0.2.3
 	github.com/tliron/glsp v0.2.2
 )

@@ -853,6 +853,5 @@ func dottedName(b []byte) bool {
 	return true
 }
 
-func isIdentByte(c byte) bool { return c == '_' || isASCIILetterByte(c) || isDigit(c) }
-
-func isASCIILetterByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+// isIdentByte reports a byte of an ASCII identifier: isWordByte or '_'.
+func isIdentByte(c byte) bool { return c == '_' || isWordByte(c) }

@@ -230,21 +230,23 @@ func (w *walker) buildSections() {
 	var weak []bool // parallel to doc.Sections until sorted
 	for hi, h := range doc.Headings {
 		raw := w.src[h.Span.Start:h.Span.End]
-		title, ok := isSectionTitle(raw)
-		needs := false
-		if ok {
-			needs = weakSectionNames[strings.ToLower(title)]
-		} else if title, ok = mentionsSourceList(raw); ok {
-			needs = true
-		} else {
-			continue
+		title, exact := isSectionTitle(raw)
+		if !exact {
+			var ok bool
+			if title, ok = mentionsSourceList(raw); !ok {
+				continue
+			}
 		}
+		// A title often used for prose ("Notes") or one that only
+		// mentions a list needs entries to open one.
+		weakName := weakSectionNames[strings.ToLower(title)]
+		needs := weakName || !exact
 		end := len(w.src)
 		if j := w.sectionEnd(hi); j >= 0 {
 			end = doc.Headings[j].Span.Start
 		}
 		end = w.boundSection(h.Span.End, end, w.headingDepths[hi])
-		if needs && weakSectionNames[strings.ToLower(title)] {
+		if weakName {
 			// A "Notes" heading over endnotes has none below it; one with
 			// sub-headings ("### Notes", then "#### Steps" and a numbered
 			// procedure) is prose, and its list, if any, ends at the first.

@@ -372,9 +372,8 @@ func Parse(name string, data []byte, opts Options) (*Config, error) {
 			}
 		}
 	}
-	if len(d.errs) > 0 {
-		sortErrors(d.errs)
-		return nil, d.errs
+	if err := d.err(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
@@ -393,11 +392,7 @@ func (c *Config) DecodeSettings(rule string, into any) error {
 	}
 	d := newDecoder(c.Path, c.opts)
 	d.decode(c.Rules.Settings[rule], settingsPath(rule), rv.Elem(), "") // no settings (nil) keep the defaults
-	if len(d.errs) > 0 {
-		sortErrors(d.errs)
-		return d.errs
-	}
-	return nil
+	return d.err()
 }
 
 // Resolve turns a path from the config (relative to Dir) into one usable with

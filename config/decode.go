@@ -38,6 +38,15 @@ const maxNodes, maxDepth = 100000, 64
 
 func newDecoder(file string, opts Options) *decoder { return &decoder{file, opts, nil, maxNodes} }
 
+// err returns the problems found, in file order, or nil.
+func (d *decoder) err() error {
+	if len(d.errs) == 0 {
+		return nil
+	}
+	sortErrors(d.errs)
+	return d.errs
+}
+
 func (d *decoder) errf(n *yaml.Node, p kpath, format string, args ...any) {
 	e := &Error{File: d.file, Msg: fmt.Sprintf(format, args...)}
 	if n != nil {
@@ -573,10 +582,9 @@ func lookup(n *yaml.Node, keys ...string) *yaml.Node {
 }
 
 // check: golangci-lint rejects a linter both enabled and disabled; so do
-// we, pointing at the disable entry and naming the enable line. Names are
-// kept once each.
+// we, pointing at the disable entry and naming the enable line. A name
+// listed twice in one list is harmless: the lists are only searched.
 func (r *Rules) check(d *decoder, n *yaml.Node, p kpath) {
-	r.Enable, r.Disable = unique(r.Enable), unique(r.Disable)
 	disable, enable := resolve(lookup(n, "disable")), resolve(lookup(n, "enable"))
 	if disable == nil || enable == nil {
 		return
@@ -591,25 +599,14 @@ func (r *Rules) check(d *decoder, n *yaml.Node, p kpath) {
 	}
 }
 
-func unique(s []string) []string {
-	out := s[:0:0]
-	for _, x := range s {
-		if !slices.Contains(out, x) {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 // check: an entry with no condition would match every issue, which is
 // never what a user meant. A condition counts when its key is given, even
 // with a bad value (reported already); "rules: []" restricts nothing.
 func (m *Match) check(d *decoder, n *yaml.Node, p kpath) {
 	m.Line = n.Line
 	conds := names(fieldsOf(reflect.TypeFor[Match]()))
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
-		if k != nil && slices.Contains(conds, k.Value) && !isNull(v) && (v.Kind != yaml.SequenceNode || len(v.Content) > 0) {
+	for _, c := range conds {
+		if v := resolve(lookup(n, c)); !isNull(v) && (v.Kind != yaml.SequenceNode || len(v.Content) > 0) {
 			return
 		}
 	}

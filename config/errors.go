@@ -19,17 +19,17 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	pos := []string{e.File}
+	pos := e.File
 	if e.Line > 0 {
-		pos = append(pos, strconv.Itoa(e.Line))
-		if e.Column > 0 {
-			pos = append(pos, strconv.Itoa(e.Column))
-		}
+		pos += ":" + strconv.Itoa(e.Line)
 	}
-	if pos = slices.DeleteFunc(pos, func(s string) bool { return s == "" }); len(pos) == 0 {
+	if e.Line > 0 && e.Column > 0 {
+		pos += ":" + strconv.Itoa(e.Column)
+	}
+	if pos = strings.TrimPrefix(pos, ":"); pos == "" {
 		return e.Msg
 	}
-	return strings.Join(pos, ":") + ": " + e.Msg
+	return pos + ": " + e.Msg
 }
 
 // Errors is every problem found in one pass. Parse collects them all rather

@@ -103,10 +103,10 @@ func (o Options) CheckRule(name string) error {
 // required makes the key mandatory (its value, if not "true", is a hint).
 type Config struct {
 	Version string `yaml:"version" check:"version" required:"add version: \"1\" as the first line" doc:"Configuration format version. Must be \"1\"."`
-	// Path is the file the config was read from ("" for Default/New).
+	// Path is the file the config was read from ("" for New).
 	Path string `yaml:"-"`
 	// Dir is the directory relative paths and globs are resolved against: the
-	// config file's directory (absolute after Load), or "." for Default.
+	// config file's directory (absolute after Load), or "." for New.
 	Dir string `yaml:"-"`
 
 	Run          Run        `yaml:"run" doc:"What to lint."`
@@ -267,10 +267,6 @@ type Judge struct {
 	MaxCalls    int    `yaml:"max-calls" min:"0" doc:"Questions per run; 0 = no cap. Default 500."`
 	Concurrency int    `yaml:"concurrency" min:"0" doc:"Questions in flight; 0 = 4."`
 }
-
-// Default returns the configuration used when there is no config file and no
-// rule registry is available; see New.
-func Default() *Config { return New(Options{}) }
 
 // New returns the defaults, bound to the rule registry in opts.
 func New(opts Options) *Config {

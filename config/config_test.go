@@ -105,12 +105,12 @@ func TestParseDefaults(t *testing.T) {
 			t.Errorf("Parse(%q) = %+v, want the defaults %+v", src, c, want)
 		}
 	}
-	d := Default()
+	d := New(Options{})
 	if d.Dir != "." || d.Rules.Default != DefaultStandard || d.Issues.FailLevel != result.SeverityWarning ||
 		d.Run.Timeout != 0 || d.Issues.MaxPerRule != 0 || d.Issues.MaxSame != 0 ||
 		!reflect.DeepEqual(d.Output.Formats, []OutputFormat{{Format: "text", Path: Stdout}}) ||
 		d.Resolvers.Hosts["export.arxiv.org"] != (HostLimit{1, 3 * time.Second}) {
-		t.Errorf("Default() = %+v", d)
+		t.Errorf("New(Options{}) = %+v", d)
 	}
 }
 

@@ -54,7 +54,7 @@ func TestExclusionsAndSeverity(t *testing.T) {
 			t.Errorf("severityFor(%q, %q) = %v, want %v", tt.rule, tt.rel, got, tt.want)
 		}
 	}
-	if got := severityFor(&config.Default().Severity, "x", "a.md", "", sourceLine{}, result.SeverityNote); got != result.SeverityNote {
+	if got := severityFor(&config.New(config.Options{}).Severity, "x", "a.md", "", sourceLine{}, result.SeverityNote); got != result.SeverityNote {
 		t.Errorf("default severity = %v, want the rule's own", got)
 	}
 }
@@ -86,14 +86,14 @@ func TestRuleEnabled(t *testing.T) {
 		{"standard", false, true, false},
 		{"none", false, true, false},
 	} {
-		c := config.Default()
+		c := config.New(config.Options{})
 		c.Rules.Default = tt.def
 		if got := ruleEnabled(&c.Rules, "a", tt.defaultOn, tt.inReports); got != tt.want {
 			t.Errorf("default %s: ruleEnabled(a, %v, %v) = %v, want %v", tt.def, tt.defaultOn, tt.inReports, got, tt.want)
 		}
 	}
 	for _, tt := range tests {
-		c := config.Default()
+		c := config.New(config.Options{})
 		c.Rules.Default, c.Rules.Enable, c.Rules.Disable = tt.def, tt.enable, tt.disable
 		if got := ruleEnabled(&c.Rules, tt.name, tt.defaultOn, false); got != tt.want {
 			t.Errorf("default %s enable %v disable %v: ruleEnabled(%q, %v) = %v", tt.def, tt.enable, tt.disable, tt.name, tt.defaultOn, got)

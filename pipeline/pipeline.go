@@ -7,7 +7,6 @@ package pipeline
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -195,16 +194,4 @@ func (l *Limits) Process(issues []result.Issue) []result.Issue {
 		out = append(out, iss)
 	}
 	return out
-}
-
-// Describe lists the stage names, for debugging output.
-func (p Pipeline) Describe() string {
-	s := ""
-	for i, st := range p {
-		if i > 0 {
-			s += " → "
-		}
-		s += st.Name()
-	}
-	return fmt.Sprint(s)
 }

@@ -60,9 +60,6 @@ func NewSourceCache(s *Scorer, maxBytes int64) *SourceCache {
 	return &SourceCache{scorer: s, max: maxBytes, m: map[string]*list.Element{}}
 }
 
-// Scorer returns the Scorer the cache prepares sources with.
-func (c *SourceCache) Scorer() *Scorer { return c.scorer }
-
 // Prepared returns text prepared for ScorePrepared by the cache's Scorer.
 func (c *SourceCache) Prepared(text string) *Prepared {
 	e := c.entry(text)

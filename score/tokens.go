@@ -52,14 +52,7 @@ const (
 //     bigrams (a lone character as a unigram), because these scripts do not
 //     separate words with spaces and bigrams are the standard model-free
 //     approximation of words.
-func Tokens(text string) []string {
-	toks := appendTokens(nil, text, English)
-	out := make([]string, len(toks))
-	for i, t := range toks {
-		out[i] = t.text
-	}
-	return out
-}
+func Tokens(text string) []string { return TokensLang(text, English) }
 
 // TokensLang is Tokens with a chosen stemming language (one of the language
 // constants; unknown names fall back to English).

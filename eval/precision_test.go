@@ -111,8 +111,10 @@ var precisionGroups = []struct {
 	// of that night. Held out.
 	{"gomod4", "CITELINT_GOMOD4_DOCS", moduleDirs("gomod-docs-modules-4.txt", func(string) bool { return true }), nil, true},
 	// Docs from 296 Debian packages (bench/debian-docs-corpus), a source
-	// no rule was tuned on, labelled blind on 29 November 2026. Held out.
-	{"debian", "CITELINT_DEBIAN_DOCS", []string{"."}, nil, true},
+	// no rule was tuned on, labelled blind on 29 November 2026, and held
+	// out until its six false findings were read to fix them: in-sample
+	// since.
+	{"debian", "CITELINT_DEBIAN_DOCS", []string{"."}, nil, false},
 }
 
 // gomodDirs are the folders bench/gomod-docs-corpus writes for the modules

@@ -18,6 +18,7 @@ import (
 var sectionNames = map[string]bool{
 	"references": true, "reference": true, "sources": true, "source": true,
 	"bibliography": true, "works cited": true, "work cited": true, "notes": true,
+	"footnotes": true, "endnotes": true,
 	"citations": true, "cited works": true, "literature cited": true, "reference list": true,
 	"sources cited": true, "references and notes": true, "notes and references": true,
 	"参考文献": true, "参考资料": true, "来源": true, "參考文獻": true, "參考資料": true, "資料來源": true,
@@ -258,6 +259,7 @@ func (w *walker) buildSections() {
 		w.sectionIndex.add(Span{h.Span.Start, end})
 		weak = append(weak, needs)
 	}
+	lastRun := -1 // the last label of the last bare run of entries
 	for bi, b := range w.blocks {
 		if b.heading || b.tableCell || w.inSection(b.span.Start) {
 			continue
@@ -276,8 +278,8 @@ func (w *walker) buildSections() {
 			}
 		} else if runStart, isRun := w.entryRun(b.span); isRun {
 			title, start, first, end = "", runStart, runStart, b.span.End
-		} else if runEnd, isRun := w.entryBlockRun(bi); isRun {
-			title, first, end = "", start, runEnd
+		} else if runEnd, last, isRun := w.entryBlockRun(bi, lastRun); isRun {
+			title, first, end, lastRun = "", start, runEnd, last
 		} else {
 			continue
 		}
@@ -323,8 +325,9 @@ func (w *walker) buildSections() {
 }
 
 // weakSectionNames are exact reference-list titles that are also common as
-// prose headings; they open a list only when entries follow.
-var weakSectionNames = map[string]bool{"notes": true, "note": true, "source": true}
+// prose headings; they open a list only when entries follow. "Footnotes"
+// heads a page about footnotes as often as a list of notes.
+var weakSectionNames = map[string]bool{"notes": true, "note": true, "source": true, "footnotes": true, "endnotes": true}
 
 // convincingEntries reports whether a section's entries make it a
 // reference list: one with a label, or two with an identifier that are
@@ -598,10 +601,12 @@ func (w *walker) entryRun(sp Span) (int, bool) {
 // paragraph or list item, with no title ("[1]- Per EIP-196." then "[2]-
 // ..."; "**[1] name:** note" end notes): blocks from w.blocks[bi] on whose
 // first line starts with a bracketed label, the labels increasing, at least
-// two, numbered consecutively or holding a link. It returns where the last
-// one ends.
-func (w *walker) entryBlockRun(bi int) (int, bool) {
-	n, prev, consecutive, link := 0, -1, true, false
+// two, numbered consecutively or holding a link; or one that holds a link
+// and goes on from the last run's label (after, the list's next
+// sub-heading: "### HPC", [1]–[14], then "### Automated Driving", [15]).
+// It returns where the last one ends and its label.
+func (w *walker) entryBlockRun(bi, lastRun int) (int, int, bool) {
+	n, prev, consecutive, continues, link := 0, -1, true, false, false
 	end := 0
 	for k := bi; k < len(w.blocks); k++ {
 		b := w.blocks[k]
@@ -627,10 +632,13 @@ func (w *walker) entryBlockRun(bi int) (int, bool) {
 		if bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi")) || bytes.Contains(text, []byte("](")) {
 			link = true
 		}
+		if n == 0 {
+			continues = lastRun >= 0 && v == lastRun+1
+		}
 		prev, end = v, b.span.End
 		n++
 	}
-	return end, n >= 2 && (consecutive || link)
+	return end, prev, n >= 2 && (consecutive || link) || n == 1 && continues && link
 }
 
 // entryLabel recognises the start of a reference entry line: "[n] ",
@@ -656,11 +664,12 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 			i++
 		}
 	}
-	// Superscript labels, as footnotes are written in HTML:
-	// "<sup>**[1]**</sup> - text".
-	sup := hasPrefixFold(line[i:], "<sup>")
-	if sup {
-		i += len("<sup>")
+	// Labels wrapped in inline HTML, as notes converted from HTML write
+	// them: "<sup>**[1]**</sup> - text", `<a name="missing">[1]</a> text`,
+	// "<b>[1]&#160;</b>text".
+	sup := false
+	for n := htmlLabelOpen(line[i:]); n > 0; n = htmlLabelOpen(line[i:]) {
+		i, sup = i+n, true
 	}
 	// Emphasised labels: "**[1]**: text", "**[1] Title:** text", and a
 	// note set wholly in italics, "*[1] The tool will ...*".
@@ -687,8 +696,15 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 			if bold != 0 && k+em <= len(line) && bytes.Count(line[k:k+em], []byte{bold}) == em {
 				k += em
 			}
-			if sup && hasPrefixFold(line[k:], "</sup>") {
-				k += len("</sup>")
+			// A wrapped label's closing tags and non-breaking spaces,
+			// checked with or without the opening tag: a block's text
+			// starts after raw HTML ("[1]&#160;</b>[https://…](…)").
+			closed := false
+			for n := htmlLabelClose(line[k:]); n > 0; n = htmlLabelClose(line[k:]) {
+				k, closed = k+n, true
+			}
+			if closed && k < len(line) && line[k] == '[' {
+				return i + 1, j, k, true
 			}
 			// "[1]: ", "[1]- ", "[1]. ", "[1] – "
 			if k < len(line) && (line[k] == ':' || line[k] == '-' || line[k] == '.') {
@@ -718,6 +734,34 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 		return i, j, k + 1, true
 	}
 	return 0, 0, 0, false
+}
+
+// htmlLabelOpen returns the length of the inline HTML tag at the start of
+// b that may wrap an entry's label (<sup>, <b>, <strong>, or an anchor
+// <a name="…"> that links point at), or 0.
+func htmlLabelOpen(b []byte) int {
+	for _, t := range [...]string{"<sup>", "<b>", "<strong>"} {
+		if hasPrefixFold(b, t) {
+			return len(t)
+		}
+	}
+	if hasPrefixFold(b, "<a ") {
+		if j := bytes.IndexByte(b, '>'); j > 0 && !bytes.Contains(bytes.ToLower(b[:j]), []byte("href")) {
+			return j + 1
+		}
+	}
+	return 0
+}
+
+// htmlLabelClose returns the length of what may follow a wrapped label
+// (a closing tag or a non-breaking space), or 0.
+func htmlLabelClose(b []byte) int {
+	for _, t := range [...]string{"</sup>", "</b>", "</strong>", "</a>", "&#160;", "&nbsp;"} {
+		if hasPrefixFold(b, t) {
+			return len(t)
+		}
+	}
+	return 0
 }
 
 // parseEntries reads the entries of section si line by line. A line that
@@ -781,17 +825,26 @@ func (w *walker) parseEntries(si int) {
 		line = bytes.TrimRight(line, "\r")
 		trim := bytes.TrimSpace(line)
 		switch {
-		case len(trim) == 0, trim[0] == '#', bytes.HasPrefix(trim, []byte("```")), bytes.HasPrefix(trim, []byte("[^")):
+		case len(trim) == 0, trim[0] == '#', bytes.HasPrefix(trim, []byte("```")), bytes.HasPrefix(trim, []byte("~~~")),
+			bytes.HasPrefix(trim, []byte("[^")), w.inCodeBlock(pos, pos+eol):
 			flush()
 		case w.isLinkDefAt(pos):
 			flush()
 		default:
 			ls, le, at, ok := entryLabelAt(line)
+			ord, isItem := ordinals[pos]
+			if ok && !isItem && (ls == 0 || line[ls-1] != '[') && len(bytes.TrimSpace(line[at:])) == 0 {
+				// "p.\n369." in a paragraph: a number that wrapped onto
+				// its own line, which Markdown leaves in the paragraph
+				// (only "1." may start a list there). Its entry would
+				// have no text.
+				ok = false
+			}
 			label := ""
 			if ok {
 				label = numString(line[ls:le])
 			}
-			if ord, isItem := ordinals[pos]; isItem && ok && ord > 0 && !bytes.Contains(line[:at], []byte("[")) {
+			if isItem && ok && ord > 0 && !bytes.Contains(line[:at], []byte("[")) {
 				// Lazy "1. 1. 1." numbering renders as 1, 2, 3: the
 				// ordinal is the label. A number written higher than the
 				// one before ("48." then "59.") is the author's label,

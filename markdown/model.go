@@ -297,6 +297,10 @@ type Document struct {
 	// keep link definitions in use without being citations.
 	ImageRefs []string
 	Lists     []List
+	// CodeBlocks are the contents of fenced and indented code blocks, in
+	// source order. Citations are not read there, but a listing may point
+	// at a note ("fd limit[2]: 16720").
+	CodeBlocks []Span
 
 	Diagnostics []Diagnostic
 }

@@ -234,7 +234,6 @@ type bufs struct {
 	rawCites   []Citation
 	linkMarker []Span      // markers consumed by link syntax, never rescanned
 	defSpans   []Span      // link definition spans, sorted, built on first use
-	codeBlocks []Span      // fenced and indented code blocks' content, in source order
 	cands      []candidate // markers found by scanning prose
 
 	savedStops           []int
@@ -302,7 +301,7 @@ func putBufs(b *bufs) {
 // bytes returns the size of the arrays behind b's slices.
 func (b *bufs) bytes() int {
 	return capBytes(b.identBuf) + capBytes(b.prose) + capBytes(b.blocks) + capBytes(b.listItems) +
-		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) + capBytes(b.defSpans) + capBytes(b.codeBlocks) +
+		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) + capBytes(b.defSpans) +
 		capBytes(b.cands) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
@@ -331,7 +330,7 @@ func (b *bufs) reset() {
 	*b = bufs{
 		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
 		listItems: b.listItems[:0], footnotes: b.footnotes[:0], rawCites: b.rawCites[:0],
-		linkMarker: b.linkMarker[:0], defSpans: b.defSpans[:0], codeBlocks: b.codeBlocks[:0], cands: b.cands[:0],
+		linkMarker: b.linkMarker[:0], defSpans: b.defSpans[:0], cands: b.cands[:0],
 		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
@@ -926,15 +925,16 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 // fence is a shell step, not reference entry 2.
 func (w *walker) addCodeBlock(lines *text.Segments) {
 	if lines.Len() > 0 {
-		w.codeBlocks = append(w.codeBlocks, Span{lines.At(0).Start, lines.At(lines.Len() - 1).Stop})
+		w.doc.CodeBlocks = append(w.doc.CodeBlocks, Span{lines.At(0).Start, lines.At(lines.Len() - 1).Stop})
 	}
 }
 
 // inCodeBlock reports whether the source range [start, end) overlaps a
 // code block's content.
 func (w *walker) inCodeBlock(start, end int) bool {
-	i := sort.Search(len(w.codeBlocks), func(i int) bool { return w.codeBlocks[i].End > start })
-	return i < len(w.codeBlocks) && w.codeBlocks[i].Start < end
+	cb := w.doc.CodeBlocks
+	i := sort.Search(len(cb), func(i int) bool { return cb[i].End > start })
+	return i < len(cb) && cb[i].Start < end
 }
 
 // gluedCitationLines counts the lines of b that end a sentence with a

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"index/suffixarray"
 	"strings"
@@ -42,6 +43,8 @@ Not reported:
   its sources inline, or cites none by number) is a list of what to read,
   not N forgotten citations;
 - unnumbered list items, which nothing can cite by label;
+- an entry whose label a code block holds: an annotated listing points at
+  its notes ("fd limit[2]:   16720") where citations are not read;
 - link definitions whose destination is an anchor of the page itself
   (` + "`[summary]: #summary`" + `, as document templates define), pandoc aliases
   (` + "`[@tag:x]: doi:...`" + `) in a file that cites no pandoc key, even with
@@ -151,6 +154,9 @@ func checkUnusedReference(p *Pass) {
 			}
 			if bare[ref.Label] {
 				continue // perhaps cited as a bare number, as glued citations are written
+			}
+			if inCode(doc, "["+ref.Label+"]") {
+				continue // cited from a listing: "fd limit[2]:   16720"
 			}
 			msg = fmt.Sprintf("reference [%s] is never cited", ref.Label)
 		case markdown.RefLinkDef:
@@ -341,4 +347,15 @@ func refKey(ref *markdown.Reference) refKeyT {
 		return refKeyT{kind: ref.Kind, section: -1, label: ref.Label}
 	}
 	return refKeyT{ref.Kind, ref.Section, ref.Label}
+}
+
+// inCode reports whether a code block of doc holds s. Citations are not
+// read in code, but an annotated listing points at notes as prose does.
+func inCode(doc *markdown.Document, s string) bool {
+	for _, cb := range doc.CodeBlocks {
+		if bytes.Contains(doc.Src[cb.Start:cb.End], []byte(s)) {
+			return true
+		}
+	}
+	return false
 }

@@ -239,6 +239,13 @@ func checkParse(t *testing.T, src []byte, mdx bool) {
 				t.Fatalf("NoClaims: citation %+v, want %+v", lean.Citations[i], want)
 			}
 		}
+		// Code blocks in source order, apart, inside the source: inCodeBlock
+		// binary-searches them.
+		for i, cb := range doc.CodeBlocks {
+			if cb.Start < 0 || cb.End > n || cb.Start > cb.End || i > 0 && cb.Start < doc.CodeBlocks[i-1].End {
+				t.Fatalf("bad code block %d %+v (blocks %+v) in %q", i, cb, doc.CodeBlocks, src)
+			}
+		}
 		for i, cl := range doc.Claims {
 			if cl.Start < 0 || cl.End > n || cl.Start >= cl.End {
 				t.Fatalf("bad claim span %+v", cl)

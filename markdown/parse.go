@@ -857,6 +857,7 @@ func (w *walker) finish() {
 	// Prose ranges are in source order but for footnotes (goldmark moves
 	// them).
 	w.sortSpans(w.prose)
+	w.sortSpans(w.doc.CodeBlocks) // the same for code in footnotes
 	w.buildSections()
 	w.scanBlocks()
 	w.collectCitations()

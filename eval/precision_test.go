@@ -32,9 +32,11 @@ import (
 // npm (documentation Markdown from npm packages, bench/npm-docs-corpus; its
 // folder in $CITELINT_NPM_DOCS), heldout (npm packages' docs assembled
 // after the rules were last changed and never looked at while tuning them,
-// $CITELINT_HELDOUT_DOCS) and gomod-dev and gomod-test (Go modules' docs,
-// bench/gomod-docs-corpus, in $CITELINT_GOMOD_DOCS). path is relative to
-// the group's root.
+// $CITELINT_HELDOUT_DOCS), gomod-dev and gomod-test (Go modules' docs,
+// bench/gomod-docs-corpus, in $CITELINT_GOMOD_DOCS; gomod2 to gomod4 in
+// $CITELINT_GOMOD2_DOCS and so on) and debian and debian2 (Debian
+// packages' docs, bench/debian-docs-corpus, in $CITELINT_DEBIAN_DOCS and
+// $CITELINT_DEBIAN2_DOCS). path is relative to the group's root.
 //
 // TestPrecision fails when a finding labelled false comes back (for rules
 // on by default) or one labelled true is lost, unless the label's reason

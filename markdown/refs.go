@@ -667,9 +667,9 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 	// Labels wrapped in inline HTML, as notes converted from HTML write
 	// them: "<sup>**[1]**</sup> - text", `<a name="missing">[1]</a> text`,
 	// "<b>[1]&#160;</b>text".
-	sup := false
+	wrapped := false
 	for n := htmlLabelOpen(line[i:]); n > 0; n = htmlLabelOpen(line[i:]) {
-		i, sup = i+n, true
+		i, wrapped = i+n, true
 	}
 	// Emphasised labels: "**[1]**: text", "**[1] Title:** text", and a
 	// note set wholly in italics, "*[1] The tool will ...*".
@@ -716,7 +716,7 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 		}
 		return 0, 0, 0, false
 	}
-	if bold != 0 || sup {
+	if bold != 0 || wrapped {
 		return 0, 0, 0, false
 	}
 	j := i

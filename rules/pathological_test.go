@@ -37,6 +37,26 @@ type rulesPatho struct {
 
 var rulesPathoCases = []rulesPatho{
 	{
+		// n uncited entries and n/2 code blocks pointing at notes: whether
+		// each entry searched every code block for its label.
+		name: "entries-and-code-listings",
+		gen: func(n int) string {
+			var b strings.Builder
+			b.WriteString("Prices rose [1].\n\n")
+			for i := range n / 2 {
+				fmt.Fprintf(&b, "```\nlimit[%d]: 16720 arr[i] x[\n```\n\n", i+2)
+			}
+			b.WriteString("## References\n\n")
+			for i := range n {
+				fmt.Fprintf(&b, "[%d] Source %d, https://example.org/%d\n", i+1, i, i)
+			}
+			return b.String()
+		},
+		small: 200, sizes: []int{7000, 14000, 28000},
+		// Entries 2 to n/2+1 are pointed at from code; the rest after 1 are not.
+		want: func(n int) map[string]int { return map[string]int{"unused-reference": n - 1 - n/2} },
+	},
+	{
 		// n/2 malformed entries, each cited in prose 4n/50 times over:
 		// whether an entry's problem was reported in prose scanned every
 		// citation per problem.

@@ -399,6 +399,24 @@ var pathoCases = []pathoCase{
 				t.Errorf("%d sections, want %d", len(doc.Sections), n)
 			}
 		}},
+	// Paragraphs labelled [1], [3], [5]...: increasing but not
+	// consecutive, with no link, so no run of them is a list, and a scan
+	// from each block over the rest of the run was quadratic.
+	{name: "entry-runs-odd", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "[%d] note\n\n", 2*i+1)
+		}
+		return b.Bytes()
+	}, sizes: []int{10000, 20000, 40000}, small: 2000, check: wantCites(500)}, // 4-digit labels are years
+	// The same as notes wrapped in anchors with long names.
+	{name: "entry-runs-anchors", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "<a name=\"%s\">[%d]</a> note\n\n", strings.Repeat("x", 200), 2*i+1)
+		}
+		return b.Bytes()
+	}, sizes: []int{2500, 5000, 10000}, small: 500, check: wantCites(500)},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
 }

@@ -18,7 +18,6 @@ import (
 var sectionNames = map[string]bool{
 	"references": true, "reference": true, "sources": true, "source": true,
 	"bibliography": true, "works cited": true, "work cited": true, "notes": true,
-	"footnotes": true, "endnotes": true,
 	"citations": true, "cited works": true, "literature cited": true, "reference list": true,
 	"sources cited": true, "references and notes": true, "notes and references": true,
 	"参考文献": true, "参考资料": true, "来源": true, "參考文獻": true, "參考資料": true, "資料來源": true,
@@ -259,7 +258,8 @@ func (w *walker) buildSections() {
 		w.sectionIndex.add(Span{h.Span.Start, end})
 		weak = append(weak, needs)
 	}
-	lastRun := -1 // the last label of the last bare run of entries
+	lastRun := -1 // the last block of the last bare run of entries
+	var runs []blockRun
 	for bi, b := range w.blocks {
 		if b.heading || b.tableCell || w.inSection(b.span.Start) {
 			continue
@@ -278,7 +278,7 @@ func (w *walker) buildSections() {
 			}
 		} else if runStart, isRun := w.entryRun(b.span); isRun {
 			title, start, first, end = "", runStart, runStart, b.span.End
-		} else if runEnd, last, isRun := w.entryBlockRun(bi, lastRun); isRun {
+		} else if runEnd, last, isRun := w.entryBlockRun(&runs, bi, lastRun); isRun {
 			title, first, end, lastRun = "", start, runEnd, last
 		} else {
 			continue
@@ -325,9 +325,8 @@ func (w *walker) buildSections() {
 }
 
 // weakSectionNames are exact reference-list titles that are also common as
-// prose headings; they open a list only when entries follow. "Footnotes"
-// heads a page about footnotes as often as a list of notes.
-var weakSectionNames = map[string]bool{"notes": true, "note": true, "source": true, "footnotes": true, "endnotes": true}
+// prose headings; they open a list only when entries follow.
+var weakSectionNames = map[string]bool{"notes": true, "note": true, "source": true}
 
 // convincingEntries reports whether a section's entries make it a
 // reference list: one with a label, or two with an identifier that are
@@ -602,43 +601,75 @@ func (w *walker) entryRun(sp Span) (int, bool) {
 // ..."; "**[1] name:** note" end notes): blocks from w.blocks[bi] on whose
 // first line starts with a bracketed label, the labels increasing, at least
 // two, numbered consecutively or holding a link; or one that holds a link
-// and goes on from the last run's label (after, the list's next
-// sub-heading: "### HPC", [1]–[14], then "### Automated Driving", [15]).
-// It returns where the last one ends and its label.
-func (w *walker) entryBlockRun(bi, lastRun int) (int, int, bool) {
-	n, prev, consecutive, continues, link := 0, -1, true, false, false
-	end := 0
-	for k := bi; k < len(w.blocks); k++ {
-		b := w.blocks[k]
+// and goes on from the run before it, with only headings between (the
+// list's next sub-heading: "### HPC", [1]–[14], then "### Automated
+// Driving", [15]). lastRun is the index of the last block of the last run
+// found, or -1; runs is computed on the first call. It returns where the
+// run ends and the index of its last block.
+func (w *walker) entryBlockRun(runsp *[]blockRun, bi, lastRun int) (int, int, bool) {
+	if *runsp == nil {
+		*runsp = w.blockRuns()
+	}
+	runs := *runsp
+	r := runs[bi]
+	if r.label < 0 {
+		return 0, 0, false
+	}
+	n := r.end - bi
+	consecutive := r.cons >= r.end-1
+	link := r.link < r.end
+	continues := lastRun >= 0 && r.prevText == lastRun && runs[lastRun].label >= 0 && r.label == runs[lastRun].label+1
+	return w.blocks[r.end-1].span.End, r.end - 1, n >= 2 && (consecutive || link) || n == 1 && continues && link
+}
+
+// blockRun is what entryBlockRun needs of one block, computed for all
+// blocks at once: runs are tried from every block, and scanning each run
+// from each of its blocks cost the square of its length.
+type blockRun struct {
+	label    int // the bracketed label the block's first line starts with, or -1
+	end      int // index after the last block of the run starting here
+	cons     int // index of the last block consecutive labels reach from here
+	link     int // index of the first block from here holding a link, or len(blocks)
+	prevText int // index of the nearest block before that is not a heading, or -1
+}
+
+// blockRuns computes blockRun for every block in one pass each way.
+func (w *walker) blockRuns() []blockRun {
+	runs := make([]blockRun, len(w.blocks)+1)
+	prevText := -1
+	for k, b := range w.blocks {
+		runs[k].label, runs[k].link, runs[k].prevText = -1, -1, prevText
+		if !b.heading {
+			prevText = k
+		}
 		if b.heading || b.tableCell {
-			break
+			continue
 		}
 		text := w.src[b.span.Start:b.span.End]
 		line := text[:lineEnd(text)]
-		ls, le, _, ok := entryLabelAt(line)
-		if !ok || ls == 0 || line[ls-1] != '[' {
-			break
-		}
-		v := 0
-		for _, c := range line[ls:le] {
-			v = v*10 + int(c-'0')
-		}
-		if prev >= 0 && v <= prev {
-			break
-		}
-		if prev >= 0 && v != prev+1 {
-			consecutive = false
+		if ls, le, _, ok := entryLabelAt(line); ok && ls > 0 && line[ls-1] == '[' {
+			runs[k].label = atoiDigits(line[ls:le])
 		}
 		if bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi")) || bytes.Contains(text, []byte("](")) {
-			link = true
+			runs[k].link = k
 		}
-		if n == 0 {
-			continues = lastRun >= 0 && v == lastRun+1
-		}
-		prev, end = v, b.span.End
-		n++
 	}
-	return end, prev, n >= 2 && (consecutive || link) || n == 1 && continues && link
+	n := len(w.blocks)
+	runs[n] = blockRun{label: -1, link: n}
+	for k := n - 1; k >= 0; k-- {
+		r, next := &runs[k], &runs[k+1]
+		if r.link < 0 {
+			r.link = next.link
+		}
+		r.end, r.cons = k+1, k
+		if r.label >= 0 && next.label > r.label {
+			r.end = next.end
+			if next.label == r.label+1 {
+				r.cons = next.cons
+			}
+		}
+	}
+	return runs[:n]
 }
 
 // entryLabel recognises the start of a reference entry line: "[n] ",
@@ -699,11 +730,11 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 			// A wrapped label's closing tags and non-breaking spaces,
 			// checked with or without the opening tag: a block's text
 			// starts after raw HTML ("[1]&#160;</b>[https://…](…)").
-			closed := false
-			for n := htmlLabelClose(line[k:]); n > 0; n = htmlLabelClose(line[k:]) {
-				k, closed = k+n, true
+			closed, spaced := false, false
+			for n, sp := htmlLabelClose(line[k:]); n > 0; n, sp = htmlLabelClose(line[k:]) {
+				k, closed, spaced = k+n, true, spaced || sp
 			}
-			if closed && k < len(line) && line[k] == '[' {
+			if spaced || closed && k < len(line) && line[k] == '[' {
 				return i + 1, j, k, true
 			}
 			// "[1]: ", "[1]- ", "[1]. ", "[1] – "
@@ -736,6 +767,13 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 	return 0, 0, 0, false
 }
 
+// bracketLabelLine reports whether line starts an entry with a bracketed
+// label ("[1] Smith").
+func bracketLabelLine(line []byte) bool {
+	ls, _, _, ok := entryLabelAt(line)
+	return ok && ls > 0 && line[ls-1] == '['
+}
+
 // htmlLabelOpen returns the length of the inline HTML tag at the start of
 // b that may wrap an entry's label (<sup>, <b>, <strong>, or an anchor
 // <a name="…"> that links point at), or 0.
@@ -746,22 +784,35 @@ func htmlLabelOpen(b []byte) int {
 		}
 	}
 	if hasPrefixFold(b, "<a ") {
-		if j := bytes.IndexByte(b, '>'); j > 0 && !bytes.Contains(bytes.ToLower(b[:j]), []byte("href")) {
+		// Within a tag's length: a line of "<a " and no '>' is read once.
+		tag := b[:min(len(b), 256)]
+		if j := bytes.IndexByte(tag, '>'); j > 0 && !containsFold(tag[:j], "href") {
 			return j + 1
 		}
 	}
 	return 0
 }
 
-// htmlLabelClose returns the length of what may follow a wrapped label
-// (a closing tag or a non-breaking space), or 0.
-func htmlLabelClose(b []byte) int {
-	for _, t := range [...]string{"</sup>", "</b>", "</strong>", "</a>", "&#160;", "&nbsp;"} {
-		if hasPrefixFold(b, t) {
-			return len(t)
+// containsFold reports whether b contains the ASCII string s, ignoring case.
+func containsFold(b []byte, s string) bool {
+	for i := 0; i+len(s) <= len(b); i++ {
+		if hasPrefixFold(b[i:], s) {
+			return true
 		}
 	}
-	return 0
+	return false
+}
+
+// htmlLabelClose returns the length of what may follow a wrapped label (a
+// closing tag or a non-breaking space, which separates it from the text as
+// a space does), or 0.
+func htmlLabelClose(b []byte) (n int, space bool) {
+	for _, t := range [...]string{"</sup>", "</b>", "</strong>", "</a>", "&#160;", "&nbsp;"} {
+		if hasPrefixFold(b, t) {
+			return len(t), t[0] == '&'
+		}
+	}
+	return 0, false
 }
 
 // parseEntries reads the entries of section si line by line. A line that
@@ -826,7 +877,12 @@ func (w *walker) parseEntries(si int) {
 		trim := bytes.TrimSpace(line)
 		switch {
 		case len(trim) == 0, trim[0] == '#', bytes.HasPrefix(trim, []byte("```")), bytes.HasPrefix(trim, []byte("~~~")),
-			bytes.HasPrefix(trim, []byte("[^")), w.inCodeBlock(pos, pos+eol):
+			bytes.HasPrefix(trim, []byte("[^")):
+			flush()
+		case w.inCodeBlock(pos, pos+eol) && !bracketLabelLine(line):
+			// In code only a bracketed label starts an entry ("    [1]
+			// Smith, 2020" is a list indented into a code block): "2. rm
+			// -f x" in a fence is a shell step, not entry 2.
 			flush()
 		case w.isLinkDefAt(pos):
 			flush()
@@ -865,9 +921,9 @@ func (w *walker) parseEntries(si int) {
 				lead := len(line) - len(bytes.TrimLeft(line, " \t>-*+"))
 				cur, isOpen = open{label: label, start: pos + lead, textStart: pos + at, end: pos + len(line)}, true
 				if ok {
-					if ls := bytes.Index(line, []byte(label)); ls >= 0 {
-						cur.labelSpan = Span{pos + ls, pos + ls + len(label)}
-					}
+					// Where the label is written: searching the line for
+					// it found the 3 of `<a name="ref3">[3]</a>`.
+					cur.labelSpan = Span{pos + ls, pos + le}
 				}
 			} else if isOpen {
 				cur.end = pos + len(line)

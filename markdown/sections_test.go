@@ -50,6 +50,17 @@ func TestEntryLabelShapes(t *testing.T) {
 		{"**[1]**Title", "", false},
 		{"[1]x Title", "", false},
 		{"[a] Title", "", false},
+		// Labels wrapped in inline HTML.
+		{"<sup>**[1]**</sup> - Title", "1", true},
+		{`<a name="missing">[1]</a> Currently missing`, "1", true},
+		{`<A ID="n2">[2]</A> Title`, "2", true},
+		{"<b>[3]&#160;</b>[https://cp2k.org/](https://cp2k.org/): CP2K", "3", true},
+		{"[4]&nbsp;Title", "4", true},
+		{"<strong>[5]</strong> Title", "5", true},
+		{`<a href="#n1">[1]</a> see the note`, "", false}, // a link to a note cites it
+		{"<b>1.</b> Title", "", false},
+		{"<a name=" + strings.Repeat("x", 300) + ">[1]</a> Title", "", false}, // no tag is that long
+		{"<i>[1]</i> Title", "", false},
 	} {
 		label, _, ok := entryLabel([]byte(tt.in))
 		if ok != tt.ok || label != tt.label {

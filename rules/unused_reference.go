@@ -353,18 +353,31 @@ func refKey(ref *markdown.Reference) refKeyT {
 	return refKeyT{ref.Kind, ref.Section, ref.Label}
 }
 
-// codeLabels returns what code blocks of doc hold in brackets ("[2]" in
-// "fd limit[2]:   16720"), read once, in time linear in the code: citations
-// are not read in code, but an annotated listing points at notes as prose
-// does.
+// codeLabels returns the labels that code listings point at, read once, in
+// time linear in the code. Citations are not read in code, but an annotated
+// listing points at notes as prose does ("fd limit[2]:   16720"). Only a
+// bracketed label followed by a colon counts, in a listing that is not
+// program code (no info string, or text, console, output): "argv[1]" in a
+// Python block indexes an array. A reference entry's own label (a list
+// indented into a code block) does not count.
 func codeLabels(doc *markdown.Document) map[string]bool {
+	entries := map[int]bool{}
+	for i := range doc.References {
+		if r := &doc.References[i]; r.Kind == markdown.RefEntry {
+			entries[r.LabelSpan.Start] = true
+		}
+	}
 	out := map[string]bool{}
 	for _, cb := range doc.CodeBlocks {
+		if !isListing(doc.Src, cb.Start) {
+			continue
+		}
 		code := doc.Src[cb.Start:cb.End]
 		for i := bytes.IndexByte(code, '['); i >= 0; {
 			rest := code[i+1:]
 			k := bytes.IndexAny(rest[:min(len(rest), 32)], "[]\n")
-			if k >= 0 && rest[k] == ']' {
+			if k >= 0 && rest[k] == ']' && !entries[cb.Start+i+1] &&
+				bytes.HasPrefix(bytes.TrimLeft(rest[k+1:min(len(rest), k+9)], " \t"), []byte(":")) {
 				out[string(rest[:k])] = true
 			}
 			j := bytes.IndexByte(rest, '[')
@@ -375,4 +388,27 @@ func codeLabels(doc *markdown.Document) map[string]bool {
 		}
 	}
 	return out
+}
+
+// listingInfos are the fence info strings of listings that are not program
+// code.
+var listingInfos = map[string]bool{"": true, "text": true, "txt": true, "plain": true, "plaintext": true, "console": true, "output": true, "log": true, "none": true}
+
+// isListing reports whether the code block whose content starts at start
+// is a listing rather than program code: an indented block, or a fence
+// whose info string names no programming language.
+func isListing(src []byte, start int) bool {
+	ls := bytes.LastIndexByte(src[:start], '\n')
+	if ls < 0 {
+		return true
+	}
+	fence := bytes.TrimLeft(src[bytes.LastIndexByte(src[:ls], '\n')+1:ls], " \t>")
+	if !bytes.HasPrefix(fence, []byte("```")) && !bytes.HasPrefix(fence, []byte("~~~")) {
+		return true // indented
+	}
+	info := bytes.TrimSpace(bytes.TrimLeft(fence, "`~"))
+	if i := bytes.IndexAny(info, " \t{"); i >= 0 {
+		info = info[:i]
+	}
+	return len(info) <= 16 && listingInfos[strings.ToLower(string(info))]
 }

@@ -258,6 +258,7 @@ type bufs struct {
 	textBuf     []byte
 	numItems    []numItem
 	keys        []uint64
+	runs        []blockRun // entryBlockRun's view of the blocks
 
 	blockOrder []int // w.blocks' indexes by start, built by boundSection when needed
 	// headingStarts are the indexes of the headings by start, built by
@@ -306,7 +307,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
 		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.proseBlocks) + capBytes(b.refs) + capBytes(b.headings) +
-		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys)
+		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys) + capBytes(b.runs)
 }
 
 func capBytes[E any](s []E) int {
@@ -335,7 +336,7 @@ func (b *bufs) reset() {
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], proseBlocks: b.proseBlocks[:0], refs: b.refs[:0],
-		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0],
+		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0], runs: b.runs[:0],
 	}
 }
 

@@ -635,7 +635,8 @@ type blockRun struct {
 
 // blockRuns computes blockRun for every block in one pass each way.
 func (w *walker) blockRuns() []blockRun {
-	runs := make([]blockRun, len(w.blocks)+1)
+	runs := slices.Grow(w.runs[:0], len(w.blocks)+1)[:len(w.blocks)+1]
+	w.runs = runs
 	prevText := -1
 	for k, b := range w.blocks {
 		runs[k].label, runs[k].link, runs[k].prevText = -1, -1, prevText
@@ -647,9 +648,11 @@ func (w *walker) blockRuns() []blockRun {
 		}
 		text := w.src[b.span.Start:b.span.End]
 		line := text[:lineEnd(text)]
-		if ls, le, _, ok := entryLabelAt(line); ok && ls > 0 && line[ls-1] == '[' {
-			runs[k].label = atoiDigits(line[ls:le])
+		ls, le, _, ok := entryLabelAt(line)
+		if !ok || ls == 0 || line[ls-1] != '[' {
+			continue // in no run: whether it links does not matter
 		}
+		runs[k].label = atoiDigits(line[ls:le])
 		if bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi")) || bytes.Contains(text, []byte("](")) {
 			runs[k].link = k
 		}
@@ -778,6 +781,9 @@ func bracketLabelLine(line []byte) bool {
 // b that may wrap an entry's label (<sup>, <b>, <strong>, or an anchor
 // <a name="…"> that links point at), or 0.
 func htmlLabelOpen(b []byte) int {
+	if len(b) == 0 || b[0] != '<' {
+		return 0 // most lines: no tag to read
+	}
 	for _, t := range [...]string{"<sup>", "<b>", "<strong>"} {
 		if hasPrefixFold(b, t) {
 			return len(t)
@@ -807,6 +813,9 @@ func containsFold(b []byte, s string) bool {
 // closing tag or a non-breaking space, which separates it from the text as
 // a space does), or 0.
 func htmlLabelClose(b []byte) (n int, space bool) {
+	if len(b) == 0 || b[0] != '<' && b[0] != '&' {
+		return 0, false
+	}
 	for _, t := range [...]string{"</sup>", "</b>", "</strong>", "</a>", "&#160;", "&nbsp;"} {
 		if hasPrefixFold(b, t) {
 			return len(t), t[0] == '&'

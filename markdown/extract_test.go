@@ -1,6 +1,7 @@
 package markdown_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -242,7 +243,8 @@ func checkParse(t *testing.T, src []byte, mdx bool) {
 		// Code blocks in source order, apart, inside the source: inCodeBlock
 		// binary-searches them.
 		for i, cb := range doc.CodeBlocks {
-			if cb.Start < 0 || cb.End > n || cb.Start > cb.End || i > 0 && cb.Start < doc.CodeBlocks[i-1].End {
+			if cb.Start < 0 || cb.End > n || cb.Start > cb.End || i > 0 && cb.Start < doc.CodeBlocks[i-1].End ||
+				cb.Lang.Start > cb.Lang.End || cb.Lang.End > cb.Start || bytes.ContainsAny(src[cb.Lang.Start:cb.Lang.End], " \t{") {
 				t.Fatalf("bad code block %d %+v (blocks %+v) in %q", i, cb, doc.CodeBlocks, src)
 			}
 		}

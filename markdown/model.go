@@ -279,6 +279,15 @@ const DiagUnclosedFence = "unclosed-fence"
 const DiagRenderedBibliography = "rendered-bibliography"
 
 // Document is the parsed model of one Markdown file.
+// CodeBlock is a fenced or indented code block.
+type CodeBlock struct {
+	Span // its content, without the fences
+	// Lang is where the first word of a fence's info string is, cut
+	// before a space or '{' ("python", "console"); empty for an indented
+	// block or a fence with no info string.
+	Lang Span
+}
+
 type Document struct {
 	Src []byte
 
@@ -297,10 +306,10 @@ type Document struct {
 	// keep link definitions in use without being citations.
 	ImageRefs []string
 	Lists     []List
-	// CodeBlocks are the contents of fenced and indented code blocks, in
-	// source order. Citations are not read there, but a listing may point
-	// at a note ("fd limit[2]: 16720").
-	CodeBlocks []Span
+	// CodeBlocks are the fenced and indented code blocks, in source order.
+	// Citations are not read there, but a listing may point at a note
+	// ("fd limit[2]: 16720").
+	CodeBlocks []CodeBlock
 
 	Diagnostics []Diagnostic
 }

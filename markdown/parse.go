@@ -2,7 +2,9 @@ package markdown
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"unicode"
 	"unsafe"
@@ -369,12 +371,12 @@ func (w *walker) walk(root ast.Node) {
 		case *ast.FencedCodeBlock:
 			if entering {
 				w.checkFenceClosed(n)
-				w.addCodeBlock(n.Lines())
+				w.addCodeBlock(n.Lines(), w.fenceLang(n))
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeBlock:
 			if entering {
-				w.addCodeBlock(n.Lines())
+				w.addCodeBlock(n.Lines(), Span{})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
@@ -858,7 +860,8 @@ func (w *walker) finish() {
 	// Prose ranges are in source order but for footnotes (goldmark moves
 	// them).
 	w.sortSpans(w.prose)
-	w.sortSpans(w.doc.CodeBlocks) // the same for code in footnotes
+	// The same for code in footnotes.
+	slices.SortStableFunc(w.doc.CodeBlocks, func(a, b CodeBlock) int { return cmp.Compare(a.Start, b.Start) })
 	w.buildSections()
 	w.scanBlocks()
 	w.collectCitations()
@@ -925,10 +928,25 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 // addCodeBlock records a code block's content, which line-based readers
 // of the source (parseEntries) must not take for prose: "2. rm -f x" in a
 // fence is a shell step, not reference entry 2.
-func (w *walker) addCodeBlock(lines *text.Segments) {
+func (w *walker) addCodeBlock(lines *text.Segments, lang Span) {
 	if lines.Len() > 0 {
-		w.doc.CodeBlocks = append(w.doc.CodeBlocks, Span{lines.At(0).Start, lines.At(lines.Len() - 1).Stop})
+		w.doc.CodeBlocks = append(w.doc.CodeBlocks, CodeBlock{Span{lines.At(0).Start, lines.At(lines.Len() - 1).Stop}, lang})
 	}
+}
+
+// fenceLang locates the first word of a fence's info string, cut before a
+// space or '{': "python" in "```python title=x", nothing in "```{r}".
+func (w *walker) fenceLang(n *ast.FencedCodeBlock) Span {
+	if n.Info == nil {
+		return Span{}
+	}
+	info := n.Info.Segment.Value(w.src)
+	start := n.Info.Segment.Start + len(info) - len(bytes.TrimLeftFunc(info, unicode.IsSpace))
+	word := bytes.TrimSpace(info)
+	if i := bytes.IndexAny(word, " \t{"); i >= 0 {
+		word = word[:i]
+	}
+	return Span{start, start + len(word)}
 }
 
 // inCodeBlock reports whether the source range [start, end) overlaps a

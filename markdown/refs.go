@@ -649,7 +649,7 @@ func (w *walker) blockRuns() []blockRun {
 		text := w.src[b.span.Start:b.span.End]
 		line := text[:lineEnd(text)]
 		ls, le, _, ok := entryLabelAt(line)
-		if !ok || ls == 0 || line[ls-1] != '[' {
+		if !ok || !bracketedAt(line, ls) {
 			continue // in no run: whether it links does not matter
 		}
 		runs[k].label = atoiDigits(line[ls:le])
@@ -770,12 +770,9 @@ func entryLabelAt(line []byte) (ls, le, textAt int, ok bool) {
 	return 0, 0, 0, false
 }
 
-// bracketLabelLine reports whether line starts an entry with a bracketed
-// label ("[1] Smith").
-func bracketLabelLine(line []byte) bool {
-	ls, _, _, ok := entryLabelAt(line)
-	return ok && ls > 0 && line[ls-1] == '['
-}
+// bracketedAt reports whether the label entryLabelAt found at line[ls:] is
+// bracketed ("[1] Smith", not "1. Smith").
+func bracketedAt(line []byte, ls int) bool { return ls > 0 && line[ls-1] == '[' }
 
 // htmlLabelOpen returns the length of the inline HTML tag at the start of
 // b that may wrap an entry's label (<sup>, <b>, <strong>, or an anchor
@@ -888,17 +885,20 @@ func (w *walker) parseEntries(si int) {
 		case len(trim) == 0, trim[0] == '#', bytes.HasPrefix(trim, []byte("```")), bytes.HasPrefix(trim, []byte("~~~")),
 			bytes.HasPrefix(trim, []byte("[^")):
 			flush()
-		case w.inCodeBlock(pos, pos+eol) && !bracketLabelLine(line):
-			// In code only a bracketed label starts an entry ("    [1]
-			// Smith, 2020" is a list indented into a code block): "2. rm
-			// -f x" in a fence is a shell step, not entry 2.
-			flush()
 		case w.isLinkDefAt(pos):
 			flush()
 		default:
 			ls, le, at, ok := entryLabelAt(line)
+			bracketed := ok && bracketedAt(line, ls)
+			if !bracketed && w.inCodeBlock(pos, pos+eol) {
+				// In code only a bracketed label starts an entry ("    [1]
+				// Smith, 2020" is a list indented into a code block): "2.
+				// rm -f x" in a fence is a shell step, not entry 2.
+				flush()
+				break
+			}
 			ord, isItem := ordinals[pos]
-			if ok && !isItem && (ls == 0 || line[ls-1] != '[') && len(bytes.TrimSpace(line[at:])) == 0 {
+			if ok && !isItem && !bracketed && len(bytes.TrimSpace(line[at:])) == 0 {
 				// "p.\n369." in a paragraph: a number that wrapped onto
 				// its own line, which Markdown leaves in the paragraph
 				// (only "1." may start a list there). Its entry would

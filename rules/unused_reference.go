@@ -369,8 +369,8 @@ func codeLabels(doc *markdown.Document) map[string]bool {
 	}
 	out := map[string]bool{}
 	for _, cb := range doc.CodeBlocks {
-		if !isListing(doc.Src, cb.Start) {
-			continue
+		if !listingLangs[strings.ToLower(string(doc.Src[cb.Lang.Start:cb.Lang.End]))] {
+			continue // program code
 		}
 		code := doc.Src[cb.Start:cb.End]
 		for i := bytes.IndexByte(code, '['); i >= 0; {
@@ -390,25 +390,6 @@ func codeLabels(doc *markdown.Document) map[string]bool {
 	return out
 }
 
-// listingInfos are the fence info strings of listings that are not program
-// code.
-var listingInfos = map[string]bool{"": true, "text": true, "txt": true, "plain": true, "plaintext": true, "console": true, "output": true, "log": true, "none": true}
-
-// isListing reports whether the code block whose content starts at start
-// is a listing rather than program code: an indented block, or a fence
-// whose info string names no programming language.
-func isListing(src []byte, start int) bool {
-	ls := bytes.LastIndexByte(src[:start], '\n')
-	if ls < 0 {
-		return true
-	}
-	fence := bytes.TrimLeft(src[bytes.LastIndexByte(src[:ls], '\n')+1:ls], " \t>")
-	if !bytes.HasPrefix(fence, []byte("```")) && !bytes.HasPrefix(fence, []byte("~~~")) {
-		return true // indented
-	}
-	info := bytes.TrimSpace(bytes.TrimLeft(fence, "`~"))
-	if i := bytes.IndexAny(info, " \t{"); i >= 0 {
-		info = info[:i]
-	}
-	return len(info) <= 16 && listingInfos[strings.ToLower(string(info))]
-}
+// listingLangs are the fence languages of listings that are not program
+// code; "" is an indented block or a fence with no info string.
+var listingLangs = map[string]bool{"": true, "text": true, "txt": true, "plain": true, "plaintext": true, "console": true, "output": true, "log": true, "none": true}

@@ -44,7 +44,9 @@ func Walk(paths []string, base string, include, exclude []string) ([]string, []F
 // symbolic link whose target lies outside root (after every link is
 // resolved) or under its .git: a document a pull request adds as a link
 // to /etc/passwd or ~/.ssh/config must not be read and echoed into the
-// report. Such a link is an error naming it; the walk goes on. Paths named
+// report. Such a link is skipped, with a warning through WalkOptions.Warn
+// naming it (WalkWith); it is not an error, since a project's link to a
+// shared file elsewhere is no fault of its documents. Paths named
 // explicitly are the workflow's choice and are not confined. An empty
 // root confines nothing.
 func WalkConfined(root string, paths []string, base string, include, exclude []string) ([]string, []FileError) {
@@ -81,22 +83,31 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 			}
 		}
 	}
-	escapes := func(link string) error {
+	// escapes says why the symbolic link at link must not be followed, or
+	// "". The link's real path is made absolute before it is compared with
+	// the absolute root: EvalSymlinks keeps a relative path relative, and
+	// comparing "docs/x.py" with "/repo" put every link of a walk from "."
+	// outside the project (issue 37).
+	escapes := func(link string) string {
 		if rootReal == "" {
-			return nil
+			return ""
 		}
-		real, err := filepath.EvalSymlinks(link)
+		abs, err := filepath.Abs(link)
 		if err != nil {
-			return err
+			return err.Error()
+		}
+		real, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			return err.Error()
 		}
 		rel, err := filepath.Rel(rootReal, real)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-			return fmt.Errorf("symbolic link leads outside the project (%s) to %s: not linted", rootReal, real)
+			return fmt.Sprintf("it leads outside the project (%s), to %s", rootReal, real)
 		}
 		if rel == ".git" || strings.HasPrefix(rel, ".git"+string(filepath.Separator)) {
-			return fmt.Errorf("symbolic link leads into the project's .git: not linted")
+			return "it leads into the project's .git"
 		}
-		return nil
+		return ""
 	}
 	var out []string
 	var errs []FileError
@@ -184,7 +195,9 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 				}
 			}
 			if visited[real] {
-				errs = append(errs, FileError{Path: dir, Err: errors.New("symbolic link loop: directory already visited as " + real)})
+				// A link back to a folder already walked (docs/latest -> .)
+				// is a loop or an alias: its documents are linted once,
+				// under the first path that reached them.
 				return
 			}
 			visited[real] = true
@@ -221,8 +234,17 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 						continue
 					}
 					isDir = st.IsDir()
-					if err := escapes(full); err != nil {
-						errs = append(errs, FileError{Path: filepath.ToSlash(full), Err: err})
+					if !isDir && !hasExt(name) {
+						continue // a link to a script or a picture is none of citelint's business
+					}
+					// A link out of the project is not read (a pull request's
+					// link to /etc/passwd must not be echoed into a report),
+					// but it is no failure of the documents: the run goes on
+					// and its exit code does not change.
+					if why := escapes(full); why != "" {
+						if warn != nil {
+							warn(fmt.Sprintf("%s: symbolic link not followed: %s", filepath.ToSlash(full), why))
+						}
 						continue
 					}
 				}

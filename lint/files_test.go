@@ -9,9 +9,10 @@ import (
 	"testing"
 )
 
-// TestWalkAndRunSurviveBadFiles: a symlink loop, a dangling link, a binary
-// file, a file that is not UTF-8 and an unreadable one each give a
-// per-file error naming the file; the good file is still linted.
+// TestWalkAndRunSurviveBadFiles: a dangling link, a binary file, a file
+// that is not UTF-8 and an unreadable one each give a per-file error
+// naming the file; the good file is still linted. A symlink loop is no
+// error: the folder is walked once.
 func TestWalkAndRunSurviveBadFiles(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, content string) string {
@@ -38,7 +39,7 @@ func TestWalkAndRunSurviveBadFiles(t *testing.T) {
 		werr = append(werr, e.Error())
 	}
 	joined := strings.Join(werr, "\n")
-	if !strings.Contains(joined, "symbolic link loop") || !strings.Contains(joined, "dangling.md") {
+	if strings.Contains(joined, "loop") || !strings.Contains(joined, "dangling.md") {
 		t.Errorf("walk errors:\n%s", joined)
 	}
 	res := Run(context.Background(), files, Options{})
@@ -163,7 +164,8 @@ func TestWalkConfined(t *testing.T) {
 			t.Skip("symlinks:", err)
 		}
 	}
-	files, errs := WalkConfined(root, []string{docs}, "", nil, nil)
+	var warned []string
+	files, errs := WalkWith([]string{docs}, WalkOptions{Root: root, Warn: func(m string) { warned = append(warned, m) }})
 	var got []string
 	for _, f := range files {
 		got = append(got, filepath.Base(f))
@@ -171,18 +173,66 @@ func TestWalkConfined(t *testing.T) {
 	if strings.Join(got, " ") != "a.md shared.md" {
 		t.Errorf("files %v, want a.md shared.md", got)
 	}
-	refused := map[string]bool{}
-	for _, e := range errs {
-		refused[filepath.Base(e.Path)] = strings.Contains(e.Error(), "not linted")
+	if len(errs) != 0 {
+		t.Errorf("a link out of the project is skipped, not an error: %v", errs)
 	}
-	for _, l := range []string{"out.md", "outdir", "git.md"} {
-		if !refused[l] {
-			t.Errorf("%s: not refused (errors %v)", l, errs)
+	joined := strings.Join(warned, "\n")
+	for _, l := range []string{"out.md: symbolic link not followed: it leads outside", "outdir: symbolic link not followed: it leads outside", "git.md: symbolic link not followed: it leads into the project's .git"} {
+		if !strings.Contains(joined, l) {
+			t.Errorf("no warning %q in\n%s", l, joined)
 		}
 	}
 	// Without a root nothing is confined, as before.
 	if files, _ := Walk([]string{docs}, "", nil, nil); len(files) != 5 {
 		t.Errorf("Walk found %v, want all five Markdown files", files)
+	}
+}
+
+// TestWalkRelativeLinks: walked from a relative path (the default ".",
+// the Action's "docs"), links inside the project are followed and links to
+// files citelint does not lint are ignored, with no error and no warning.
+// Before issue 37 every such link was "outside the project" and the run
+// exited 3: a relative real path was compared with the absolute root.
+func TestWalkRelativeLinks(t *testing.T) {
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	if err := os.MkdirAll(filepath.Join(docs, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"docs/a.md": "A.\n", "docs/x.py": "print(1)\n", "docs/logo.png": "png"} {
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"docs/link.py":     "x.py",
+		"docs/pic.png":     "logo.png",
+		"docs/same.md":     "a.md",
+		"docs/sub/up.md":   "../a.md",
+		"docs/sub/dir":     "..",
+		"docs/elsewhere":   "/nonexistent-citelint-target/x.py",
+		"docs/sub/gone.py": "missing.py",
+	} {
+		if err := os.Symlink(target, filepath.Join(root, filepath.FromSlash(link))); err != nil {
+			t.Skip("symlinks:", err)
+		}
+	}
+	t.Chdir(root)
+	for _, start := range []string{".", "docs", "./docs/"} {
+		var warned []string
+		files, errs := WalkWith([]string{start}, WalkOptions{Root: root, Warn: func(m string) { warned = append(warned, m) }})
+		if len(errs) != 0 || len(warned) != 0 {
+			t.Errorf("walk from %q: errors %v, warnings %q; want none", start, errs, warned)
+		}
+		var got []string
+		for _, f := range files {
+			got = append(got, strings.TrimPrefix(filepath.ToSlash(f), "./"))
+		}
+		// docs/sub/dir is docs again, already visited: walked once.
+		want := "docs/a.md docs/same.md docs/sub/up.md"
+		if strings.Join(got, " ") != want {
+			t.Errorf("walk from %q found %q, want %q", start, got, want)
+		}
 	}
 }
 

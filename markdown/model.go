@@ -138,7 +138,9 @@ const (
 	RefSource       RefKind = "source"          // a source-store record (added by resolve)
 )
 
-// Reference is something a citation can resolve to.
+// Reference is something a citation can resolve to. An entry written
+// under several labels ("[2] [33] [39] https://…") is one Reference a
+// label, all sharing the entry's Span (SameEntry).
 type Reference struct {
 	Kind RefKind
 	// Label as written: "1" for a numbered entry, the definition label, the
@@ -171,6 +173,12 @@ type Reference struct {
 	Year     string
 	Authors  []string
 	Abstract string
+}
+
+// SameEntry reports whether r and o are one entry of a reference list
+// written under several labels.
+func (r *Reference) SameEntry(o *Reference) bool {
+	return r.Kind == RefEntry && o.Kind == RefEntry && r.Span == o.Span && r.Span.End > r.Span.Start
 }
 
 // IdentProblem is a malformed identifier inside a reference entry.

@@ -261,6 +261,7 @@ type bufs struct {
 	numItems    []numItem
 	keys        []uint64
 	runs        []blockRun // entryBlockRun's view of the blocks
+	moreBuf     []Span     // parseEntries' further labels of a line
 
 	blockOrder []int // w.blocks' indexes by start, built by boundSection when needed
 	// headingStarts are the indexes of the headings by start, built by
@@ -309,7 +310,7 @@ func (b *bufs) bytes() int {
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
 		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.proseBlocks) + capBytes(b.refs) + capBytes(b.headings) +
-		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys) + capBytes(b.runs)
+		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys) + capBytes(b.runs) + capBytes(b.moreBuf)
 }
 
 func capBytes[E any](s []E) int {
@@ -339,6 +340,7 @@ func (b *bufs) reset() {
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], proseBlocks: b.proseBlocks[:0], refs: b.refs[:0],
 		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0], runs: b.runs[:0],
+		moreBuf: b.moreBuf[:0],
 	}
 }
 

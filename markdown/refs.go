@@ -14,17 +14,6 @@ import (
 	"github.com/citelint/citelint/sentence"
 )
 
-// sectionNames are the titles that open a reference list, lower-cased.
-var sectionNames = map[string]bool{
-	"references": true, "reference": true, "sources": true, "source": true,
-	"bibliography": true, "works cited": true, "work cited": true, "notes": true,
-	"citations": true, "cited works": true, "literature cited": true, "reference list": true,
-	"sources cited": true, "references and notes": true, "notes and references": true,
-	"参考文献": true, "参考资料": true, "来源": true, "參考文獻": true, "參考資料": true, "資料來源": true,
-	"引用": true, "引用文献": true, "参考链接": true, "参考来源": true, "资料来源": true,
-	"信息来源": true, "引用来源": true, "参考文献与资料": true, "参考资料与来源": true,
-}
-
 // nameEnds holds the last rune of each of sectionNames.
 var nameEnds = func() map[rune]bool {
 	m := map[rune]bool{}
@@ -82,17 +71,17 @@ func mayEndTitle(b []byte) bool {
 // works in stack buffers and allocates only the title it returns.
 func isSectionTitle(b []byte) (string, bool) {
 	// Reject what cannot end a name first, then long lines: titles are at
-	// most 40 bytes once markup is stripped. Trimming white space from a
+	// most maxTitleBytes once markup is stripped. Trimming white space from a
 	// line goes rune by rune where the line starts or ends with a
 	// non-ASCII byte (as CJK lines do), so it runs only when there is
 	// white space at an end to trim.
 	if !mayEndTitle(b) {
 		return "", false
 	}
-	if len(b) > 80 && (!spaceAtEnds(b) || len(bytes.TrimSpace(b)) > 80) {
+	if len(b) > 2*maxTitleBytes && (!spaceAtEnds(b) || len(bytes.TrimSpace(b)) > 2*maxTitleBytes) {
 		return "", false
 	}
-	var buf [128]byte
+	var buf [2*maxTitleBytes + 16]byte
 	t := appendPlainText(buf[:0], b)
 	t = bytes.TrimSpace(t)
 	t = bytes.TrimRight(t, ":：")
@@ -111,13 +100,13 @@ func isSectionTitle(b []byte) (string, bool) {
 			t = bytes.TrimSpace(t[i+1:])
 		}
 	}
-	if len(t) == 0 || len(t) > 40 {
+	if len(t) == 0 || len(t) > maxTitleBytes {
 		return "", false
 	}
 	// sectionNames[strings.ToLower(string(t))], lower-casing into a stack
 	// buffer: a rune's lower case takes at most 3 bytes (an invalid byte
-	// becomes U+FFFD, as in strings.ToLower), so 40 bytes fit in 120.
-	var lower [120]byte
+	// becomes U+FFFD, as in strings.ToLower).
+	var lower [3 * maxTitleBytes]byte
 	if !sectionNames[string(appendLower(lower[:0], t))] {
 		return "", false
 	}
@@ -324,10 +313,6 @@ func (w *walker) buildSections() {
 	}
 }
 
-// weakSectionNames are exact reference-list titles that are also common as
-// prose headings; they open a list only when entries follow.
-var weakSectionNames = map[string]bool{"notes": true, "note": true, "source": true}
-
 // convincingEntries reports whether a section's entries make it a
 // reference list: one with a label, or two with an identifier that are
 // most of them.
@@ -344,12 +329,6 @@ func convincingEntries(refs []Reference) bool {
 	return withID >= 2 && 2*withID > len(refs)
 }
 
-// sourceListWords are words that make a heading a candidate reference list
-// title when it is short: "6. Key Data Sources", "Source List".
-// (CJK titles are matched whole by isSectionTitle: with no spaces
-// between words, "数据来源分析" mentions sources but is an analysis.)
-var sourceListWords = []string{"sources", "references", "bibliography", "citations", "works cited", "source list", "reference list", "endnotes", "footnotes"}
-
 // mentionsSourceList reports whether a heading mentions a reference list
 // in a short title: "Section 6: Sources", "Appendix: Sources", "Complete
 // Source List with Direct Hyperlinks". The title is returned.
@@ -361,6 +340,11 @@ func mentionsSourceList(b []byte) (string, bool) {
 	// built in a buffer on the stack and made a string only for those.
 	var buf [200]byte
 	p := bytes.TrimRight(bytes.TrimSpace(appendPlainText(buf[:0], b)), ":：")
+	if len(p) > 0 && p[0] >= utf8.RuneSelf || len(p) > 0 && bytes.IndexAny(p[:1], "0123456789（(") == 0 {
+		if t, ok := mentionsCJKTitle(bytes.TrimSpace(trimCJKOrdinal(p))); ok {
+			return t, true
+		}
+	}
 	if len(p) == 0 || !mentionsSourceWord(p) {
 		return "", false
 	}
@@ -559,11 +543,13 @@ func (w *walker) inSection(off int) bool {
 }
 
 // entryRun finds a bare reference list in a paragraph: two or more lines at
-// its end, each starting "[n] " or "[n]: ", at least one holding a URL or
-// DOI. It returns the offset where the run starts. The run may follow prose
-// lines: "[n]: url" lines written right under a paragraph are not link
-// reference definitions in CommonMark (a definition cannot interrupt a
-// paragraph), but their author meant them as the reference list.
+// its end, each starting "[n] " or "[n]: " (or continuing the entry above
+// with a bare URL, as exports write "[2] [33] Title" then the address on
+// its own line), at least one holding a URL or DOI. It returns the offset
+// where the run starts. The run may follow prose lines: "[n]: url" lines
+// written right under a paragraph are not link reference definitions in
+// CommonMark (a definition cannot interrupt a paragraph), but their author
+// meant them as the reference list.
 func (w *walker) entryRun(sp Span) (int, bool) {
 	text := w.src[sp.Start:sp.End]
 	if bytes.IndexByte(text, '\n') < 0 {
@@ -571,29 +557,34 @@ func (w *walker) entryRun(sp Span) (int, bool) {
 	}
 	// Walk the lines from the last: text[ls:le] is the current one.
 	le := len(text)
-	n := 0 // lines in the run
+	n := 0      // labelled lines in the run
+	start := -1 // where the topmost labelled line starts
 	link := false
-	for {
+	for le >= 0 {
 		ls := bytes.LastIndexByte(text[:le], '\n') + 1
 		l := text[ls:le]
-		if _, _, _, ok := entryLabelAt(l); !ok {
+		if _, _, _, ok := entryLabelAt(l); ok {
+			n++
+			start = ls
+		} else if !bareURLLine(l) {
 			break
 		}
 		if bytes.Contains(l, []byte("http")) || bytes.Contains(l, []byte("doi")) {
 			link = true
-		}
-		n++
-		if ls == 0 {
-			le = -1 // every line is in the run
-			break
 		}
 		le = ls - 1
 	}
 	if n < 2 || !link {
 		return 0, false
 	}
-	// The run starts after the newline that ends the line before it.
-	return sp.Start + le + 1, true
+	return sp.Start + start, true
+}
+
+// bareURLLine reports whether a line holds only a URL (an autolink, or one
+// in angle brackets), as an entry continued on its own line.
+func bareURLLine(l []byte) bool {
+	l = bytes.Trim(bytes.TrimSpace(l), "<>")
+	return (bytes.HasPrefix(l, []byte("http://")) || bytes.HasPrefix(l, []byte("https://"))) && bytes.IndexAny(l, " \t") < 0
 }
 
 // entryBlockRun finds a bare reference list written one entry per
@@ -854,6 +845,7 @@ func (w *walker) parseEntries(si int) {
 		textStart int
 		end       int
 		labelSpan Span
+		more      []Span // further labels of an entry written "[2] [33] [39] url"
 	}
 	var cur open
 	isOpen := false
@@ -868,6 +860,13 @@ func (w *walker) parseEntries(si int) {
 		w.setIdentifiers(&ref, raw, cur.textStart)
 		ref.Title = guessTitle(raw)
 		w.doc.References = append(w.doc.References, ref)
+		for _, sp := range cur.more {
+			// One entry under several labels: one Reference a label,
+			// sharing the entry's span (Reference.SameEntry).
+			alias := ref
+			alias.Label, alias.LabelSpan = numString(src[sp.Start:sp.End]), sp
+			w.doc.References = append(w.doc.References, alias)
+		}
 		isOpen = false
 	}
 	for pos := start; pos < sec.Span.End; {
@@ -933,6 +932,15 @@ func (w *walker) parseEntries(si int) {
 					// Where the label is written: searching the line for
 					// it found the 3 of `<a name="ref3">[3]</a>`.
 					cur.labelSpan = Span{pos + ls, pos + le}
+					if bracketed {
+						var more []Span
+						more, at = moreLabels(line, at, w.moreBuf[:0])
+						w.moreBuf = more
+						cur.textStart = pos + at
+						for _, sp := range more {
+							cur.more = append(cur.more, Span{pos + sp.Start, pos + sp.End})
+						}
+					}
 				}
 			} else if isOpen {
 				cur.end = pos + len(line)
@@ -941,6 +949,36 @@ func (w *walker) parseEntries(si int) {
 		pos = next
 	}
 	flush()
+}
+
+// moreLabels reads the further bracketed labels of an entry line after its
+// first, "[2] [33] [39] https://…" or "[2][33], [39]: text", as exports
+// write one source cited under several numbers. It returns their spans in
+// line (appended to out) and where the entry's text starts.
+func moreLabels(line []byte, at int, out []Span) ([]Span, int) {
+	i := at
+	for {
+		j := i
+		for j < len(line) && (line[j] == ' ' || line[j] == '\t' || line[j] == ',') {
+			j++
+		}
+		if j >= len(line) || line[j] != '[' {
+			return out, at
+		}
+		k := j + 1
+		for k < len(line) && isDigit(line[k]) && k-j <= 5 {
+			k++
+		}
+		if k == j+1 || k >= len(line) || line[k] != ']' || k+1 < len(line) && line[k+1] == '(' {
+			return out, at
+		}
+		out = append(out, Span{j + 1, k})
+		i = k + 1
+		if i < len(line) && line[i] == ':' {
+			i++
+		}
+		at = i
+	}
 }
 
 // atoiDigits returns the value of a short run of ASCII digits.

@@ -135,7 +135,7 @@ func checkDuplicateReference(p *Pass) {
 			lk.list = list
 		}
 		if j, dup := perList[lk]; dup {
-			if first := &doc.References[j]; first.Label != ref.Label && !passagesOfOnePage(first, ref) {
+			if first := &doc.References[j]; first.Label != ref.Label && !first.SameEntry(ref) && !passagesOfOnePage(first, ref) {
 				p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref), ref.Target(), describeRef(first), line(first))
 			}
 			continue

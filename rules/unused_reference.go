@@ -121,6 +121,18 @@ func checkUnusedReference(p *Pass) {
 			}
 		}
 	}
+	// An entry written under several labels ("[2] [33] url") is used when
+	// any of them is.
+	for i := 1; i < len(doc.References); i++ {
+		if a, b := &doc.References[i-1], &doc.References[i]; a.SameEntry(b) && (used[i-1] || used[i]) {
+			for k := i; k >= 0 && doc.References[k].SameEntry(b); k-- {
+				used[k] = true
+			}
+			for k := i + 1; k < len(doc.References) && doc.References[k].SameEntry(b); k++ {
+				used[k] = true
+			}
+		}
+	}
 	citesPandoc := false
 	for i := range doc.Citations {
 		if doc.Citations[i].Kind == markdown.KindPandoc {

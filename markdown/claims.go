@@ -15,6 +15,9 @@ func (w *walker) scanBlocks() {
 	// files.
 	cands := w.cands[:0]
 	w.hints.reset(w.src)
+	// Forms a document seldom holds are looked for in its ranges only
+	// when one search of the whole says it may (forms.go).
+	w.toolMarkers, w.bareKeys = toolMarkersIn(w.src), bareKeysIn(w.src)
 	for _, sp := range w.prose {
 		cands = w.scanProse(sp, cands)
 	}
@@ -89,6 +92,14 @@ func (w *walker) collectCitations() {
 	// and then the candidates, each in index order. Both fit in a uint64
 	// (files are below 4 GiB; larger ones take the slower sort), and
 	// distinct keys have one sorted order.
+	// Named brackets are one document's system or nothing: one "[Optional]"
+	// is no citation.
+	namedCount := 0
+	for ci := range w.cands {
+		if w.cands[ci].named {
+			namedCount++
+		}
+	}
 	nRaw := len(w.rawCites)
 	picks := w.picks[:0]
 	for i := range w.rawCites {
@@ -108,6 +119,8 @@ func (w *walker) collectCitations() {
 		case c.zeroLike && !entryLabels["0"]:
 			continue
 		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(c.Marker):
+			continue
+		case c.named && namedCount < 2:
 			continue
 		}
 		picks = append(picks, pick{c.Start, nRaw + ci})

@@ -36,7 +36,10 @@ const (
 	KindAuthorYear CitationKind = "author-year"    // (Smith, 2020), Smith et al. (2020)
 	KindPandoc     CitationKind = "pandoc"         // [@key], @key
 	KindMyST       CitationKind = "myst"           // {cite}`key`
-	KindKey        CitationKind = "key"            // [id:x], [REF|a|b], [SOURCE_3], 【3†source】
+	KindKey        CitationKind = "key"            // [id:x], [REF|a|b], [SOURCE_3], 【3†source】, citeturn0search1
+	// KindNamed names its source in words: "[World Bank, 2022]", "(per the
+	// Q2 2022 10-Q)". Scheme says which ("bracket", "attribution").
+	KindNamed CitationKind = "named"
 )
 
 // Key schemes: which RAG convention a KindKey citation was written in.
@@ -45,6 +48,10 @@ const (
 	SchemeREF    = "REF"    // [REF|d_1|d_2]
 	SchemeSource = "SOURCE" // [SOURCE_3]
 	SchemeCJK    = "cjk"    // 【3†source】
+	SchemeTurn   = "turn"   // citeturn0search1: a chat tool's call, forms.go
+	// KindNamed's schemes.
+	SchemeNamedBracket = "bracket"     // [World Bank, 2022]
+	SchemeAttribution  = "attribution" // (per the Q2 2022 10-Q)
 )
 
 // Status says how far resolution got for a citation.

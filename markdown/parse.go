@@ -203,7 +203,10 @@ type walker struct {
 
 	defSpansBuilt bool
 	hints         hints // for scanProse
-	terms         terms // for scanGluedWith
+	// toolMarkers and bareKeys say that the document may hold forms.go's
+	// tool markers and bare keys.
+	toolMarkers, bareKeys bool
+	terms                 terms // for scanGluedWith
 
 	// Block ends, found in one pass: lastStop is the largest line end of
 	// the blocks entered since the innermost open list item or footnote was

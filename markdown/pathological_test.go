@@ -232,6 +232,51 @@ func wantCites(min int) func(*testing.T, *markdown.Document, int) {
 }
 
 var pathoCases = []pathoCase{
+	// The generators' forms (forms.go), each many times in one
+	// paragraph and one line: the scanners must stay linear.
+	{name: "tool-markers", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "Claim %d citeturn%dsearch%dturn0view1. ", i, i%7, i%5)
+		}
+		return b.Bytes()
+	}, sizes: []int{5000, 10000, 20000}, small: 1000, check: wantCites(1000)},
+	{name: "attributions", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "Revenue rose (per the Q%d filing) and (source: report %d) ", i%4, i)
+		}
+		return b.Bytes()
+	}, sizes: []int{5000, 10000, 20000}, small: 1000, check: wantCites(1000)},
+	{name: "named-brackets", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "Output grew %d%% [World Bank, 20%02d]. ", i%90, i%30)
+		}
+		return b.Bytes()
+	}, sizes: []int{5000, 10000, 20000}, small: 1000, check: wantCites(1000)},
+	{name: "bare-keys", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "Fact (source_id:%d) and uid:a%d#0 ", i, i)
+		}
+		return b.Bytes()
+	}, sizes: []int{5000, 10000, 20000}, small: 1000, check: wantCites(1000)},
+	{name: "grouped-labels", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "Claim [%d].\n", i+1)
+		}
+		b.WriteString("\n")
+		for i := range n {
+			fmt.Fprintf(&b, "[%d] [%d] [%d] Title\nhttps://example.org/%d\n", i+1, i+n+1, i+2*n+1, i)
+		}
+		return b.Bytes()
+	}, sizes: []int{2000, 4000, 8000}, small: 500, check: func(t *testing.T, doc *markdown.Document, n int) {
+		if _, resolved := countCitations(doc); resolved < n {
+			t.Errorf("%d resolved; want %d", resolved, n)
+		}
+	}},
 	{name: "footnotes", gen: footnoteReport, sizes: []int{5000, 10000, 20000}, small: 2000,
 		check: func(t *testing.T, doc *markdown.Document, n int) {
 			cites, resolved := countCitations(doc)

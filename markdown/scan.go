@@ -23,6 +23,9 @@ type candidate struct {
 	zeroLike bool
 	glued    bool // a number glued to a sentence end: kept only if a numbered list exists
 	ident    bool // found by the identifier scanner: dropped inside other markers
+	// named marks a named bracket ([World Bank, 2022]): kept only in a
+	// document that writes two or more (forms.go).
+	named bool
 }
 
 // maxRange caps how many labels one range expands to, so [1-99999] cannot
@@ -279,6 +282,13 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			off = j + 1
 			continue
 		}
+		if namedBracket(w.src, text[i+1:j], base+i, base+j+1) {
+			m := Span{base + i, base + j + 1}
+			out = append(out, candidate{named: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNamedBracket, Span: m, Marker: m,
+				Label: string(bytes.TrimSpace(text[i+1 : j])), Claim: -1, Ref: -1}})
+			off = j + 1
+			continue
+		}
 		// An undefined full or collapsed reference link, [text][label] or
 		// [label][], stays plain text in goldmark. A lone [label] is left
 		// alone: shortcut syntax is too common in prose to call it a link.
@@ -330,6 +340,39 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 				out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeCJK, Span: m, Marker: m, Label: string(num), Claim: -1, Ref: -1}})
 			}
 		}
+	}
+	// Parentheses that name their source: "(per the Q2 2022 10-Q)".
+	wide := -1 // the next "（" at or after off; searched again once passed
+	for off := 0; off < len(text); {
+		if wide < off {
+			if wide = bytes.Index(text[off:], []byte("（")); wide >= 0 {
+				wide += off
+			} else {
+				wide = len(text)
+			}
+		}
+		i := bytes.IndexByte(text[off:wide], '(')
+		if i < 0 {
+			if wide == len(text) {
+				break
+			}
+			i = wide - off
+		}
+		i += off
+		off = i + 1
+		if n := attributionAt(text, i); n > 0 {
+			m := Span{base + i, base + i + n}
+			inner := bytes.Trim(text[i:i+n], "()（）")
+			out = append(out, candidate{Citation: Citation{Kind: KindNamed, Scheme: SchemeAttribution, Span: m, Marker: m,
+				Label: string(bytes.TrimSpace(inner)), Claim: -1, Ref: -1}})
+			off = i + n
+		}
+	}
+	if w.toolMarkers {
+		out = scanToolMarkers(text, base, out)
+	}
+	if w.bareKeys {
+		out = scanBareKeyForms(text, base, out)
 	}
 	out = w.scanAuthorYear(text, base, out)
 	if w.opts.KnownKey != nil {
@@ -431,6 +474,26 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 	}
 	cstart := start + 1
 	switch {
+	case content[0] == '^' && bytes.IndexByte(content, ',') > 0:
+		// "[^1,^2]", "[^1, 2]": several notes in one marker, as some
+		// generators join them.
+		first := len(out)
+		for off := 0; off <= len(content); {
+			j := bytes.IndexByte(content[off:], ',')
+			if j < 0 {
+				j = len(content) - off
+			}
+			part := content[off : off+j]
+			lead := len(part) - len(bytes.TrimLeft(part, " ^"))
+			part = bytes.TrimSpace(bytes.TrimLeft(part, " ^"))
+			if len(part) == 0 || len(part) > 16 || bytes.ContainsAny(part, " \t^") {
+				return out[:first]
+			}
+			s := cstart + off + lead
+			out = append(out, mk(KindFootnote, Span{s, s + len(part)}, string(part), ""))
+			off += j + 1
+		}
+		return out
 	case content[0] == '^':
 		label := content[1:]
 		if len(label) == 0 || bytes.ContainsAny(label, " \t\n") {
@@ -447,12 +510,12 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		return append(out, mk(KindFootnote, marker, string(label), ""))
 	case bytes.IndexByte(content, '@') >= 0 && pandocLike(content):
 		return appendPandoc(content, cstart, marker, out)
-	case hasPrefixFold(content, "id:"):
-		key := content[3:]
-		if len(key) == 0 || bytes.ContainsAny(key, " \t\n") {
-			return out
+	case bytes.IndexByte(content, ':') > 0:
+		// [id:x], [source_id:12], [PMID:30012884] (forms.go); other
+		// colons are no key ("[Feature:X]", "[1:2]").
+		if k, key := keyFormOf(content); k >= 0 {
+			return append(out, mk(KindKey, marker, string(key), keyForms[k].scheme))
 		}
-		return append(out, mk(KindKey, marker, string(key), SchemeID))
 	case hasPrefixFold(content, "REF|"), hasPrefixFold(content, "REF\\|"):
 		return appendREF(content, cstart, marker, out)
 	case hasPrefixFold(content, "SOURCE_"):

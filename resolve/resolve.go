@@ -150,6 +150,11 @@ type resolver struct {
 	// file order (built on first use), and answers by (surname, year).
 	byYear       map[string][]int
 	authorYearOf map[[2]string]int
+
+	// namedOf holds named sources' entries by lower-cased name (-1: none);
+	// namedScans counts the entries read for them.
+	namedOf    map[string]int
+	namedScans int
 }
 
 // LinkKey normalises a link label as CommonMark matches them: trimmed,
@@ -270,11 +275,74 @@ func (r *resolver) resolve(c *markdown.Citation) {
 	case markdown.KindMyST:
 		r.bibKey(c, c.Label)
 	case markdown.KindKey:
+		if t := keySelfTarget(c.Scheme); t != "" {
+			c.Status, c.Target = markdown.Resolved, t+c.Label
+			return
+		}
 		r.key(c)
+	case markdown.KindNamed:
+		r.named(c)
 	case markdown.KindAuthorYear:
 		r.authorYear(c)
 	}
 }
+
+// keySelfTarget returns the prefix of the target a key of this scheme
+// names by itself ("pmid:"), or "".
+func keySelfTarget(scheme string) string {
+	switch scheme {
+	case "pmid", "pmcid":
+		return scheme + ":"
+	}
+	return ""
+}
+
+// named resolves a source named in words ("[World Bank, 2022]") to the
+// first reference entry whose text holds the name, case-insensitively;
+// with none, it is unchecked: a name is not a label that can fail to
+// resolve. The answers are kept by name, and at most maxNamedScans
+// entries are read for one document.
+func (r *resolver) named(c *markdown.Citation) {
+	c.Status = markdown.Unchecked
+	name := c.Label
+	if c.Scheme == markdown.SchemeNamedBracket {
+		if i := strings.IndexAny(name, ",(（"); i > 0 {
+			name = name[:i]
+		}
+	}
+	name = strings.ToLower(strings.TrimSpace(name))
+	if utf8.RuneCountInString(name) < 3 || !r.anyEntries {
+		return
+	}
+	if r.namedOf == nil {
+		r.namedOf = map[string]int{}
+	}
+	i, ok := r.namedOf[name]
+	if !ok {
+		i = -1
+		for k := range r.doc.References {
+			ref := &r.doc.References[k]
+			if ref.Kind != markdown.RefEntry {
+				continue
+			}
+			if r.namedScans++; r.namedScans > maxNamedScans {
+				break
+			}
+			if strings.Contains(strings.ToLower(ref.Text), name) {
+				i = k
+				break
+			}
+		}
+		r.namedOf[name] = i
+	}
+	if i >= 0 {
+		r.to(c, i)
+	}
+}
+
+// maxNamedScans bounds the entries named sources are looked for in, per
+// document: names times entries would be quadratic.
+const maxNamedScans = 200000
 
 // def looks a label up among the link definitions. linkKey allocates, so
 // it is not called when there are none.

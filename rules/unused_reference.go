@@ -96,7 +96,10 @@ func checkUnusedReference(p *Pass) {
 		c := &doc.Citations[i]
 		if c.Ref >= 0 && c.Ref < len(used) {
 			ref := &doc.References[c.Ref]
-			if ref.Kind == markdown.RefEntry && !c.InReferences && !used[c.Ref] {
+			// A source named in words ("[Carpenter, 1992]") uses its
+			// entry, but does not make its list one the text cites by
+			// label: the rest may be further reading.
+			if ref.Kind == markdown.RefEntry && !c.InReferences && !used[c.Ref] && c.Kind != markdown.KindNamed {
 				citedLists[ref.Section]++
 			}
 			if ref.Kind != markdown.RefEntry || !c.InReferences {

@@ -86,12 +86,6 @@ func (w *walker) collectCitations() {
 		return others.overlaps(m)
 	}
 
-	// Pick and order by index, then copy each Citation once: sorting the
-	// structs themselves moves hundreds of bytes per swap. The order is a
-	// stable sort by start: by (start, position), with the rawCites first
-	// and then the candidates, each in index order. Both fit in a uint64
-	// (files are below 4 GiB; larger ones take the slower sort), and
-	// distinct keys have one sorted order.
 	// Named brackets are one document's system or nothing: one "[Optional]"
 	// is no citation.
 	namedCount := 0
@@ -100,6 +94,12 @@ func (w *walker) collectCitations() {
 			namedCount++
 		}
 	}
+	// Pick and order by index, then copy each Citation once: sorting the
+	// structs themselves moves hundreds of bytes per swap. The order is a
+	// stable sort by start: by (start, position), with the rawCites first
+	// and then the candidates, each in index order. Both fit in a uint64
+	// (files are below 4 GiB; larger ones take the slower sort), and
+	// distinct keys have one sorted order.
 	nRaw := len(w.rawCites)
 	picks := w.picks[:0]
 	for i := range w.rawCites {

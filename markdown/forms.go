@@ -348,12 +348,26 @@ func attributionAt(text []byte, i int) int {
 var sourceNoteLeads = []string{"sources:", "source:", "sources -", "source -", "references:", "citations:", "来源：", "来源:", "资料来源：",
 	"信息来源：", "數據來源：", "資料來源：", "出典：", "출처:", "fuentes:", "fuente:", "quellen:", "quelle:", "источники:", "источник:", "fontes:", "fonte:"}
 
+// noteLeadStart holds the first bytes of sourceNoteLeads, in both cases.
+var noteLeadStart = func() (t [256]bool) {
+	for _, l := range sourceNoteLeads {
+		t[l[0]] = true
+		if c := l[0]; c >= 'a' && c <= 'z' {
+			t[c-'a'+'A'] = true
+		}
+	}
+	return t
+}()
+
 // sourceNoteLead returns the length of the lead of a source note line
 // (its label and colon, with emphasis), or 0.
 func sourceNoteLead(line []byte) int {
 	i := 0
 	for i < len(line) && (line[i] == '*' || line[i] == '_' || line[i] == ' ' || line[i] == '(') {
 		i++
+	}
+	if i == len(line) || !noteLeadStart[line[i]] {
+		return 0 // most lines: no lead starts with their first byte
 	}
 	for _, l := range sourceNoteLeads {
 		if hasPrefixFold(line[i:], l) {

@@ -52,6 +52,7 @@ const (
 	// KindNamed's schemes.
 	SchemeNamedBracket = "bracket"     // [World Bank, 2022]
 	SchemeAttribution  = "attribution" // (per the Q2 2022 10-Q)
+	SchemeNote         = "note"        // the label of a line "Sources: IEA; BNEF"
 )
 
 // Status says how far resolution got for a citation.
@@ -327,6 +328,11 @@ type Document struct {
 	CodeBlocks []CodeBlock
 
 	Diagnostics []Diagnostic
+
+	// Scheme is how the document cites, decided from the whole document
+	// (scheme.go); its counts are filled by Summarise, which package
+	// resolve calls once citations are resolved.
+	Scheme Scheme
 }
 
 // CitationsOf returns the citations attached to claim i.

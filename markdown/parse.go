@@ -867,10 +867,13 @@ func (w *walker) finish() {
 	w.sortSpans(w.prose)
 	// The same for code in footnotes.
 	slices.SortStableFunc(w.doc.CodeBlocks, func(a, b CodeBlock) int { return cmp.Compare(a.Start, b.Start) })
+	w.findScaffold()
 	w.buildSections()
 	w.scanBlocks()
+	w.findNoteCandidates()
 	w.collectCitations()
 	w.placeCitations()
+	w.findNotes()
 	if !w.opts.NoClaims {
 		w.buildClaims()
 	}

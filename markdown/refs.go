@@ -250,7 +250,7 @@ func (w *walker) buildSections() {
 	lastRun := -1 // the last block of the last bare run of entries
 	var runs []blockRun
 	for bi, b := range w.blocks {
-		if b.heading || b.tableCell || w.inSection(b.span.Start) {
+		if b.heading || b.tableCell || w.inSection(b.span.Start) || doc.Scheme.InScaffold(b.span.Start) {
 			continue
 		}
 		first := b.span.End

@@ -124,6 +124,7 @@ func Resolve(doc *markdown.Document, env *Env) {
 		c.Status, c.Ref, c.Target = markdown.Unresolved, -1, ""
 		r.resolve(c)
 	}
+	doc.Summarise()
 }
 
 type resolver struct {

@@ -1,0 +1,423 @@
+package markdown
+
+import (
+	"bytes"
+	"sort"
+	"strconv"
+)
+
+// Scheme is how one document cites, decided from the document as a whole
+// before any rule runs. Every generator writes citations its own way, so
+// the parse reads every candidate form (scan.go, forms.go) and every
+// candidate list (refs.go, listnames.go), and what the document's markers
+// and entries agree on is the scheme: rules ask it whether the document
+// cites at all, what its lists hold, and which of its blocks are not
+// report prose, instead of matching patterns of their own.
+// ARCHITECTURE.md ("How a document's citation scheme is decided") says how.
+type Scheme struct {
+	// Forms counts the citations outside reference lists by form, in
+	// order of first use: "numeric", "glued" (a number glued to a
+	// sentence's end), "footnote", "named", "key", "link"...
+	Forms []FormCount
+	// Entries counts the numbered entries of the reference lists and the
+	// numbered link definitions; MaxLabel is their largest label (0: none).
+	Entries, MaxLabel int
+	// Glued says that the document cites with numbers glued to its
+	// sentences ("...the brain.13"), as exports of superscripts do:
+	// three or more resolved glued numbers.
+	Glued bool
+	// Notes are the lines that give the sources of the paragraph above
+	// them ("Sources: https://…" as a paragraph of its own).
+	Notes []SourceNote
+	// Scaffold are the blocks that are not report prose: an agent's
+	// prompt and task list, a table of contents, captions, diagram markup
+	// whose fence was lost. Sorted, not overlapping.
+	Scaffold []Span
+}
+
+// FormCount is how many citations of one form a document writes.
+type FormCount struct {
+	Form string
+	N    int
+}
+
+// SourceNote is a line that names the sources of the block above it.
+type SourceNote struct {
+	Span   Span // the note's block
+	Covers Span // the block whose sources it gives
+}
+
+// Cites reports whether the document cites anything outside its reference
+// lists, by any form, or names sources in notes.
+func (s *Scheme) Cites() bool {
+	return len(s.Forms) > 0 || len(s.Notes) > 0
+}
+
+// Count returns how many citations of form the document writes.
+func (s *Scheme) Count(form string) int {
+	for _, f := range s.Forms {
+		if f.Form == form {
+			return f.N
+		}
+	}
+	return 0
+}
+
+// InScaffold reports whether off lies in a scaffold block.
+func (s *Scheme) InScaffold(off int) bool {
+	k := sort.Search(len(s.Scaffold), func(i int) bool { return s.Scaffold[i].End > off })
+	return k < len(s.Scaffold) && s.Scaffold[k].Start <= off
+}
+
+// NoteCovers reports whether a source note gives the sources of the text
+// at off.
+func (s *Scheme) NoteCovers(off int) bool {
+	for _, n := range s.Notes {
+		if n.Covers.Contains(off) {
+			return true
+		}
+	}
+	return false
+}
+
+// FormOf names the form of a citation, as Scheme.Forms counts it.
+func FormOf(src []byte, c *Citation) string {
+	if c.Kind == KindNumeric && c.Marker.Start < len(src) && src[c.Marker.Start] != '[' && !bytes.HasPrefix(src[c.Marker.Start:], []byte("【")) {
+		return "glued"
+	}
+	return string(c.Kind)
+}
+
+// scaffoldLabels open a block that is an agent's scaffolding, not its
+// report: written in capitals before a colon ("QUESTION:", "RESEARCH
+// TASKS (6 total):"), or as a ReAct log writes its steps ("Thought:").
+// A label of answerLabels only marks its own line: the answer follows.
+var answerLabels = map[string]bool{"ANSWER": true, "FINAL ANSWER": true, "RESPONSE": true, "REPORT": true, "FINAL REPORT": true,
+	"SUMMARY": true, "CONCLUSION": true, "RESULT": true, "RESULTS": true, "OUTPUT": true}
+
+var reactLabels = []string{"Thought:", "Action:", "Action Input:", "Observation:", "Tool call:", "Tool:", "Calling tool"}
+
+// scaffoldLabel returns the length of a scaffold label at the start of
+// line (up to and with its colon), and whether it is an answer's.
+func scaffoldLabel(line []byte) (int, bool) {
+	for _, l := range reactLabels {
+		if bytes.HasPrefix(line, []byte(l)) {
+			return len(l), false
+		}
+	}
+	i, letters := 0, 0
+	for i < len(line) && i < 60 {
+		c := line[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			letters++
+		case c == ' ' || c == '-' || c == '_' || c >= '0' && c <= '9':
+		case c == '(':
+			// "(6 total)": a parenthetical before the colon.
+			j := bytes.IndexByte(line[i:min(len(line), i+30)], ')')
+			if j < 0 {
+				return 0, false
+			}
+			i += j
+		case c == ':':
+			if letters < 4 {
+				return 0, false
+			}
+			label := bytes.TrimSpace(line[:i])
+			if p := bytes.IndexByte(label, '('); p > 0 {
+				label = bytes.TrimSpace(label[:p])
+			}
+			return i + 1, answerLabels[string(label)]
+		default:
+			return 0, false
+		}
+		i++
+	}
+	return 0, false
+}
+
+// contentsTitles name a table of contents, lower-cased.
+var contentsTitles = map[string]bool{"table of contents": true, "contents": true, "toc": true, "目录": true, "目錄": true,
+	"目次": true, "목차": true, "índice": true, "indice": true, "sommaire": true, "table des matières": true,
+	"inhalt": true, "inhaltsverzeichnis": true, "содержание": true, "оглавление": true, "sumário": true}
+
+// captionLeads start a figure's or table's caption.
+var captionLeads = []string{"Figure ", "Fig. ", "Table ", "Chart ", "Exhibit ", "Graph ", "图", "表", "圖", "Abbildung ", "Tabelle ",
+	"Tabla ", "Tableau ", "Figura ", "Рисунок ", "Таблица ", "그림 ", "표 "}
+
+// isCaption reports whether a one-line block is a caption: a lead, a
+// number, then a colon, a full stop or a dash ("Figure 3: Growth",
+// "表2：数据").
+func isCaption(b []byte) bool {
+	b = bytes.TrimLeft(b, "*_ ")
+	if len(b) > 300 || bytes.IndexByte(b, '\n') >= 0 {
+		return false
+	}
+	for _, l := range captionLeads {
+		if !bytes.HasPrefix(b, []byte(l)) {
+			continue
+		}
+		rest := bytes.TrimLeft(b[len(l):], " ")
+		k := 0
+		for k < len(rest) && (isDigit(rest[k]) || rest[k] == '.' && k > 0) {
+			k++
+		}
+		if k == 0 {
+			return false
+		}
+		rest = bytes.TrimLeft(rest[k:], " *_")
+		return len(rest) == 0 || rest[0] == ':' || rest[0] == '.' || rest[0] == '-' || bytes.HasPrefix(rest, []byte("：")) ||
+			bytes.HasPrefix(rest, []byte("—")) || bytes.HasPrefix(rest, []byte("–"))
+	}
+	return false
+}
+
+// diagramLeads start Mermaid markup; a paragraph that starts so is a
+// diagram whose fence an export lost.
+var diagramLeads = []string{"graph TD", "graph LR", "graph TB", "graph RL", "graph BT", "flowchart ", "sequenceDiagram", "classDiagram",
+	"stateDiagram", "erDiagram", "gantt", "mindmap", "timeline", "journey", "quadrantChart", "xychart", "pie title", "gitGraph"}
+
+// diagramLines reports whether most lines of b are diagram edges
+// ("A --> B", "A ->> B: msg").
+func diagramLines(b []byte) bool {
+	lines, edges := 0, 0
+	for len(b) > 0 {
+		line := b[:lineEnd(b)]
+		if len(line) < len(b) {
+			b = b[len(line)+1:]
+		} else {
+			b = nil
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		lines++
+		if bytes.Contains(line, []byte("-->")) || bytes.Contains(line, []byte("->>")) || bytes.Contains(line, []byte("==>")) || bytes.Contains(line, []byte("-.->")) {
+			edges++
+		}
+	}
+	return lines > 0 && 2*edges >= lines && edges > 0
+}
+
+// findScaffold marks the blocks that are not report prose (Scheme.Scaffold).
+// It runs before the reference lists are built, which skip them.
+func (w *walker) findScaffold() {
+	doc := w.doc
+	var out []Span
+	// Lists led by a scaffold header ("RESEARCH TASKS (6 total):") are
+	// scaffold; their lead-ins are found by span.
+	var taskLeads map[int]bool
+	inContents := -1 // the end of the table of contents being walked
+	for bi := range w.blocks {
+		b := &w.blocks[bi]
+		text := w.src[b.span.Start:b.span.End]
+		first := text[:lineEnd(text)]
+		switch {
+		case b.heading:
+			t := bytes.ToLower(bytes.TrimSpace(bytes.Trim(bytes.TrimSpace(appendPlainText(nil, first)), ":：")))
+			if contentsTitles[string(t)] {
+				end := len(w.src)
+				if h, ok := w.headingAfter(b.span.End, w.depthOfHeading(b.section)); ok {
+					end = h
+				}
+				out = append(out, Span{b.span.Start, end})
+				inContents = end
+			}
+			continue
+		case b.span.Start < inContents:
+			continue
+		}
+		if n, answer := scaffoldLabel(bytes.TrimLeft(first, "*_ ")); n > 0 {
+			if answer {
+				lead := len(first) - len(bytes.TrimLeft(first, "*_ "))
+				out = append(out, Span{b.span.Start, b.span.Start + lead + n})
+			} else {
+				out = append(out, b.span)
+				if bytes.HasSuffix(bytes.TrimSpace(text), []byte(":")) || bytes.IndexByte(text, '\n') < 0 {
+					if taskLeads == nil {
+						taskLeads = map[int]bool{}
+					}
+					taskLeads[b.span.Start] = true
+				}
+			}
+			continue
+		}
+		if !b.listItem && !b.tableCell && isCaption(text) {
+			out = append(out, b.span)
+			continue
+		}
+		if !b.heading && !b.tableCell && (hasAnyPrefix(first, diagramLeads) || bytes.Contains(text, []byte("-->")) && diagramLines(text)) {
+			out = append(out, b.span)
+			continue
+		}
+		// An item that is only a link to a heading of the page: a table
+		// of contents without a title.
+		if b.listItem && tocItem(text) {
+			out = append(out, b.span)
+		}
+	}
+	for li, l := range doc.Lists {
+		if l.LeadIn.End > l.LeadIn.Start && taskLeads[l.LeadIn.Start] {
+			out = append(out, w.listSpan(li))
+		}
+	}
+	w.sortSpans(out)
+	// Merge: nested and adjacent spans become one.
+	merged := out[:0]
+	for _, s := range out {
+		if n := len(merged); n > 0 && s.Start <= merged[n-1].End {
+			merged[n-1].End = max(merged[n-1].End, s.End)
+			continue
+		}
+		merged = append(merged, s)
+	}
+	doc.Scheme.Scaffold = merged
+}
+
+// depthOfHeading returns the nesting of heading i (or 0 for -1).
+func (w *walker) depthOfHeading(i int) int {
+	if i < 0 || i >= len(w.headingDepths) {
+		return 0
+	}
+	return w.headingDepths[i]
+}
+
+// listSpan returns the span of list li's items.
+func (w *walker) listSpan(li int) Span {
+	sp := Span{-1, -1}
+	for _, b := range w.blocks {
+		if b.list != li {
+			continue
+		}
+		if sp.Start < 0 || b.span.Start < sp.Start {
+			sp.Start = b.span.Start
+		}
+		sp.End = max(sp.End, b.span.End)
+	}
+	if sp.Start < 0 {
+		return Span{}
+	}
+	return sp
+}
+
+// tocItem reports whether a list item's text is only a link to an anchor
+// of the page ("[Background](#background)"), perhaps numbered.
+func tocItem(text []byte) bool {
+	t := bytes.TrimSpace(text)
+	t = bytes.TrimLeft(t, "0123456789. ")
+	if len(t) < 5 || t[0] != '[' || !bytes.HasSuffix(t, []byte(")")) {
+		return false
+	}
+	i := bytes.Index(t, []byte("](#"))
+	return i > 0 && bytes.IndexByte(t[i+3:], ' ') < 0 && bytes.Count(t, []byte("](")) == 1
+}
+
+func hasAnyPrefix(b []byte, ps []string) bool {
+	for _, p := range ps {
+		if bytes.HasPrefix(b, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// findNoteCandidates adds, for every line of prose that starts "Sources:"
+// and names something, a named citation at its label: a paragraph whose
+// last line is such a note cites, even when the note only names its
+// sources ("Sources: IEA; BloombergNEF"). Runs before collectCitations.
+func (w *walker) findNoteCandidates() {
+	for bi := range w.blocks {
+		b := &w.blocks[bi]
+		if b.heading || b.inRefs {
+			continue
+		}
+		text := w.src[b.span.Start:b.span.End]
+		for off := 0; off < len(text); {
+			line := text[off : off+lineEnd(text[off:])]
+			if n := sourceNoteLead(line); n > 0 && len(bytes.TrimSpace(line[n:])) > 0 {
+				m := Span{b.span.Start + off, b.span.Start + off + n}
+				// The label itself: "Sources:" (with its emphasis).
+				lab := bytes.TrimRight(bytes.Trim(bytes.TrimSpace(line[:n]), "*_( "), ":：- ")
+				w.cands = append(w.cands, candidate{ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
+					Label: string(lab), Claim: -1, Ref: -1}})
+			}
+			off += len(line) + 1
+		}
+	}
+}
+
+// findNotes records the source notes that stand as blocks of their own
+// (Scheme.Notes): such a block gives the sources of the block before it,
+// when that is prose of the same container with nothing between. It
+// runs once the reference lists are known.
+func (w *walker) findNotes() {
+	prev := -1 // the last prose block outside the lists
+	for bi := range w.blocks {
+		b := &w.blocks[bi]
+		if b.inRefs || w.inSectionBody(b.span.Start) {
+			continue
+		}
+		if b.heading {
+			prev = -1
+			continue
+		}
+		text := w.src[b.span.Start:b.span.End]
+		if n := sourceNoteLead(text[:lineEnd(text)]); n > 0 && prev >= 0 {
+			p := &w.blocks[prev]
+			if p.depth == b.depth && !p.tableCell && !b.tableCell && onlySpaceBetween(w.src, p.span.End, b.span.Start) {
+				w.doc.Scheme.Notes = append(w.doc.Scheme.Notes, SourceNote{Span: b.span, Covers: p.span})
+			}
+		}
+		prev = bi
+	}
+}
+
+// onlySpaceBetween reports whether src[a:b] is white space (a paragraph
+// break), list markers or quote markers.
+func onlySpaceBetween(src []byte, a, b int) bool {
+	if a > b || b-a > 64 {
+		return false
+	}
+	return len(bytes.Trim(src[a:b], " \t\r\n>-*+")) == 0
+}
+
+// summarise fills the scheme's counts once citations are resolved:
+// Forms, Entries, MaxLabel and Glued. Package resolve calls it (through
+// Document.Summarise) after resolving, since what agrees depends on
+// what resolves.
+func (d *Document) Summarise() {
+	s := &d.Scheme
+	s.Forms, s.Entries, s.MaxLabel, s.Glued = s.Forms[:0], 0, 0, false
+	for i := range d.References {
+		r := &d.References[i]
+		if r.Kind != RefEntry && r.Kind != RefLinkDef {
+			continue
+		}
+		v, err := strconv.Atoi(r.Label)
+		if err != nil {
+			continue
+		}
+		s.Entries++
+		s.MaxLabel = max(s.MaxLabel, v)
+	}
+	glued := 0
+	for i := range d.Citations {
+		c := &d.Citations[i]
+		if c.InReferences {
+			continue
+		}
+		f := FormOf(d.Src, c)
+		if f == "glued" && c.Status == Resolved {
+			glued++
+		}
+		k := 0
+		for k < len(s.Forms) && s.Forms[k].Form != f {
+			k++
+		}
+		if k == len(s.Forms) {
+			s.Forms = append(s.Forms, FormCount{Form: f})
+		}
+		s.Forms[k].N++
+	}
+	s.Glued = glued >= 3
+}

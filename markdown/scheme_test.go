@@ -1,0 +1,97 @@
+package markdown_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestScaffold: an agent's prompt and task list, a table of contents,
+// captions and diagram markup whose fence was lost are not report prose;
+// an ANSWER: label marks only itself, and the answer after it is prose.
+func TestScaffold(t *testing.T) {
+	src := `QUESTION: What happened to solar power in 2023?
+
+RESEARCH TASKS (3 total):
+
+1. Find capacity data for 2023
+2. Find price data for 2023
+
+ANSWER: Solar capacity grew 24% in 2023.
+
+## Contents
+
+- [Background](#background)
+- [Findings](#findings)
+
+## Background
+
+Figure 3: Capacity by year, 2015 to 2023.
+
+graph TD
+A[Panels] --> B[Grid]
+B --> C[Homes]
+
+Solar panels became cheaper every year.
+
+Thought: I should search for prices.
+`
+	doc := parse(src)
+	scaffold := func(text string) bool {
+		off := strings.Index(src, text)
+		if off < 0 {
+			t.Fatalf("%q not in the source", text)
+		}
+		return doc.Scheme.InScaffold(off)
+	}
+	for text, want := range map[string]bool{
+		"QUESTION:":                   true,
+		"What happened":               true,
+		"RESEARCH TASKS":              true,
+		"Find capacity data":          true,
+		"Find price data":             true,
+		"ANSWER:":                     true,
+		"Solar capacity grew":         false,
+		"[Background](#background)":   true,
+		"Figure 3":                    true,
+		"A[Panels]":                   true,
+		"Solar panels became cheaper": false,
+		"Thought: I should search":    true,
+	} {
+		if got := scaffold(text); got != want {
+			t.Errorf("%q in scaffold: %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestSourceNotes: a "Sources:" paragraph gives the sources of the
+// paragraph right above it, not of one further up or of one after a
+// heading.
+func TestSourceNotes(t *testing.T) {
+	src := "Old paragraph, 5 facts.\n\nBattery prices fell 14% in 2023.\n\nSources: https://example.org/b\n\n## Next\n\nSources: IEA\n\nAfter, 7 facts.\n"
+	doc := parse(src)
+	at := func(s string) int { return strings.Index(src, s) }
+	if !doc.Scheme.NoteCovers(at("Battery")) {
+		t.Error("the note does not cover the paragraph above it")
+	}
+	for _, s := range []string{"Old paragraph", "After, 7"} {
+		if doc.Scheme.NoteCovers(at(s)) {
+			t.Errorf("the note covers %q", s)
+		}
+	}
+	if len(doc.Scheme.Notes) != 1 {
+		t.Errorf("%d notes, want 1 (a note after a heading covers nothing)", len(doc.Scheme.Notes))
+	}
+}
+
+// TestSchemeSummary: the forms a document cites with, its entries and
+// their largest label, and whether it cites with glued numbers.
+func TestSchemeSummary(t *testing.T) {
+	doc := parse("Growth was fast.1 It slowed.2 Then it stopped.3 See [4].\n\n## Works cited\n\n1. A\n2. B\n3. C\n4. D\n")
+	s := doc.Scheme
+	if s.Entries != 4 || s.MaxLabel != 4 || !s.Glued || s.Count("glued") != 3 || s.Count("numeric") != 1 || !s.Cites() {
+		t.Errorf("scheme %+v", s)
+	}
+	if none := parse("Plain prose with no citation at all.\n"); none.Scheme.Cites() {
+		t.Errorf("a document with no citation cites: %+v", none.Scheme)
+	}
+}

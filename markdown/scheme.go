@@ -88,12 +88,21 @@ func FormOf(src []byte, c *Citation) string {
 	return string(c.Kind)
 }
 
-// scaffoldLabels open a block that is an agent's scaffolding, not its
-// report: written in capitals before a colon ("QUESTION:", "RESEARCH
-// TASKS (6 total):"), or as a ReAct log writes its steps ("Thought:").
-// A label of answerLabels only marks its own line: the answer follows.
+// Scaffold labels open a block that is an agent's scaffolding, not its
+// report: words of scaffoldWords in capitals before a colon
+// ("QUESTION:", "RESEARCH TASKS (6 total):"), or a ReAct log's steps
+// ("Thought:"). Capitals alone do not tell ("GPIF: 3.8%", "HSBC: fraud
+// detection" are items of a report). A label of answerLabels only marks
+// its own line: the answer follows it.
+var scaffoldWords = map[string]bool{"QUESTION": true, "QUESTIONS": true, "QUERY": true, "QUERIES": true, "TASK": true, "TASKS": true,
+	"SUBTASK": true, "SUBTASKS": true, "SUB-QUESTIONS": true, "RESEARCH": true, "SEARCH": true, "PLAN": true, "CONTEXT": true,
+	"INSTRUCTIONS": true, "INSTRUCTION": true, "SYSTEM": true, "USER": true, "ASSISTANT": true, "PROMPT": true, "GOAL": true,
+	"OBJECTIVE": true, "STEP": true, "STEPS": true, "TOOL": true, "TOOLS": true, "ACTION": true, "ACTIONS": true,
+	"OBSERVATION": true, "THOUGHT": true, "ANSWER": true, "FINAL": true, "RESPONSE": true, "REPORT": true, "INPUT": true,
+	"OUTPUT": true, "TODO": true, "TOPIC": true, "SUB": true, "DRAFT": true}
+
 var answerLabels = map[string]bool{"ANSWER": true, "FINAL ANSWER": true, "RESPONSE": true, "REPORT": true, "FINAL REPORT": true,
-	"SUMMARY": true, "CONCLUSION": true, "RESULT": true, "RESULTS": true, "OUTPUT": true}
+	"OUTPUT": true, "DRAFT": true}
 
 var reactLabels = []string{"Thought:", "Action:", "Action Input:", "Observation:", "Tool call:", "Tool:", "Calling tool"}
 
@@ -126,6 +135,11 @@ func scaffoldLabel(line []byte) (int, bool) {
 			label := bytes.TrimSpace(line[:i])
 			if p := bytes.IndexByte(label, '('); p > 0 {
 				label = bytes.TrimSpace(label[:p])
+			}
+			for _, w := range bytes.Fields(label) {
+				if !scaffoldWords[string(bytes.TrimRight(w, "0123456789"))] && !isDigits(w) {
+					return 0, false
+				}
 			}
 			return i + 1, answerLabels[string(label)]
 		default:
@@ -334,7 +348,7 @@ func (w *walker) findNoteCandidates() {
 		text := w.src[b.span.Start:b.span.End]
 		for off := 0; off < len(text); {
 			line := text[off : off+lineEnd(text[off:])]
-			if n := sourceNoteLead(line); n > 0 && len(bytes.TrimSpace(line[n:])) > 0 {
+			if n := noteLead(b, line); n > 0 {
 				m := Span{b.span.Start + off, b.span.Start + off + n}
 				// The label itself: "Sources:" (with its emphasis).
 				lab := bytes.TrimRight(bytes.Trim(bytes.TrimSpace(line[:n]), "*_( "), ":：- ")
@@ -344,6 +358,23 @@ func (w *walker) findNoteCandidates() {
 			off += len(line) + 1
 		}
 	}
+}
+
+// noteLead returns the length of the lead of a source note at the start of
+// line, a line of block b, or 0. The note must name something; and in a
+// list item, where a "来源：" or "Sources:" may be what the item is about
+// ("来源：奶、蛋、鱼", the foods protein comes from), it must link or cite.
+func noteLead(b *block, line []byte) int {
+	n := sourceNoteLead(line)
+	if n == 0 || len(bytes.TrimSpace(line[n:])) == 0 || b.listItem && !mayCite(line[n:]) {
+		return 0
+	}
+	return n
+}
+
+// mayCite reports whether text holds a link, a URL or a bracket marker.
+func mayCite(text []byte) bool {
+	return bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("](")) || bytes.IndexByte(text, '[') >= 0 || bytes.Contains(text, []byte("【"))
 }
 
 // findNotes records the source notes that stand as blocks of their own
@@ -362,7 +393,7 @@ func (w *walker) findNotes() {
 			continue
 		}
 		text := w.src[b.span.Start:b.span.End]
-		if n := sourceNoteLead(text[:lineEnd(text)]); n > 0 && prev >= 0 {
+		if n := noteLead(b, text[:lineEnd(text)]); n > 0 && prev >= 0 {
 			p := &w.blocks[prev]
 			if p.depth == b.depth && !p.tableCell && !b.tableCell && onlySpaceBetween(w.src, p.span.End, b.span.Start) {
 				w.doc.Scheme.Notes = append(w.doc.Scheme.Notes, SourceNote{Span: b.span, Covers: p.span})

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/sentence"
 )
@@ -93,6 +94,21 @@ list leaves its list without such a line. What covers a list covers the
 lists inside its items too. With scope "sentence" every factual sentence
 needs its own.
 
+A sentence is also covered by a paragraph of its own right below its
+paragraph that gives its sources ("Sources: https://…", "Source: IEA",
+"来源：…"), and every citation form counts: numbers, footnotes, links,
+identifiers, keys ("[source_id:12]", "citeturn0search1"), named sources
+("[World Bank, 2022]", "(per the Q2 2022 10-Q)"). An agent's scaffolding
+is not the report's prose and is never checked: its prompt and task list
+("QUESTION:", "RESEARCH TASKS (6 total):" and the list it leads), ReAct
+steps, a table of contents, captions, and diagram markup whose fence an
+export lost.
+
+A document that cites nothing at all, by any form, gets one finding at its
+first factual sentence that counts them ("the document lists 17 sources
+but cites none of them in its text: 40 sentences state checkable facts"),
+not one per sentence: the cause is the whole report's.
+
 Exempt by default: the title, the abstract, conclusions (sections titled
 Conclusion, Concluding remarks, 结论, 总结..., and their subsections, which
 restate what the body cites or give the author's outlook), headings,
@@ -170,9 +186,16 @@ func checkUncitedClaim(p *Pass) {
 			covered[i] = true
 		}
 	}
+	var found []uncitedFinding
+	scheme := &doc.Scheme
 	for i := range doc.Claims {
 		c := &doc.Claims[i]
 		if covered[i] || ex.places != 0 && placeOf(c, title)&ex.places != 0 {
+			continue
+		}
+		// An agent's prompt, task list, contents or captions are not the
+		// report's prose; a "Sources:" line under a paragraph cites it.
+		if scheme.InScaffold(c.Start) || scheme.NoteCovers(c.Start) {
 			continue
 		}
 		// Most sentences score below min-score: score first, without
@@ -206,8 +229,46 @@ func checkUncitedClaim(p *Pass) {
 		} else if score, why = factScoreRef(string(text)); score < s.MinScore {
 			continue
 		}
-		p.Reportf(c.Start, c.End, "sentence states a checkable fact (%s) but cites no source", why)
+		found = append(found, uncitedFinding{c.Start, c.End, why})
 	}
+	reportUncited(p, found)
+}
+
+// uncitedFinding is a sentence uncited-claim reports, and why.
+type uncitedFinding struct {
+	start, end int
+	why        string
+}
+
+// reportUncited reports the sentences both implementations found. A
+// document that cites nothing by any form gets one finding, not one per
+// sentence: the cause is the whole report's (it lists sources and cites
+// none, or cites none at all).
+func reportUncited(p *Pass, found []uncitedFinding) {
+	doc := p.Doc
+	if len(found) >= 2 && !doc.Scheme.Cites() {
+		what := "the document cites no source"
+		if n := listedSources(doc); n > 0 {
+			what = fmt.Sprintf("the document lists %d sources but cites none of them in its text", n)
+		}
+		p.Reportf(found[0].start, found[0].end, "%s: %d sentences state checkable facts, this the first (%s)", what, len(found), found[0].why)
+		return
+	}
+	for _, f := range found {
+		p.Reportf(f.start, f.end, "sentence states a checkable fact (%s) but cites no source", f.why)
+	}
+}
+
+// listedSources counts the entries of a document's reference lists (an
+// entry under several labels once).
+func listedSources(doc *markdown.Document) int {
+	n := 0
+	for i := range doc.References {
+		if r := &doc.References[i]; r.Kind == markdown.RefEntry && (i == 0 || !r.SameEntry(&doc.References[i-1])) {
+			n++
+		}
+	}
+	return n
 }
 
 // FactScore rates how strongly a sentence states a checkable fact, and says why.

@@ -24,11 +24,13 @@ func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 	s, ex, title := uncitedClaimSetup(p)
 	doc := p.Doc
 	outside := newOutsideCoverage(doc, s.Scope)
+	var found []uncitedFinding
 	for i := range doc.Claims {
 		c := &doc.Claims[i]
 		text := doc.Src[c.Start:c.End]
 		switch {
 		case coveredRef(doc.Claims, i, s.Scope),
+			doc.Scheme.InScaffold(c.Start), doc.Scheme.NoteCovers(c.Start),
 			outside.covers(c),
 			placeOf(c, title)&ex.places != 0,
 			c.Section >= 0 && c.Section < len(doc.Headings) && underExemptSection(doc.Headings, c.Section, func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }),
@@ -37,9 +39,10 @@ func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 			continue
 		}
 		if score, why := score(string(text)); score >= s.MinScore {
-			p.Reportf(c.Start, c.End, "sentence states a checkable fact (%s) but cites no source", why)
+			found = append(found, uncitedFinding{c.Start, c.End, why})
 		}
 	}
+	reportUncited(p, found)
 }
 
 // coveredRef reports whether claim i counts as cited: it cites something,

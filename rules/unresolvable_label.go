@@ -45,12 +45,22 @@ An undefined ` + "`[text][label]`" + ` is reported only in a document that defin
 link definitions, and not when the label reads as code (` + "`[,][memory=1Gi]`" + `,
 ` + "`[Feature:X]`" + `).
 
-A document that cites numbered sources but has no reference list and no
+One finding per cause. A label that resolves nowhere is one finding at its
+first marker, however many markers cite it (the message counts them), and
+its fix mends them all. Numbered markers that continue past the end of the
+list (five labels or more, the first within three of its last entry, most
+of the numbers in their range: "the list ends at [30], the text cites
+[31]–[63]") are one finding for the list, with no fix: the list was cut
+short, or the numbers invented, and deleting the markers mends neither. A
+document that cites numbered sources but has no reference list and no
 numeric link definitions at all (a report cut off before its list, or one
 whose list lives elsewhere) gets one finding that says so and counts the
 markers, at its first marker. It needs two markers or more set apart from
-the words, with two labels or more, one of them [1]; a lone [3] in a README
-is not a citation system.
+the words, with two labels or more, one of them [1], or three labels or
+more that number from near the start ("[4], [6], [7]" of a report whose
+first source went with its list); a marker glued to a word counts when it
+ends its sentence ("traceability[25]."). A lone [3] in a README, or a
+changelog's "[100]" and "[4999]", is not a citation system.
 
 The fix drops the unresolvable labels from a multi-label marker
 (` + "`[1, 99]` → `[1]`, `[REF|d_1|bad]` → `[REF|d_1]`" + `) and removes a marker
@@ -95,7 +105,23 @@ func checkUnresolvableLabel(p *Pass) {
 		return where
 	}
 	var orphans []*markdown.Citation // numeric markers of a document with no list
+	var beyond []*markdown.Citation  // numeric markers past the list's last label
 	checked := map[markdown.Span]bool{}
+	// One finding per cause: a label that resolves nowhere is one
+	// finding however often it is cited, at its first marker, with the
+	// fixes of all its markers.
+	var causes []labelCause
+	byCause := map[[2]string]int{}
+	add := func(c *markdown.Citation, what string) {
+		k := [2]string{string(c.Kind), c.Label}
+		i, ok := byCause[k]
+		if !ok {
+			i = len(causes)
+			byCause[k] = i
+			causes = append(causes, labelCause{first: c, what: what})
+		}
+		causes[i].cites = append(causes[i].cites, c)
+	}
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
 		if c.Status != markdown.Unresolved || c.InReferences {
@@ -105,17 +131,23 @@ func checkUnresolvableLabel(p *Pass) {
 		switch c.Kind {
 		case markdown.KindNumeric:
 			if !list.has {
-				// With no list to confirm them, only markers set apart
-				// from the words, in prose, count: "rose 20 cm [1]",
-				// "rose.[1]"; not "data[4]", a line's leading "[617]",
-				// a table's "[2]" or an array "Set([1, 2, 3])".
-				if notCitation(doc, c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) && !gluedToWord(doc.Src, c.Marker) &&
+				// With no list to confirm them, only markers that read
+				// as citations count: "rose 20 cm [1]", "rose.[1]",
+				// "traceability[25]." at a sentence's end; not
+				// "data[4]", a line's leading "[617]", a table's "[2]"
+				// or an array "Set([1, 2, 3])".
+				if notCitation(doc, c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) &&
+					(!gluedToWord(doc.Src, c.Marker) || endsSentence(doc.Src, c.Marker)) &&
 					!inTableRow(doc.Src, c.Start) && !arrayLike(doc, c.Marker) {
 					orphans = append(orphans, c)
 				}
 				continue
 			}
 			if !numericMarkerCited(doc, c, list, checked) {
+				continue
+			}
+			if v, err := strconv.Atoi(c.Label); err == nil && v > list.max {
+				beyond = append(beyond, c)
 				continue
 			}
 			what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, searched())
@@ -145,10 +177,111 @@ func checkUnresolvableLabel(p *Pass) {
 		default:
 			continue
 		}
-		iss := p.Report(c.Start, c.End, what)
-		iss.Fix = dropLabelsFix(doc, c.Marker, ev)
+		add(c, what)
+	}
+	if !reportBeyondList(p, beyond, list) {
+		for _, c := range beyond {
+			add(c, fmt.Sprintf("citation [%s] has no entry %s", c.Label, searched()))
+		}
+	}
+	for _, lc := range causes {
+		msg := lc.what
+		if n := len(markersOf(lc.cites)); n > 1 {
+			msg += fmt.Sprintf(" (%d markers cite it)", n)
+		}
+		iss := p.Report(lc.first.Start, lc.first.End, msg)
+		iss.Fix = joinFixes(doc, lc.cites, ev)
 	}
 	reportMissingList(p, orphans)
+}
+
+// labelCause is one label that resolves nowhere, and its citations.
+type labelCause struct {
+	first *markdown.Citation
+	what  string
+	cites []*markdown.Citation
+}
+
+// markersOf returns the distinct markers of cites, in order.
+func markersOf(cites []*markdown.Citation) []markdown.Span {
+	var out []markdown.Span
+	for _, c := range cites {
+		if n := len(out); n == 0 || out[n-1] != c.Marker {
+			out = append(out, c.Marker)
+		}
+	}
+	return out
+}
+
+// joinFixes is the fix of a label's every marker: each marker's own
+// (dropLabelsFix), in one fix, unsafe if any is. Markers that cannot be
+// rewritten are left out; with none left there is no fix.
+func joinFixes(doc *markdown.Document, cites []*markdown.Citation, ev *fixEvidence) *result.Fix {
+	var out *result.Fix
+	for _, m := range markersOf(cites) {
+		f := dropLabelsFix(doc, m, ev)
+		if f == nil {
+			continue
+		}
+		if out == nil {
+			out = &result.Fix{Description: f.Description}
+		}
+		out.Edits = append(out.Edits, f.Edits...)
+		if f.Unsafe && !out.Unsafe {
+			out.Unsafe, out.Description = true, f.Description
+		}
+	}
+	return out
+}
+
+// reportBeyondList reports, as one finding, numbered markers past the
+// last label of the document's lists when they continue it ("the list
+// ends at [30]; the text cites [31]–[63]"): a list cut short, or a run of
+// invented numbers, is one cause, not one error per marker, and deleting
+// every marker would not mend it, so it has no fix. They continue the
+// list when there are five labels or more past its end, the first within
+// three of it, filling most of their range. Fewer, or scattered ones
+// ([14], [98] past a list of 10), are missing entries each, and are left
+// to the caller (false).
+func reportBeyondList(p *Pass, beyond []*markdown.Citation, list numberedList) bool {
+	labels := map[int]bool{}
+	high := 0
+	for _, c := range beyond {
+		v, _ := strconv.Atoi(c.Label)
+		labels[v] = true
+		high = max(high, v)
+	}
+	if len(labels) < 5 {
+		return false
+	}
+	low := high
+	for v := range labels {
+		low = min(low, v)
+	}
+	if low > list.max+3 || 5*len(labels) < 3*(high-low+1) {
+		return false
+	}
+	first := beyond[0]
+	p.Reportf(first.Start, first.End, "the reference list ends at [%d], but the text cites %d labels past it ([%d]–[%d], %d markers): was the list cut short, or are these numbers invented?",
+		list.max, len(labels), low, high, len(markersOf(beyond)))
+	return true
+}
+
+// endsSentence reports whether a marker glued to a word ends its sentence
+// or clause ("traceability[25]." or "... [25]" at a line's end): a
+// citation in a report, where "argv[1] is" indexes an array.
+func endsSentence(src []byte, m markdown.Span) bool {
+	e := m.End
+	for e < len(src) && src[e] == '[' {
+		// "[25][26].": the run of markers ends it.
+		j := bytes.IndexByte(src[e:min(len(src), e+12)], ']')
+		if j < 0 || !numericBracketAt(src, e) {
+			return false
+		}
+		e += j + 1
+	}
+	return e == len(src) || src[e] == '\n' || src[e] == '\r' || src[e] == '.' && (e+1 == len(src) || src[e+1] == ' ' || src[e+1] == '\n') ||
+		bytes.HasPrefix(src[e:], []byte("。"))
 }
 
 // numericMarkerCited reports whether the unresolved numeric citation c, in
@@ -275,7 +408,8 @@ var typeNames = map[string]bool{"string": true, "number": true, "boolean": true,
 // list, or one whose list lives elsewhere. One finding for one cause, not
 // one per marker. It needs evidence of a citation system: two markers or
 // more, with two labels or more, one of them [1] (a table's footnote
-// marker [1], used twice, is not a list of sources).
+// marker [1], used twice, is not a list of sources), or three labels or
+// more in three markers or more.
 func reportMissingList(p *Pass, orphans []*markdown.Citation) {
 	if len(orphans) < 2 {
 		return
@@ -295,7 +429,10 @@ func reportMissingList(p *Pass, orphans []*markdown.Citation) {
 			high = max(high, v)
 		}
 	}
-	if !labels["1"] || len(labels) < 2 || len(markers) < 2 {
+	// A system: [1] and another label, or three labels or more that
+	// number sources from near the start ("[4], [6], [7]" of a report whose
+	// first source was dropped; not a changelog's "[100]" and "[4999]").
+	if !(labels["1"] && len(labels) >= 2 && len(markers) >= 2 || len(labels) >= 3 && len(markers) >= 3 && high <= 3*len(labels)+5) {
 		return
 	}
 	for _, d := range p.Doc.Diagnostics {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"index/suffixarray"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/citelint/citelint/markdown"
@@ -59,6 +61,15 @@ Not reported:
   dictionary's spare entry, in a compiled file nobody edits); set
   ` + "`all-link-definitions: true`" + ` to report both;
 - a second definition of the same label (duplicate-reference reports it).
+
+One finding per cause: five or more uncited entries of one list are one
+finding that counts them and names their labels ("6 of the 9 entries of
+the reference list are never cited: [3]–[6], [8]–[9]"), since a list padded
+with sources the text never uses is one fault; fewer are one finding each.
+An entry written under several labels ("[2] [33] [39] https://…") is cited
+when any of them is. A report that lists sources and cites none of them is
+uncited-claim's finding (under ` + "`--default reports`" + `), not a reading list
+of N warnings.
 
 There is no automatic fix: deleting a definition is never safe.
 
@@ -151,8 +162,14 @@ func checkUnusedReference(p *Pass) {
 	var inCode map[string]bool   // the same
 	var commented *commentLabels // made when a definition is about to be reported
 	seen := make(map[refKeyT]bool, len(doc.References))
+	// The uncited entries of each list, reported at the end: a few are
+	// each a finding, many are one ("padding").
+	padding := map[int][]int{}
 	for i := range doc.References {
 		ref := &doc.References[i]
+		if i > 0 && ref.SameEntry(&doc.References[i-1]) {
+			continue // the entry's further labels: one entry
+		}
 		key := refKey(ref)
 		first := !seen[key]
 		seen[key] = true
@@ -177,7 +194,8 @@ func checkUnusedReference(p *Pass) {
 			if inCode[ref.Label] {
 				continue // cited from a listing: "fd limit[2]:   16720"
 			}
-			msg = fmt.Sprintf("reference [%s] is never cited", ref.Label)
+			padding[ref.Section] = append(padding[ref.Section], i)
+			continue
 		case markdown.RefLinkDef:
 			if images[key.label] || // refKey folded the label as images are
 				strings.HasPrefix(ref.Label, "@") && !citesPandoc ||
@@ -197,12 +215,93 @@ func checkUnusedReference(p *Pass) {
 		default:
 			continue
 		}
-		sp := ref.LabelSpan
-		if sp.End <= sp.Start {
-			sp = ref.Span
-		}
-		p.Report(sp.Start, sp.End, msg)
+		reportAtLabel(p, ref, msg)
 	}
+	sections := make([]int, 0, len(padding))
+	for si := range padding {
+		sections = append(sections, si)
+	}
+	slices.Sort(sections)
+	for _, si := range sections {
+		reportUncitedEntries(p, si, padding[si])
+	}
+}
+
+// paddingAt is how many uncited entries of one list make one finding
+// rather than one each: a list padded with sources the text never cites
+// is one cause.
+const paddingAt = 5
+
+// reportUncitedEntries reports the uncited entries (indexes into
+// References) of list si: each on its own when they are few, else one
+// finding that counts them and names their labels.
+func reportUncitedEntries(p *Pass, si int, entries []int) {
+	doc := p.Doc
+	if len(entries) < paddingAt {
+		for _, i := range entries {
+			reportAtLabel(p, &doc.References[i], fmt.Sprintf("reference [%s] is never cited", doc.References[i].Label))
+		}
+		return
+	}
+	total := 0
+	for i := range doc.References {
+		if r := &doc.References[i]; r.Kind == markdown.RefEntry && r.Section == si && r.Label != "" && (i == 0 || !r.SameEntry(&doc.References[i-1])) {
+			total++
+		}
+	}
+	labels := make([]string, len(entries))
+	for k, i := range entries {
+		labels[k] = doc.References[i].Label
+	}
+	title := ""
+	if si >= 0 && si < len(doc.Sections) && doc.Sections[si].Title != "" {
+		title = fmt.Sprintf(" (%q)", doc.Sections[si].Title)
+	}
+	reportAtLabel(p, &doc.References[entries[0]], fmt.Sprintf("%d of the %d entries of the reference list%s are never cited: %s",
+		len(entries), total, title, labelRanges(labels, 12)))
+}
+
+// reportAtLabel reports msg at a reference's label (else the whole
+// reference).
+func reportAtLabel(p *Pass, ref *markdown.Reference, msg string) {
+	sp := ref.LabelSpan
+	if sp.End <= sp.Start {
+		sp = ref.Span
+	}
+	p.Report(sp.Start, sp.End, msg)
+}
+
+// labelRanges writes labels in order as "[3], [5]–[9], [12]", runs of
+// consecutive numbers as ranges, at most max parts ("and 4 more").
+func labelRanges(labels []string, max int) string {
+	var parts []string
+	more := 0
+	for k := 0; k < len(labels); {
+		j := k
+		for j+1 < len(labels) && isNumber(labels[j]) && isNumber(labels[j+1]) && atoi(labels[j+1]) == atoi(labels[j])+1 {
+			j++
+		}
+		part := "[" + labels[k] + "]"
+		if j > k {
+			part += "–[" + labels[j] + "]"
+		}
+		if len(parts) < max {
+			parts = append(parts, part)
+		} else {
+			more += j - k + 1
+		}
+		k = j + 1
+	}
+	out := strings.Join(parts, ", ")
+	if more > 0 {
+		out += fmt.Sprintf(" and %d more", more)
+	}
+	return out
+}
+
+func atoi(s string) int {
+	v, _ := strconv.Atoi(s)
+	return v
 }
 
 // bareNumbers returns, for a document that cites with glued numbers

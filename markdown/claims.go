@@ -87,12 +87,35 @@ func (w *walker) collectCitations() {
 	}
 
 	// Named brackets are one document's system or nothing: one "[Optional]"
-	// is no citation.
-	namedCount := 0
+	// is no citation. Glued numbers are kept where an entry has their
+	// label; where the document cites so (three or more agree with its
+	// entries), also a little past its last entry, as a list cut short
+	// leaves them ("…the brain.45" of a list of 40).
+	// Agreement is three or more labels of the list's entries (not link
+	// definitions: "rc.1" in a changelog agrees with its "[1]: url").
+	namedCount, maxEntry := 0, 0
+	listLabels := map[string]bool{}
+	for i := range doc.References {
+		if r := &doc.References[i]; r.Kind == RefEntry {
+			if v, ok := smallNumber(r.Label); ok {
+				listLabels[r.Label] = true
+				maxEntry = max(maxEntry, v)
+			}
+		}
+	}
+	agreeing := map[string]bool{}
 	for ci := range w.cands {
-		if w.cands[ci].named {
+		c := &w.cands[ci]
+		if c.named {
 			namedCount++
 		}
+		if c.glued && listLabels[c.Label] && len(agreeing) < 3 {
+			agreeing[c.Label] = true
+		}
+	}
+	gluedPast := func(label string) bool {
+		v, ok := smallNumber(label)
+		return ok && len(agreeing) >= 3 && v > maxEntry && v <= maxEntry+max(20, maxEntry)
 	}
 	// Pick and order by index, then copy each Citation once: sorting the
 	// structs themselves moves hundreds of bytes per swap. The order is a
@@ -112,7 +135,7 @@ func (w *walker) collectCitations() {
 			continue
 		case c.ident && overlaps(c.Marker):
 			continue
-		case c.glued && (!entryLabels[c.Label] || overlaps(c.Marker)):
+		case c.glued && (!entryLabels[c.Label] && !gluedPast(c.Label) || overlaps(c.Marker)):
 			continue
 		case c.yearLike && !entryLabels[c.Label]:
 			continue
@@ -184,6 +207,21 @@ func (w *walker) collectCitations() {
 		cites[i].Claim, cites[i].Ref = -1, -1
 	}
 	doc.Citations = cites
+}
+
+// smallNumber returns the value of a label of one to five digits.
+func smallNumber(l string) (int, bool) {
+	if len(l) == 0 || len(l) > 5 {
+		return 0, false
+	}
+	v := 0
+	for i := 0; i < len(l); i++ {
+		if !isDigit(l[i]) {
+			return 0, false
+		}
+		v = v*10 + int(l[i]-'0')
+	}
+	return v, true
 }
 
 // searchable reports whether key never decreases along s, so that a binary

@@ -348,6 +348,11 @@ func attributionAt(text []byte, i int) int {
 var sourceNoteLeads = []string{"sources:", "source:", "sources -", "source -", "references:", "citations:", "来源：", "来源:", "资料来源：",
 	"信息来源：", "數據來源：", "資料來源：", "出典：", "출처:", "fuentes:", "fuente:", "quellen:", "quelle:", "источники:", "источник:", "fontes:", "fonte:"}
 
+// NoteLead returns the length of a source note's lead at the start of line
+// ("Sources:", "**Source:**", "来源："), or 0: a fix that removes a note's
+// only marker removes the lead with it.
+func NoteLead(line []byte) int { return sourceNoteLead(line) }
+
 // noteLeadStart holds the first bytes of sourceNoteLeads, in both cases.
 var noteLeadStart = func() (t [256]bool) {
 	for _, l := range sourceNoteLeads {

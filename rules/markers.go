@@ -77,6 +77,12 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 	if notCitation(doc, cites[0]) != "" || inTableRow(doc.Src, m.Start) || gluedToWord(doc.Src, m) {
 		return false
 	}
+	// A number glued to a sentence's end whose label no entry has
+	// ("…the brain.45" past a list of 40) is a citation by the document's
+	// habit, not by its own shape.
+	if isDigit(doc.Src[m.Start]) {
+		return false
+	}
 	// "[1566][18]" links definition 18 with an issue number for text,
 	// where a report's "[9][3]" is two citations side by side: the
 	// marker's text is not certainly a citation.
@@ -204,8 +210,81 @@ func markerRemoval(src []byte, m markdown.Span) (start, end int, ok bool) {
 	} else if start > 0 && src[start-1] == '>' && end < len(src) && src[end] == '<' {
 		return 0, 0, false
 	}
+	if end < len(src) && src[end] == '[' {
+		// "sustainability [21][25]": the next marker keeps the space, or
+		// the fix would glue it to the word ("sustainability[25]").
+		return start, end, start > 0 && src[start-1] != '\n'
+	}
+	at := start
 	start, ok = markerRemovalStart(src, start)
-	return start, end, ok
+	if !ok {
+		return 0, 0, false
+	}
+	// What the marker leaves must read: "(Sources: [3])" is not left as
+	// "(Sources:)", nor a line "Sources: [3]" as "Sources:".
+	if s, e, shell := emptyShell(src, at, end); shell {
+		return s, e, true
+	}
+	return start, end, true
+}
+
+// emptyShell reports the bytes to delete when removing the marker at
+// src[at:end] would leave an empty shell: parentheses holding only a label
+// ("(Sources: [3])", "(see [3])") or a line holding only a source note's
+// lead ("Sources: [3]"). It returns the shell's span, its blanks before
+// included (a line's, its line break).
+func emptyShell(src []byte, at, end int) (int, int, bool) {
+	ls := bytes.LastIndexByte(src[:at], '\n') + 1
+	le := len(src)
+	if i := bytes.IndexByte(src[end:], '\n'); i >= 0 {
+		le = end + i
+	}
+	// Parentheses: "(" label? marker ")".
+	if p := bytes.LastIndexByte(src[ls:at], '('); p >= 0 {
+		p += ls
+		label := bytes.TrimSpace(src[p+1 : at])
+		rest := end
+		for rest < le && src[rest] == ' ' {
+			rest++
+		}
+		if rest < le && src[rest] == ')' && shellLabel(label) {
+			s := p
+			for s > ls && (src[s-1] == ' ' || src[s-1] == '\t') {
+				s--
+			}
+			return s, rest + 1, true
+		}
+	}
+	// A line: lead, marker, nothing else.
+	line := bytes.TrimRight(src[ls:le], " \t\r")
+	if ls+len(line) == end {
+		head := bytes.TrimSpace(src[ls:at])
+		if n := markdown.NoteLead(head); n > 0 && n == len(head) {
+			e := le
+			if e < len(src) {
+				e++ // the line break
+			}
+			return ls, e, true
+		}
+	}
+	return 0, 0, false
+}
+
+// shellLabel reports whether what stands between "(" and a marker is only
+// a label that means nothing without it: nothing, a note lead
+// ("Sources:"), or "see", "cf.", "e.g.".
+func shellLabel(l []byte) bool {
+	if len(l) == 0 {
+		return true
+	}
+	if n := markdown.NoteLead(l); n > 0 && n == len(l) {
+		return true
+	}
+	switch strings.ToLower(string(l)) {
+	case "see", "cf.", "cf", "e.g.", "see also", "source", "sources", "ref.", "refs.":
+		return true
+	}
+	return false
 }
 
 func hasSuffixFold(b []byte, s string) bool {

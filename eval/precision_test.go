@@ -93,6 +93,15 @@ var precisionGroups = []struct {
 	// drawn on 29 November 2026 from the rule as it then was (hash of
 	// "test6:path:line") and labelled blind. Held out.
 	{"reports-test6", "", reportDirs, []string{"uncited-claim"}, true},
+	// First contact (issue 33): report families none of the rules was
+	// tuned on, each measured once with the rules unchanged while looking
+	// at it (the figure kept in testdata/precision/README.md), and then,
+	// batch A, used to change them: in-sample since.
+	{"fc-autosurvey", "", []string{"reports/autosurvey"}, nil, false},
+	{"fc-cboone", "", []string{"reports/cboone"}, nil, false},
+	{"fc-llmxmapreduce-v2", "", []string{"reports/llmxmapreduce-v2"}, nil, false},
+	{"fc-surge-id-baseline", "", []string{"reports/surge-id-baseline"}, nil, false},
+	{"fc-storm", "", []string{"reports/storm"}, nil, false},
 	// Quarto, R Markdown and notebooks, added with their support: the
 	// docs group's figures stay comparable with earlier sessions'.
 	{"dialects", "", []string{"docs/quarto-web", "docs/rmarkdown-book"}, nil, false},

@@ -48,6 +48,9 @@ func TestScan(t *testing.T) {
 		{"arXiv: 2411.04368v2,", []want{{ArXiv, "arXiv: 2411.04368v2", "2411.04368", "v2", false}}},
 		{"arXiv preprint arXiv:1706.03762", []want{{ArXiv, "arXiv:1706.03762", "1706.03762", "", false}}},
 		{"arXiv 1706.03762 shows", []want{{ArXiv, "arXiv 1706.03762", "1706.03762", "", false}}},
+		{"arXiv 2413.01234 is bad", []want{{ArXiv, "arXiv 2413.01234", "2413.01234", "", true}}},
+		{"the post arXiv 2024.01.01-2024.01.10 lists papers", nil}, // a date range after the site's name
+		{"arXiv 2024.01 digest", nil},
 		{"https://arxiv.org/abs/2501.02282v", []want{{ArXiv, "https://arxiv.org/abs/2501.02282v", "2501.02282", "v", true}}},
 		{"https://arxiv.org/pdf/2101.00001v2.pdf.", []want{{ArXiv, "https://arxiv.org/pdf/2101.00001v2.pdf", "2101.00001", "v2", false}}},
 		{"arxiv.org/abs/hep-th/9901001", []want{{ArXiv, "arxiv.org/abs/hep-th/9901001", "hep-th/9901001", "", false}}},

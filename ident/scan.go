@@ -273,7 +273,15 @@ func matchAt(text []byte, i int) (Match, idRef, bool) {
 			return arxivToken(text, i, j)
 		}
 		if n := hasPrefixFold(text[i:], "arxiv "); n > 0 && newStyleAhead(text[i+n:]) {
-			return arxivToken(text, i, i+n)
+			// Written with a space, not "arXiv:", the word names the
+			// site as often as it prefixes an id: only an id's whole
+			// shape counts ("arXiv 2411.04368v2"), not a date range
+			// after it ("arXiv 2024.01.01-2024.01.10").
+			m, ref, ok := arxivToken(text, i, i+n)
+			if ok && !newStyleShape(text[ref.start:ref.end]) {
+				return Match{}, idRef{}, false
+			}
+			return m, ref, ok
 		}
 	case '1':
 		if i+2 < len(text) && text[i+1] == '0' && text[i+2] == '.' && boundaryBefore(text, i) && (i == 0 || text[i-1] != '.') {
@@ -659,6 +667,25 @@ func arxivToken(text []byte, start, j int) (Match, idRef, bool) {
 // counts but "arXiv preprint" does not.
 func newStyleAhead(b []byte) bool {
 	return len(b) >= 6 && allDigits(string(b[:4])) && b[4] == '.' && isDigit(b[5])
+}
+
+// newStyleShape reports whether b is a whole new-style id: NNNN.NNNN or
+// NNNN.NNNNN, perhaps with a version.
+func newStyleShape(b []byte) bool {
+	if len(b) < 9 || !allDigits(string(b[:4])) || b[4] != '.' {
+		return false
+	}
+	k := 5
+	for k < len(b) && isDigit(b[k]) {
+		k++
+	}
+	if k-5 < 4 || k-5 > 5 {
+		return false
+	}
+	if k == len(b) {
+		return true
+	}
+	return b[k] == 'v' && k+1 < len(b) && allDigits(string(b[k+1:]))
 }
 
 // oldArXivAround recognises a bare old-style id such as hep-th/9901001 from

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/citelint/citelint/sentence"
 )
@@ -18,6 +19,20 @@ func (w *walker) scanBlocks() {
 	// Forms a document seldom holds are looked for in its ranges only
 	// when one search of the whole says it may (forms.go).
 	w.toolMarkers, w.bareKeys = toolMarkersIn(w.src), bareKeysIn(w.src)
+	w.quotes, w.entryTitles = false, nil
+	for i := range w.doc.References {
+		if r := &w.doc.References[i]; r.Kind == RefEntry && len(r.Title) > 10 {
+			if w.entryTitles == nil {
+				w.entryTitles = map[string]bool{}
+			}
+			w.entryTitles[strings.ToLower(strings.TrimRight(r.Title, ".,:;"))] = true
+		}
+	}
+	for _, q := range titleQuotes {
+		if q[0] != "*" && bytes.Contains(w.src, []byte(q[0])) || q[0] == "*" && w.entryTitles != nil {
+			w.quotes = true
+		}
+	}
 	for _, sp := range w.prose {
 		cands = w.scanProse(sp, cands)
 	}
@@ -104,6 +119,7 @@ func (w *walker) collectCitations() {
 		}
 	}
 	agreeing := map[string]bool{}
+	bracketAgree := 0 // bracketed numbers an entry has: the document cites so
 	for ci := range w.cands {
 		c := &w.cands[ci]
 		if c.named {
@@ -112,6 +128,15 @@ func (w *walker) collectCitations() {
 		if c.glued && listLabels[c.Label] && len(agreeing) < 3 {
 			agreeing[c.Label] = true
 		}
+		if c.Kind == KindNumeric && !c.glued && !c.zeroLike && listLabels[c.Label] {
+			bracketAgree++
+		}
+	}
+	// "[0, 73]" is an interval in a manual but a citation, with a bad
+	// label, in a survey that cites five numbers or more of its list and
+	// ends a clause with it.
+	zeroCites := func(c *candidate) bool {
+		return bracketAgree >= 5 && endsClause(w.src, c.Marker.End)
 	}
 	gluedPast := func(label string) bool {
 		v, ok := smallNumber(label)
@@ -139,7 +164,7 @@ func (w *walker) collectCitations() {
 			continue
 		case c.yearLike && !entryLabels[c.Label]:
 			continue
-		case c.zeroLike && !entryLabels["0"]:
+		case c.zeroLike && !entryLabels["0"] && !zeroCites(c):
 			continue
 		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(c.Marker):
 			continue
@@ -207,6 +232,15 @@ func (w *walker) collectCitations() {
 		cites[i].Claim, cites[i].Ref = -1, -1
 	}
 	doc.Citations = cites
+}
+
+// endsClause reports whether what follows src[:end] ends a clause: a
+// full stop, comma, semicolon or colon, a line's end, or the end.
+func endsClause(src []byte, end int) bool {
+	for end < len(src) && src[end] == ' ' {
+		end++
+	}
+	return end == len(src) || bytes.IndexByte([]byte(".,;:\n\r"), src[end]) >= 0 || bytes.HasPrefix(src[end:], []byte("。"))
 }
 
 // smallNumber returns the value of a label of one to five digits.

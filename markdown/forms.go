@@ -385,3 +385,67 @@ func sourceNoteLead(line []byte) int {
 	}
 	return 0
 }
+
+// Titles. Surveys name the work they draw on by its title in quotes ("In
+// “Siren's Song in the AI Ocean”, the authors show…") as often as by a
+// number. A quotation is a citation of that work when it is the title of
+// an entry of the document's list, or when a word that introduces a work
+// stands right before it ("In", "paper", "titled"...): what a reader can
+// look up. Other quotations are quotations.
+
+// titleLeads are the words that introduce a quoted title, lower-cased.
+var titleLeads = map[string]bool{"in": true, "paper": true, "study": true, "titled": true, "entitled": true, "article": true,
+	"survey": true, "report": true, "work": true, "book": true, "preprint": true}
+
+// titleQuotes are the quotation marks a title is written in.
+var titleQuotes = [][2]string{{"“", "”"}, {"\"", "\""}, {"*", "*"}, {"«", "»"}, {"《", "》"}}
+
+// scanTitles finds quoted titles in text (forms.go's Titles), given the
+// titles of the document's entries, lower-cased (nil: none).
+func scanTitles(text []byte, base int, entryTitles map[string]bool, out []candidate) []candidate {
+	for _, q := range titleQuotes {
+		if q[0] == "*" && entryTitles == nil {
+			continue // an italic title only where entries have titles to match
+		}
+		open, close := []byte(q[0]), []byte(q[1])
+		for off := 0; off < len(text); {
+			i := bytes.Index(text[off:], open)
+			if i < 0 {
+				break
+			}
+			i += off
+			s := i + len(open)
+			j := bytes.Index(text[s:min(len(text), s+300)], close)
+			if j < 0 {
+				off = s
+				continue
+			}
+			inner := bytes.TrimSpace(text[s : s+j])
+			end := s + j + len(close)
+			off = end
+			if len(bytes.Fields(inner)) < 3 || q[0] == "*" && (i > 0 && text[i-1] == '*' || end < len(text) && text[end] == '*') {
+				continue // short, or bold rather than an italic title
+			}
+			key := string(bytes.ToLower(bytes.TrimRight(inner, ".,:;")))
+			known := entryTitles[key]
+			if !known && (q[0] == "*" || !titleLeads[string(bytes.ToLower(lastWord(text[:i])))]) {
+				continue
+			}
+			m := Span{base + i, base + end}
+			out = append(out, candidate{Citation: Citation{Kind: KindNamed, Scheme: SchemeTitle, Span: m, Marker: m,
+				Label: string(inner), Claim: -1, Ref: -1}})
+		}
+	}
+	return out
+}
+
+// lastWord returns the last word of b, before trailing spaces and a
+// comma.
+func lastWord(b []byte) []byte {
+	b = bytes.TrimRight(b, " ,")
+	k := len(b)
+	for k > 0 && isASCIILetter(b[k-1]) {
+		k--
+	}
+	return b[k:]
+}

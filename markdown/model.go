@@ -53,6 +53,7 @@ const (
 	SchemeNamedBracket = "bracket"     // [World Bank, 2022]
 	SchemeAttribution  = "attribution" // (per the Q2 2022 10-Q)
 	SchemeNote         = "note"        // the label of a line "Sources: IEA; BNEF"
+	SchemeTitle        = "title"       // In “Siren's Song in the AI Ocean”, the authors...
 )
 
 // Status says how far resolution got for a citation.

@@ -206,7 +206,11 @@ type walker struct {
 	// toolMarkers and bareKeys say that the document may hold forms.go's
 	// tool markers and bare keys.
 	toolMarkers, bareKeys bool
-	terms                 terms // for scanGluedWith
+	// quotes says the document may hold a quoted title (forms.go);
+	// entryTitles are its entries' titles, lower-cased.
+	quotes      bool
+	entryTitles map[string]bool
+	terms       terms // for scanGluedWith
 
 	// Block ends, found in one pass: lastStop is the largest line end of
 	// the blocks entered since the innermost open list item or footnote was

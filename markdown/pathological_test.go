@@ -262,6 +262,14 @@ var pathoCases = []pathoCase{
 		}
 		return b.Bytes()
 	}, sizes: []int{5000, 10000, 20000}, small: 1000, check: wantCites(1000)},
+	{name: "quoted-titles", gen: func(n int) []byte {
+		var b bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&b, "In “A Study of Things %d”, the *authors* show \"it works\" and *more so*. ", i)
+		}
+		b.WriteString("\n\n## References\n\n[1] A. Author. *A Study of Things 1*\n")
+		return b.Bytes()
+	}, sizes: []int{5000, 10000, 20000}, small: 1000, check: wantCites(1000)},
 	{name: "grouped-labels", gen: func(n int) []byte {
 		var b bytes.Buffer
 		for i := range n {

@@ -265,8 +265,8 @@ func (w *walker) buildSections() {
 			if h, found := w.headingAfter(b.span.Start, b.depth); found {
 				end = h
 			}
-		} else if runStart, isRun := w.entryRun(b.span); isRun {
-			title, start, first, end = "", runStart, runStart, b.span.End
+		} else if titleStart, runStart, runTitle, isRun := w.entryRun(b.span); isRun {
+			title, start, first, end = runTitle, titleStart, runStart, b.span.End
 		} else if runEnd, last, isRun := w.entryBlockRun(&runs, bi, lastRun); isRun {
 			title, first, end, lastRun = "", start, runEnd, last
 		} else {
@@ -550,22 +550,31 @@ func (w *walker) inSection(off int) bool {
 // written right under a paragraph are not link reference definitions in
 // CommonMark (a definition cannot interrupt a paragraph), but their author
 // meant them as the reference list.
-func (w *walker) entryRun(sp Span) (int, bool) {
+func (w *walker) entryRun(sp Span) (int, int, string, bool) {
 	text := w.src[sp.Start:sp.End]
 	if bytes.IndexByte(text, '\n') < 0 {
-		return 0, false // one line
+		return 0, 0, "", false // one line
 	}
 	// Walk the lines from the last: text[ls:le] is the current one.
 	le := len(text)
 	n := 0      // labelled lines in the run
 	start := -1 // where the topmost labelled line starts
 	link := false
+	// consecutive: the labels, read upwards, count down by one to [1]
+	// ("[1] Author. Title." ... "[45] ..." with no links, as surveys list
+	// titles only).
+	consecutive, want := true, -1
 	for le >= 0 {
 		ls := bytes.LastIndexByte(text[:le], '\n') + 1
 		l := text[ls:le]
-		if _, _, _, ok := entryLabelAt(l); ok {
+		if a, b, _, ok := entryLabelAt(l); ok {
 			n++
 			start = ls
+			v := atoiDigits(l[a:b])
+			// Bracketed labels only: "1\. To bolster…" lines are a
+			// numbered point list written to escape list syntax.
+			consecutive = consecutive && (want < 0 || v == want) && bracketedAt(l, a)
+			want = v - 1
 		} else if !bareURLLine(l) {
 			break
 		}
@@ -574,10 +583,19 @@ func (w *walker) entryRun(sp Span) (int, bool) {
 		}
 		le = ls - 1
 	}
-	if n < 2 || !link {
-		return 0, false
+	// A title line right above the run, written in the paragraph
+	// ("…in conclusion.\nReferences:\n[1] …"), names it.
+	title, titled, first := "", false, start
+	if le >= 0 && start > 0 {
+		ls := bytes.LastIndexByte(text[:le], '\n') + 1
+		if t, ok := isSectionTitle(text[ls:le]); ok {
+			title, titled, first = t, true, ls
+		}
 	}
-	return sp.Start + start, true
+	if n < 2 || !link && !titled && !(consecutive && want == 0 && n >= 3) {
+		return 0, 0, "", false
+	}
+	return sp.Start + first, sp.Start + start, title, true
 }
 
 // bareURLLine reports whether a line holds only a URL (an autolink, or one

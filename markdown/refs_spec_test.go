@@ -149,47 +149,81 @@ func isSubsequence(a, b []byte) bool {
 	return true
 }
 
-// entryRunSpec is the definition entryRun implements: the offset (from
-// base) of the first line of the block's last run of entry lines ("[1] ...",
-// "1. ...") when it has two or more lines and one holds a link ("http" or
-// "doi").
-func entryRunSpec(text []byte, base int) (int, bool) {
+// entryRunSpec is the definition entryRun implements: the block's last
+// run of entry lines ("[1] ...", "1. ..."), bare URL lines continuing the
+// entry above; it counts when it has two entries or more and one line
+// holds a link ("http" or "doi"), or a list title stands right above it,
+// or it has three entries or more numbered down to 1 with no gap. It
+// returns the offsets (from base) of the title line (else the run) and of
+// the run's first entry, and the title.
+func entryRunSpec(text []byte, base int) (int, int, string, bool) {
 	lines := strings.Split(string(text), "\n")
+	if len(lines) < 2 {
+		return 0, 0, "", false
+	}
 	k := len(lines)
+	first := -1 // index of the topmost entry line
 	link := false
+	var labels []int
 	for k > 0 {
-		if _, _, ok := entryLabel([]byte(lines[k-1])); !ok {
+		l := lines[k-1]
+		if lab, _, ok := entryLabel([]byte(l)); ok {
+			first = k - 1
+			v, _ := strconv.Atoi(lab)
+			if !strings.Contains(l, "["+lab+"]") || strings.HasPrefix(strings.TrimLeft(l, " \t>"), lab) {
+				v = -1 // only bracketed labels count down to 1
+			}
+			labels = append(labels, v)
+		} else if !bareURLLine([]byte(l)) {
 			break
 		}
-		link = link || strings.Contains(lines[k-1], "http") || strings.Contains(lines[k-1], "doi")
+		link = link || strings.Contains(l, "http") || strings.Contains(l, "doi")
 		k--
 	}
-	if len(lines) < 2 || len(lines)-k < 2 || !link {
-		return 0, false
+	if first < 0 {
+		return 0, 0, "", false
 	}
-	return base + len(strings.Join(lines[:k], "\n")) + min(k, 1), true
+	offset := func(i int) int { return base + len(strings.Join(lines[:i], "\n")) + min(i, 1) }
+	consecutive := len(labels) >= 3
+	for i, v := range labels { // read upwards: n, n-1, ..., 1
+		consecutive = consecutive && v == len(labels)-i
+	}
+	title, titleAt := "", first
+	if k > 0 && first > 0 {
+		if t, ok := isSectionTitle([]byte(lines[k-1])); ok {
+			title, titleAt = t, k-1
+		}
+	}
+	if len(labels) < 2 || !link && title == "" && !consecutive {
+		return 0, 0, "", false
+	}
+	return offset(titleAt), offset(first), title, true
 }
 
 func TestEntryRun(t *testing.T) {
 	for _, c := range []struct {
-		text string
-		at   int
-		ok   bool
+		text      string
+		title, at int
+		ok        bool
 	}{
-		{"[1] A https://a\n[2]: B doi", 0, true},
-		{"x\n1. a http\n2) b\n3\\. c", 2, true},
-		{"- [1] a http\n- [2] b", 0, true},
-		{"\n\n[1] http\n[2] x", 2, true},
-		{"Intro text\n[1] A https://a\n[2] B\n", 0, false}, // the run must end the block
-		{"[1] http\n[2] x\n", 0, false},
-		{"one line [1] http", 0, false},
-		{"[1] A\n[2] B", 0, false},          // no link
-		{"text\n[1] A https://a", 0, false}, // one entry
+		{"[1] A https://a\n[2]: B doi", 0, 0, true},
+		{"x\n1. a http\n2) b\n3\\. c", 2, 2, true},
+		{"- [1] a http\n- [2] b", 0, 0, true},
+		{"\n\n[1] http\n[2] x", 2, 2, true},
+		{"Intro text\n[1] A https://a\n[2] B\n", 0, 0, false}, // the run must end the block
+		{"[1] http\n[2] x\n", 0, 0, false},
+		{"one line [1] http", 0, 0, false},
+		{"[1] A\n[2] B", 0, 0, false},                     // no link
+		{"text\n[1] A https://a", 0, 0, false},            // one entry
+		{"[2] [33] Title\nhttps://a\n[4] B", 0, 0, true},  // a bare URL continues the entry
+		{"text.\nReferences:\n[1] A\n[2] B", 6, 18, true}, // a title line above names the run
+		{"[1] A.\n[2] B.\n[3] C.", 0, 0, true},            // numbered down to 1
+		{"[2] A.\n[3] B.\n[4] C.", 0, 0, false},           // not from 1
 	} {
 		w := &walker{src: []byte("0123456789" + c.text)}
-		at, ok := w.entryRun(Span{10, 10 + len(c.text)})
-		if ok != c.ok || ok && at != 10+c.at {
-			t.Errorf("entryRun(%q) = %d, %v; want %d, %v", c.text, at-10, ok, c.at, c.ok)
+		title, at, _, ok := w.entryRun(Span{10, 10 + len(c.text)})
+		if ok != c.ok || ok && (at != 10+c.at || title != 10+c.title) {
+			t.Errorf("entryRun(%q) = %d, %d, %v; want %d, %d, %v", c.text, title-10, at-10, ok, c.title, c.at, c.ok)
 		}
 	}
 }
@@ -198,15 +232,16 @@ func FuzzEntryRun(f *testing.F) {
 	for _, s := range []string{
 		"Intro text\n[1] A https://a\n[2] B\n", "[1] A https://a\n[2]: B doi", "x\n1. a http\n2) b\n3\\. c",
 		"- [1] a http\n- [2] b", "one line [1] http", "\n\n[1] http\n[2] x", "[1] http\n[2] x\n",
+		"[2] [33] Title\nhttps://a\n[4] B", "text.\nReferences:\n[1] A\n[2] B", "[1] A.\n[2] B.\n[3] C.",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		w := &walker{src: []byte("0123456789" + s)}
-		got, ok := w.entryRun(Span{10, 10 + len(s)})
-		want, wantOK := entryRunSpec([]byte(s), 10)
-		if ok != wantOK || ok && got != want {
-			t.Fatalf("entryRun(%q) = %d, %v; the definition gives %d, %v", s, got, ok, want, wantOK)
+		gt, got, gtitle, ok := w.entryRun(Span{10, 10 + len(s)})
+		wt, want, wtitle, wantOK := entryRunSpec([]byte(s), 10)
+		if ok != wantOK || ok && (got != want || gt != wt || gtitle != wtitle) {
+			t.Fatalf("entryRun(%q) = %d, %d, %q, %v; the definition gives %d, %d, %q, %v", s, gt, got, gtitle, ok, wt, want, wtitle, wantOK)
 		}
 	})
 }

@@ -371,6 +371,9 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 	if w.toolMarkers {
 		out = scanToolMarkers(text, base, out)
 	}
+	if w.quotes {
+		out = scanTitles(text, base, w.entryTitles, out)
+	}
 	if w.bareKeys {
 		out = scanBareKeyForms(text, base, out)
 	}

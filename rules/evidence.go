@@ -18,12 +18,18 @@ import (
 // numberedList describes a document's numbered references: entries of
 // its reference lists and link definitions with numeric labels.
 type numberedList struct {
-	has bool
-	max int // the largest numeric label
+	has   bool
+	max   int // the largest numeric label
+	cited int // numeric markers outside the lists that resolve
 }
 
 func numberedListOf(doc *markdown.Document) numberedList {
 	var l numberedList
+	for i := range doc.Citations {
+		if c := &doc.Citations[i]; c.Kind == markdown.KindNumeric && !c.InReferences && c.Status == markdown.Resolved && !codeGlued(doc.Src, c.Marker) {
+			l.cited++
+		}
+	}
 	for i := range doc.References {
 		r := &doc.References[i]
 		if r.Kind != markdown.RefEntry && r.Kind != markdown.RefLinkDef {
@@ -133,6 +139,16 @@ func numericBracketEndsAt(src []byte, i int) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// endsClause reports whether what follows src[:end] (after spaces) ends
+// a clause: a full stop, comma, semicolon or colon, a line's end, the
+// end, or another marker.
+func endsClause(src []byte, end int) bool {
+	for end < len(src) && src[end] == ' ' {
+		end++
+	}
+	return end == len(src) || bytes.IndexByte([]byte(".,;:\n\r["), src[end]) >= 0 || bytes.HasPrefix(src[end:], []byte("。"))
+}
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 

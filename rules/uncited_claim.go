@@ -119,8 +119,9 @@ of a sentence's lines are statements: "x = f(y)", "def f(a):",
 "print(...)"); the reference lists themselves are never checked. So are
 sections that log the document's own history (exempt-sections defaults to
 Implementation History, Changelog, Change log, Revision history, Version
-history). The exempt setting
-also accepts tables, quotes (blockquotes) and lists.
+history). Tables are exempt by default too: in a report a table recaps what
+its prose cites (read in context, 8 of 57 findings in table cells were
+right). The exempt setting also accepts quotes (blockquotes) and lists.
 
 Bad:
 

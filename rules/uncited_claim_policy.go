@@ -543,7 +543,10 @@ var exemptions = []struct {
 	// Markdown" drops them) reads as paragraphs: its "sentences" are
 	// statements, and string literals and names score as facts.
 	{name: "code", byDefault: true, test: func(_ *markdown.Claim, t []byte) bool { return looksLikeCode(t) }},
-	{name: "tables", place: inTable},
+	// A table in a report recaps what its prose cites: read in context,
+	// 8 of 57 labelled findings in table cells were right (reports groups
+	// and first-contact batch A; llmxmapreduce-v2's were 22 of 22 wrong).
+	{name: "tables", byDefault: true, place: inTable},
 	{name: "quotes", place: inQuote},
 	{name: "lists", place: inList},
 }

@@ -33,7 +33,7 @@ func TestExemptionsMatchSettings(t *testing.T) {
 		t.Errorf("exemptions %s, enum tag %s", got, f.Tag.Get("enum"))
 	}
 	s := newUncitedClaimSettings().(*UncitedClaimSettings)
-	if want := []string{"title", "abstract", "conclusions", "headings", "questions", "link-lists", "labels", "code"}; !slices.Equal(s.Exempt, want) {
+	if want := []string{"title", "abstract", "conclusions", "headings", "questions", "link-lists", "labels", "code", "tables"}; !slices.Equal(s.Exempt, want) {
 		t.Errorf("default exempt %v, want %v", s.Exempt, want)
 	}
 }

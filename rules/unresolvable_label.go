@@ -294,7 +294,10 @@ func numericMarkerCited(doc *markdown.Document, c *markdown.Citation, list numbe
 	if ok, seen := checked[c.Marker]; seen {
 		return ok
 	}
-	ok := notCitation(doc, c) == "" && !allDataLike(doc, c.Marker, list)
+	// In a document that cites its list by number (five resolved markers
+	// or more), a marker ending a clause is a citation in any order:
+	// surveys write "[33, 29]". Elsewhere "[10, 9, 8]" is data.
+	ok := notCitation(doc, c) == "" && (list.cited >= 5 && endsClause(doc.Src, c.Marker.End) && !markerHasRange(doc.Src, c.Marker) && !arrayLike(doc, c.Marker) || !allDataLike(doc, c.Marker, list))
 	checked[c.Marker] = ok
 	return ok
 }

@@ -483,7 +483,14 @@ func codeLabels(doc *markdown.Document) map[string]bool {
 	}
 	out := map[string]bool{}
 	for _, cb := range doc.CodeBlocks {
-		if !listingLangs[strings.ToLower(string(doc.Src[cb.Lang.Start:cb.Lang.End]))] {
+		lang := strings.ToLower(string(doc.Src[cb.Lang.Start:cb.Lang.End]))
+		if markdownLangs[lang] {
+			// A report's sections that a generator wrapped in a
+			// ```markdown fence: their markers cite as prose does.
+			markdownFenceLabels(doc.Src[cb.Start:cb.End], out)
+			continue
+		}
+		if !listingLangs[lang] {
 			continue // program code
 		}
 		code := doc.Src[cb.Start:cb.End]
@@ -502,6 +509,30 @@ func codeLabels(doc *markdown.Document) map[string]bool {
 		}
 	}
 	return out
+}
+
+// markdownLangs are the fence languages of Markdown.
+var markdownLangs = map[string]bool{"markdown": true, "md": true, "mdx": true}
+
+// markdownFenceLabels adds to out the numbers cited in brackets in a
+// Markdown fence's text: "[3]", "[3, 5]", "[3][5]".
+func markdownFenceLabels(code []byte, out map[string]bool) {
+	for i := bytes.IndexByte(code, '['); i >= 0; {
+		j := i + 1
+		for j < len(code) && j-i < 64 && (isDigit(code[j]) || code[j] == ',' || code[j] == ' ' || code[j] == ';') {
+			j++
+		}
+		if j < len(code) && code[j] == ']' && j > i+1 {
+			for _, f := range strings.FieldsFunc(string(code[i+1:j]), func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+				out[f] = true
+			}
+		}
+		k := bytes.IndexByte(code[i+1:], '[')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
 }
 
 // listingLangs are the fence languages of listings that are not program

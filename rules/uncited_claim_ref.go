@@ -31,6 +31,7 @@ func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 		switch {
 		case coveredRef(doc.Claims, i, s.Scope),
 			doc.Scheme.InScaffold(c.Start), doc.Scheme.NoteCovers(c.Start),
+			s.Scope != "sentence" && continuesCited(doc, i), gluedCites(doc, i),
 			outside.covers(c),
 			placeOf(c, title)&ex.places != 0,
 			c.Section >= 0 && c.Section < len(doc.Headings) && underExemptSection(doc.Headings, c.Section, func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }),

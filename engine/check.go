@@ -51,7 +51,10 @@ func (e *Engine) AddSources(st *sources.Store) {
 		e.env.Sources = &sources.Store{}
 	}
 	e.env.Sources.Merge(st)
-	e.ruleEnv.HasSources = true
+	e.ruleEnv.HasSources, e.ruleEnv.Sources = true, e.env.Sources.Len()
+	if e.finder != nil {
+		e.finder.Store = e.env.Sources
+	}
 }
 
 // Check lints one document held in memory as the file at path, as

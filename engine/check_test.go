@@ -8,6 +8,7 @@ import (
 
 	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/evidence"
+	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/sources"
 )
 
@@ -38,12 +39,19 @@ func TestCheck(t *testing.T) {
 		t.Errorf("without sources: %q", got)
 	}
 	eng.AddSources(store(t))
-	if got := describe(eng.Check(ctx, "a.md", []byte(missing), engine.CheckOptions{}).Report.Issues); !reflect.DeepEqual(got, []string{"unresolvable-label:5:error"}) {
+	if got := describe(eng.Check(ctx, "a.md", []byte(missing), engine.CheckOptions{}).Report.Issues); !reflect.DeepEqual(got, []string{"low-overlap:4:warning", "number-mismatch:4:warning", "unresolvable-label:5:error"}) {
 		t.Errorf("with sources: %q", got)
 	}
+	// With no Evidence of the caller's, the engine's own offline evidence
+	// (the store, abstracts, local files) scores the sentences, as run
+	// does (issue 34: the editor and agent paths got no claim support).
 	plain := eng.Check(ctx, "a.md", []byte(supported), engine.CheckOptions{})
-	if got := describe(plain.Report.Issues); got != nil || plain.Report.Summary.Support != nil || plain.Text != nil {
-		t.Errorf("no evidence: issues %q, support %+v, text %q; want none of them", got, plain.Report.Summary.Support, plain.Text)
+	if got := describe(plain.Report.Issues); !reflect.DeepEqual(got, []string{"low-overlap:4:warning", "number-mismatch:4:warning"}) || plain.Report.Summary.Support == nil || plain.Text != nil {
+		t.Errorf("default evidence: issues %q, support %+v, text %q", got, plain.Report.Summary.Support, plain.Text)
+	}
+	none := eng.Check(ctx, "a.md", []byte(supported), engine.CheckOptions{Evidence: noEvidence{}})
+	if got := describe(none.Report.Issues); got != nil {
+		t.Errorf("evidence with no text: issues %q, want none", got)
 	}
 	ev := eng.Check(ctx, "a.md", []byte(supported), engine.CheckOptions{Evidence: &evidence.Finder{}})
 	if got := describe(ev.Report.Issues); !reflect.DeepEqual(got, []string{"low-overlap:4:warning", "number-mismatch:4:warning"}) {
@@ -65,8 +73,14 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// TestCheckConcurrent: evidence is per call, so calls with and without it
-// run at once without one's support counts reaching the other (-race).
+// noEvidence finds no text for anything.
+type noEvidence struct{}
+
+func (noEvidence) Text(string, *markdown.Reference) (string, string) { return "", "" }
+
+// TestCheckConcurrent: evidence is per call, so calls with the engine's
+// and with one that finds nothing run at once without one's support
+// counts reaching the other (-race).
 func TestCheckConcurrent(t *testing.T) {
 	eng, _ := newEngine(t, "version: \"1\"\nrules:\n  enable: [low-overlap, number-mismatch]\n")
 	eng.AddSources(store(t))
@@ -75,10 +89,10 @@ func TestCheckConcurrent(t *testing.T) {
 		go func() {
 			var o engine.CheckOptions
 			if i%2 == 0 {
-				o.Evidence = &evidence.Finder{}
+				o.Evidence = noEvidence{}
 			}
 			r := eng.Check(context.Background(), "a.md", []byte(supported), o).Report
-			if (r.Summary.Support != nil) != (o.Evidence != nil) || (len(r.Issues) == 2) != (o.Evidence != nil) {
+			if r.Summary.Support == nil || (r.Summary.Support.Scored == 2) != (o.Evidence == nil) || (len(r.Issues) == 2) != (o.Evidence == nil) {
 				done <- strings.Join(describe(r.Issues), ",")
 				return
 			}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/citelint/citelint/bib"
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
@@ -86,6 +87,9 @@ type Engine struct {
 	workers int
 	lean    bool            // Options.Lean
 	net     *NetworkOptions // Options.Network
+	// finder is the offline evidence New sets up for claim-support rules,
+	// nil when Options.Evidence was given or no rule reads source text.
+	finder *evidence.Finder
 }
 
 // ConfigOptions are the options config.Load and config.New need to check
@@ -145,12 +149,21 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 		return nil, err
 	}
 	e.ruleEnv.HasSources = e.env.Sources != nil || e.env.HasBibliography()
+	e.ruleEnv.Sources = e.env.Sources.Len()
 	e.ruleEnv.Lookups = o.Lookups
 	if o.Evidence != nil {
 		e.ruleEnv.Evidence, e.ruleEnv.Support = o.Evidence, &rules.SupportStats{}
 	}
 	if err := e.selectRules(); err != nil {
 		return nil, err
+	}
+	if e.ruleEnv.Evidence == nil && usesSourceText(e.rules) {
+		// Offline evidence for every caller (run, the editor and agent
+		// servers, LintBytes): the source store, bibliography abstracts
+		// and files inside the project. The network pass replaces it
+		// with one that also has its answers.
+		e.finder = e.NewFinder()
+		e.ruleEnv.Evidence, e.ruleEnv.Support = e.finder, &rules.SupportStats{}
 	}
 	e.workers, e.lean = o.Concurrency, o.Lean
 	if e.workers == 0 {
@@ -160,6 +173,12 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// NewFinder returns an evidence finder over the engine's source store and
+// the project's files, without network answers (set Lookups for them).
+func (e *Engine) NewFinder() *evidence.Finder {
+	return &evidence.Finder{ReadLocal: true, Root: e.root, Store: e.env.Sources}
 }
 
 // findRoot sets e.root, the project root the reads a document causes

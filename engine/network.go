@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/output"
@@ -383,7 +382,7 @@ func (r *refusals) report(w io.Writer) {
 // (local files, and the registry answers when lookups ran), a support
 // tally for the summary, and the judge when the caller allows one.
 func (e *Engine) addEvidence(n *Network, env *rules.Env, o NetworkOptions) {
-	finder := &evidence.Finder{ReadLocal: true, Root: e.root}
+	finder := e.NewFinder()
 	if n.Lookups != nil {
 		finder.Lookups = n.Lookups
 	}

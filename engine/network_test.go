@@ -169,13 +169,14 @@ func TestNewNetworkCache(t *testing.T) {
 	}
 }
 
-// TestLintBytesSupport: LintBytes with evidence reports the support
-// summary run reports for the file.
+// TestLintBytesSupport: LintBytes reports the support summary run
+// reports for the file, with the engine's evidence or the caller's.
 func TestLintBytesSupport(t *testing.T) {
 	eng, _ := newEngine(t, "version: \"1\"\nrules:\n  enable: [low-overlap, number-mismatch]\n")
 	eng.AddSources(store(t))
-	if r := eng.LintBytes(context.Background(), "a.md", []byte(supported)); r.Summary.Support != nil {
-		t.Fatalf("support %+v without evidence", r.Summary.Support)
+	// The engine's own offline evidence: the store's text.
+	if r := eng.LintBytes(context.Background(), "a.md", []byte(supported)); r.Summary.Support == nil || r.Summary.Support.Scored != 2 {
+		t.Fatalf("support %+v with the engine's evidence", r.Summary.Support)
 	}
 	dir := t.TempDir()
 	writeFile(t, dir, ".citelint.yaml", "version: \"1\"\nrules:\n  enable: [low-overlap, number-mismatch]\n")

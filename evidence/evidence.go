@@ -38,6 +38,12 @@ type Lookups interface {
 
 // Finder finds evidence text. It is safe for concurrent use.
 type Finder struct {
+	// Store, when set, is the source store (--sources): it supplies the
+	// text of any reference that carries one of its ids (an entry's
+	// label, DOI, arXiv id or URL), as director-ai's
+	// sources={identifier: text} and citation-integrity-check's numbered
+	// sources do.
+	Store *sources.Store
 	// Lookups, when set, supplies abstracts and page text.
 	Lookups Lookups
 	// ReadLocal reads files referenced by relative paths.
@@ -71,6 +77,9 @@ func (f *Finder) Text(docPath string, r *markdown.Reference) (text, from string)
 			return r.Abstract, "bibliography abstract"
 		}
 	}
+	if src, ok := StoreSource(f.Store, r); ok {
+		return src.Text, "source store"
+	}
 	if f.ReadLocal && r.URL != "" && docPath != "" && docPath != "-" {
 		if t, p := f.local(docPath, r.URL); t != "" {
 			return t, "file " + filepath.ToSlash(p)
@@ -95,6 +104,36 @@ func (f *Finder) Text(docPath string, r *markdown.Reference) (text, from string)
 		}
 	}
 	return "", ""
+}
+
+// StoreSource finds the store's source for reference r by what r carries:
+// a numbered entry's label ("1"), its DOI (as "10.x/y", "doi:10.x/y" or
+// a doi.org URL), its arXiv id (with or without "arXiv:" and version), or
+// its URL (with or without a trailing slash). Sources with no text are
+// skipped.
+func StoreSource(st *sources.Store, r *markdown.Reference) (sources.Source, bool) {
+	if st == nil || st.Len() == 0 || r.Kind == markdown.RefSource {
+		return sources.Source{}, false
+	}
+	var keys []string
+	if r.Kind == markdown.RefEntry && r.Label != "" {
+		keys = append(keys, r.Label)
+	}
+	if r.DOI != "" {
+		keys = append(keys, r.DOI, "doi:"+r.DOI, "https://doi.org/"+r.DOI)
+	}
+	if r.ArXiv != "" {
+		keys = append(keys, r.ArXiv, "arXiv:"+r.ArXiv, r.ArXiv+r.ArXivVersion, "arXiv:"+r.ArXiv+r.ArXivVersion)
+	}
+	if r.URL != "" {
+		keys = append(keys, r.URL, strings.TrimSuffix(r.URL, "/"), r.URL+"/")
+	}
+	for _, k := range keys {
+		if src, ok := st.Lookup(k); ok && strings.TrimSpace(src.Text) != "" {
+			return src, true
+		}
+	}
+	return sources.Source{}, false
 }
 
 // local reads the file a relative link names, once per run.

@@ -49,6 +49,10 @@ func TestScan(t *testing.T) {
 		{"arXiv preprint arXiv:1706.03762", []want{{ArXiv, "arXiv:1706.03762", "1706.03762", "", false}}},
 		{"arXiv 1706.03762 shows", []want{{ArXiv, "arXiv 1706.03762", "1706.03762", "", false}}},
 		{"arXiv 2413.01234 is bad", []want{{ArXiv, "arXiv 2413.01234", "2413.01234", "", true}}},
+		// A DOI in a publisher's URL is the more specific citation.
+		{"https://iopscience.iop.org/article/10.3847/2041-8213/ab50c5/pdf", []want{{DOI, "https://iopscience.iop.org/article/10.3847/2041-8213/ab50c5/pdf", "10.3847/2041-8213/ab50c5", "", false}}},
+		{"https://link.springer.com/article/10.1007/s11192-020-03690-4.", []want{{DOI, "https://link.springer.com/article/10.1007/s11192-020-03690-4", "10.1007/s11192-020-03690-4", "", false}}},
+		{"https://example.org/v10.2/docs", []want{{URL, "https://example.org/v10.2/docs", "https://example.org/v10.2/docs", "", false}}},
 		{"the post arXiv 2024.01.01-2024.01.10 lists papers", nil}, // a date range after the site's name
 		{"arXiv 2024.01 digest", nil},
 		{"https://arxiv.org/abs/2501.02282v", []want{{ArXiv, "https://arxiv.org/abs/2501.02282v", "2501.02282", "v", true}}},
@@ -68,7 +72,8 @@ func TestScan(t *testing.T) {
 		{"**https://example.com/x**", []want{{URL, "https://example.com/x", "https://example.com/x", "", false}}},
 		{"https://example.com/a，见", []want{{URL, "https://example.com/a", "https://example.com/a", "", false}}},
 		{"https://de.wikipedia.org/wiki/Müller ok", []want{{URL, "https://de.wikipedia.org/wiki/Müller", "https://de.wikipedia.org/wiki/Müller", "", false}}},
-		{"https://www.frontiersin.org/articles/10.3389/fpsyg.2020.01234/full", []want{{URL, "https://www.frontiersin.org/articles/10.3389/fpsyg.2020.01234/full", "https://www.frontiersin.org/articles/10.3389/fpsyg.2020.01234/full", "", false}}},
+		// A publisher's URL naming a DOI cites the DOI (issue 34): its "/full" view is no part of it.
+		{"https://www.frontiersin.org/articles/10.3389/fpsyg.2020.01234/full", []want{{DOI, "https://www.frontiersin.org/articles/10.3389/fpsyg.2020.01234/full", "10.3389/fpsyg.2020.01234", "", false}}},
 		{"xhttps://example.com", nil},
 
 		{"ISBN 978-0-306-40615-7 and 12 more", []want{{ISBN, "ISBN 978-0-306-40615-7", "9780306406157", "", false}}},
@@ -95,7 +100,8 @@ func TestScan(t *testing.T) {
 			{URL, "https://arxiv.org/abs/", "https://arxiv.org/abs/", "", false},
 			{ArXiv, "arxiv.org/format/hep-th/9901001/", "hep-th/9901001", "", false},
 			{URL, "https://doi.org/", "https://doi.org/", "", false}}},
-		{"https://example.com/10.1000/x", []want{{URL, "https://example.com/10.1000/x", "https://example.com/10.1000/x", "", false}}},
+		{"https://example.com/10.1000/x", []want{{DOI, "https://example.com/10.1000/x", "10.1000/x", "", false}}},
+		{"https://example.com/a10.1000/x", []want{{URL, "https://example.com/a10.1000/x", "https://example.com/a10.1000/x", "", false}}}, // not a segment of its own
 		{"https://doi.org\"x/10.1/y", []want{{URL, "https://doi.org", "https://doi.org", "", false}}},
 		// Closing brackets end a URL or DOI unless they close one it opened.
 		{"https://a.b/(c)]", []want{{URL, "https://a.b/(c)", "https://a.b/(c)", "", false}}},

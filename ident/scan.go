@@ -421,9 +421,65 @@ func urlMatch(text []byte, start, body int) (Match, idRef, bool) {
 				break
 			}
 		}
+	default:
+		// A publisher's page of a work names its DOI in its path
+		// (".../article/10.3847/2041-8213/ab50c5/pdf"): the DOI is the
+		// more specific citation, as director-ai reports it.
+		if s, e, ok := doiInPath(path); ok {
+			m.Kind = DOI
+			return m, idRef{start: body + pathAt + s, end: body + pathAt + e, doi: true}, true
+		}
 	}
 	return m, idRef{}, true
 }
+
+// doiInPath finds a DOI in a URL's path: a segment "10." with four to
+// nine digits, then "/" and the suffix, up to the query or fragment, less
+// a last segment that names a view of the work ("pdf", "full",
+// "abstract"...). It returns the DOI's offsets in path.
+func doiInPath(path []byte) (int, int, bool) {
+	if k := bytes.IndexAny(path, "?#"); k >= 0 {
+		path = path[:k]
+	}
+	for i := 0; i+3 < len(path); {
+		k := bytes.Index(path[i:], []byte("10."))
+		if k < 0 {
+			return 0, 0, false
+		}
+		s := i + k
+		i = s + 3
+		if s > 0 && path[s-1] != '/' {
+			continue
+		}
+		j := s + 3
+		for j < len(path) && isDigit(path[j]) {
+			j++
+		}
+		if j-(s+3) < 4 || j-(s+3) > 9 || j >= len(path) || path[j] != '/' || j+1 == len(path) {
+			continue
+		}
+		e := len(path)
+		for {
+			t := bytes.TrimRight(path[s:e], "/")
+			e = s + len(t)
+			l := bytes.LastIndexByte(t, '/')
+			if l <= j-s || !doiViewSegments[strings.ToLower(string(t[l+1:]))] {
+				break
+			}
+			e = s + l
+		}
+		e = s + len(bytes.TrimSuffix(path[s:e], []byte(".pdf")))
+		if e > j+1 {
+			return s, e, true
+		}
+	}
+	return 0, 0, false
+}
+
+// doiViewSegments are last path segments that name a view of a work, not
+// part of its DOI.
+var doiViewSegments = map[string]bool{"pdf": true, "epdf": true, "full": true, "fulltext": true, "abstract": true, "html": true,
+	"meta": true, "summary": true, "references": true, "figures": true, "supplemental": true, "download": true, "view": true}
 
 // hostKind returns DOI for the doi.org hosts, ArXiv for arxiv.org's, else
 // "": the switch on strings.ToLower(host) it replaces, without the string

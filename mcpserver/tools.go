@@ -11,7 +11,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/citelint/citelint/engine"
-	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/rules"
 	"github.com/citelint/citelint/sources"
@@ -177,7 +176,7 @@ func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engi
 	eng.AddSources(inline)
 	// Evidence as `citelint run` gives it offline: the source store,
 	// bibliography abstracts and files inside the project.
-	finder := &evidence.Finder{ReadLocal: true, Root: eng.LintOptions(nil).Root}
+	finder := eng.NewFinder()
 	co := engine.CheckOptions{Evidence: finder, Fix: fix}
 	notRun := networkRules(eng)
 	if len(notRun) > 0 && s.o.Network != nil {

@@ -248,6 +248,11 @@ func (r *resolver) resolve(c *markdown.Citation) {
 			r.to(c, i)
 		} else if c.ID != "" { // [1](https://...) names its own target
 			c.Status, c.Target = markdown.Resolved, r.identTarget(c.ID)
+		} else if src, ok := r.numberedSource(c.Label); ok {
+			// "[1]" against the sources a RAG pipeline passed in, as
+			// citation-integrity-check resolves it: the source whose
+			// id is "1", else the first source (1-based position).
+			r.toSource(c, src)
 		}
 	case markdown.KindFootnote:
 		if i, ok := r.notes[c.Label]; ok {
@@ -478,6 +483,29 @@ func (r *resolver) key(c *markdown.Citation) {
 	if !ok {
 		return
 	}
+	r.toSource(c, src)
+}
+
+// numberedSource finds the source a numbered marker "[n]" means when the
+// document's own lists do not have it: the source whose id is n, else
+// the n-th source (1-based).
+func (r *resolver) numberedSource(label string) (sources.Source, bool) {
+	st := r.env.sourceStore()
+	if st == nil {
+		return sources.Source{}, false
+	}
+	if src, ok := st.Lookup(label); ok {
+		return src, true
+	}
+	if n, err := strconv.Atoi(label); err == nil {
+		return st.LookupIndex(n, false)
+	}
+	return sources.Source{}, false
+}
+
+// toSource resolves c to the store's source src, added to the document's
+// references once.
+func (r *resolver) toSource(c *markdown.Citation, src sources.Source) {
 	c.Status = markdown.Resolved
 	c.Ref = r.addRef("src:"+src.ID, func() markdown.Reference {
 		ref := markdown.Reference{Kind: markdown.RefSource, Label: src.ID, Path: src.Path, Line: src.Line, Title: src.Title, Text: src.Text, Section: -1}

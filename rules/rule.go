@@ -130,6 +130,10 @@ type Env struct {
 	// HasSources is true when a source store or bibliography is configured,
 	// so unchecked keys can be told apart from keys nobody can check.
 	HasSources bool
+	// Sources counts the source store's sources (--sources, or an
+	// agent's): numbered markers resolve against them by id, else by
+	// position, when the document's lists lack the label.
+	Sources int
 	// Lookups holds the network answers of this run (package
 	// resolve/verify); nil when no network rule is enabled.
 	Lookups Lookups

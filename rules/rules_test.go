@@ -25,8 +25,9 @@ import (
 
 // TestRulesGolden runs each rule on testdata/<rule>/*.md through the
 // engine, as `citelint run -E <rule>` would, and checks its issues against
-// the <!-- want rule "message regexp" --> comments. A sources.jsonl or
-// *.bib file in the folder is loaded as the source store or bibliography;
+// the <!-- want rule "message regexp" --> comments. FILE.sources.jsonl,
+// else a sources.jsonl in the folder, is loaded as the source store, and
+// *.bib files in the folder as the bibliography;
 // FILE.settings.yaml holds the rule's settings for FILE, as the config's
 // rules.settings would; FILE.fixed holds the expected result of applying
 // the safe fixes.
@@ -62,7 +63,11 @@ func TestRulesGolden(t *testing.T) {
 				defer stub.Close()
 			}
 			for _, f := range files {
-				runGolden(t, r, o, f, stub)
+				fo := o
+				if _, err := os.Stat(f + ".sources.jsonl"); err == nil {
+					fo.Sources = f + ".sources.jsonl"
+				}
+				runGolden(t, r, fo, f, stub)
 			}
 		})
 	}
@@ -212,8 +217,8 @@ func normalise(s string) string {
 // TestCreditFixNeedsAStore: in a changelog whose [@user]: definitions
 // link profiles, deleting an undefined "[@user]" is certain (a safe fix)
 // only when a bibliography or source store says the document cites works.
-// The golden folder has a store (credits.md.fixed); this is the run
-// without one.
+// The golden has a store (credits.md.sources.jsonl, credits.md.fixed);
+// this is the run without one too.
 func TestCreditFixNeedsAStore(t *testing.T) {
 	file := filepath.Join("testdata", "unresolvable-label", "credits.md")
 	raw, err := os.ReadFile(file)
@@ -221,7 +226,7 @@ func TestCreditFixNeedsAStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, src, _ := wanttest.Parse(raw)
-	for _, store := range []string{"", filepath.Join("testdata", "unresolvable-label", "sources.jsonl")} {
+	for _, store := range []string{"", file + ".sources.jsonl"} {
 		eng, err := engine.New(goldenConfig(t, "unresolvable-label", file), engine.Options{Sources: store})
 		if err != nil {
 			t.Fatal(err)

@@ -37,8 +37,17 @@ func claimSources(p *Pass, ci int) (srcs []citedSource, cited int, at markdown.S
 		case strings.HasPrefix(c.Target, "http://") || strings.HasPrefix(c.Target, "https://"):
 			ref = &markdown.Reference{URL: c.Target}
 			name = c.Target
+		case strings.HasPrefix(c.Target, "doi:"):
+			// A DOI or arXiv id in prose names its work: a source keyed
+			// by it (director-ai's sources={identifier: text}), or its
+			// registry abstract, is the evidence.
+			ref = &markdown.Reference{DOI: strings.TrimPrefix(c.Target, "doi:")}
+			name = c.Target
+		case strings.HasPrefix(c.Target, "arxiv:"):
+			ref = &markdown.Reference{ArXiv: strings.TrimPrefix(c.Target, "arxiv:")}
+			name = c.Target
 		default:
-			continue // a DOI or arXiv id in prose: its reference entry, if any, is what is cited
+			continue
 		}
 		if seen[name] {
 			continue

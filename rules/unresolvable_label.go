@@ -130,6 +130,15 @@ func checkUnresolvableLabel(p *Pass) {
 		var what string
 		switch c.Kind {
 		case markdown.KindNumeric:
+			if !list.has && p.Env != nil && p.Env.Sources > 0 && c.ID == "" {
+				// Against the sources passed in: "[3]" when there is no
+				// source "3" and fewer than three sources.
+				if notCitation(doc, c) != "" || isRange(doc, c) {
+					continue
+				}
+				what = fmt.Sprintf("citation [%s] has no entry in the document and no source in the source store (none has id %q, and it holds %d)", c.Label, c.Label, p.Env.Sources)
+				break
+			}
 			if !list.has {
 				// With no list to confirm them, only markers that read
 				// as citations count: "rose 20 cm [1]", "rose.[1]",

@@ -102,6 +102,13 @@ var precisionGroups = []struct {
 	{"fc-llmxmapreduce-v2", "", []string{"reports/llmxmapreduce-v2"}, nil, false},
 	{"fc-surge-id-baseline", "", []string{"reports/surge-id-baseline"}, nil, false},
 	{"fc-storm", "", []string{"reports/storm"}, nil, false},
+	// Batch B, measured at first contact with the rules batch A led to,
+	// and then used to change them: in-sample since.
+	{"fc-onyx", "", []string{"reports/onyx"}, nil, false},
+	{"fc-expertqa-gpt4-rag-pipelines", "", []string{"reports/expertqa-gpt4-rag-pipelines"}, nil, false},
+	{"fc-gpt-researcher", "", []string{"reports/gpt-researcher"}, nil, false},
+	{"fc-bing-chat-expertqa", "", []string{"reports/bing-chat-expertqa"}, nil, false},
+	{"fc-perplexity-dr-copy-zh", "", []string{"reports/perplexity-dr-copy-zh"}, nil, false},
 	// Quarto, R Markdown and notebooks, added with their support: the
 	// docs group's figures stay comparable with earlier sessions'.
 	{"dialects", "", []string{"docs/quarto-web", "docs/rmarkdown-book"}, nil, false},

@@ -442,7 +442,9 @@ func gluedToSymbol(text []byte, i int) bool {
 	if !isASCIILetter(text[i-1]) {
 		return false
 	}
-	return i == 1 || !isASCIILetter(text[i-2]) && !(text[i-2] >= '0' && text[i-2] <= '9') && text[i-2] != '_' && text[i-2] < 0x80
+	// One letter after a full stop ends an abbreviation, not a symbol:
+	// "35 U.S.C[2]" cites.
+	return i == 1 || !isASCIILetter(text[i-2]) && !(text[i-2] >= '0' && text[i-2] <= '9') && text[i-2] != '_' && text[i-2] != '.' && text[i-2] < 0x80
 }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }

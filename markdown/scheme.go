@@ -377,11 +377,44 @@ func mayCite(text []byte) bool {
 	return bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("](")) || bytes.IndexByte(text, '[') >= 0 || bytes.Contains(text, []byte("【"))
 }
 
-// findNotes records the source notes that stand as blocks of their own
-// (Scheme.Notes): such a block gives the sources of the block before it,
-// when that is prose of the same container with nothing between. It
-// runs once the reference lists are known.
+// findNotes records what source notes cover (Scheme.Notes), as reports
+// written by research agents place them:
+//
+//   - a paragraph "Sources: …" covers the paragraph or the list right
+//     above it (nothing between but a paragraph break);
+//   - a list whose first item is "Source: url" covers the paragraph that
+//     leads into it;
+//   - a paragraph whose last line is only "Sources:" covers itself when a
+//     list follows it (the list names the sources);
+//   - a list item whose last line is a note covers the whole list.
+//
+// It runs once the reference lists are known.
 func (w *walker) findNotes() {
+	var lists []Span // each list's span, made on first use
+	listOf := func(li int) Span {
+		if lists == nil {
+			lists = make([]Span, len(w.doc.Lists))
+			for _, b := range w.blocks {
+				if b.list < 0 || b.list >= len(lists) {
+					continue
+				}
+				l := &lists[b.list]
+				if l.End == 0 || b.span.Start < l.Start {
+					l.Start = b.span.Start
+				}
+				l.End = max(l.End, b.span.End)
+			}
+		}
+		if li < 0 || li >= len(lists) {
+			return Span{}
+		}
+		return lists[li]
+	}
+	add := func(note, covers Span) {
+		if covers.End > covers.Start {
+			w.doc.Scheme.Notes = append(w.doc.Scheme.Notes, SourceNote{Span: note, Covers: covers})
+		}
+	}
 	prev := -1 // the last prose block outside the lists
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
@@ -393,13 +426,59 @@ func (w *walker) findNotes() {
 			continue
 		}
 		text := w.src[b.span.Start:b.span.End]
-		if n := noteLead(b, text[:lineEnd(text)]); n > 0 && prev >= 0 {
+		first := text[:lineEnd(text)]
+		if n := noteLead(b, first); n > 0 && prev >= 0 {
 			p := &w.blocks[prev]
-			if p.depth == b.depth && !p.tableCell && !b.tableCell && onlySpaceBetween(w.src, p.span.End, b.span.Start) {
-				w.doc.Scheme.Notes = append(w.doc.Scheme.Notes, SourceNote{Span: b.span, Covers: p.span})
+			switch {
+			case b.tableCell || p.tableCell || !onlySpaceBetween(w.src, p.span.End, b.span.Start):
+			case p.depth == b.depth:
+				add(b.span, p.span)
+			case b.listItem && !p.listItem && b.list >= 0 && w.doc.Lists[b.list].LeadIn == p.span:
+				add(b.span, p.span) // "- Source: url" opening the list under the paragraph
+			case !b.listItem && p.listItem && p.list >= 0:
+				add(b.span, listOf(p.list)) // a note under a list
+			}
+		}
+		// The block's last line: a note that closes a list item covers
+		// its list; a bare "Sources:" whose list follows covers the block.
+		if ls := bytes.LastIndexByte(bytes.TrimRight(text, "\n"), '\n') + 1; ls > 0 || !b.listItem {
+			last := text[ls:]
+			if n := sourceNoteLead(last); n > 0 {
+				bare := len(bytes.TrimSpace(last[n:])) == 0
+				switch {
+				case bare && bi+1 < len(w.blocks) && w.blocks[bi+1].listItem && onlySpaceBetween(w.src, b.span.End, w.blocks[bi+1].span.Start):
+					if b.listItem && b.list >= 0 {
+						add(w.blocks[bi+1].span, listOf(b.list)) // the list's last item ends "Sources:", its links follow
+					} else {
+						add(w.blocks[bi+1].span, b.span)
+					}
+				case !bare && b.listItem && b.list >= 0 && ls > 0:
+					add(Span{b.span.Start + ls, b.span.End}, listOf(b.list))
+				}
 			}
 		}
 		prev = bi
+	}
+	// A list of sources titled by a line of its own ("Sources:" and
+	// links) standing right under a paragraph or a list, mid-document,
+	// gives their sources.
+	for _, sec := range w.doc.Sections {
+		h := w.src[sec.Heading.Start:sec.Heading.End]
+		if len(h) == 0 || h[0] == '#' || sourceNoteLead(h) == 0 {
+			continue
+		}
+		k := sort.Search(len(w.blocks), func(i int) bool { return w.blocks[i].span.Start >= sec.Heading.Start }) - 1
+		for k >= 0 && w.blocks[k].span.End > sec.Heading.Start {
+			k-- // the title's own block
+		}
+		if k < 0 || w.blocks[k].heading || w.blocks[k].tableCell || !onlySpaceBetween(w.src, w.blocks[k].span.End, sec.Heading.Start) {
+			continue
+		}
+		if p := &w.blocks[k]; p.listItem && p.list >= 0 {
+			add(sec.Span, listOf(p.list))
+		} else {
+			add(sec.Span, p.span)
+		}
 	}
 }
 

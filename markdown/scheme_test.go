@@ -95,3 +95,31 @@ func TestSchemeSummary(t *testing.T) {
 		t.Errorf("a document with no citation cites: %+v", none.Scheme)
 	}
 }
+
+// TestSourceNoteShapes: the other places research agents put a note of
+// sources: a bare "Sources:" line closing the paragraph with the list of
+// links under it, a list under a paragraph whose first item is "Source:
+// url", a note line closing the last item of a list, a note paragraph
+// under a list.
+func TestSourceNoteShapes(t *testing.T) {
+	for _, c := range []struct {
+		name, src, covered string
+	}{
+		{"bare lead, then a list", "The library reached version 0.6 in 2026 and is built on a graph runtime.\nSources:  \n- Package page: https://example.org/a\n- Docs: https://example.org/b\n", "The library reached"},
+		{"list led by a note", "Version 15.5 added deprecation warnings for the next major release.\n\n- Source: https://example.org/blog\n", "Version 15.5"},
+		{"note closing a list", "The title mattered:\n\n- It was the first championship since 1973.\n- It ended a 53-year drought.\nSources: recap: https://example.org/r ; notes: https://example.org/n\n", "It was the first"},
+		{"note paragraph under a list", "- Revenue rose 12% in 2025.\n- Margins fell to 8%.\n\nSources: https://example.org/q\n", "Revenue rose"},
+		{"list of sources titled under a list", "- Revenue rose 12% in 2025.\n- Margins fell to 8%.\n\nSources:  \n- https://example.org/q\n- https://example.org/r\n\n## Next\n\nMore.\n", "Margins fell"},
+		{"last item ends with the lead", "- It reached profitability in 2026.\n- Revenue grew 31.6%.\nSources:  \n- Investor page: https://example.org/ir\n", "It reached"},
+	} {
+		doc := parse(c.src)
+		if !doc.Scheme.NoteCovers(strings.Index(c.src, c.covered)) {
+			t.Errorf("%s: %q is not covered (notes %+v)", c.name, c.covered, doc.Scheme.Notes)
+		}
+	}
+	// A paragraph ending "Sources:" with no list under it covers nothing.
+	src := "Prices rose 5% in 2024.\nSources:\n\nNext paragraph.\n"
+	if doc := parse(src); doc.Scheme.NoteCovers(0) {
+		t.Errorf("a bare lead with no list covers its paragraph")
+	}
+}

@@ -93,7 +93,11 @@ var normative = []string{"MUST", "SHOULD", "SHALL", "REQUIRED", "RECOMMENDED", "
 
 // selfRef starts sentences about the document itself (matched on the
 // lower-cased sentence).
-var selfRef = []string{"this document", "this proposal", "this kep", "this rfc", "this eip", "this erc", "this section", "this report", "this chapter", "this guide", "this page", "this pr", "this change", "the following", "本报告", "本文"}
+var selfRef = []string{"this document", "this proposal", "this kep", "this rfc", "this eip", "this erc", "this section", "this report", "this chapter", "this guide", "this page", "this pr", "this change", "the following", "本报告", "本文",
+	// An assistant's offer of more work closing its answer ("If you'd
+	// like, I can draft…"): scaffolding, not a claim (batch B, onyx).
+	"if you'd like", "if you would like", "if you want", "if useful", "if helpful", "let me know", "i can also", "i can ",
+	"如需", "如果需要", "如果您需要", "需要的话", "如有需要", "我可以", "如果你愿意", "如果您愿意", "若你需要", "若您需要"}
 
 // Word lists matched against a whole field (split on spaces and , ; : ( )),
 // lower-cased and trimmed of emphasis, quotes and (but for imperatives,

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/citelint/citelint/sentence"
 )
@@ -19,20 +18,24 @@ func (w *walker) scanBlocks() {
 	// Forms a document seldom holds are looked for in its ranges only
 	// when one search of the whole says it may (forms.go).
 	w.toolMarkers, w.bareKeys = toolMarkersIn(w.src), bareKeysIn(w.src)
-	w.quotes, w.entryTitles = false, nil
+	// Titles are read where the document lists works with titles and
+	// quotes something: a search for each quotation mark of every
+	// document, and the titles lower-cased for each, cost more than what
+	// they found elsewhere.
+	w.quotes, w.entryTitles = 0, nil
+	titled := false
 	for i := range w.doc.References {
 		if r := &w.doc.References[i]; r.Kind == RefEntry && len(r.Title) > 10 {
-			if w.entryTitles == nil {
-				w.entryTitles = map[string]bool{}
-			}
-			w.entryTitles[strings.ToLower(strings.TrimRight(r.Title, ".,:;"))] = true
+			titled = true
+			break
 		}
 	}
-	for _, q := range titleQuotes {
-		if q[0] != "*" && bytes.Contains(w.src, []byte(q[0])) || q[0] == "*" && w.entryTitles != nil {
-			w.quotes = true
+	for k, q := range titleQuotes {
+		if titled && bytes.Contains(w.src, []byte(q[0])) {
+			w.quotes |= 1 << k
 		}
 	}
+
 	for _, sp := range w.prose {
 		cands = w.scanProse(sp, cands)
 	}

@@ -206,9 +206,10 @@ type walker struct {
 	// toolMarkers and bareKeys say that the document may hold forms.go's
 	// tool markers and bare keys.
 	toolMarkers, bareKeys bool
-	// quotes says the document may hold a quoted title (forms.go);
-	// entryTitles are its entries' titles, lower-cased.
-	quotes      bool
+	// quotes has a bit for each of forms.go's titleQuotes the document
+	// holds, when entries have titles to match; entryTitles are its
+	// entries' titles, lower-cased.
+	quotes      uint8
 	entryTitles map[string]bool
 	terms       terms // for scanGluedWith
 

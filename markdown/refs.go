@@ -387,8 +387,18 @@ func appendLower(dst, s []byte) []byte {
 // sourceWordIn is mentionsSourceWord for a lower-case title between two
 // spaces.
 func sourceWordIn(l []byte) bool {
-	for _, w := range sourceListWords {
-		i := bytes.Index(l, []byte(w))
+	// Which bytes the title holds, in one pass over it: a word whose
+	// first two bytes it lacks is not searched for (every heading asked
+	// for each of the words was a fiftieth of a run).
+	var has [256 / 64]uint64
+	for _, c := range l {
+		has[c>>6] |= 1 << (c & 63)
+	}
+	for k, w := range sourceListWords {
+		if has[w[0]>>6]&(1<<(w[0]&63)) == 0 || has[w[1]>>6]&(1<<(w[1]&63)) == 0 {
+			continue
+		}
+		i := bytes.Index(l, sourceListBytes[k])
 		if i < 0 || isWordByte(l[i-1]) || isWordByte(l[i+len(w)]) {
 			continue
 		}
@@ -398,6 +408,16 @@ func sourceWordIn(l []byte) bool {
 	}
 	return false
 }
+
+// sourceListBytes are sourceListWords as bytes, converted once: every
+// heading is searched for each.
+var sourceListBytes = func() [][]byte {
+	out := make([][]byte, len(sourceListWords))
+	for k, w := range sourceListWords {
+		out[k] = []byte(w)
+	}
+	return out
+}()
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'

@@ -371,10 +371,10 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 	if w.toolMarkers {
 		out = scanToolMarkers(text, base, out)
 	}
-	if w.quotes {
-		out = scanTitles(text, base, w.entryTitles, out)
+	if w.quotes != 0 {
+		out = w.scanTitles(text, base, w.quotes, out)
 	}
-	if w.bareKeys {
+	if w.bareKeys && w.hints.has(hintColon, sp.Start, sp.End) {
 		out = scanBareKeyForms(text, base, out)
 	}
 	out = w.scanAuthorYear(text, base, out)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sort"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Scheme is how one document cites, decided from the document as a whole
@@ -30,8 +31,9 @@ type Scheme struct {
 	// them ("Sources: https://…" as a paragraph of its own).
 	Notes []SourceNote
 	// Scaffold are the blocks that are not report prose: an agent's
-	// prompt and task list, a table of contents, captions, diagram markup
-	// whose fence was lost. Sorted, not overlapping.
+	// prompt and task list, a table of contents (items that are only
+	// links to the page's headings), captions, diagram markup whose fence
+	// was lost. Sorted, not overlapping.
 	Scaffold []Span
 }
 
@@ -82,7 +84,7 @@ func (s *Scheme) NoteCovers(off int) bool {
 
 // FormOf names the form of a citation, as Scheme.Forms counts it.
 func FormOf(src []byte, c *Citation) string {
-	if c.Kind == KindNumeric && c.Marker.Start < len(src) && src[c.Marker.Start] != '[' && !bytes.HasPrefix(src[c.Marker.Start:], []byte("【")) {
+	if c.Kind == KindNumeric && c.Marker.Start < len(src) && src[c.Marker.Start] != '[' && src[c.Marker.Start] < utf8.RuneSelf {
 		return "glued"
 	}
 	return string(c.Kind)
@@ -109,8 +111,11 @@ var reactLabels = []string{"Thought:", "Action:", "Action Input:", "Observation:
 // scaffoldLabel returns the length of a scaffold label at the start of
 // line (up to and with its colon), and whether it is an answer's.
 func scaffoldLabel(line []byte) (int, bool) {
+	if len(line) == 0 || line[0] < 'A' || line[0] > 'Z' {
+		return 0, false // every label starts with a capital
+	}
 	for _, l := range reactLabels {
-		if bytes.HasPrefix(line, []byte(l)) {
+		if len(line) >= len(l) && line[0] == l[0] && string(line[:len(l)]) == l {
 			return len(l), false
 		}
 	}
@@ -150,11 +155,6 @@ func scaffoldLabel(line []byte) (int, bool) {
 	return 0, false
 }
 
-// contentsTitles name a table of contents, lower-cased.
-var contentsTitles = map[string]bool{"table of contents": true, "contents": true, "toc": true, "目录": true, "目錄": true,
-	"目次": true, "목차": true, "índice": true, "indice": true, "sommaire": true, "table des matières": true,
-	"inhalt": true, "inhaltsverzeichnis": true, "содержание": true, "оглавление": true, "sumário": true}
-
 // captionLeads start a figure's or table's caption.
 var captionLeads = []string{"Figure ", "Fig. ", "Table ", "Chart ", "Exhibit ", "Graph ", "图", "表", "圖", "Abbildung ", "Tabelle ",
 	"Tabla ", "Tableau ", "Figura ", "Рисунок ", "Таблица ", "그림 ", "표 "}
@@ -163,12 +163,14 @@ var captionLeads = []string{"Figure ", "Fig. ", "Table ", "Chart ", "Exhibit ", 
 // number, then a colon, a full stop or a dash ("Figure 3: Growth",
 // "表2：数据").
 func isCaption(b []byte) bool {
-	b = bytes.TrimLeft(b, "*_ ")
-	if len(b) > 300 || bytes.IndexByte(b, '\n') >= 0 {
+	for len(b) > 0 && (b[0] == '*' || b[0] == '_' || b[0] == ' ') {
+		b = b[1:]
+	}
+	if len(b) == 0 || !captionStart[b[0]] || len(b) > 300 || bytes.IndexByte(b, '\n') >= 0 {
 		return false
 	}
 	for _, l := range captionLeads {
-		if !bytes.HasPrefix(b, []byte(l)) {
+		if len(b) < len(l) || string(b[:len(l)]) != l {
 			continue
 		}
 		rest := bytes.TrimLeft(b[len(l):], " ")
@@ -186,10 +188,24 @@ func isCaption(b []byte) bool {
 	return false
 }
 
+// captionStart and diagramStart hold the first bytes of captionLeads and
+// diagramLeads: every block is tested, and few start so.
+var captionStart, diagramStart = firstBytes(captionLeads), firstBytes(diagramLeads)
+
+func firstBytes(leads []string) (t [256]bool) {
+	for _, l := range leads {
+		t[l[0]] = true
+	}
+	return t
+}
+
 // diagramLeads start Mermaid markup; a paragraph that starts so is a
 // diagram whose fence an export lost.
 var diagramLeads = []string{"graph TD", "graph LR", "graph TB", "graph RL", "graph BT", "flowchart ", "sequenceDiagram", "classDiagram",
 	"stateDiagram", "erDiagram", "gantt", "mindmap", "timeline", "journey", "quadrantChart", "xychart", "pie title", "gitGraph"}
+
+// arrow is a diagram edge's arrow, as bytes: a conversion per block cost.
+var arrow = []byte("-->")
 
 // diagramLines reports whether most lines of b are diagram edges
 // ("A --> B", "A ->> B: msg").
@@ -221,29 +237,21 @@ func (w *walker) findScaffold() {
 	// Lists led by a scaffold header ("RESEARCH TASKS (6 total):") are
 	// scaffold; their lead-ins are found by span.
 	var taskLeads map[int]bool
-	inContents := -1 // the end of the table of contents being walked
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
 		text := w.src[b.span.Start:b.span.End]
 		first := text[:lineEnd(text)]
-		switch {
-		case b.heading:
-			t := bytes.ToLower(bytes.TrimSpace(bytes.Trim(bytes.TrimSpace(appendPlainText(nil, first)), ":：")))
-			if contentsTitles[string(t)] {
-				end := len(w.src)
-				if h, ok := w.headingAfter(b.span.End, w.depthOfHeading(b.section)); ok {
-					end = h
-				}
-				out = append(out, Span{b.span.Start, end})
-				inContents = end
-			}
-			continue
-		case b.span.Start < inContents:
+		if b.heading {
 			continue
 		}
-		if n, answer := scaffoldLabel(bytes.TrimLeft(first, "*_ ")); n > 0 {
+		lead := 0
+		for lead < len(first) && (first[lead] == '*' || first[lead] == '_' || first[lead] == ' ') {
+			lead++
+		}
+		if n, answer := scaffoldLabel(first[lead:]); n > 0 {
+			// (scaffoldLabel returns at the first byte that is not a
+			// capital, a space, a digit or a parenthesis: cheap for prose.)
 			if answer {
-				lead := len(first) - len(bytes.TrimLeft(first, "*_ "))
 				out = append(out, Span{b.span.Start, b.span.Start + lead + n})
 			} else {
 				out = append(out, b.span)
@@ -260,7 +268,7 @@ func (w *walker) findScaffold() {
 			out = append(out, b.span)
 			continue
 		}
-		if !b.heading && !b.tableCell && (hasAnyPrefix(first, diagramLeads) || bytes.Contains(text, []byte("-->")) && diagramLines(text)) {
+		if !b.heading && !b.tableCell && (len(first) > 0 && diagramStart[first[0]] && hasAnyPrefix(first, diagramLeads) || bytes.Contains(first, arrow) && diagramLines(text)) {
 			out = append(out, b.span)
 			continue
 		}
@@ -288,14 +296,6 @@ func (w *walker) findScaffold() {
 	doc.Scheme.Scaffold = merged
 }
 
-// depthOfHeading returns the nesting of heading i (or 0 for -1).
-func (w *walker) depthOfHeading(i int) int {
-	if i < 0 || i >= len(w.headingDepths) {
-		return 0
-	}
-	return w.headingDepths[i]
-}
-
 // listSpan returns the span of list li's items.
 func (w *walker) listSpan(li int) Span {
 	sp := Span{-1, -1}
@@ -317,9 +317,15 @@ func (w *walker) listSpan(li int) Span {
 // tocItem reports whether a list item's text is only a link to an anchor
 // of the page ("[Background](#background)"), perhaps numbered.
 func tocItem(text []byte) bool {
-	t := bytes.TrimSpace(text)
-	t = bytes.TrimLeft(t, "0123456789. ")
-	if len(t) < 5 || t[0] != '[' || !bytes.HasSuffix(t, []byte(")")) {
+	t := text
+	for len(t) > 0 && (isDigit(t[0]) || t[0] == '.' || t[0] == ' ' || t[0] == '\t') {
+		t = t[1:]
+	}
+	if len(t) < 5 || t[0] != '[' {
+		return false // most items: not a link first
+	}
+	t = bytes.TrimSpace(t)
+	if t[len(t)-1] != ')' {
 		return false
 	}
 	i := bytes.Index(t, []byte("](#"))
@@ -328,7 +334,7 @@ func tocItem(text []byte) bool {
 
 func hasAnyPrefix(b []byte, ps []string) bool {
 	for _, p := range ps {
-		if bytes.HasPrefix(b, []byte(p)) {
+		if len(b) >= len(p) && string(b[:len(p)]) == p {
 			return true
 		}
 	}
@@ -346,8 +352,18 @@ func (w *walker) findNoteCandidates() {
 			continue
 		}
 		text := w.src[b.span.Start:b.span.End]
+		// A note stands on a block's first line or its last: a block's
+		// other lines are not read (every line of every block was a
+		// sixtieth of a run).
 		for off := 0; off < len(text); {
-			line := text[off : off+lineEnd(text[off:])]
+			le := lineEnd(text[off:])
+			if off > 0 && off+le < len(text) {
+				if l := bytes.LastIndexByte(text[off:], '\n'); l > 0 {
+					off += l + 1 // the last line next
+					continue
+				}
+			}
+			line := text[off : off+le]
 			if n := noteLead(b, line); n > 0 {
 				m := Span{b.span.Start + off, b.span.Start + off + n}
 				// The label itself: "Sources:" (with its emphasis).
@@ -441,7 +457,13 @@ func (w *walker) findNotes() {
 		}
 		// The block's last line: a note that closes a list item covers
 		// its list; a bare "Sources:" whose list follows covers the block.
-		if ls := bytes.LastIndexByte(bytes.TrimRight(text, "\n"), '\n') + 1; ls > 0 || !b.listItem {
+		// The last line: a block of one line (most) is its own, found by
+		// the vectorised forward search; LastIndexByte reads byte by byte.
+		ls := 0
+		if bytes.IndexByte(text, '\n') >= 0 {
+			ls = bytes.LastIndexByte(bytes.TrimRight(text, "\n"), '\n') + 1
+		}
+		if ls > 0 || !b.listItem {
 			last := text[ls:]
 			if n := sourceNoteLead(last); n > 0 {
 				bare := len(bytes.TrimSpace(last[n:])) == 0

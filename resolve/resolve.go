@@ -156,6 +156,7 @@ type resolver struct {
 	// namedScans counts the entries read for them.
 	namedOf    map[string]int
 	namedScans int
+	lowerTexts []string // the entries' texts, lower-cased, made on first use
 }
 
 // LinkKey normalises a link label as CommonMark matches them: trimmed,
@@ -326,15 +327,24 @@ func (r *resolver) named(c *markdown.Citation) {
 	i, ok := r.namedOf[name]
 	if !ok {
 		i = -1
-		for k := range r.doc.References {
-			ref := &r.doc.References[k]
-			if ref.Kind != markdown.RefEntry {
+		if r.lowerTexts == nil {
+			// Each entry's text lower-cased once, however many names
+			// are looked for in it.
+			r.lowerTexts = make([]string, len(r.doc.References))
+			for k := range r.doc.References {
+				if ref := &r.doc.References[k]; ref.Kind == markdown.RefEntry {
+					r.lowerTexts[k] = strings.ToLower(ref.Text)
+				}
+			}
+		}
+		for k, t := range r.lowerTexts {
+			if t == "" {
 				continue
 			}
 			if r.namedScans++; r.namedScans > maxNamedScans {
 				break
 			}
-			if strings.Contains(strings.ToLower(ref.Text), name) {
+			if strings.Contains(t, name) {
 				i = k
 				break
 			}

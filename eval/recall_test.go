@@ -50,6 +50,8 @@ func TestMissingLabelRecall(t *testing.T) {
 	noList := map[string]bool{}
 	label := regexp.MustCompile(`^(?:citation|footnote) \[\^?(\d+)\]`)
 	past := regexp.MustCompile(`\(\[(\d+)\]–\[(\d+)\], \d+ markers\): was the list cut short`)
+	many := regexp.MustCompile(`^\d+ cited labels have no entry .*?: ((?:\[\d+\](?:–\[\d+\])?(?:, )?)+) \(\d+ markers\)$`)
+	labelRange := regexp.MustCompile(`\[(\d+)\](?:–\[(\d+)\])?`)
 	for fam := range families {
 		rep := lintDir(t, filepath.Join(root, fam))
 		for _, is := range rep.Issues {
@@ -72,6 +74,17 @@ func TestMissingLabelRecall(t *testing.T) {
 			}
 			if strings.Contains(is.Message, "but has no reference list") {
 				noList[p] = true
+			}
+			if m := many.FindStringSubmatch(is.Message); m != nil {
+				// "24 cited labels have no entry ...: [3], [7]–[9], ...".
+				for _, r := range labelRange.FindAllStringSubmatch(m[1], -1) {
+					lo, _ := strconv.Atoi(r[1])
+					hi := lo
+					if r[2] != "" {
+						hi, _ = strconv.Atoi(r[2])
+					}
+					ranges[p] = append(ranges[p], [2]int{lo, hi})
+				}
 			}
 		}
 	}

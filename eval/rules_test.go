@@ -97,6 +97,9 @@ var placeCounts = []*regexp.Regexp{
 	regexp.MustCompile(`, (\d+) markers\): was the list cut short`),
 	regexp.MustCompile(`^(\d+) of the \d+ entries of the reference list`),
 	regexp.MustCompile(`: (\d+) sentences state checkable facts`),
+	regexp.MustCompile(`^(\d+) cited labels have no entry .* \((\d+) markers\)$`),
+	regexp.MustCompile(`^(\d+) entries of the list repeat works`),
+	regexp.MustCompile(`^(\d+) sentences .* state checkable facts but cite no source`),
 }
 
 // TestRulesCensus lints each corpus folder with the default offline rules,

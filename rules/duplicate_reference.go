@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,6 +32,9 @@ LLM-written reports. DOIs are compared case-insensitively and arXiv ids
 without their version; URLs are compared without a trailing slash, with the
 scheme and host lower-cased, and with their fragment: ` + "`#L104`" + ` and ` + "`#L175`" + `
 of one file, or two anchors of one specification, are different targets.
+A DOI in a publisher's URL is the DOI. Five or more entries of one list
+that repeat works it already lists are one finding naming the pairs (a
+list pasted twice is one fault).
 
 Not duplicates: two link definitions with different labels for one URL
 (aliases, as CommonMark intends), a work linked in the text or a footnote and
@@ -74,6 +78,7 @@ func checkDuplicateReference(p *Pass) {
 	list := 0
 	prevEnd := -1
 	perList := make(map[listKey]int, len(doc.References))
+	repeats := map[int][][2]int{} // by section: (entry, the earlier entry it repeats)
 	order := make([]int, len(doc.References))
 	for i := range order {
 		order[i] = i
@@ -136,12 +141,49 @@ func checkDuplicateReference(p *Pass) {
 		}
 		if j, dup := perList[lk]; dup {
 			if first := &doc.References[j]; first.Label != ref.Label && !first.SameEntry(ref) && !passagesOfOnePage(first, ref) {
-				p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref), ref.Target(), describeRef(first), line(first))
+				repeats[ref.Section] = append(repeats[ref.Section], [2]int{i, j})
 			}
 			continue
 		}
 		perList[lk] = i
 	}
+	// One finding per cause: a list that repeats itself (the whole list
+	// pasted twice, [39]–[76] again [1]–[38]) is one fault, not 38.
+	sections := make([]int, 0, len(repeats))
+	for si := range repeats {
+		sections = append(sections, si)
+	}
+	slices.Sort(sections)
+	for _, si := range sections {
+		pairs := repeats[si]
+		if len(pairs) < paddingAt {
+			for _, pr := range pairs {
+				ref, first := &doc.References[pr[0]], &doc.References[pr[1]]
+				sp := labelSpanOf(ref)
+				p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref), ref.Target(), describeRef(first), line(first))
+			}
+			continue
+		}
+		var parts []string
+		for k, pr := range pairs {
+			if k == 8 {
+				parts = append(parts, fmt.Sprintf("and %d more", len(pairs)-k))
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s as %s", describeRef(&doc.References[pr[0]]), describeRef(&doc.References[pr[1]])))
+		}
+		sp := labelSpanOf(&doc.References[pairs[0][0]])
+		p.Reportf(sp.Start, sp.End, "%d entries of the list repeat works it already lists: %s", len(pairs), strings.Join(parts, ", "))
+	}
+}
+
+// labelSpanOf is where a reference's findings go: its label, else the
+// whole reference.
+func labelSpanOf(ref *markdown.Reference) markdown.Span {
+	if ref.LabelSpan.End > ref.LabelSpan.Start {
+		return ref.LabelSpan
+	}
+	return ref.Span
 }
 
 // passagesOfOnePage reports whether two entries cite different passages of

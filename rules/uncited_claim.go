@@ -114,7 +114,9 @@ export lost.
 A document that cites nothing at all, by any form, gets one finding at its
 first factual sentence that counts them ("the document lists 17 sources
 but cites none of them in its text: 40 sentences state checkable facts"),
-not one per sentence: the cause is the whole report's.
+not one per sentence: the cause is the whole report's. A document with
+more than 20 findings gets one per section instead (the sentences under
+one heading counted in one finding at the first).
 
 Exempt by default: the title, the abstract, conclusions (sections titled
 Conclusion, Concluding remarks, 结论, 总结..., and their subsections, which
@@ -239,15 +241,17 @@ func checkUncitedClaim(p *Pass) {
 		} else if score, why = factScoreRef(string(text)); score < s.MinScore {
 			continue
 		}
-		found = append(found, uncitedFinding{c.Start, c.End, why})
+		found = append(found, uncitedFinding{c.Start, c.End, why, c.Section})
 	}
 	reportUncited(p, found)
 }
 
-// uncitedFinding is a sentence uncited-claim reports, and why.
+// uncitedFinding is a sentence uncited-claim reports, why, and the
+// heading it stands under (-1: none).
 type uncitedFinding struct {
 	start, end int
 	why        string
+	section    int
 }
 
 // reportUncited reports the sentences both implementations found. A
@@ -264,10 +268,39 @@ func reportUncited(p *Pass, found []uncitedFinding) {
 		p.Reportf(found[0].start, found[0].end, "%s: %d sentences state checkable facts, this the first (%s)", what, len(found), found[0].why)
 		return
 	}
+	if len(found) > maxUncitedFindings {
+		// A flood: the sentences of one section are one finding, which
+		// counts them (a report that cites a few of its sections).
+		bySection := map[int][]uncitedFinding{}
+		var order []int
+		for _, f := range found {
+			if _, ok := bySection[f.section]; !ok {
+				order = append(order, f.section)
+			}
+			bySection[f.section] = append(bySection[f.section], f)
+		}
+		for _, si := range order {
+			fs := bySection[si]
+			if len(fs) == 1 {
+				p.Reportf(fs[0].start, fs[0].end, "sentence states a checkable fact (%s) but cites no source", fs[0].why)
+				continue
+			}
+			where := "before the first heading"
+			if si >= 0 && si < len(doc.Headings) {
+				where = fmt.Sprintf("under %q", doc.Headings[si].Text)
+			}
+			p.Reportf(fs[0].start, fs[0].end, "%d sentences %s state checkable facts but cite no source, this the first (%s)", len(fs), where, fs[0].why)
+		}
+		return
+	}
 	for _, f := range found {
 		p.Reportf(f.start, f.end, "sentence states a checkable fact (%s) but cites no source", f.why)
 	}
 }
+
+// maxUncitedFindings is how many sentences of one document may each be a
+// finding; past it, each section's are one.
+const maxUncitedFindings = 20
 
 // listedSources counts the entries of a document's reference lists (an
 // entry under several labels once).

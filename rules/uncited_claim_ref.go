@@ -40,7 +40,7 @@ func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 			continue
 		}
 		if score, why := score(string(text)); score >= s.MinScore {
-			found = append(found, uncitedFinding{c.Start, c.End, why})
+			found = append(found, uncitedFinding{c.Start, c.End, why, c.Section})
 		}
 	}
 	reportUncited(p, found)

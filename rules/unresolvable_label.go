@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,7 +52,9 @@ its fix mends them all. Numbered markers that continue past the end of the
 list (five labels or more, the first within three of its last entry, most
 of the numbers in their range: "the list ends at [30], the text cites
 [31]–[63]") are one finding for the list, with no fix: the list was cut
-short, or the numbers invented, and deleting the markers mends neither. A
+short, or the numbers invented, and deleting the markers mends neither.
+More than 20 labels missing from one document's list are one finding that
+names them all, with the fixes of all their markers. A
 document that cites numbered sources but has no reference list and no
 numeric link definitions at all (a report cut off before its list, or one
 whose list lives elsewhere) gets one finding that says so and counts the
@@ -193,6 +196,22 @@ func checkUnresolvableLabel(p *Pass) {
 			add(c, fmt.Sprintf("citation [%s] has no entry %s", c.Label, searched()))
 		}
 	}
+	// More labels missing than a list could be missing by accident: the
+	// list the text cites is not this one, or the numbers are invented.
+	// One finding for them, counting them and naming them.
+	if numeric := numericCauses(causes); len(numeric) > maxLabelCauses {
+		var labels []string
+		var all []*markdown.Citation
+		for _, k := range numeric {
+			labels = append(labels, causes[k].first.Label)
+			all = append(all, causes[k].cites...)
+		}
+		first := causes[numeric[0]].first
+		// Every label, as ranges: which entries to add is the point.
+		iss := p.Reportf(first.Start, first.End, "%d cited labels have no entry %s: %s (%d markers)", len(numeric), searched(), labelRanges(labels, len(labels)), len(markersOf(all)))
+		iss.Fix = joinFixes(doc, all, ev)
+		causes = dropCauses(causes, numeric)
+	}
 	for _, lc := range causes {
 		msg := lc.what
 		if n := len(markersOf(lc.cites)); n > 1 {
@@ -202,6 +221,38 @@ func checkUnresolvableLabel(p *Pass) {
 		iss.Fix = joinFixes(doc, lc.cites, ev)
 	}
 	reportMissingList(p, orphans)
+}
+
+// maxLabelCauses is how many numbered labels may each be a finding of
+// their own in one document; past it they are one finding.
+const maxLabelCauses = 20
+
+// numericCauses returns the indexes of the causes that are numbered
+// labels with no entry, sorted by label.
+func numericCauses(causes []labelCause) []int {
+	var out []int
+	for k, lc := range causes {
+		if lc.first.Kind == markdown.KindNumeric && strings.HasPrefix(lc.what, "citation [") {
+			out = append(out, k)
+		}
+	}
+	slices.SortFunc(out, func(a, b int) int { return atoi(causes[a].first.Label) - atoi(causes[b].first.Label) })
+	return out
+}
+
+// dropCauses returns causes without the indexes drop.
+func dropCauses(causes []labelCause, drop []int) []labelCause {
+	gone := map[int]bool{}
+	for _, k := range drop {
+		gone[k] = true
+	}
+	var out []labelCause
+	for k, lc := range causes {
+		if !gone[k] {
+			out = append(out, lc)
+		}
+	}
+	return out
 }
 
 // labelCause is one label that resolves nowhere, and its citations.

@@ -132,7 +132,8 @@ first factual sentence that counts them ("the document lists 17 sources
 but cites none of them in its text: 40 sentences state checkable facts"),
 not one per sentence: the cause is the whole report's. A document with
 more than 20 findings gets one per section instead (the sentences under
-one heading counted in one finding at the first).
+one heading counted in one finding at the first), and one per top-level
+section (level 2 or above) when its sections are still more than 20.
 
 Exempt by default: the title, the abstract, conclusions (sections titled
 Conclusion, Concluding remarks, 结论, 总结..., and their subsections, which
@@ -287,13 +288,20 @@ func reportUncited(p *Pass, found []uncitedFinding) {
 	if len(found) > maxUncitedFindings {
 		// A flood: the sentences of one section are one finding, which
 		// counts them (a report that cites a few of its sections).
+		// Sections of sections when their own are still too many: the
+		// nearest heading of level 2 or above.
+		group := func(f uncitedFinding) int { return f.section }
+		if sectionsOf(found, group) > maxUncitedFindings {
+			group = func(f uncitedFinding) int { return topSection(doc.Headings, f.section) }
+		}
 		bySection := map[int][]uncitedFinding{}
 		var order []int
 		for _, f := range found {
-			if _, ok := bySection[f.section]; !ok {
-				order = append(order, f.section)
+			si := group(f)
+			if _, ok := bySection[si]; !ok {
+				order = append(order, si)
 			}
-			bySection[f.section] = append(bySection[f.section], f)
+			bySection[si] = append(bySection[si], f)
 		}
 		for _, si := range order {
 			fs := bySection[si]
@@ -312,6 +320,26 @@ func reportUncited(p *Pass, found []uncitedFinding) {
 	for _, f := range found {
 		p.Reportf(f.start, f.end, "sentence states a checkable fact (%s) but cites no source", f.why)
 	}
+}
+
+// sectionsOf counts the groups of found by group.
+func sectionsOf(found []uncitedFinding, group func(uncitedFinding) int) int {
+	seen := map[int]bool{}
+	for _, f := range found {
+		seen[group(f)] = true
+	}
+	return len(seen)
+}
+
+// topSection returns the nearest heading at or before heading si of level
+// 2 or above (si itself when there is none).
+func topSection(hs []markdown.Heading, si int) int {
+	for k := si; k >= 0 && k < len(hs); k-- {
+		if hs[k].Level <= 2 {
+			return k
+		}
+	}
+	return si
 }
 
 // maxUncitedFindings is how many sentences of one document may each be a

@@ -106,11 +106,11 @@ func TestSupportJudge(t *testing.T) {
 		}))
 		dir := t.TempDir()
 		write(t, dir, "s.jsonl", `{"id": "d_1", "text": "Global mean sea level increased by 0.20 m between 1901 and 2018."}`+"\n")
-		write(t, dir, ".citelint.yaml", fmt.Sprintf("version: \"1\"\nsources: s.jsonl\nrules:\n  default: none\n  enable: [low-overlap]\n  settings:\n    low-overlap: {judge-band: 1}\nresolvers:\n  cache: {dir: cache}\njudge:\n  url: %s/v1\n  model: m\n  api-key-env: JUDGE_KEY\n", model.URL))
+		write(t, dir, ".citelint.yaml", fmt.Sprintf("version: \"1\"\nsources: s.jsonl\nrules:\n  default: none\n  enable: [low-overlap]\n  settings:\n    low-overlap: {judge-band: 1}\nresolvers:\n  cache: {dir: cache}\njudge:\n  url: %s/v1\n  model: m\n", model.URL))
 		doc := write(t, dir, "a.md", "Global mean sea level increased by 0.20 m between 1901 and 2018 [REF|d_1].\n")
 		var out, errb strings.Builder
 		Main([]string{"run", "--trusted-host", "127.0.0.1", "--format", "json", doc}, Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
-			Getenv: func(k string) string { return map[string]string{"JUDGE_KEY": "secret"}[k] },
+			Getenv: func(k string) string { return map[string]string{envJudgeKey: "secret"}[k] },
 			Getwd:  func() (string, error) { return dir, nil }})
 		got := out.String()
 		if tt.want == "" && strings.Contains(got, "low-overlap") || tt.want != "" && !strings.Contains(got, tt.want) {

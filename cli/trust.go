@@ -1,15 +1,18 @@
 package cli
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"net"
 	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/resolve/httpclient"
 )
 
@@ -24,6 +27,11 @@ const (
 	envAllowPrivate = "CITELINT_ALLOW_PRIVATE"
 	envTrustedHosts = "CITELINT_TRUSTED_HOSTS"
 	envJudgeURL     = "CITELINT_JUDGE_URL"
+	// envJudgeKey holds the judge's API key itself; envJudgeKeyEnv, or
+	// --judge-key-env, names another variable that does. A config inside
+	// the project cannot name it (a pull request would pick GITHUB_TOKEN).
+	envJudgeKey    = "CITELINT_JUDGE_API_KEY"
+	envJudgeKeyEnv = "CITELINT_JUDGE_KEY_ENV"
 )
 
 // trustFlags are run's consent flags.
@@ -31,12 +39,14 @@ type trustFlags struct {
 	allowPrivate bool
 	hosts        stringList
 	judgeURL     string
+	judgeKeyEnv  string
 }
 
 func (t *trustFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&t.allowPrivate, "allow-private", false, "let lookups reach loopback, private and link-local addresses (also "+envAllowPrivate+"=true); resolvers.url.allow-private in a config file alone does not")
 	fs.Var(&t.hosts, "trusted-host", "a host (or host:port) the workflow vouches for: it may be private and may receive the judge's API key (repeatable, comma-separated; also "+envTrustedHosts+")")
 	fs.StringVar(&t.judgeURL, "judge-url", "", "the judge model's API base URL, trusted like --trusted-host; overrides judge.url (also "+envJudgeURL+")")
+	fs.StringVar(&t.judgeKeyEnv, "judge-key-env", "", "the environment variable holding the judge's API key (default "+envJudgeKey+"; also "+envJudgeKeyEnv+"); a config inside the project cannot name it")
 }
 
 // trust is what the workflow consented to.
@@ -44,6 +54,12 @@ type trust struct {
 	allowPrivate bool
 	hosts        []string // lower-case host or host:port
 	judgeURL     string   // from the workflow, not the config; "" = none
+	// keyEnv names the variable holding the judge's API key: the
+	// workflow's choice, or a config's only when it lies outside the
+	// project (the workflow's own file, which no pull request wrote).
+	keyEnv string
+	// ignoredKeyEnv is a project config's judge.api-key-env, not read.
+	ignoredKeyEnv string
 }
 
 // consent reads the flags and the environment; warnings say what the
@@ -65,6 +81,15 @@ func (t *trustFlags) consent(cfg *config.Config, env Env) (trust, error) {
 	if tr.judgeURL == "" {
 		tr.judgeURL = env.Getenv(envJudgeURL)
 	}
+	tr.keyEnv = cmp.Or(t.judgeKeyEnv, env.Getenv(envJudgeKeyEnv))
+	if k := cfg.Judge.APIKeyEnv; k != "" && tr.keyEnv == "" {
+		if configOutsideProject(cfg, env) {
+			tr.keyEnv = k
+		} else if k != envJudgeKey {
+			tr.ignoredKeyEnv = k
+		}
+	}
+	tr.keyEnv = cmp.Or(tr.keyEnv, envJudgeKey)
 	if tr.judgeURL != "" {
 		u, err := url.Parse(tr.judgeURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -110,6 +135,7 @@ func (tr trust) trusted(rawURL string) bool {
 type judgePlan struct {
 	url     string
 	sendKey bool
+	keyEnv  string // the variable the key is read from
 	off     bool
 	warning string
 }
@@ -130,11 +156,35 @@ func planJudge(cfg *config.Config, tr trust) judgePlan {
 		p.warning = fmt.Sprintf("judge.url %s is a private address, refused without the workflow's consent (--trusted-host %s, %s or --judge-url); the judge is off", p.url, u.Hostname(), envTrustedHosts)
 		return p
 	}
-	p.sendKey = j.APIKeyEnv != "" && ok
-	if j.APIKeyEnv != "" && !ok {
-		p.warning = fmt.Sprintf("the judge's API key ($%s) is not sent to %s: a config file may come from the pull request, so the key goes only to a host the workflow names (--trusted-host, %s or --judge-url)", j.APIKeyEnv, u.Host, envTrustedHosts)
+	p.keyEnv = tr.keyEnv
+	p.sendKey = ok
+	switch {
+	case tr.ignoredKeyEnv != "":
+		p.warning = fmt.Sprintf("judge.api-key-env ($%s) is not read from a config inside the project: a pull request could name any secret; the key is read from $%s (--judge-key-env or %s name another)", tr.ignoredKeyEnv, tr.keyEnv, envJudgeKeyEnv)
+	case !ok && j.APIKeyEnv != "":
+		p.warning = fmt.Sprintf("the judge's API key is not sent to %s: a config file may come from the pull request, so the key goes only to a host the workflow names (--trusted-host, %s or --judge-url)", u.Host, envTrustedHosts)
 	}
 	return p
+}
+
+// configOutsideProject reports whether the config file lies outside the
+// project root (the workflow's own file, named with -c): only then may it
+// name the variable that holds a secret.
+func configOutsideProject(cfg *config.Config, env Env) bool {
+	if cfg.Path == "" {
+		return false
+	}
+	wd, err := env.Getwd()
+	if err != nil {
+		return false
+	}
+	root := safefile.FindRoot(wd)
+	p := cfg.Path
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(wd, p)
+	}
+	rel, err := filepath.Rel(root, p)
+	return err == nil && (rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)))
 }
 
 // warn says on stderr what the judge was refused, if anything.
@@ -153,7 +203,7 @@ func (tr trust) networkOptions(cfg *config.Config, offline, refresh bool, p judg
 	if !p.off {
 		o.Judge.URL = p.url
 		if p.sendKey {
-			o.Judge.APIKey = env.Getenv(cfg.Judge.APIKeyEnv)
+			o.Judge.APIKey = env.Getenv(p.keyEnv)
 		}
 	}
 	return o

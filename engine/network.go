@@ -403,7 +403,8 @@ func NewJudge(cfg *config.Config, o NetworkOptions) *judge.Session {
 		return nil
 	}
 	j := cfg.Judge
-	c := &judge.Client{URL: o.Judge.URL, Model: j.Model, Timeout: j.Timeout, Format: j.Format, Logprobs: j.Logprobs, APIKey: o.Judge.APIKey}
+	c := &judge.Client{URL: o.Judge.URL, Model: j.Model, Timeout: j.Timeout, Format: j.Format, Logprobs: j.Logprobs, APIKey: o.Judge.APIKey,
+		Offline: o.Offline, Refresh: o.Refresh}
 	// The judge's host is exempt from the guard only when the caller
 	// named it; every other address, redirect targets included, is checked.
 	guard := httpclient.New(httpclient.Options{Version: o.Version, AllowPrivate: o.AllowPrivate, AllowHosts: o.TrustedHosts})

@@ -3,10 +3,13 @@ package rules_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/citelint/citelint/evidence"
+	"github.com/citelint/citelint/internal/hangguard"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/rules"
@@ -15,15 +18,71 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// scriptJudge answers from a script and records what it was sent.
+// scriptJudge answers from a script and records what it was sent. The
+// rule asks a document's questions at once, so it locks.
 type scriptJudge struct {
 	answer func(doc string) (rules.JudgeVerdict, error)
+	mu     sync.Mutex
 	docs   []string
 }
 
 func (j *scriptJudge) Judge(_ context.Context, _, doc string) (rules.JudgeVerdict, error) {
+	j.mu.Lock()
 	j.docs = append(j.docs, doc)
+	j.mu.Unlock()
 	return j.answer(doc)
+}
+
+// gateJudge answers "supported" once wait questions are in flight at
+// once (or, for the rest, at once): a rule that asks one sentence after
+// another never gets an answer past its first, and hangguard fails it.
+type gateJudge struct {
+	wait    int
+	mu      sync.Mutex
+	arrived int
+	open    chan struct{}
+}
+
+func (j *gateJudge) Judge(ctx context.Context, _, _ string) (rules.JudgeVerdict, error) {
+	j.mu.Lock()
+	j.arrived++
+	if j.arrived == j.wait {
+		close(j.open)
+	}
+	j.mu.Unlock()
+	select {
+	case <-j.open:
+		return rules.JudgeVerdict{Supported: true, Score: 1}, nil
+	case <-ctx.Done():
+		return rules.JudgeVerdict{}, ctx.Err()
+	}
+}
+
+// TestLowOverlapJudgeConcurrent: the sentences of one document go to the
+// judge at once (issue 34: a report is one file, and eight sentences at
+// a second each took eight seconds). The judge answers only when four
+// questions are in flight together.
+func TestLowOverlapJudgeConcurrent(t *testing.T) {
+	st, err := sources.Load("testdata/low-overlap/sources.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := resolve.NewEnv(nil)
+	env.Sources = st
+	var src strings.Builder
+	for i := range 8 {
+		fmt.Fprintf(&src, "Sea level rose %d cm between 1901 and 2018 in the record [id:d_1].\n\n", 10+i)
+	}
+	doc := markdown.Parse([]byte(src.String()), markdown.Options{KnownKey: env.KnownKey})
+	resolve.Resolve(doc, env)
+	j := &gateJudge{wait: 4, open: make(chan struct{})}
+	hangguard.Run(t, "eight sentences, a judge that needs four at once", func() {
+		issues, err := rules.RunPass(&rules.Pass{Ctx: context.Background(), Rule: rules.LowOverlap, Path: "x.md", Doc: doc, Settings: rules.LowOverlap.DefaultSettings(),
+			Env: &rules.Env{Evidence: &evidence.Finder{}, Support: &rules.SupportStats{}, Judge: j, JudgePolicy: rules.JudgePolicy{All: true}}})
+		if err != nil || len(issues) != 0 || j.arrived != 8 {
+			t.Errorf("issues %v, err %v, asked %d; want none, nil, 8", issues, err, j.arrived)
+		}
+	})
 }
 
 func TestAskJudgeChunks(t *testing.T) {

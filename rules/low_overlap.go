@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/result"
@@ -134,6 +135,7 @@ func checkLowOverlap(p *Pass) {
 	doc := p.Doc
 	prepared := docSources{}
 	var counts SupportCounts
+	var jobs []supportJob
 	claims, cited := 0, 0
 	for ci := range doc.Claims {
 		if p.Ctx.Err() != nil {
@@ -157,14 +159,21 @@ func checkLowOverlap(p *Pass) {
 		for i, src := range srcs {
 			ps[i] = prepared.prepared(src)
 		}
-		checkSupport(p, s, ci, at, srcs, ps, "", &counts)
+		jobs = scoreSupport(p, s, jobs, ci, at, srcs, ps, "")
 		if s.CoveredSentences {
 			for _, j := range coveredClaims(doc, ci) {
 				cl := doc.Claims[j]
 				cited++
-				checkSupport(p, s, j, markdown.Span{Start: cl.Start, End: cl.End}, srcs, ps, " (cited by the citation closing the paragraph)", &counts)
+				jobs = scoreSupport(p, s, jobs, j, markdown.Span{Start: cl.Start, End: cl.End}, srcs, ps, " (cited by the citation closing the paragraph)")
 			}
 		}
+	}
+	// The judge's questions go out at once, as many in flight as its
+	// session allows: a report is one file, and asking one sentence after
+	// another made its judging as slow as the sum of the answers.
+	askAll(p, jobs)
+	for i := range jobs {
+		finishSupport(p, s, &jobs[i], &counts)
 	}
 	counts.Claims, counts.Cited = claims, cited
 	p.Env.Support.Set(p.Path, counts)
@@ -207,20 +216,68 @@ func onlyMarker(doc *markdown.Document, ci int, m markdown.Span) bool {
 	return true
 }
 
-// checkSupport scores claim ci against srcs and reports it at span at
-// when its sources do not support it; suffix qualifies the message.
-func checkSupport(p *Pass, s *lowOverlapSettings, ci int, at markdown.Span, srcs []citedSource, ps []*score.Prepared, suffix string, counts *SupportCounts) {
-	doc := p.Doc
-	text := doc.ClaimText(ci)
+// supportJob is one cited sentence's support check: its lexical score,
+// and the judge's answer when it goes to the judge.
+type supportJob struct {
+	ci     int
+	at     markdown.Span
+	srcs   []citedSource
+	res    score.Result
+	suffix string
+	judge  bool // asked (or to ask) the judge
+	v      JudgeVerdict
+	err    error
+}
+
+// scoreSupport scores claim ci against srcs and appends its check to
+// jobs (a sentence with nothing to score is left out).
+func scoreSupport(p *Pass, s *lowOverlapSettings, jobs []supportJob, ci int, at markdown.Span, srcs []citedSource, ps []*score.Prepared, suffix string) []supportJob {
+	text := p.Doc.ClaimText(ci)
 	res := defaultScorer.ScorePrepared(text, ps...)
 	if !res.Scorable {
-		return
+		return jobs
 	}
+	return append(jobs, supportJob{ci: ci, at: at, srcs: srcs, res: res, suffix: suffix, judge: wantsJudge(p, res.Score, s.Threshold, s.JudgeBand)})
+}
+
+// askAll asks the judge the jobs that go to it, concurrently: the
+// judge's session bounds how many are in flight and how many in all.
+func askAll(p *Pass, jobs []supportJob) {
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range min(judgeWorkers, len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				j := &jobs[i]
+				j.v, j.err = askJudge(p, p.Doc.ClaimText(j.ci), j.srcs)
+			}
+		}()
+	}
+	for i := range jobs {
+		if jobs[i].judge {
+			work <- i
+		}
+	}
+	close(work)
+	wg.Wait()
+}
+
+// judgeWorkers bounds the goroutines asking a document's questions; the
+// judge's session bounds the requests in flight (judge.concurrency).
+const judgeWorkers = 32
+
+// finishSupport counts a scored sentence and reports it when its sources
+// do not support it, by the judge's answer when it gave one.
+func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *SupportCounts) {
+	doc := p.Doc
+	ci, at, srcs, res, suffix := j.ci, j.at, j.srcs, j.res, j.suffix
 	counts.Scored++
 	judged := ""
 	failed := ""
-	if wantsJudge(p, res.Score, s.Threshold, s.JudgeBand) {
-		if v, err := askJudge(p, text, srcs); err != nil {
+	if j.judge {
+		if v, err := j.v, j.err; err != nil {
 			failed = "; the judge gave no answer (counted in its summary), so the lexical verdict stands"
 		} else {
 			if v.Supported {

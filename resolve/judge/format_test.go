@@ -180,7 +180,7 @@ func TestSession(t *testing.T) {
 	})
 	t.Run("off after failures in a row", func(t *testing.T) {
 		var calls atomic.Int32
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { calls.Add(1); w.WriteHeader(503) }))
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { calls.Add(1); w.WriteHeader(500) }))
 		defer srv.Close()
 		var w bytes.Buffer
 		s := &Session{Client: &Client{URL: srv.URL, Model: "m", HTTP: trusted}, Warn: &w}
@@ -193,8 +193,47 @@ func TestSession(t *testing.T) {
 			t.Errorf("%d calls, want %d", calls.Load(), MaxFailures)
 		}
 		st := s.Stats()
-		if st.Failed != 6 || !st.Off || !strings.Contains(w.String(), "HTTP 503") || !strings.Contains(w.String(), "not asked again") {
+		if st.Failed != 6 || !st.Off || !strings.Contains(w.String(), "HTTP 500") || !strings.Contains(w.String(), "not asked again") {
 			t.Errorf("stats %+v\n%s", st, w.String())
+		}
+	})
+	t.Run("rate limits are waited out, not failures", func(t *testing.T) {
+		defer func(b time.Duration) { Backoff = b }(Backoff)
+		Backoff = time.Millisecond
+		var calls atomic.Int32
+		// 429 twice, then answers; a second question meets 429 every time.
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			n := calls.Add(1)
+			b, _ := io.ReadAll(r.Body)
+			if n <= 2 || strings.Contains(string(b), "always") {
+				w.Header().Set("Retry-After", "0")
+				w.WriteHeader(429)
+				return
+			}
+			json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"message": map[string]string{"role": "assistant", "content": "Yes"}}}})
+		}))
+		defer srv.Close()
+		s := &Session{Client: &Client{URL: srv.URL, Model: "m", Format: FormatMiniCheck, HTTP: trusted}}
+		if v, err := s.Judge(context.Background(), "c", "d"); err != nil || !v.Supported || calls.Load() != 3 {
+			t.Errorf("after two 429s: %+v %v, %d calls, want supported after 3", v, err, calls.Load())
+		}
+		calls.Store(10)
+		for range 3 {
+			if _, err := s.Judge(context.Background(), "always", "d"); err == nil {
+				t.Fatal("a question rate-limited every time answered")
+			}
+		}
+		st := s.Stats()
+		if st.RateLimited != 2+3*(MaxRateLimited-1) || st.Failed != 3 || !st.Off {
+			t.Errorf("stats %+v: want the waits counted and a persistent limit failing each question", st)
+		}
+		// Waiting is bounded by what the run has left.
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		defer cancel()
+		s2 := &Session{Client: &Client{URL: srv.URL, Model: "m", Format: FormatMiniCheck, HTTP: trusted}}
+		Backoff = time.Hour
+		if _, err := s2.Judge(ctx, "always", "d"); err == nil {
+			t.Error("a wait past the run's end was taken")
 		}
 	})
 	t.Run("concurrency limit", func(t *testing.T) {

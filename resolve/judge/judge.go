@@ -75,7 +75,14 @@ type Client struct {
 	// private addresses as httpclient does. Its redirect policy is
 	// replaced: redirects are not followed.
 	HTTP *http.Client
+	// Offline asks nothing: only cached answers (--offline). Refresh
+	// ignores cached answers, asks again and keeps the new ones
+	// (--refresh).
+	Offline, Refresh bool
 }
+
+// ErrOffline is the answer to a question not in the cache, offline.
+var ErrOffline = errors.New("judge: offline, and the answer is not cached")
 
 // FormatError is an answer that does not parse in the format asked for:
 // usually judge.format does not match the model.
@@ -121,9 +128,10 @@ func (c *Client) Judge(ctx context.Context, claim, document string) (rules.Judge
 	return v, err
 }
 
-// Cached returns the cached answer to the question, if any.
+// Cached returns the cached answer to the question, if any (none with
+// Refresh).
 func (c *Client) Cached(claim, document string) (rules.JudgeVerdict, bool) {
-	if c.Cache == nil {
+	if c.Cache == nil || c.Refresh {
 		return rules.JudgeVerdict{}, false
 	}
 	l, ok := c.Cache.Get("judge", c.key(c.messages(claim, document)))
@@ -137,6 +145,9 @@ func (c *Client) Cached(claim, document string) (rules.JudgeVerdict, bool) {
 func (c *Client) Ask(ctx context.Context, claim, document string) (v rules.JudgeVerdict, cached bool, err error) {
 	if v, ok := c.Cached(claim, document); ok {
 		return v, true, nil
+	}
+	if c.Offline {
+		return rules.JudgeVerdict{}, false, ErrOffline
 	}
 	msgs := c.messages(claim, document)
 	key := c.key(msgs)
@@ -181,7 +192,9 @@ func fromLookup(l resolve.Lookup) (rules.JudgeVerdict, bool) {
 
 func (c *Client) key(msgs []chatMessage) string {
 	h := sha256.New()
-	parts := []string{c.Model, c.format(), strconv.FormatBool(c.Logprobs && c.format() == FormatMiniCheck)}
+	// The server is part of the question: another server with a model of
+	// the same name is another judge.
+	parts := []string{c.URL, c.Model, c.format(), strconv.FormatBool(c.Logprobs && c.format() == FormatMiniCheck)}
 	for _, m := range msgs {
 		parts = append(parts, m.Role, m.Content)
 	}
@@ -275,6 +288,9 @@ func (c *Client) ask(ctx context.Context, msgs []chatMessage) (rules.JudgeVerdic
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		return rules.JudgeVerdict{}, fmt.Errorf("HTTP %d redirect to %q not followed (the API key goes to the configured host only)", resp.StatusCode, resp.Header.Get("Location"))
 	}
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable {
+		return rules.JudgeVerdict{}, &RateLimitError{Status: resp.StatusCode, RetryAfter: retryAfter(resp.Header.Get("Retry-After"))}
+	}
 	if resp.StatusCode != http.StatusOK {
 		return rules.JudgeVerdict{}, fmt.Errorf("HTTP %d: %s", resp.StatusCode, clip(strings.TrimSpace(string(data)), 200))
 	}
@@ -300,6 +316,30 @@ func (c *Client) ask(ctx context.Context, msgs []chatMessage) (rules.JudgeVerdic
 		}
 	}
 	return v, err
+}
+
+// RateLimitError is a 429 or 503 answer: the server asks to be asked
+// later, which is no failure of the judge (Session waits and asks again).
+type RateLimitError struct {
+	Status     int
+	RetryAfter time.Duration // 0 when the server did not say
+}
+
+func (e *RateLimitError) Error() string {
+	if e.RetryAfter > 0 {
+		return fmt.Sprintf("HTTP %d: rate limited, retry after %v", e.Status, e.RetryAfter)
+	}
+	return fmt.Sprintf("HTTP %d: rate limited", e.Status)
+}
+
+// retryAfter reads a Retry-After header given in seconds (an HTTP date
+// is not worth its parsing here), capped at a minute.
+func retryAfter(h string) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(h))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return min(time.Duration(n)*time.Second, time.Minute)
 }
 
 // guarded is the default transport: the private-address guard with no

@@ -134,6 +134,49 @@ func TestJudgeCache(t *testing.T) {
 	}
 }
 
+// TestJudgeOfflineRefreshServer: offline asks nothing (the cached answer
+// stands, a new question fails as ErrOffline, and a session counts it);
+// refresh asks again and keeps the new answer; another server with a
+// model of the same name is another judge, not a cache hit (issue 34).
+func TestJudgeOfflineRefreshServer(t *testing.T) {
+	var calls, other atomic.Int32
+	srv := fakeModel(t, "plain", &calls)
+	defer srv.Close()
+	srv2 := fakeModel(t, "plain", &other)
+	defer srv2.Close()
+	cc, _ := cache.Open(cache.Options{Dir: t.TempDir()})
+	ctx := context.Background()
+	c := &Client{URL: srv.URL + "/v1", Model: "m", APIKey: "k", Cache: cc, HTTP: trusted}
+	if _, err := c.Judge(ctx, "Penguins swim.", "Penguins swim fast."); err != nil {
+		t.Fatal(err)
+	}
+	off := *c
+	off.Offline = true
+	if v, err := off.Judge(ctx, "Penguins swim.", "Penguins swim fast."); err != nil || !v.Supported {
+		t.Errorf("offline, cached: %+v %v", v, err)
+	}
+	if _, err := off.Judge(ctx, "Seals swim.", "Seals swim fast."); !errors.Is(err, ErrOffline) {
+		t.Errorf("offline, not cached: %v, want ErrOffline", err)
+	}
+	s := &Session{Client: &off}
+	if _, err := s.Judge(ctx, "Seals swim.", "Seals swim fast."); err == nil || s.Stats().Offline != 1 || s.Stats().Failed != 0 {
+		t.Errorf("session offline: %v, stats %+v", err, s.Stats())
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("offline asked the model: %d calls, want 1", n)
+	}
+	fresh := *c
+	fresh.Refresh = true
+	if _, err := fresh.Judge(ctx, "Penguins swim.", "Penguins swim fast."); err != nil || calls.Load() != 2 {
+		t.Errorf("refresh: %v, %d calls, want 2", err, calls.Load())
+	}
+	moved := *c
+	moved.URL = srv2.URL + "/v1"
+	if _, err := moved.Judge(ctx, "Penguins swim.", "Penguins swim fast."); err != nil || other.Load() != 1 {
+		t.Errorf("another server: %v, %d calls there, want 1 (the cache is per server)", err, other.Load())
+	}
+}
+
 func FuzzParseVerdict(f *testing.F) {
 	f.Add(`{"supported": true, "quote": "x"}`)
 	f.Add("```json\n{\"supported\": false}\n```")

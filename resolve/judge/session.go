@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/citelint/citelint/rules"
 )
@@ -41,12 +42,16 @@ type Session struct {
 
 // Stats counts a run's questions to the judge.
 type Stats struct {
-	Asked      int  `json:"asked"`       // questions sent to the model
-	Judged     int  `json:"judged"`      // answered by the model
-	Cached     int  `json:"cached"`      // answered from the cache
-	Failed     int  `json:"failed"`      // no usable answer: lexical verdict kept
-	SkippedCap int  `json:"skipped_cap"` // not asked, the per-run cap reached: lexical verdict kept
-	Off        bool `json:"off,omitempty"`
+	Asked      int `json:"asked"`             // questions sent to the model
+	Judged     int `json:"judged"`            // answered by the model
+	Cached     int `json:"cached"`            // answered from the cache
+	Failed     int `json:"failed"`            // no usable answer: lexical verdict kept
+	SkippedCap int `json:"skipped_cap"`       // not asked, the per-run cap reached: lexical verdict kept
+	Offline    int `json:"offline,omitempty"` // not asked, offline and not cached: lexical verdict kept
+	// RateLimited counts answers "ask later" (429, 503) that were waited
+	// out and asked again.
+	RateLimited int  `json:"rate_limited,omitempty"`
+	Off         bool `json:"off,omitempty"`
 }
 
 // MaxFailures failures in a row turn the judge off for the rest of a run.
@@ -63,6 +68,10 @@ func (s *Session) Judge(ctx context.Context, claim, document string) (rules.Judg
 	if v, ok := s.Client.Cached(claim, document); ok {
 		s.count(func(st *Stats) { st.Cached++ })
 		return v, nil
+	}
+	if s.Client.Offline {
+		s.count(func(st *Stats) { st.Offline++ })
+		return rules.JudgeVerdict{}, ErrOffline
 	}
 	s.mu.Lock()
 	switch {
@@ -91,18 +100,68 @@ func (s *Session) Judge(ctx context.Context, claim, document string) (rules.Judg
 		s.fail(ctx.Err())
 		return rules.JudgeVerdict{}, ctx.Err()
 	}
+	// Questions wait here together: the judge may have gone off while
+	// this one waited for its turn.
+	s.mu.Lock()
+	if s.off {
+		s.stats.Failed++
+		s.mu.Unlock()
+		<-s.sem
+		return rules.JudgeVerdict{}, errOff
+	}
+	s.mu.Unlock()
 	s.count(func(st *Stats) { st.Asked++ })
-	v, _, err := s.Client.Ask(ctx, claim, document)
-	<-s.sem
+	v, err := s.askWithBackoff(ctx, claim, document)
 	if err != nil {
-		s.fail(err)
+		s.fail(err) // before the turn passes on: a question waiting sees the judge off
+		<-s.sem
 		return rules.JudgeVerdict{}, err
 	}
+	<-s.sem
 	s.count(func(st *Stats) { st.Judged++ })
 	s.mu.Lock()
 	s.streak = 0
 	s.mu.Unlock()
 	return v, nil
+}
+
+// Backoff is the first wait after a rate-limited answer; each further
+// one doubles it, up to MaxRateLimited tries, each within what the run's
+// context has left (a wait it cannot afford ends the question).
+var Backoff = 500 * time.Millisecond
+
+// MaxRateLimited is how many rate-limited answers one question takes
+// before it fails.
+const MaxRateLimited = 5
+
+// askWithBackoff asks the client, waiting and asking again after a rate
+// limit (the server's Retry-After when it gives one): three 429s in a
+// row turned the judge off for the run.
+func (s *Session) askWithBackoff(ctx context.Context, claim, document string) (rules.JudgeVerdict, error) {
+	wait := Backoff
+	for try := 1; ; try++ {
+		v, _, err := s.Client.Ask(ctx, claim, document)
+		var rl *RateLimitError
+		if err == nil || !errors.As(err, &rl) || try == MaxRateLimited {
+			return v, err
+		}
+		s.count(func(st *Stats) { st.RateLimited++ })
+		d := wait
+		if rl.RetryAfter > 0 {
+			d = rl.RetryAfter
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
+			return rules.JudgeVerdict{}, err // no time left in the run to wait
+		}
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return rules.JudgeVerdict{}, ctx.Err()
+		}
+		wait *= 2
+	}
 }
 
 func (s *Session) count(f func(*Stats)) {
@@ -156,7 +215,10 @@ func (s *Session) Stats() Stats {
 // failed, 4 skipped by cap (lexical verdicts kept for 5)".
 func (st Stats) String() string {
 	s := fmt.Sprintf("judge: %d judged, %d cached, %d failed, %d skipped by cap", st.Judged, st.Cached, st.Failed, st.SkippedCap)
-	if n := st.Failed + st.SkippedCap; n > 0 {
+	if st.Offline > 0 {
+		s += fmt.Sprintf(", %d not asked offline", st.Offline)
+	}
+	if n := st.Failed + st.SkippedCap + st.Offline; n > 0 {
 		s += fmt.Sprintf(" (lexical verdict kept for %d)", n)
 	}
 	if st.Off {

@@ -36,7 +36,8 @@ func First(text []byte) (Match, bool) {
 // WholeWork returns the identifier text consists of when it is a DOI or an
 // arXiv id without a problem: the first one Scan finds, if it covers all
 // of text (then it is the only one). Link destinations are mostly URLs on
-// other hosts, which it answers without scanning them.
+// other hosts, which it answers without scanning them unless their path
+// may hold a DOI (a publisher's page of a work).
 func WholeWork(text []byte) (Match, bool) {
 	n := hasPrefixFold(text, "https://")
 	if n == 0 {
@@ -54,8 +55,8 @@ func WholeWork(text []byte) (Match, bool) {
 		if k := bytes.IndexAny(host, ":?#"); k >= 0 {
 			host = host[:k]
 		}
-		if hostKind(host) == "" {
-			return Match{}, false
+		if hostKind(host) == "" && !bytes.Contains(text[n:], []byte("/10.")) {
+			return Match{}, false // not a registry's host, and no DOI in the path
 		}
 	}
 	m, ok := First(text)

@@ -237,7 +237,12 @@ func (s *Server) closestPassage(d *document, doc *markdown.Document, c *markdown
 	if c.Claim < 0 || c.Claim >= len(doc.Claims) {
 		return ""
 	}
+	// The engine's finder: the project's files and its source store, so
+	// an entry keyed in the store by its DOI or label shows that text.
 	finder := &evidence.Finder{ReadLocal: true, Root: s.wsRoot()}
+	if s.ws.eng != nil {
+		finder = s.ws.eng.NewFinder()
+	}
 	text, from := finder.Text(d.path, ref)
 	if strings.TrimSpace(text) == "" {
 		return ""

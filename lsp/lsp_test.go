@@ -153,6 +153,35 @@ func TestDiagnosticsEqualRun(t *testing.T) {
 	}
 }
 
+// TestDiagnosticsWithSourcesEqualRun: on a project whose config names a
+// source store and turns the claim-support rules on, the editor shows
+// what run reports, their findings included (issue 34: run reported ten
+// issues, the editor none, only the agent path wiring the evidence).
+func TestDiagnosticsWithSourcesEqualRun(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write(".citelint.yaml", "version: \"1\"\nsources: s.jsonl\nrules:\n  enable: [low-overlap, number-mismatch]\n")
+	write("s.jsonl", `{"id": "d_1", "text": "Global mean sea level increased by 0.20 m between 1901 and 2018."}`+"\n"+
+		`{"id": "d_2", "text": "Penguins live almost exclusively in the Southern Hemisphere."}`+"\n")
+	src := "Sea level rose by 0.35 m between 1901 and 2018 [REF|d_1].\n\nPenguins nest on Greenland's glaciers in the Arctic [REF|d_2].\n"
+	path := write("a.md", src)
+	c := startClient(t, dir, lsp.Options{Debounce: -1})
+	c.initialize(nil, nil)
+	got := diagKeys(c.open(path, src).Diagnostics)
+	want := runJSON(t, dir, path)
+	if len(want) < 2 {
+		t.Fatalf("run reports %d issues, want the claim-support findings: %v", len(want), want)
+	}
+	sameKeys(t, "sources", got, want)
+	c.shutdown()
+}
+
 // One session as an editor runs it: open, diagnostics, an incremental
 // change, a quick fix, hover, go-to-definition, shutdown.
 func TestSession(t *testing.T) {

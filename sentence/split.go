@@ -365,6 +365,8 @@ var abbreviations = map[string]abbrevClass{
 	"al": endsBeforeStarter, "etc": endsBeforeStarter, "inc": endsBeforeStarter,
 	"ltd": endsBeforeStarter, "corp": endsBeforeStarter, "co": endsBeforeStarter,
 	"jr": endsBeforeStarter, "st": endsBeforeStarter, "u.s": endsBeforeStarter,
+	"bros": endsBeforeStarter, "messrs": neverEnds, "gen": neverEnds, "gov": neverEnds, "sen": neverEnds,
+	"rep": neverEnds, "capt": neverEnds, "lt": neverEnds, "sgt": neverEnds, "dept": endsBeforeStarter,
 	"u.k": endsBeforeStarter, "ph.d": endsBeforeStarter, "ibid": endsBeforeStarter,
 	"no": endsUnlessNumber, "nos": endsUnlessNumber, "fig": endsUnlessNumber,
 	"figs": endsUnlessNumber, "eq": endsUnlessNumber, "eqs": endsUnlessNumber,

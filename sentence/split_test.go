@@ -49,6 +49,7 @@ func TestSplit(t *testing.T) {
 		{"eg ie", "Some tools, e.g. Vale, and others, i.e. linters. Done.", nil, []string{"Some tools, e.g. Vale, and others, i.e. linters.", "Done."}},
 		{"fig", "See Fig. 2 for details. Then Eq. 3 holds.", nil, []string{"See Fig. 2 for details.", "Then Eq. 3 holds."}},
 		{"dr", "Dr. Smith agreed. Prof. Lee did not.", nil, []string{"Dr. Smith agreed.", "Prof. Lee did not."}},
+		{"titles and firms", "Warner Bros. announced it. Gen. Smith and Sen. Warren met Gov. Newsom. The Dept. of Energy agreed.", nil, []string{"Warner Bros. announced it.", "Gen. Smith and Sen. Warren met Gov. Newsom.", "The Dept. of Energy agreed."}},
 		{"decimal", "Accuracy rose to 73.0 percent. It fell later.", nil, []string{"Accuracy rose to 73.0 percent.", "It fell later."}},
 		{"version", "Use v1.2.3 or Node.js today. Fine.", nil, []string{"Use v1.2.3 or Node.js today.", "Fine."}},
 		{"url", "Read https://example.com/a.b?c=1. Then go.", nil, []string{"Read https://example.com/a.b?c=1.", "Then go."}},

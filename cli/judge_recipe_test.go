@@ -48,12 +48,12 @@ func miniCheckStub(t *testing.T, decide func(doc, claim string) bool, calls *ato
 			Messages []struct{ Role, Content string }
 		}
 		b, _ := io.ReadAll(r.Body)
-		if err := json.Unmarshal(b, &req); err != nil || len(req.Messages) != 1 || req.Model != "bespoke-minicheck" {
+		if err := json.Unmarshal(b, &req); err != nil || len(req.Messages) != 2 || req.Messages[0].Role != "system" || req.Model != "bespoke-minicheck" {
 			t.Errorf("not a MiniCheck request: %.300s", b)
 			w.WriteHeader(400)
 			return
 		}
-		u := req.Messages[0].Content
+		u := req.Messages[1].Content
 		i := strings.LastIndex(u, "\nClaim: ")
 		if !strings.HasPrefix(u, "Document: ") || i < 0 {
 			t.Errorf("not a MiniCheck prompt: %.300s", u)

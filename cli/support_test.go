@@ -135,3 +135,34 @@ func TestUnsafeFixRemovesUnsupportedCitation(t *testing.T) {
 		t.Errorf("--unsafe-fixes: %q", b)
 	}
 }
+
+// A sentence whose wording its source supports but whose number it does
+// not state is partly unsupported: with number-mismatch running, the
+// grounded share does not count it as supported.
+func TestNumberMismatchCountsAsUnsupported(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "sources.jsonl", `{"id": "d_1", "text": "Global mean sea level increased by 0.20 m between 1901 and 2018."}
+`)
+	doc := write(t, dir, "answer.md", "Global mean sea level increased by 0.25 m between 1901 and 2018 [REF|d_1].\n")
+	for _, tc := range []struct {
+		rules     string
+		supported int
+	}{
+		{"low-overlap", 1},
+		{"low-overlap,number-mismatch", 0},
+	} {
+		_, stdout, stderr := run(t, dir, "", "run", "--no-config", "--sources", dir+"/sources.jsonl",
+			"--enable-only", tc.rules, "--format", "json", doc)
+		var r struct {
+			Summary struct {
+				Support struct{ Scored, Supported int } `json:"support"`
+			} `json:"summary"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatalf("%s: %v\n%s%s", tc.rules, err, stdout, stderr)
+		}
+		if s := r.Summary.Support; s.Scored != 1 || s.Supported != tc.supported {
+			t.Errorf("%s: scored %d, supported %d; want 1, %d", tc.rules, s.Scored, s.Supported, tc.supported)
+		}
+	}
+}

@@ -157,6 +157,7 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 	if err := e.selectRules(); err != nil {
 		return nil, err
 	}
+	e.ruleEnv.NumbersDecide = slices.ContainsFunc(e.rules, func(r lint.Enabled) bool { return r.Rule == rules.NumberMismatch })
 	if e.ruleEnv.Evidence == nil && usesSourceText(e.rules) {
 		// Offline evidence for every caller (run, the editor and agent
 		// servers, LintBytes): the source store, bibliography abstracts

@@ -30,3 +30,29 @@ func TestClaimTextBlanksMarkers(t *testing.T) {
 		t.Error("no marker was blanked: the test document lost its citations")
 	}
 }
+
+// A narrative author-year citation's name is part of the sentence: only
+// its parenthesised year is blanked.
+func TestClaimTextKeepsNarrativeNames(t *testing.T) {
+	src := "Colorado (1971) found that the river carried more silt than before.\n\n" +
+		"It was also shown before (Smith, 2020).\n\n## References\n\nColorado, J. (1971). Silt. Water.\n\nSmith, A. (2020). Rivers. Nature.\n"
+	doc := Parse([]byte(src), Options{})
+	want := map[string]string{
+		"Colorado": "Colorado        found that the river carried more silt than before.",
+		"Smith":    "It was also shown before              .",
+	}
+	seen := 0
+	for ci, cl := range doc.Claims {
+		for _, k := range cl.Citations {
+			if w, ok := want[doc.Citations[k].Author]; ok {
+				seen++
+				if got := doc.ClaimText(ci); got != w {
+					t.Errorf("%q, want %q", got, w)
+				}
+			}
+		}
+	}
+	if seen != 2 {
+		t.Errorf("%d author-year citations found, want 2", seen)
+	}
+}

@@ -8,6 +8,7 @@
 package markdown
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 )
@@ -357,7 +358,15 @@ func (d *Document) ClaimText(ci int) string {
 	var marks [8]Span
 	ms := marks[:0]
 	for _, k := range cl.Citations {
-		m := d.Citations[k].Marker
+		c := &d.Citations[k]
+		m := c.Marker
+		if c.Kind == KindAuthorYear && c.Scheme == "narrative" {
+			// "Colorado (1971)": the name is the sentence's subject, only
+			// the year in parentheses is the citation's mark.
+			if i := bytes.IndexByte(d.Src[m.Start:m.End], '('); i > 0 {
+				m.Start += i
+			}
+		}
 		if lo, hi := max(m.Start, cl.Start), min(m.End, cl.End); lo < hi {
 			ms = append(ms, Span{Start: lo, End: hi})
 		}

@@ -32,8 +32,9 @@ enabled, sentences that state a checkable fact without a citation
 (low-overlap, number-mismatch; pass the sources you retrieved as "sources").
 Call it on a draft before you hand it over, and again after editing, until
 it reports no errors. It reads the text you pass, the project's .citelint.yaml
-and the sources you name (and looks up cited DOIs and links only when that
-config enables network rules); it changes nothing. The result lists
+and the sources you name, and goes online (to look up cited DOIs, arXiv ids
+and links) only when that config or "enable" turns on a network rule; it
+changes nothing. The result lists
 each issue (rule, severity, message, line and column, and a fix when one is
 known), the citation coverage (share of claim sentences that cite a source)
 and, with sources, the grounded fraction (share of scored cited sentences

@@ -173,7 +173,7 @@ func checkLowOverlap(p *Pass) {
 	// another made its judging as slow as the sum of the answers.
 	askAll(p, jobs)
 	for i := range jobs {
-		finishSupport(p, s, &jobs[i], &counts)
+		finishSupport(p, s, &jobs[i], &counts, prepared)
 	}
 	counts.Claims, counts.Cited = claims, cited
 	p.Env.Support.Set(p.Path, counts)
@@ -268,9 +268,28 @@ func askAll(p *Pass, jobs []supportJob) {
 // judge's session bounds the requests in flight (judge.concurrency).
 const judgeWorkers = 32
 
+// countSupported counts j's sentence as supported, unless number-mismatch
+// runs and the sentence states a number none of its sources does: that
+// sentence is partly unsupported, and is counted so (its finding is
+// number-mismatch's, not low-overlap's).
+func countSupported(p *Pass, counts *SupportCounts, j *supportJob, threshold float64, prepared docSources) {
+	if p.Env.NumbersDecide {
+		idx := make([]*score.NumberIndex, len(j.srcs))
+		for i, src := range j.srcs {
+			idx[i] = prepared.numbers(src)
+		}
+		if len(score.MissingNumbersIn(p.Doc.ClaimText(j.ci), idx...)) > 0 {
+			keepScore(p, counts, sentenceScore(j.ci, j.res, j.srcs, threshold, false))
+			return
+		}
+	}
+	counts.Supported++
+	keepScore(p, counts, sentenceScore(j.ci, j.res, j.srcs, threshold, true))
+}
+
 // finishSupport counts a scored sentence and reports it when its sources
 // do not support it, by the judge's answer when it gave one.
-func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *SupportCounts) {
+func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *SupportCounts, prepared docSources) {
 	doc := p.Doc
 	ci, at, srcs, res, suffix := j.ci, j.at, j.srcs, j.res, j.suffix
 	counts.Scored++
@@ -281,8 +300,7 @@ func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *Suppor
 			failed = "; the judge gave no answer (counted in its summary), so the lexical verdict stands"
 		} else {
 			if v.Supported {
-				counts.Supported++
-				keepScore(p, counts, sentenceScore(ci, res, srcs, s.Threshold, true))
+				countSupported(p, counts, j, s.Threshold, prepared)
 				return
 			}
 			judged = "; the judge found no support"
@@ -292,8 +310,8 @@ func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *Suppor
 		}
 	}
 	if judged == "" && res.Score >= s.Threshold {
-		counts.Supported++ // with no judge, or when the judge failed: the lexical verdict
-		keepScore(p, counts, sentenceScore(ci, res, srcs, s.Threshold, true))
+		// With no judge, or when the judge failed: the lexical verdict.
+		countSupported(p, counts, j, s.Threshold, prepared)
 		return
 	}
 	keepScore(p, counts, sentenceScore(ci, res, srcs, s.Threshold, false))

@@ -36,7 +36,9 @@ inside names and identifiers (COVID-19, H2O, v1.2.3) and ordinals (19th)
 are not quantities. The source text comes from the same places as for low-overlap,
 and, as there, a citation closing a paragraph also covers the factual
 sentences before it that cite nothing themselves. Sentences without
-obtainable source text are not checked.
+obtainable source text are not checked. While it runs, a sentence it flags
+is not counted as supported in low-overlap's grounded share either: a
+claim whose number its source does not state is at best partly supported.
 
 Bad:
 

@@ -103,7 +103,8 @@ func TestFormats(t *testing.T) {
 			req := (*seen)[0]
 			switch tt.format {
 			case FormatMiniCheck:
-				if len(req.Messages) != 1 || req.Messages[0].Content != "Document: Penguins live in the Southern Hemisphere.\nClaim: Penguins live in the south." {
+				if len(req.Messages) != 2 || req.Messages[0].Role != "system" || !strings.HasPrefix(req.Messages[0].Content, "Determine whether the provided claim is consistent") ||
+					req.Messages[1].Content != "Document: Penguins live in the Southern Hemisphere.\nClaim: Penguins live in the south." {
 					t.Errorf("minicheck prompt %+v", req.Messages)
 				}
 				if req.Logprobs != tt.logprobs || (tt.logprobs && req.TopLogprobs == 0) {

@@ -100,6 +100,13 @@ func (e *FormatError) Error() string {
 
 const jsonSystemPrompt = `You check citations. Given a CLAIM and a SOURCE, decide whether the SOURCE states or directly implies the CLAIM. Answer with JSON only: {"supported": true or false, "quote": "the sentence of the SOURCE that decides it, copied exactly, or empty"}.`
 
+// miniCheckSystemPrompt is Bespoke-MiniCheck-7B's own system prompt, as
+// its Ollama build sets it (SYSTEM in the model's Modelfile). Sent
+// explicitly because other servers (vLLM, llama.cpp, a hosted endpoint)
+// apply no Modelfile: without it the model answers out of the setting it
+// was trained and measured in. Under Ollama it replaces the same text.
+const miniCheckSystemPrompt = `Determine whether the provided claim is consistent with the corresponding document. Consistency in this context implies that all information presented in the claim is substantiated by the document. If not, it should be considered inconsistent. Please assess the claim's consistency with the document by responding with either "Yes" or "No".`
+
 // topLogprobs is how many alternatives per token are asked for: enough to
 // see both "Yes" and "No" and their case variants.
 const topLogprobs = 10
@@ -114,7 +121,10 @@ func (c *Client) format() string {
 // messages is the prompt for claim and document in the client's format.
 func (c *Client) messages(claim, document string) []chatMessage {
 	if c.format() == FormatMiniCheck {
-		return []chatMessage{{Role: "user", Content: "Document: " + document + "\nClaim: " + claim}}
+		return []chatMessage{
+			{Role: "system", Content: miniCheckSystemPrompt},
+			{Role: "user", Content: "Document: " + document + "\nClaim: " + claim},
+		}
 	}
 	return []chatMessage{
 		{Role: "system", Content: jsonSystemPrompt},

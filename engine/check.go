@@ -27,6 +27,11 @@ type CheckOptions struct {
 	// network rules have no answers and report nothing, as offline.
 	Lookups    rules.Lookups
 	Unverified map[string]int
+	// Judge, when set, decides the claim-support scores the lexical
+	// score cannot settle, with the config's judge policy (mode and
+	// evidence budget): an agent server's host model, for example
+	// (judge.Sampled). Its failures leave the lexical verdict.
+	Judge rules.Judge
 }
 
 // Checked is what Check found.
@@ -70,6 +75,9 @@ func (e *Engine) Check(ctx context.Context, path string, src []byte, o CheckOpti
 	if o.Evidence != nil && usesSourceText(e.rules) {
 		env.Evidence = o.Evidence
 		env.Support = &rules.SupportStats{}
+	}
+	if o.Judge != nil {
+		env.Judge, env.JudgePolicy = o.Judge, JudgePolicy(e.cfg.Judge)
 	}
 	if o.Fix {
 		opts.Fix = &lint.FixOptions{Unsafe: o.Unsafe, Skip: e.Excluded}

@@ -26,7 +26,8 @@ type transcript struct {
 		Input, Required   []string
 		Output            []string
 	}
-	Calls []struct {
+	Sampled int // sampling requests the client's model answered
+	Calls   []struct {
 		Name      string
 		Arguments map[string]any
 		Result    struct {
@@ -62,7 +63,9 @@ func TestTypeScriptClient(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	sourcesJSON, _ := json.Marshal(reportSources)
-	dir := project(t, map[string]string{"report.md": report, "sources.json": string(sourcesJSON)})
+	// judge.mode all: every scored sentence goes to the judge, when there
+	// is one (the host's model, in the last call).
+	dir := project(t, map[string]string{"report.md": report, "sources.json": string(sourcesJSON), ".citelint.yaml": "version: \"1\"\njudge:\n  mode: all\n"})
 	cmd := exec.Command(node, script, bin, dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -87,8 +90,8 @@ func TestTypeScriptClient(t *testing.T) {
 	if want := []string{"check_citations", "explain_rule", "fix_citations"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
-	if len(tr.Calls) != 5 {
-		t.Fatalf("%d calls, want 5", len(tr.Calls))
+	if len(tr.Calls) != 6 {
+		t.Fatalf("%d calls, want 6", len(tr.Calls))
 	}
 	check, fixed, explain, unknown, outside := tr.Calls[0].Result, tr.Calls[1].Result, tr.Calls[2].Result, tr.Calls[3].Result, tr.Calls[4].Result
 
@@ -98,7 +101,7 @@ func TestTypeScriptClient(t *testing.T) {
 	if check.StructuredContent["grounded"] != sup["grounded"] || check.StructuredContent["coverage"] != sup["coverage"] {
 		t.Errorf("grounded %v, coverage %v; want the summary's %v, %v", check.StructuredContent["grounded"], check.StructuredContent["coverage"], sup["grounded"], sup["coverage"])
 	}
-	if len(check.Content) != 1 || !strings.Contains(check.Content[0].Text, "report.md: 1 error, 3 warnings") || !strings.Contains(check.Content[0].Text, "5 claim sentences, 4 citing a source (coverage 80%). Grounded: 2 of 3") {
+	if len(check.Content) != 1 || !strings.Contains(check.Content[0].Text, "report.md: 1 error, 3 warnings") || !strings.Contains(check.Content[0].Text, "5 claim sentences, 4 citing a source (coverage 80%). Grounded: 1 of 3") {
 		t.Errorf("check_citations text: %+v", check.Content)
 	}
 
@@ -115,5 +118,17 @@ func TestTypeScriptClient(t *testing.T) {
 	}
 	if !unknown.IsError || !outside.IsError || !strings.Contains(outside.Content[0].Text, "inside the project") {
 		t.Errorf("errors: unknown rule %+v, path outside %+v", unknown, outside)
+	}
+
+	// The host's model as judge, through the client's sampling (this SDK
+	// speaks a protocol before multi round-trip requests, so the server
+	// asks it directly): it found every scored sentence supported, so all
+	// are but the one stating a number its source lacks (number-mismatch
+	// runs: partial support is no support).
+	judged := tr.Calls[5].Result.StructuredContent
+	j, _ := judged["judge"].(map[string]any)
+	scored := sup["scored"].(float64)
+	if j["available"] != true || j["judged"] != scored || j["failed"] != float64(0) || float64(tr.Sampled) != scored || judged["grounded"] != (scored-1)/scored {
+		t.Errorf("judged by the host's model: judge %v, grounded %v, %d sampling requests; want all %v scored sentences judged supported", j, judged["grounded"], tr.Sampled, scored)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/rules"
 	"github.com/citelint/citelint/sources"
 )
@@ -66,12 +67,35 @@ func (s *server) addTools(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{Name: ToolExplain, Title: "Explain a citelint rule", Description: explainDescription, Annotations: doc}, s.explain)
 }
 
-func (s *server) check(ctx context.Context, _ *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, CheckOutput, error) {
-	path, ch, offline, err := s.run(ctx, in, false)
+func (s *server) check(ctx context.Context, req *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, CheckOutput, error) {
+	var sampled *judge.Sampled
+	var j rules.Judge // nil unless the host's model judges
+	var jo *JudgeOutput
+	if in.JudgeWithClientModel {
+		jo = &JudgeOutput{}
+		if canSample(req.Session) {
+			jo.Available = true
+			sampled = &judge.Sampled{}
+			if req.Params != nil && req.Params.InputResponses != nil {
+				sampled.Answers = hostAnswers(req.Params.InputResponses)
+			}
+			j = sampled
+		}
+	}
+	path, ch, offline, err := s.runJudged(ctx, in, false, j)
 	if err != nil {
 		return nil, CheckOutput{}, err
 	}
-	out := CheckOutput{Issues: output.JSONIssues(ch.Report.Issues), Summary: output.JSONSummaryOf(ch.Report.Summary), NotRun: offline}
+	if sampled != nil {
+		if sampled.Answers == nil && len(sampled.Pending()) > 0 {
+			// First round: the questions go to the host's model; the
+			// client calls again with its answers.
+			return &mcp.CallToolResult{InputRequests: hostQuestions(sampled.Pending())}, CheckOutput{}, nil
+		}
+		st := sampled.Stats()
+		jo.Asked, jo.Judged, jo.Failed, jo.SkippedCap = st.Judged+st.Failed, st.Judged, st.Failed, st.SkippedCap
+	}
+	out := CheckOutput{Issues: output.JSONIssues(ch.Report.Issues), Summary: output.JSONSummaryOf(ch.Report.Summary), NotRun: offline, Judge: jo}
 	if out.Summary.Claims > 0 {
 		out.Coverage = float64(out.Summary.CitedClaims) / float64(out.Summary.Claims)
 	}
@@ -147,6 +171,11 @@ func (s *server) explain(_ context.Context, _ *mcp.CallToolRequest, in ExplainIn
 // path as issues name it. Errors are the agent's to correct (too large, a
 // path outside the project, an unknown rule) and become tool errors.
 func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engine.Checked, []string, error) {
+	return s.runJudged(ctx, in, fix, nil)
+}
+
+// runJudged is run with a judge for the claim-support rules (nil: none).
+func (s *server) runJudged(ctx context.Context, in CheckInput, fix bool, j rules.Judge) (string, engine.Checked, []string, error) {
 	path, srcDir, err := s.paths(in)
 	if err != nil {
 		return "", engine.Checked{}, nil, err
@@ -178,7 +207,7 @@ func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engi
 	// Evidence as `citelint run` gives it offline: the source store,
 	// bibliography abstracts and files inside the project.
 	finder := eng.NewFinder()
-	co := engine.CheckOptions{Evidence: finder, Fix: fix}
+	co := engine.CheckOptions{Evidence: finder, Fix: fix, Judge: j}
 	notRun := networkRules(eng)
 	if len(notRun) > 0 && s.o.Network != nil {
 		lookups, unverified, err := s.o.Network(ctx, cfg, eng, path, []byte(in.Text))
@@ -305,4 +334,47 @@ func issueLines(issues []output.JSONIssue) string {
 		n++
 	}
 	return b.String()
+}
+
+// hostQuestions are the judge's questions as sampling requests for the
+// client's model. The answer is short: a JSON verdict and a quote.
+func hostQuestions(pending map[string]judge.Question) mcp.InputRequestMap {
+	reqs := make(mcp.InputRequestMap, len(pending))
+	for id, q := range pending {
+		reqs[id] = &mcp.CreateMessageParams{
+			SystemPrompt: q.System,
+			Messages:     []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: q.User}}},
+			MaxTokens:    400,
+		}
+	}
+	return reqs
+}
+
+// hostAnswers are the text answers of the client's model, by question id.
+func hostAnswers(rs mcp.InputResponseMap) map[string]string {
+	answers := make(map[string]string, len(rs))
+	for id, r := range rs {
+		var content []mcp.Content
+		switch r := r.(type) {
+		case *mcp.CreateMessageResult:
+			content = []mcp.Content{r.Content}
+		case *mcp.CreateMessageWithToolsResult:
+			content = r.Content
+		}
+		for _, c := range content {
+			if t, ok := c.(*mcp.TextContent); ok {
+				answers[id] += t.Text
+			}
+		}
+	}
+	return answers
+}
+
+// canSample reports whether the client said it supports sampling.
+func canSample(ss *mcp.ServerSession) bool {
+	if ss == nil {
+		return false
+	}
+	p := ss.InitializeParams()
+	return p != nil && p.Capabilities != nil && p.Capabilities.Sampling != nil
 }

@@ -15,6 +15,7 @@ type CheckInput struct {
 	Sources    map[string]string `json:"sources,omitempty" jsonschema:"the texts the document cites, keyed by the id it cites them by (a RAG key such as [doc1] or [id:abc], or a numeric label): with them citation keys resolve, and the claim-support rules (low-overlap, number-mismatch) score each cited sentence against its source"`
 	SourcesDir string            `json:"sources_dir,omitempty" jsonschema:"a source store inside the project instead of (or besides) inline sources: a .json or .jsonl file, or a folder with one file per source, relative to the working directory of the server"`
 	Enable     []string          `json:"enable,omitempty" jsonschema:"rules to turn on besides the config's, for example [\"uncited-claim\", \"low-overlap\", \"number-mismatch\"] for an LLM-written report checked against its sources. Network rules (dead-doi, dead-arxiv, dead-link, reference-mismatch, retracted-source) make the call go online, as citelint run --enable would, within the consent the server was started with (private hosts and keys only as its command line allows)"`
+	JudgeWithClientModel bool `json:"judge_with_client_model,omitempty" jsonschema:"ask your host's model (MCP sampling) whether each cited sentence's sources support it, where the lexical score cannot settle it (the config's judge.mode and evidence budget; at most 50 questions per call): no judge server or key needed. Needs sources and a client that supports sampling; without sampling the lexical verdict stands and judge.available is false"`
 	RuleSet    string            `json:"rule_set,omitempty" jsonschema:"the starting rule set, overriding the config's rules.default: standard, reports (standard plus uncited-claim), all or none"`
 }
 
@@ -27,6 +28,7 @@ type CheckOutput struct {
 	Errors   int                `json:"errors" jsonschema:"issues of severity error, suppressed ones aside"`
 	Warnings int                `json:"warnings" jsonschema:"issues of severity warning, suppressed ones aside"`
 	Notes    int                `json:"notes" jsonschema:"issues of severity note, suppressed ones aside"`
+	Judge    *JudgeOutput       `json:"judge,omitempty" jsonschema:"what the host's model was asked, when judge_with_client_model was set"`
 	NotRun   []string           `json:"network_rules_not_run" jsonschema:"network rules the config enables (dead-doi, dead-link, ...) that this server did not run (it has no network pass): their findings come from citelint run, not from here"`
 }
 
@@ -57,4 +59,13 @@ type ExplainOutput struct {
 	Tags     []string `json:"tags"`
 	Fixable  bool     `json:"fixable"`
 	Doc      string   `json:"doc" jsonschema:"the full documentation, as citelint rule NAME prints it: what it checks, why, a bad and a good example, its settings"`
+}
+
+// JudgeOutput says what the host's model judged (judge_with_client_model).
+type JudgeOutput struct {
+	Available  bool `json:"available" jsonschema:"whether the client supports sampling; false: nothing was asked and the lexical verdict stands"`
+	Asked      int  `json:"asked" jsonschema:"questions sent to the host's model"`
+	Judged     int  `json:"judged" jsonschema:"answered in the format asked"`
+	Failed     int  `json:"failed" jsonschema:"refused, failed or unreadable answers: those sentences keep the lexical verdict"`
+	SkippedCap int  `json:"skipped_cap" jsonschema:"not asked (over the per-call cap, or after three failures in a row): lexical verdict kept"`
 }

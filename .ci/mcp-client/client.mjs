@@ -14,6 +14,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const [bin, dir] = process.argv.slice(2);
 if (!bin || !dir) {
@@ -25,7 +26,16 @@ const sourcesPath = join(dir, "sources.json");
 const sources = existsSync(sourcesPath) ? JSON.parse(readFileSync(sourcesPath, "utf8")) : undefined;
 
 const transport = new StdioClientTransport({ command: bin, args: ["mcp"], cwd: dir, stderr: "inherit" });
-const client = new Client({ name: "citelint-ci", version: "1.0.0" });
+// The client offers sampling, as an agent host does: its "model" finds
+// every claim supported, and counts the questions it was asked.
+const client = new Client({ name: "citelint-ci", version: "1.0.0" }, { capabilities: { sampling: {} } });
+let sampled = 0;
+client.setRequestHandler(CreateMessageRequestSchema, async (req) => {
+  sampled++;
+  const user = req.params.messages[0]?.content?.text ?? "";
+  const ok = typeof req.params.systemPrompt === "string" && user.startsWith("CLAIM: ");
+  return { model: "ci-host", role: "assistant", content: { type: "text", text: ok ? '{"supported": true, "quote": ""}' : "not a judge prompt" } };
+});
 await client.connect(transport);
 
 const transcript = {
@@ -64,6 +74,10 @@ const firstRule = checked.structuredContent?.issues?.[0]?.rule ?? "unresolvable-
 await call("explain_rule", { rule: firstRule });
 await call("explain_rule", { rule: "no-such-rule" });
 await call("check_citations", { text, path: "../outside.md" });
+if (sources) {
+  await call("check_citations", { ...check, judge_with_client_model: true });
+}
+transcript.sampled = sampled;
 
 await client.close();
 process.stdout.write(JSON.stringify(transcript, null, 2) + "\n");

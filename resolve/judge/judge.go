@@ -128,8 +128,13 @@ func (c *Client) messages(claim, document string) []chatMessage {
 	}
 	return []chatMessage{
 		{Role: "system", Content: jsonSystemPrompt},
-		{Role: "user", Content: "CLAIM: " + claim + "\n\nSOURCE:\n" + document},
+		{Role: "user", Content: jsonUserMessage(claim, document)},
 	}
+}
+
+// jsonUserMessage is the question in the JSON format.
+func jsonUserMessage(claim, document string) string {
+	return "CLAIM: " + claim + "\n\nSOURCE:\n" + document
 }
 
 // Judge asks whether document supports claim.

@@ -49,6 +49,7 @@ func TestSplit(t *testing.T) {
 		{"eg ie", "Some tools, e.g. Vale, and others, i.e. linters. Done.", nil, []string{"Some tools, e.g. Vale, and others, i.e. linters.", "Done."}},
 		{"fig", "See Fig. 2 for details. Then Eq. 3 holds.", nil, []string{"See Fig. 2 for details.", "Then Eq. 3 holds."}},
 		{"dr", "Dr. Smith agreed. Prof. Lee did not.", nil, []string{"Dr. Smith agreed.", "Prof. Lee did not."}},
+		{"possessive after an abbreviation", "Warner Bros.' new film was released in 2019. It did well.", nil, []string{"Warner Bros.' new film was released in 2019.", "It did well."}},
 		{"titles and firms", "Warner Bros. announced it. Gen. Smith and Sen. Warren met Gov. Newsom. The Dept. of Energy agreed.", nil, []string{"Warner Bros. announced it.", "Gen. Smith and Sen. Warren met Gov. Newsom.", "The Dept. of Energy agreed."}},
 		{"decimal", "Accuracy rose to 73.0 percent. It fell later.", nil, []string{"Accuracy rose to 73.0 percent.", "It fell later."}},
 		{"version", "Use v1.2.3 or Node.js today. Fine.", nil, []string{"Use v1.2.3 or Node.js today.", "Fine."}},

@@ -17,7 +17,7 @@ require github.com/sergi/go-diff v1.4.0
 require github.com/modelcontextprotocol/go-sdk v1.8.0 // citelint mcp: the official MCP SDK
 
 require (
-	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/google/jsonschema-go v0.4.3
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -329,7 +330,7 @@ func TestRefusals(t *testing.T) {
 		{"sources outside", map[string]any{"text": "x", "sources_dir": "../s.json"}, "sources_dir"},
 		{"sources through a link", map[string]any{"text": "x", "sources_dir": "link/s.json"}, "resolves outside"},
 		{"unknown rule", map[string]any{"text": "x", "enable": []string{"low-overlapp"}}, "low-overlapp"},
-		{"unknown rule set", map[string]any{"text": "x", "rule_set": "most"}, "unknown rule set"},
+		{"unknown rule set", map[string]any{"text": "x", "rule_set": "most"}, "most does not equal any of: [standard reports all none]"},
 		{"no text", map[string]any{"path": "a.md"}, "text"},
 	}
 	for _, tc := range tests {
@@ -419,4 +420,72 @@ func schemaAt(s map[string]any, path string) (map[string]any, bool) {
 		}
 	}
 	return s, true
+}
+
+// The closed choices are enums in the input schema, so that a client can
+// offer them; an unknown rule to explain gets a did-you-mean.
+func TestInputEnumsAndDidYouMean(t *testing.T) {
+	cs := connect(t, mcpserver.Options{WorkDir: project(t, nil), NoConfig: true})
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range res.Tools {
+		if tool.Name != mcpserver.ToolCheck && tool.Name != mcpserver.ToolFix {
+			continue
+		}
+		b, _ := json.Marshal(tool.InputSchema)
+		var sc struct {
+			Properties map[string]struct {
+				Enum  []string
+				Items struct{ Enum []string }
+			}
+		}
+		json.Unmarshal(b, &sc)
+		if got := sc.Properties["rule_set"].Enum; !reflect.DeepEqual(got, []string{"standard", "reports", "all", "none"}) {
+			t.Errorf("%s rule_set enum %v", tool.Name, got)
+		}
+		if got := sc.Properties["enable"].Items.Enum; !slices.Contains(got, "low-overlap") || !slices.Contains(got, "uncited-claim") {
+			t.Errorf("%s enable enum %v", tool.Name, got)
+		}
+	}
+	r := call(t, cs, mcpserver.ToolExplain, map[string]any{"rule": "unresolvable-lable"})
+	if !r.IsError || !strings.Contains(text(r), `did you mean "unresolvable-label"?`) {
+		t.Errorf("explain_rule with a typo: %q", text(r))
+	}
+}
+
+// Hosts that show only the text cut it at about 4 KB: the text lists what
+// fits and says where the next page starts; issues_from pages on.
+func TestTextPagesIssues(t *testing.T) {
+	var doc strings.Builder
+	// 20 labels with no entry (more would be one finding for the cause),
+	// each line long enough (its path) that they do not fit one page.
+	longPath := strings.Repeat("reports-of-the-quarter/", 6) + "answer.md"
+	for i := 1; i <= 20; i++ {
+		fmt.Fprintf(&doc, "Claim number %d is made here [%d].\n\n", i, i+100)
+	}
+	doc.WriteString("## References\n\n[1] A source with a title long enough to matter, https://example.org/a\n")
+	cs := connect(t, mcpserver.Options{WorkDir: project(t, nil), NoConfig: true})
+	seen, from, pages := 0, 0, 0
+	for page := 0; page < 20; page++ {
+		pages++
+		res := call(t, cs, mcpserver.ToolCheck, map[string]any{"text": doc.String(), "issues_from": from, "path": longPath})
+		txt := text(res)
+		if len(txt) > 4000 {
+			t.Errorf("page %d: %d bytes of text", page, len(txt))
+		}
+		seen += strings.Count(txt, "(unresolvable-label)")
+		i := strings.Index(txt, `"issues_from": `)
+		if i < 0 {
+			break
+		}
+		fmt.Sscanf(txt[i+len(`"issues_from": `):], "%d", &from)
+	}
+	var total int
+	res := structured(t, call(t, cs, mcpserver.ToolCheck, map[string]any{"text": doc.String(), "path": longPath}))
+	total = len(res["issues"].([]any))
+	if pages < 2 || seen != total {
+		t.Errorf("paged through %d issues of %d in %d pages; want all, in more than one", seen, total, pages)
+	}
 }

@@ -8,9 +8,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/didyoumean"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/rules"
@@ -62,8 +65,9 @@ func (s *server) addTools(srv *mcp.Server) {
 	// rules: their open-world hint stays the protocol's default (true).
 	lint := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
 	doc := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
-	mcp.AddTool(srv, &mcp.Tool{Name: ToolCheck, Title: "Check citations", Description: checkDescription, Annotations: lint}, s.check)
-	mcp.AddTool(srv, &mcp.Tool{Name: ToolFix, Title: "Fix citations", Description: fixDescription, Annotations: lint}, s.fix)
+	in := checkInputSchema()
+	mcp.AddTool(srv, &mcp.Tool{Name: ToolCheck, Title: "Check citations", Description: checkDescription, Annotations: lint, InputSchema: in}, s.check)
+	mcp.AddTool(srv, &mcp.Tool{Name: ToolFix, Title: "Fix citations", Description: fixDescription, Annotations: lint, InputSchema: in}, s.fix)
 	mcp.AddTool(srv, &mcp.Tool{Name: ToolExplain, Title: "Explain a citelint rule", Description: explainDescription, Annotations: doc}, s.explain)
 }
 
@@ -121,7 +125,7 @@ func (s *server) check(ctx context.Context, req *mcp.CallToolRequest, in CheckIn
 			out.Notes++
 		}
 	}
-	return textResult(checkText(path, out)), out, nil
+	return textResult(checkText(path, out, in.IssuesFrom)), out, nil
 }
 
 func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (*mcp.CallToolResult, FixOutput, error) {
@@ -145,7 +149,7 @@ func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (
 	if errs := out.Summary.Errors; len(errs) > 0 {
 		msg = fmt.Sprintf("%s: could not be fixed: %s", path, errs[0].Message)
 	}
-	res := textResult(msg + issueLines(out.Issues))
+	res := textResult(msg + issueLines(out.Issues, in.IssuesFrom, len(msg)))
 	if out.Changed {
 		res.Content = append(res.Content, &mcp.TextContent{Text: out.Text})
 	}
@@ -155,7 +159,7 @@ func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (
 func (s *server) explain(_ context.Context, _ *mcp.CallToolRequest, in ExplainInput) (*mcp.CallToolResult, ExplainOutput, error) {
 	r, ok := rules.Lookup(strings.TrimSpace(in.Rule))
 	if !ok {
-		return nil, ExplainOutput{}, fmt.Errorf("unknown rule %q; the rules are: %s", in.Rule, strings.Join(rules.Names(), ", "))
+		return nil, ExplainOutput{}, fmt.Errorf("unknown rule %q%s; the rules are: %s", in.Rule, didyoumean.Hint(strings.TrimSpace(in.Rule), rules.Names()), strings.Join(rules.Names(), ", "))
 	}
 	doc := rules.Describe(r)
 	tags := r.Tags
@@ -283,13 +287,17 @@ func textResult(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 }
 
-// maxListed bounds the issues the text summary lists; the structured
-// content has them all.
-const maxListed = 30
+// maxListed and maxTextBytes bound the issues the text summary lists:
+// some hosts forward only the text, and cut it at about 4 KB. The
+// structured content has them all; issues_from pages through the text.
+const (
+	maxListed    = 30
+	maxTextBytes = 3500
+)
 
 // checkText is the short summary an agent reads when it ignores the
 // structured content.
-func checkText(path string, out CheckOutput) string {
+func checkText(path string, out CheckOutput, from int) string {
 	var b strings.Builder
 	if errs := out.Summary.Errors; len(errs) > 0 {
 		fmt.Fprintf(&b, "%s: could not be checked: %s", path, errs[0].Message)
@@ -310,28 +318,41 @@ func checkText(path string, out CheckOutput) string {
 	if len(out.NotRun) > 0 {
 		fmt.Fprintf(&b, " Not run (network rules; this server makes no network lookups, citelint run checks them): %s.", strings.Join(out.NotRun, ", "))
 	}
-	b.WriteString(issueLines(out.Issues))
+	b.WriteString(issueLines(out.Issues, from, b.Len()))
 	return b.String()
 }
 
-// issueLines lists issues as "path:line:col: severity: message (rule)".
-func issueLines(issues []output.JSONIssue) string {
-	var b strings.Builder
-	n := 0
+// issueLines lists issues as "path:line:col: severity: message (rule)",
+// from the from-th unsuppressed one, until maxListed or the text (of
+// which used bytes are spent) reaches maxTextBytes; then it says how to
+// list the next ones.
+func issueLines(issues []output.JSONIssue, from, used int) string {
+	var shown []output.JSONIssue
 	for _, iss := range issues {
-		if iss.Suppressed {
-			continue
+		if !iss.Suppressed {
+			shown = append(shown, iss)
 		}
-		if n == maxListed {
-			fmt.Fprintf(&b, "\n… and more: see the structured content")
-			break
-		}
+	}
+	from = max(0, min(from, len(shown)))
+	var b strings.Builder
+	if from > 0 {
+		fmt.Fprintf(&b, "\nIssues %d to %d of %d:", from+1, len(shown), len(shown))
+	}
+	n := from
+	for ; n < len(shown); n++ {
+		iss := shown[n]
 		fix := ""
 		if iss.Fix != nil && !iss.Fix.Unsafe {
 			fix = " [fixable]"
 		}
-		fmt.Fprintf(&b, "\n%s:%d:%d: %s: %s (%s)%s", iss.Path, iss.Line, iss.Column, iss.Severity, iss.Message, iss.Rule, fix)
-		n++
+		line := fmt.Sprintf("\n%s:%d:%d: %s: %s (%s)%s", iss.Path, iss.Line, iss.Column, iss.Severity, iss.Message, iss.Rule, fix)
+		if n > from && (n-from == maxListed || used+b.Len()+len(line) > maxTextBytes-120) {
+			break
+		}
+		b.WriteString(line)
+	}
+	if n < len(shown) {
+		fmt.Fprintf(&b, "\n… %d more (%d of %d listed): call again with \"issues_from\": %d for the next, or read the structured content", len(shown)-n, n-from, len(shown), n)
 	}
 	return b.String()
 }
@@ -377,4 +398,25 @@ func canSample(ss *mcp.ServerSession) bool {
 	}
 	p := ss.InitializeParams()
 	return p != nil && p.Capabilities != nil && p.Capabilities.Sampling != nil
+}
+
+// checkInputSchema is CheckInput's schema with the closed choices as
+// enums (rule_set, enable's rule names), so that a client offers them and
+// an agent cannot guess a name.
+func checkInputSchema() *jsonschema.Schema {
+	sc, err := jsonschema.For[CheckInput](nil)
+	if err != nil {
+		panic(err) // a static type: only a programming error fails
+	}
+	sc.Properties["rule_set"].Enum = toAny(config.RuleSets)
+	sc.Properties["enable"].Items.Enum = toAny(rules.Names())
+	return sc
+}
+
+func toAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
 }

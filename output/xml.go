@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/citelint/citelint/result"
 )
@@ -144,14 +145,43 @@ func (junitPrinter) Print(w io.Writer, r *Report) error {
 			line, _ = echoAt(line, cur.byteAt(line, pos.Column))
 			s.Cases = append(s.Cases, junitCase{Name: i.Rule, ClassName: loc, Failure: junitFailure{
 				Message: loc + ": " + i.Message, Type: i.Severity.String(),
-				// CDATA keeps line breaks and takes no escapes: neutralised.
-				Content: Neutralize(fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, line), false),
+				// CDATA keeps line breaks and takes no escapes: neutralised,
+				// and only characters XML allows (encoding/xml checks
+				// attributes and text, not CDATA).
+				Content: xmlChars(Neutralize(fmt.Sprintf("%s: %s\nCategory: %s\nFile: %s\nLine: %d\n%s", i.Severity, i.Message, i.Rule, p, pos.Line, line), false)),
 			}})
 		}
 		s.Tests, s.Failures = len(s.Cases), len(s.Cases)
 		out.Suites = append(out.Suites, s)
 	}
 	return t.err(writeXML(w, out))
+}
+
+// xmlChars replaces what XML 1.0's Char production does not allow (C0
+// controls other than tab, LF and CR; U+FFFE and U+FFFF; bytes that are
+// not UTF-8) with U+FFFD, as encoding/xml does in attributes and text. A
+// document may hold any of them, and one of them in a report's CDATA
+// makes the whole file unreadable to every XML parser.
+func xmlChars(s string) string {
+	illegal := func(r rune) bool { return !xmlChar(r) }
+	if utf8.ValidString(s) && strings.IndexFunc(s, illegal) < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	for _, r := range s { // a byte that is not UTF-8 comes as U+FFFD
+		if illegal(r) {
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// xmlChar is XML 1.0's Char production.
+func xmlChar(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\r' ||
+		r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }
 
 // codeClimatePrinter writes GitLab Code Quality JSON.

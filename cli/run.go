@@ -297,14 +297,55 @@ func (f *runFlags) newReport(p *runPlan, st *setup) *engine.Report {
 		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", Context: p.ctx})
 }
 
-// readBaseline reads the baseline file at path.
+// maxBaseline caps the baseline files run reads and writes (a variable
+// for tests).
+var maxBaseline int64 = safefile.MaxBaseline
+
+// readBaseline reads the baseline file at path, a regular file of at most
+// maxBaseline bytes.
 func readBaseline(path string) (*pipeline.BaselineFile, error) {
 	r, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return pipeline.ReadBaseline(path, r)
+	tooLarge := &safefile.TooLargeError{Path: path, Limit: maxBaseline}
+	if fi, err := r.Stat(); err == nil && fi.Size() > maxBaseline {
+		return nil, tooLarge
+	}
+	// The size may be unknown, or grow while read.
+	c := &countingReader{r: io.LimitReader(r, maxBaseline+1)}
+	f, err := pipeline.ReadBaseline(path, c)
+	if c.n > maxBaseline {
+		return nil, tooLarge
+	}
+	return f, err
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// limitedWriter fails once more than max bytes are written to it.
+type limitedWriter struct {
+	w   io.Writer
+	max int64
+	err error
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if l.max -= int64(len(p)); l.max < 0 {
+		return 0, l.err
+	}
+	return l.w.Write(p)
 }
 
 // saveBaseline writes the baseline the report recorded, when
@@ -314,7 +355,13 @@ func (f *runFlags) saveBaseline(rb *engine.Report, env Env) bool {
 	if b == nil {
 		return true
 	}
-	if err := atomicfile.Write(f.writeBaseline, b.Write); err != nil {
+	// One --baseline would refuse is not written: nothing is, and the
+	// previous file stays.
+	capped := func(w io.Writer) error {
+		return b.Write(&limitedWriter{w: w, max: maxBaseline,
+			err: fmt.Errorf("%d issues make a baseline larger than the %d MiB --baseline reads; exclude rules or paths instead", len(b.Entries), maxBaseline>>20)})
+	}
+	if err := atomicfile.Write(f.writeBaseline, capped); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: --write-baseline: %v\n", err)
 		return false
 	}

@@ -27,6 +27,10 @@ const (
 	MaxData = 64 << 20
 	// MaxConfig caps a configuration file.
 	MaxConfig = 1 << 20
+	// MaxBaseline caps a baseline file (--baseline): about 180,000
+	// accepted issues, read in about a second and 170 MB. A committed
+	// baseline may come from a pull request; 222 MB of one took 805 MB.
+	MaxBaseline = 32 << 20
 )
 
 // TooLargeError is returned for a file over its cap.

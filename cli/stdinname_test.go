@@ -132,3 +132,30 @@ func TestForceExcludeFromSubfolder(t *testing.T) {
 		t.Errorf("--stdin-filename ../vendor/z.md from docs/: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// TestStdinFrontMatterBibliography: standard input has no folder, so the
+// bibliography its front matter names cannot be found; a warning says so
+// and how to give it one (its keys are then unchecked, not errors). Named
+// with --stdin-filename inside the project, the bibliography is read next
+// to that path and its keys checked, as for the file itself.
+func TestStdinFrontMatterBibliography(t *testing.T) {
+	const doc = "---\nbibliography: refs.bib\n---\n\nAs shown [@smith2020] and [@nokey2021].\n"
+	dir := t.TempDir()
+	write(t, dir, "refs.bib", "@article{smith2020, title={A}, author={Smith}, year={2020}}\n")
+	tests := []struct {
+		args     []string
+		wantCode int
+		want     string
+		wantNot  string
+	}{
+		{[]string{"-"}, ExitIssues, "-:1:1: bibliography not read, so its citations are not checked: standard input has no folder to find refs.bib in; name the file it stands for with --stdin-filename", "nokey2021"},
+		// Absolute: the test's working directory is not dir.
+		{[]string{"--stdin-filename", filepath.Join(dir, "doc.md")}, ExitIssues, `doc.md:5:27: citation key "nokey2021" is not in the bibliography`, "bibliography not read"},
+	}
+	for _, tc := range tests {
+		code, out, errs := run(t, dir, doc, append([]string{"run", "--no-config", "--color", "never"}, tc.args...)...)
+		if code != tc.wantCode || !strings.Contains(out, tc.want) || strings.Contains(out, tc.wantNot) {
+			t.Errorf("%v: exit %d, want %d and %q without %q:\n%s%s", tc.args, code, tc.wantCode, tc.want, tc.wantNot, out, errs)
+		}
+	}
+}

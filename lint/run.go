@@ -384,6 +384,25 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 			env, bibDiags = frontMatterBibliographies(ctx, doc, path, env, opts, bibs) // bibload.go
 			return env.KnownKey
 		}
+	} else {
+		// Standard input without --stdin-filename has no folder to find
+		// its front matter's bibliography in: say so, rather than leave
+		// its keys unchecked in silence.
+		popts.Bibliography = func(doc *markdown.Document) func(string) bool {
+			if len(doc.Bibliography) > 0 {
+				env = env.Clone()
+				env.MarkBibliographyIncomplete()
+				name := doc.Bibliography[0]
+				if len(name) > 80 {
+					name = strings.ToValidUTF8(name[:80], "") + "…"
+				}
+				if n := len(doc.Bibliography) - 1; n > 0 {
+					name += fmt.Sprintf(" and %d more", n)
+				}
+				bibDiags = []markdown.Diagnostic{{Offset: doc.FrontMatter.Start, Message: fmt.Sprintf("bibliography not read, so its citations are not checked: standard input has no folder to find %s in; name the file it stands for with --stdin-filename", name)}}
+			}
+			return env.KnownKey
+		}
 	}
 	doc := markdown.Parse(src, popts)
 	doc.Diagnostics = append(doc.Diagnostics, bibDiags...)

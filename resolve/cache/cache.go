@@ -19,8 +19,11 @@
 // so its files are untrusted: only regular files up to a size cap are
 // read (never through a symlink, never a FIFO or device), anything else
 // is treated as missing with one warning, and an entry that cannot be
-// parsed is a miss. A cache that cannot be written is a warning, once; the
-// run goes on without storing.
+// parsed is a miss. Every file is read and written through an os.Root
+// opened at the cache directory, so no link inside it leads elsewhere;
+// with Options.Within the directory itself must resolve inside that
+// folder (the project), checked each time it is opened. A cache that
+// cannot be written is a warning, once; the run goes on without storing.
 package cache
 
 import (
@@ -29,18 +32,20 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/citelint/citelint/internal/atomicfile"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/resolve"
 )
 
@@ -95,6 +100,13 @@ const (
 type Options struct {
 	// Dir is the cache directory, DefaultDir() when empty.
 	Dir string
+	// Within, when set, is a folder Dir must stay inside, not under a
+	// .git directory, once symbolic links are resolved: for a Dir that a
+	// configuration file named, which a pull request may have written
+	// (with a link committed beside it). It is checked each time the
+	// directory is opened to read or write, not only here, and nothing is
+	// created before the part of Dir that exists has passed.
+	Within string
 	// TTLs override DefaultTTLs per kind.
 	TTLs map[string]TTL
 	// Now is the clock, time.Now when nil (tests set it).
@@ -108,10 +120,11 @@ type Options struct {
 // Cache is an on-disk store of lookups. It is safe for concurrent use by
 // goroutines and by processes.
 type Cache struct {
-	dir  string
-	ttls map[string]TTL
-	now  func() time.Time
-	warn func(string)
+	dir    string
+	within string
+	ttls   map[string]TTL
+	now    func() time.Time
+	warn   func(string)
 
 	mu       sync.Mutex
 	shards   map[string]*shard // by file path
@@ -146,7 +159,13 @@ func Open(o Options) (*Cache, error) {
 			return nil, err
 		}
 	}
-	c := &Cache{dir: dir, ttls: DefaultTTLs(), now: o.Now, warn: o.Warn,
+	if o.Within != "" {
+		rel, err := filepath.Rel(o.Within, dir)
+		if err != nil || !filepath.IsLocal(rel) {
+			return nil, fmt.Errorf("%s is not inside %s", dir, o.Within)
+		}
+	}
+	c := &Cache{dir: dir, within: o.Within, ttls: DefaultTTLs(), now: o.Now, warn: o.Warn,
 		shards: map[string]*shard{}, warned: map[string]bool{}}
 	for k, t := range o.TTLs {
 		c.ttls[k] = t
@@ -162,6 +181,54 @@ func Open(o Options) (*Cache, error) {
 
 // Dir is the cache directory.
 func (c *Cache) Dir() string { return c.dir }
+
+// openDir opens the cache directory, creating it first with create. With
+// Within, the directory must resolve inside it and not under .git: the
+// part that exists before anything is created, and the whole once it
+// exists; it is then opened through an os.Root of Within, which follows no
+// link out of it should the tree change in between. The files are used
+// through the returned os.Root, which follows no link out of the cache.
+func (c *Cache) openDir(create bool) (*os.Root, error) {
+	if c.within == "" {
+		if create {
+			if err := os.MkdirAll(c.dir, 0o755); err != nil {
+				return nil, err
+			}
+		}
+		return os.OpenRoot(c.dir)
+	}
+	proj, err := safefile.NewRoot(c.within)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(c.within, c.dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := proj.Holds(c.dir); err != nil {
+		return nil, err
+	}
+	pr, err := os.OpenRoot(c.within)
+	if err != nil {
+		return nil, err
+	}
+	defer pr.Close()
+	if create {
+		if err := pr.MkdirAll(rel, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	if err := proj.Check(c.dir); err != nil {
+		return nil, err
+	}
+	return pr.OpenRoot(rel)
+}
+
+// notFound reports whether err says the cache directory, or a part of
+// it, does not exist: an empty cache.
+func notFound(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
 
 type entry struct {
 	Kind     string         `json:"kind"`
@@ -195,8 +262,10 @@ func entryID(kind, endpoint, key string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// shardPath is the shard file of kind and id, relative to the cache
+// directory.
 func (c *Cache) shardPath(kind, id string) string {
-	return filepath.Join(c.dir, formatDir, kindDir(kind), id[:1]+".json")
+	return filepath.Join(formatDir, kindDir(kind), id[:1]+".json")
 }
 
 func (c *Cache) ttl(e entry) time.Duration {
@@ -265,15 +334,31 @@ func (c *Cache) load(path string) *shard {
 	return s
 }
 
-// readShard reads a shard file into entries by id. Missing, unreadable
-// and unparseable files are empty; files that are not regular are also
-// reported once.
+// readShard reads the shard file at path (relative to the cache
+// directory) into entries by id. A cache directory that cannot be opened
+// (one that leads out of Options.Within, say) has no entries, reported
+// once.
 func (c *Cache) readShard(path string) map[string]entry {
-	out := map[string]entry{}
-	b, err := readRegular(path, maxRead)
+	r, err := c.openDir(false)
 	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			c.warnOnce("read", fmt.Sprintf("resolver cache: ignoring %s: %v", path, err))
+		if !notFound(err) {
+			c.warnOnce("read", fmt.Sprintf("resolver cache: ignoring %s: %v", c.dir, err))
+		}
+		return map[string]entry{}
+	}
+	defer r.Close()
+	return c.readShardIn(r, path)
+}
+
+// readShardIn reads a shard file of the cache directory r. Missing,
+// unreadable and unparseable files are empty; files that are not regular
+// are also reported once.
+func (c *Cache) readShardIn(r *os.Root, path string) map[string]entry {
+	out := map[string]entry{}
+	b, err := readRegular(r, path, maxRead)
+	if err != nil {
+		if !notFound(err) {
+			c.warnOnce("read", fmt.Sprintf("resolver cache: ignoring %s: %v", filepath.Join(c.dir, path), err))
 		}
 		return out
 	}
@@ -292,10 +377,10 @@ var (
 	errTooLarge   = errors.New("larger than the cache's size cap")
 )
 
-// readRegular reads path if it is a regular file (not a symlink, FIFO or
-// device) of at most max bytes.
-func readRegular(path string, max int64) ([]byte, error) {
-	f, err := openNoFollow(path)
+// readRegular reads path in r if it is a regular file (not a symlink,
+// FIFO or device) of at most max bytes.
+func readRegular(r *os.Root, path string, max int64) ([]byte, error) {
+	f, err := openNoFollow(r, path)
 	if err != nil {
 		return nil, err
 	}
@@ -389,28 +474,44 @@ func (c *Cache) flushLocked() error {
 		}
 	}
 	sort.Strings(paths)
+	var r *os.Root
+	if len(paths) > 0 && !c.readOnly {
+		var err error
+		if r, err = c.openDir(true); err != nil {
+			c.writeFailed(err)
+			first = err
+		} else {
+			defer r.Close()
+		}
+	}
 	for _, p := range paths {
 		s := c.shards[p]
 		if c.readOnly {
 			s.pending = map[string]entry{}
 			continue
 		}
-		err := c.writeShard(p, s)
+		err := c.writeShard(r, p, s)
 		s.pending = map[string]entry{}
 		if err != nil && first == nil {
 			first = err
-			c.readOnly = true
-			c.warnOnce("write", fmt.Sprintf("resolver cache %s cannot be written, answers are not kept for the next run: %v", c.dir, err))
+			c.writeFailed(err)
 		}
 	}
 	return first
 }
 
+// writeFailed stops writing for the run, with one warning. c.mu must be
+// held.
+func (c *Cache) writeFailed(err error) {
+	c.readOnly = true
+	c.warnOnce("write", fmt.Sprintf("resolver cache %s cannot be written, answers are not kept for the next run: %v", c.dir, err))
+}
+
 // writeShard merges s's pending answers into what is on disk now (another
 // process may have written since it was loaded), drops expired entries
-// and writes the result atomically.
-func (c *Cache) writeShard(path string, s *shard) error {
-	merged := c.readShard(path)
+// and writes the result atomically, into the cache directory r.
+func (c *Cache) writeShard(r *os.Root, path string, s *shard) error {
+	merged := c.readShardIn(r, path)
 	for id, e := range s.pending {
 		merged[id] = e
 	}
@@ -425,10 +526,10 @@ func (c *Cache) writeShard(path string, s *shard) error {
 		return err
 	}
 	s.entries = merged
-	if err := c.mkdirs(filepath.Dir(path)); err != nil {
+	if err := r.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return writeAtomic(path, b)
+	return writeAtomic(r, path, b)
 }
 
 // encodeShard encodes entries newest first, leaving out the oldest ones
@@ -449,29 +550,38 @@ func encodeShard(list []entry) ([]byte, error) {
 	}
 }
 
-// mkdirs creates dir under c.dir, refusing to write through a symlink
-// planted inside the cache (it could point anywhere).
-func (c *Cache) mkdirs(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// writeAtomic writes data to path in r atomically: a temporary file
+// beside it, synced, then renamed over it, which replaces a symbolic link
+// at path rather than writing through it (a planted link must not
+// redirect the cache's writes). Cache files are private to the user.
+func writeAtomic(r *os.Root, path string, data []byte) (err error) {
+	var tmp string
+	var f *os.File
+	for range 100 {
+		tmp = filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".citelint-"+strconv.FormatUint(rand.Uint64(), 36))
+		if f, err = r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600); !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
+	if err != nil {
 		return err
 	}
-	for d := dir; len(d) > len(c.dir); d = filepath.Dir(d) {
-		fi, err := os.Lstat(d)
+	defer func() {
 		if err != nil {
-			return err
+			f.Close()
+			r.Remove(tmp)
 		}
-		if !fi.IsDir() {
-			return fmt.Errorf("%s: %w", d, errNotRegular)
-		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return err
 	}
-	return nil
-}
-
-// writeAtomic writes data to path atomically, replacing a symbolic link at
-// path rather than writing through it (a planted link must not redirect
-// the cache's writes). Cache files are private to the user.
-func writeAtomic(path string, data []byte) error {
-	return atomicfile.ReplaceLink(path, data, 0o600)
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return r.Rename(tmp, path)
 }
 
 // KindStatus describes the entries of one kind.
@@ -495,10 +605,10 @@ var (
 )
 
 // walkLegacy calls fn for every v1 entry file (and leftover temporary
-// files) and nothing else, so Clean removes the old layout too.
-func (c *Cache) walkLegacy(fn func(path string) error) error {
-	root := filepath.Join(c.dir, legacyDir)
-	return c.eachFile(root, 2, func(dir, name string) error {
+// files) of the cache directory r and nothing else, so Clean removes the
+// old layout too.
+func (c *Cache) walkLegacy(r *os.Root, fn func(path string) error) error {
+	return c.eachFile(r, legacyDir, 2, func(dir, name string) error {
 		shard := filepath.Base(dir)
 		if entryName.MatchString(name) && name[:2] == shard ||
 			strings.HasPrefix(name, ".") && strings.Contains(name, ".json.citelint-") {
@@ -510,10 +620,23 @@ func (c *Cache) walkLegacy(fn func(path string) error) error {
 
 // walk calls fn for every shard file, or with temps for leftover temporary
 // files of interrupted writes too, and nothing else, so that pointing Dir
-// at a directory with other files in it never touches them.
+// at a directory with other files in it never touches them. Paths are
+// relative to the cache directory.
 func (c *Cache) walk(temps bool, fn func(kind, path string, size int64) error) error {
-	root := filepath.Join(c.dir, formatDir)
-	return c.eachFile(root, 1, func(dir, name string) error {
+	r, err := c.openDir(false)
+	if notFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return c.walkIn(r, temps, fn)
+}
+
+// walkIn is walk in the cache directory r.
+func (c *Cache) walkIn(r *os.Root, temps bool, fn func(kind, path string, size int64) error) error {
+	return c.eachFile(r, formatDir, 1, func(dir, name string) error {
 		ok := shardName.MatchString(name)
 		if temps && !ok {
 			ok = strings.HasPrefix(name, ".") && strings.Contains(name, ".json.citelint-")
@@ -522,7 +645,7 @@ func (c *Cache) walk(temps bool, fn func(kind, path string, size int64) error) e
 			return nil
 		}
 		p := filepath.Join(dir, name)
-		fi, err := os.Lstat(p)
+		fi, err := r.Lstat(p)
 		if err != nil {
 			return nil // removed meanwhile
 		}
@@ -531,23 +654,33 @@ func (c *Cache) walk(temps bool, fn func(kind, path string, size int64) error) e
 }
 
 // eachFile calls fn for the regular files depth directory levels below
-// root; symlinks and other files are skipped.
-func (c *Cache) eachFile(root string, depth int, fn func(dir, name string) error) error {
-	ents, err := os.ReadDir(root)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+// dir in r; symlinks and other files are skipped.
+func (c *Cache) eachFile(r *os.Root, dir string, depth int, fn func(dir, name string) error) error {
+	fi, err := r.Lstat(dir)
+	if notFound(err) || err == nil && !fi.IsDir() {
+		return nil // a link is not followed
 	}
 	if err != nil {
 		return err
 	}
+	f, err := r.Open(dir)
+	if err != nil {
+		return err
+	}
+	ents, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
 	for _, e := range ents {
 		switch {
 		case depth > 0 && e.IsDir():
-			if err := c.eachFile(filepath.Join(root, e.Name()), depth-1, fn); err != nil {
+			if err := c.eachFile(r, filepath.Join(dir, e.Name()), depth-1, fn); err != nil {
 				return err
 			}
 		case depth == 0 && e.Type().IsRegular():
-			if err := fn(root, e.Name()); err != nil {
+			if err := fn(dir, e.Name()); err != nil {
 				return err
 			}
 		}
@@ -558,12 +691,20 @@ func (c *Cache) eachFile(root string, depth int, fn func(dir, name string) error
 // Status counts the entries, their bytes and the expired ones, per kind.
 func (c *Cache) Status() (Status, error) {
 	st := Status{Dir: c.dir, Kinds: map[string]KindStatus{}}
+	r, err := c.openDir(false)
+	if notFound(err) {
+		return st, nil
+	}
+	if err != nil {
+		return st, err
+	}
+	defer r.Close()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	err := c.walk(false, func(kind, path string, size int64) error {
+	err = c.walkIn(r, false, func(kind, path string, size int64) error {
 		ks := st.Kinds[kind]
 		ks.Bytes += size
-		for _, e := range c.readShard(path) {
+		for _, e := range c.readShardIn(r, path) {
 			ks.Entries++
 			st.Entries++
 			if !c.valid(e) {
@@ -581,10 +722,18 @@ func (c *Cache) Status() (Status, error) {
 // entries of the old layout) and then the directories left empty. It
 // returns how many answers it removed.
 func (c *Cache) Clean() (int, error) {
+	r, err := c.openDir(false)
+	if notFound(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
 	n := 0
 	dirs := map[string]bool{}
-	err := c.walkLegacy(func(path string) error {
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	err = c.walkLegacy(r, func(path string) error {
+		if err := r.Remove(path); err != nil && !notFound(err) {
 			return err
 		}
 		n++
@@ -593,31 +742,39 @@ func (c *Cache) Clean() (int, error) {
 	})
 	if err == nil {
 		var m int
-		m, err = c.rewrite(true, func(entry) bool { return false })
+		m, err = c.rewrite(r, true, func(entry) bool { return false })
 		n += m
 	}
-	c.removeEmpty(dirs, legacyDir)
+	removeEmpty(r, dirs, legacyDir)
 	return n, err
 }
 
 // Prune removes expired and unreadable entries only.
 func (c *Cache) Prune() (int, error) {
-	return c.rewrite(false, c.valid)
+	r, err := c.openDir(false)
+	if notFound(err) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
+	return c.rewrite(r, false, c.valid)
 }
 
-// rewrite keeps the entries of every shard for which keep is true,
-// removing shard files left empty (and, with temps, leftover temporary
-// files). It returns how many entries it dropped.
-func (c *Cache) rewrite(temps bool, keep func(entry) bool) (int, error) {
+// rewrite keeps the entries of every shard of the cache directory r for
+// which keep is true, removing shard files left empty (and, with temps,
+// leftover temporary files). It returns how many entries it dropped.
+func (c *Cache) rewrite(r *os.Root, temps bool, keep func(entry) bool) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	n := 0
 	dirs := map[string]bool{}
-	err := c.walk(temps, func(kind, path string, size int64) error {
+	err := c.walkIn(r, temps, func(kind, path string, size int64) error {
 		delete(c.shards, path)
 		var kept []entry
 		if shardName.MatchString(filepath.Base(path)) {
-			all := c.readShard(path)
+			all := c.readShardIn(r, path)
 			for _, e := range all {
 				if keep(e) {
 					kept = append(kept, e)
@@ -633,28 +790,28 @@ func (c *Cache) rewrite(temps bool, keep func(entry) bool) (int, error) {
 			if err != nil {
 				return err
 			}
-			return writeAtomic(path, b)
+			return writeAtomic(r, path, b)
 		}
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := r.Remove(path); err != nil && !notFound(err) {
 			return err
 		}
 		dirs[filepath.Dir(path)] = true
 		return nil
 	})
-	c.removeEmpty(dirs, formatDir)
+	removeEmpty(r, dirs, formatDir)
 	return n, err
 }
 
-// removeEmpty removes dirs, deepest first, and the layout root; os.Remove
-// only removes empty directories, so anything else someone put there
-// stays.
-func (c *Cache) removeEmpty(dirs map[string]bool, root string) {
+// removeEmpty removes dirs of r, deepest first, and the layout root;
+// Remove only removes empty directories, so anything else someone put
+// there stays.
+func removeEmpty(r *os.Root, dirs map[string]bool, root string) {
 	var ds []string
 	for d := range dirs {
 		ds = append(ds, d)
 	}
 	sort.Slice(ds, func(i, j int) bool { return len(ds[i]) > len(ds[j]) })
-	for _, d := range append(ds, filepath.Join(c.dir, root)) {
-		os.Remove(d)
+	for _, d := range append(ds, root) {
+		r.Remove(d)
 	}
 }

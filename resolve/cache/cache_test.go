@@ -64,7 +64,7 @@ func TestGetPutTTL(t *testing.T) {
 
 func TestCorruptEntriesAreMisses(t *testing.T) {
 	c, _ := open(t)
-	p := c.shardPath("doi", entryID("doi", "", "k"))
+	p := filepath.Join(c.Dir(), c.shardPath("doi", entryID("doi", "", "k")))
 	for _, body := range []string{"", "{", "null", `{"format":"citelint-cache/2","entries":null}`,
 		`{"format":"citelint-cache/2","entries":[{"kind":"doi","key":"other","stored":"2026-03-01T12:00:00Z","lookup":{"verdict":"ok"}}]}`,
 		`{"format":"citelint-cache/2","entries":[{"kind":"doi","key":"k","stored":"2026-03-01T12:00:00Z","lookup":{"verdict":"dead"}}]}`,
@@ -117,7 +117,7 @@ func TestUntrustedEntries(t *testing.T) {
 			var warnings []string
 			clk := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 			c, _ := Open(Options{Dir: t.TempDir(), Now: clk.now, Warn: func(m string) { warnings = append(warnings, m) }})
-			p := c.shardPath("doi", entryID("doi", "", "k"))
+			p := filepath.Join(c.Dir(), c.shardPath("doi", entryID("doi", "", "k")))
 			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
 			tt.plant(t, p)
 			for range 3 {

@@ -2,9 +2,11 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 
+	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/output"
 )
@@ -29,6 +31,10 @@ func cacheCmd(args []string, env Env) int {
 		return ExitUsage
 	}
 	c, err := engine.OpenCache(cfg)
+	if ce := (*config.Error)(nil); errors.As(err, &ce) {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err) // it names the file and line
+		return ExitUsage
+	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: resolver cache: %v\n", err)
 		return ExitFailure

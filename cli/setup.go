@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -24,6 +25,8 @@ type setupFlags struct {
 	disable     stringList
 	enableOnly  stringList
 	ruleSet     string
+
+	cacheDir string
 
 	stdinName    string
 	forceExclude bool
@@ -54,6 +57,7 @@ func (s *setupFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&s.forceExclude, "force-exclude", false, "apply run.exclude to files named on the command line too (for pre-commit, which names every changed file)")
 	fs.BoolVar(&s.noGitignore, "no-gitignore", false, "also lint files that .gitignore, .git/info/exclude or a nested .gitignore make git ignore")
 	fs.StringVar(&s.shard, "shard", "", "lint only part i of n of the files (i/n, as 2/4), split by a hash of each path: CI jobs 1/n..n/n together lint everything once")
+	fs.StringVar(&s.cacheDir, "cache-dir", "", "resolver cache folder, anywhere (default: "+envCacheDir+", else the config's resolvers.cache.dir, which must be inside the project, else the user cache directory)")
 	fs.StringVar(&s.ruleSet, "default", "", "starting rule set, as rules.default: standard, reports (standard plus uncited-claim, for LLM-written reports), all or none")
 }
 
@@ -90,7 +94,37 @@ func (s *setupFlags) loadConfig(env Env) (*config.Config, error) {
 		}
 	}
 	cfg, _, err := engine.LoadConfig(wd, s.configPath, s.noConfig)
-	return cfg, err
+	if err != nil {
+		return nil, err
+	}
+	return cfg, s.setCacheDir(cfg, env)
+}
+
+// envCacheDir names the resolver cache folder, as --cache-dir does.
+const envCacheDir = "CITELINT_CACHE_DIR"
+
+// setCacheDir puts the cache folder --cache-dir or CITELINT_CACHE_DIR
+// names in the place of the config's: the workflow's choice, used as
+// given, which may be anywhere (as a --format path may), where a config
+// file's must be inside the project. The Action sets it, so that what it
+// archives is never a folder a pull request chose.
+func (s *setupFlags) setCacheDir(cfg *config.Config, env Env) error {
+	dir, from := s.cacheDir, "--cache-dir"
+	if dir == "" {
+		dir, from = env.Getenv(envCacheDir), envCacheDir
+	}
+	if dir == "" {
+		return nil
+	}
+	if !filepath.IsAbs(dir) {
+		wd, err := env.Getwd()
+		if err != nil {
+			return fmt.Errorf("%s: %v", from, err)
+		}
+		dir = filepath.Join(wd, dir)
+	}
+	cfg.Resolvers.Cache.Dir, cfg.Resolvers.Cache.FromFlag = filepath.Clean(dir), true
+	return nil
 }
 
 // setup loads config, then the engine (bibliography, sources, rules), and

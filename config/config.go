@@ -222,8 +222,21 @@ func (r *Resolvers) CrossrefMailto() string { return cmp.Or(r.Crossref.Mailto, r
 
 // Cache configures the on-disk resolver cache.
 type Cache struct {
-	Dir  string `yaml:"dir" doc:"Cache folder; \"\" = the user cache directory. Commit one to the repository to make CI runs reproducible offline."` // relative to Dir
+	// Dir from a config file is a folder inside the project, which a pull
+	// request may have written: relative, no "..", not in .git (checked
+	// here), and resolving inside the project through any link (checked
+	// by engine.OpenCache and resolve/cache each time it is opened). A
+	// folder elsewhere is the workflow's choice: --cache-dir or
+	// CITELINT_CACHE_DIR, which set FromFlag.
+	Dir  string `yaml:"dir" check:"cachedir" doc:"Cache folder inside the project, relative to the config file's directory (not absolute, no .., not in .git); \"\" = the user cache directory. Commit one to the repository to make CI runs reproducible offline. A folder elsewhere is named with --cache-dir or CITELINT_CACHE_DIR."` // relative to Dir
 	Mode string `yaml:"mode" enum:"normal,offline,refresh" doc:"normal; offline (no requests; uncached = unverified); refresh (ignore cached entries)."`
+	// FromFlag marks a Dir the caller chose (--cache-dir,
+	// CITELINT_CACHE_DIR, a program), which is used as given, like a
+	// --format path.
+	FromFlag bool `yaml:"-"`
+	// Line and Column are where dir is written in the file, for errors
+	// found when the folder is opened.
+	Line, Column int `yaml:"-"`
 }
 
 // Endpoint is a resolver's base URL (tests and mirrors point it elsewhere).

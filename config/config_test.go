@@ -66,7 +66,7 @@ func TestParseFull(t *testing.T) {
 	check("Bibliography", c.Bibliography, []string{"refs.bib"})
 	check("Sources", c.Sources, "data/sources.jsonl")
 	r := c.Resolvers
-	check("Cache", r.Cache, Cache{Dir: ".citelint-cache", Mode: CacheOffline})
+	check("Cache", r.Cache, Cache{Dir: ".citelint-cache", Mode: CacheOffline, Line: 42, Column: 16})
 	check("Mailto", r.Mailto, "docs@example.org")
 	check("CrossrefMailto", r.CrossrefMailto(), "crossref@example.org")
 	check("Timeout", r.Timeout, 2*time.Minute)
@@ -222,6 +222,35 @@ var parseErrorCases = []struct {
 		`.citelint.yaml:6:13: rules.disable[0]: rule "dead-doi" is also enabled (line 5); list it in one place`,
 		`.citelint.yaml:9:13: exclusions.rules[0].text: invalid regexp "(": missing closing ): ` + "`(`",
 		`.citelint.yaml:13:12: output.formats.sarif.path: "a.json" is also written by format "json"`}, true},
+	{"cache dir out of the project", v1 + "resolvers:\n  cache:\n    dir: ../shared-cache\n", []string{
+		`.citelint.yaml:4:10: resolvers.cache.dir: "../shared-cache": want a folder inside the project, relative to the config file's directory: not absolute, not under ~, no .. and not in .git (a cache elsewhere is the workflow's choice: --cache-dir or CITELINT_CACHE_DIR)`}, false},
+	{"cache dir in .git", v1 + "resolvers: {cache: {dir: .git/citelint}}\n", []string{
+		`.citelint.yaml:2:26: resolvers.cache.dir: ".git/citelint": want a folder inside the project, relative to the config file's directory: not absolute, not under ~, no .. and not in .git (a cache elsewhere is the workflow's choice: --cache-dir or CITELINT_CACHE_DIR)`}, false},
+}
+
+// TestCacheDir: resolvers.cache.dir, which a pull request may write,
+// names a folder inside the project or is refused (issue 37: it named
+// .git, /tmp and ../x, and the Action archived what citelint wrote there).
+// Whether a link leads out is checked when the folder is opened
+// (engine.OpenCache, resolve/cache).
+func TestCacheDir(t *testing.T) {
+	for _, dir := range []string{"", ".citelint-cache", "cache", "./cache", "docs/.cache/citelint", "x.git", ".github/cache", "a/.gitx", "."} {
+		c, err := Parse(".citelint.yaml", []byte(v1+"resolvers: {cache: {dir: \""+dir+"\"}}\n"), testOpts)
+		if err != nil || c.Resolvers.Cache.Dir != dir {
+			t.Errorf("dir %q refused: %v", dir, err)
+		}
+	}
+	for _, dir := range []string{"/tmp/cache", "/", "../x", "..", "a/../../x", "a/../b", "a/..", ".git", ".git/x", "docs/.git", "docs/.GIT/x", "~", "~/.cache/citelint",
+		`C:\\cache`, `c:cache`, `\\\\server\\share`, `..\\x`, `a\\..\\..\\x`, `.git\\x`} {
+		_, err := Parse(".citelint.yaml", []byte(v1+"resolvers: {cache: {dir: \""+dir+"\"}}\n"), testOpts)
+		if err == nil || !strings.Contains(err.Error(), "resolvers.cache.dir") || !strings.Contains(err.Error(), ".citelint.yaml:2:") {
+			t.Errorf("dir %q: %v, want an error naming the file, line and key", dir, err)
+		}
+	}
+	c, err := Parse(".citelint.yaml", []byte(v1+"resolvers:\n  cache:\n    mode: offline\n    dir: cache\n"), testOpts)
+	if err != nil || c.Resolvers.Cache.Line != 5 || c.Resolvers.Cache.Column != 10 {
+		t.Errorf("position of dir: %+v, %v", c.Resolvers.Cache, err)
+	}
 }
 
 func TestParseErrors(t *testing.T) {

@@ -269,6 +269,8 @@ var schemaEquivCases = []string{
 	v1 + "bibliography: ~\nsources: 1\n", v1 + "sources: [a]\n", v1 + "bibliography: true\n",
 	// resolvers and judge.
 	v1 + "resolvers: {cache: {mode: x, dir: 1, extra: 1}, mailto: someone, timeout: x, request-timeout: -1}\n",
+	v1 + "resolvers: {cache: {dir: docs/.cache/citelint}}\n", v1 + "resolvers: {cache: {dir: ./x.git/.gitx}}\n",
+	v1 + "resolvers: {cache: {dir: \"a\\\\..\\\\b\"}}\n", v1 + "resolvers: {cache: {dir: ~/.cache}}\n", v1 + "resolvers: {cache: {dir: \"C:cache\"}}\n",
 	v1 + "resolvers: {mailto: \"mailto:a@b\", doi: {url: \"http://x\"}, datacite: str, arxiv: {url: ftp://x, mailto: a}}\n",
 	v1 + "resolvers: {crossref: {url: \"ftp://\", mailto: 1}, url: {allow-private: 1}, hosts: []}\n",
 	v1 + "resolvers:\n  hosts:\n    \"a..b\": {}\n    \"[::1]:80\": {concurrency: -1, interval: 5}\n    \"x:123456\": {}\n    \"https://x/\": {}\n    example.org: {concurrency: x, rate: 1}\n    LOCALHOST: 1\n",

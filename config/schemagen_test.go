@@ -70,6 +70,8 @@ var shared = map[string]map[string]any{
 	"url":    {"type": "string", "pattern": `^(https?://[^/\s]+.*)?$`},
 	"mailto": {"type": "string", "pattern": patterns["mailto"]},
 	"env":    {"type": "string", "pattern": patterns["env"]},
+	"cachedir": {"type": "string", "not": map[string]any{"pattern": unsafeCacheDirPattern},
+		"description": "A folder inside the project, relative to the config file's directory: not absolute, not under ~, no .. and not in .git."},
 }
 
 func (g *schemaGen) ref(name string) map[string]any {

@@ -46,6 +46,7 @@ func ExampleOptions_network() {
 	cfg.Rules.Enable = []string{"dead-doi"}
 	cfg.Resolvers.DOI.URL = stub.URL // default https://doi.org
 	cfg.Resolvers.Cache.Dir = cacheDir
+	cfg.Resolvers.Cache.FromFlag = true // chosen here, not by a config file: used as given
 	eng, err := engine.New(cfg, engine.Options{Network: &engine.NetworkOptions{
 		TrustedHosts: []string{strings.TrimPrefix(stub.URL, "http://")},
 	}})

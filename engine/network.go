@@ -3,15 +3,18 @@ package engine
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/output"
@@ -203,6 +206,10 @@ func (e *Engine) setNetwork(o *NetworkOptions) error {
 		return nil
 	}
 	if _, err := OpenCache(e.cfg); err != nil {
+		var ce *config.Error
+		if errors.As(err, &ce) {
+			return err // it names the file and line
+		}
 		return fmt.Errorf("resolver cache: %v", err)
 	}
 	return nil
@@ -308,14 +315,37 @@ func cacheMode(cfg *config.Config, offline, refresh bool) cache.Mode {
 	return cache.ReadWrite
 }
 
-// OpenCache opens the resolver cache the config names (or the default one
-// under the user cache directory).
+// OpenCache opens the resolver cache the config names, or the default one
+// under the user cache directory. A folder from a config file (which a
+// pull request may have written, with links beside it) must resolve
+// inside the config's project and not under .git: here, with an error
+// naming the file and line, and again each time the cache opens it to
+// read or write (cache.Options.Within). One the caller chose
+// (Cache.FromFlag: --cache-dir, CITELINT_CACHE_DIR) is used as given.
 func OpenCache(cfg *config.Config) (*cache.Cache, error) {
-	dir := cfg.Resolvers.Cache.Dir
-	if dir != "" {
-		dir = cfg.Resolve(dir)
+	cc := cfg.Resolvers.Cache
+	if cc.Dir == "" || cc.FromFlag {
+		return cache.Open(cache.Options{Dir: cc.Dir})
 	}
-	return cache.Open(cache.Options{Dir: dir})
+	root, err := safefile.ProjectRoot(cfg.Dir)
+	var dir string
+	if err == nil && !filepath.IsLocal(filepath.FromSlash(cc.Dir)) {
+		// config.Parse refuses these; a program may set Dir itself.
+		err = fmt.Errorf("%q is not a folder inside the project", cc.Dir)
+	}
+	if err == nil {
+		// From the root with its links resolved, as Within is.
+		dir = filepath.Join(root.Dir(), filepath.FromSlash(cc.Dir))
+		err = root.Holds(dir)
+	}
+	if err == nil {
+		var c *cache.Cache
+		if c, err = cache.Open(cache.Options{Dir: dir, Within: root.Dir()}); err == nil {
+			return c, nil
+		}
+	}
+	return nil, &config.Error{File: cfg.Path, Line: cc.Line, Column: cc.Column,
+		Msg: fmt.Sprintf("resolvers.cache.dir: %v; a cache folder outside the project is the workflow's choice: --cache-dir or CITELINT_CACHE_DIR", err)}
 }
 
 // verifierOptions maps resolvers.* and the caller's consent to the verify

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/gittest"
+	"github.com/citelint/citelint/internal/registrystub"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -116,7 +117,12 @@ func TestActionRunStep(t *testing.T) {
 			[]string{"exit-code=0"}, nil},
 		{"review page", ".", "docs", "false", "false", "true", "1",
 			[]string{"review-dir=", "file=docs/a.md,line=2,"}, nil},
+		// A file named --issues-exit-code=0 would be a flag if the runner's
+		// shell expanded "*" (issue 37): the literal reaches citelint.
+		{"args are not glob-expanded", ".", "*", "false", "false", "false", "3",
+			[]string{"stat *: no such file"}, []string{"exit-code=0"}},
 	}
+	os.WriteFile(filepath.Join(repo, "--issues-exit-code=0"), nil, 0o644)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tmp := t.TempDir()
@@ -127,7 +133,7 @@ func TestActionRunStep(t *testing.T) {
 				"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary.md"),
 				"INPUT_ARGS="+tt.args, "INPUT_CONFIG=", "INPUT_WORKDIR="+tt.workdir,
 				"ONLY_NEW="+tt.onlyNew, "SARIF="+tt.sarif, "REVIEW_PAGE="+tt.review, "EVENT_NAME=pull_request",
-				"PR_BASE_SHA="+base, "PUSH_BEFORE=", "CACHE_DIR="+filepath.Join(tmp, "cache"),
+				"PR_BASE_SHA="+base, "PUSH_BEFORE=", "CITELINT_CACHE_DIR="+filepath.Join(tmp, "cache"),
 				"GIT_CONFIG_NOSYSTEM=1", "HOME="+repo)
 			for k := range step.Env {
 				found := false
@@ -207,5 +213,77 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 	if ids["citelint"] == "" || !strings.Contains(ids["citelint-fix"], "--fix") {
 		t.Errorf("hooks: %v", ids)
+	}
+}
+
+// actionStepByID returns the step of action.yml with id.
+func actionStepByID(t *testing.T, a actionFile, id string) actionStep {
+	t.Helper()
+	for _, s := range a.Runs.Steps {
+		if s.ID == id {
+			return s
+		}
+	}
+	t.Fatalf("action.yml has no step %q", id)
+	return actionStep{}
+}
+
+// runActionStep runs a step's script as the runner would, in dir, with
+// env added to the test's environment.
+func runActionStep(t *testing.T, step actionStep, dir string, env ...string) string {
+	t.Helper()
+	script := filepath.Join(t.TempDir(), "step.sh")
+	os.WriteFile(script, []byte(step.Run), 0o644)
+	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	out, _ := cmd.CombinedOutput()
+	return string(out)
+}
+
+// TestActionResolverCache (issue 37, point 1): the Action archives a
+// folder of its own, which it hands to citelint as CITELINT_CACHE_DIR,
+// never the folder a pull request's .citelint.yaml names: here the config
+// names cache, committed as a link to a folder outside the checkout, and
+// nothing is written there; the answers go to the action's folder, which
+// the save step then archives.
+func TestActionResolverCache(t *testing.T) {
+	a := loadAction(t)
+	bin := buildCitelint(t)
+	dir, doc, _ := registrystub.Project(t, "url: {allow-private: true}")
+	outside := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(dir, "cache")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	tmp := t.TempDir()
+	outFile := filepath.Join(tmp, "output")
+	base := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), "RUNNER_TEMP=" + tmp, "GITHUB_OUTPUT=" + outFile}
+
+	out := runActionStep(t, actionStepByID(t, a, "cache-dir"), dir, base...)
+	outputs, _ := os.ReadFile(outFile)
+	want := filepath.Join(tmp, "citelint-cache")
+	if string(outputs) != "dir="+want+"\n" {
+		t.Fatalf("cache-dir step: outputs %q\n%s", outputs, out)
+	}
+	os.Remove(outFile)
+	out = runActionStep(t, actionStepByID(t, a, "run"), dir, append(base,
+		"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary.md"),
+		"INPUT_ARGS=--allow-private "+filepath.Base(doc), "INPUT_CONFIG=", "INPUT_WORKDIR=.",
+		"ONLY_NEW=false", "SARIF=false", "REVIEW_PAGE=false", "EVENT_NAME=pull_request",
+		"PR_BASE_SHA=", "PUSH_BEFORE=", "CITELINT_CACHE_DIR="+want)...)
+	outputs, _ = os.ReadFile(outFile)
+	if !strings.Contains(string(outputs), "exit-code=1\n") || !strings.Contains(string(outputs), "cache-written=true\n") {
+		t.Errorf("run step: outputs %q, want exit-code=1 and cache-written=true\n%s", outputs, out)
+	}
+	if ents, _ := os.ReadDir(want); len(ents) == 0 {
+		t.Errorf("nothing in the action's cache folder %s", want)
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 0 {
+		t.Errorf("written through the config's link out of the checkout: %v", ents)
+	}
+	// The restore and save steps archive that folder and no other.
+	b, _ := os.ReadFile("../../action.yml")
+	if n := strings.Count(string(b), "path: ${{ steps.cache-dir.outputs.dir }}"); n != 2 || strings.Contains(string(b), "cache path") {
+		t.Errorf("action.yml: %d cache steps archive the action's folder, want 2 (restore and save), and none asks citelint where its cache is", n)
 	}
 }

@@ -65,9 +65,9 @@ func TestCacheDirChoice(t *testing.T) {
 		t.Skip("no symlinks:", err)
 	}
 	cfg := filepath.Join(dir, ".citelint.yaml")
-	for _, args := range [][]string{{"run", "--allow-private", doc}, {"cache", "path"}, {"cache", "status"}} {
+	for _, args := range [][]string{{"run", "--allow-private", doc}, {"run", "--allow-private", "--offline", doc}, {"cache", "path"}, {"cache", "status"}} {
 		code, out, errs = runEnv(t, dir, nil, args...)
-		if code == ExitOK || code == ExitIssues || !strings.Contains(errs, cfg+":6:16: resolvers.cache.dir: ") || !strings.Contains(errs, "resolves outside") {
+		if code != ExitUsage || !strings.HasPrefix(errs, "citelint: "+cfg+":6:16: resolvers.cache.dir: ") || !strings.Contains(errs, "resolves outside") {
 			t.Errorf("%v through a link out: exit %d, want a config error at %s:6:16\n%s%s", args, code, cfg, out, errs)
 		}
 	}

@@ -259,6 +259,9 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		if ce := (*config.Error)(nil); errors.As(err, &ce) {
+			return ExitUsage // resolvers.cache.dir leads out of the project
+		}
 		return ExitFailure
 	}
 	p.net = n

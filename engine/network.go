@@ -206,8 +206,7 @@ func (e *Engine) setNetwork(o *NetworkOptions) error {
 		return nil
 	}
 	if _, err := OpenCache(e.cfg); err != nil {
-		var ce *config.Error
-		if errors.As(err, &ce) {
+		if ce := (*config.Error)(nil); errors.As(err, &ce) {
 			return err // it names the file and line
 		}
 		return fmt.Errorf("resolver cache: %v", err)
@@ -269,6 +268,9 @@ func (e *Engine) verify(ctx context.Context, files []string, opts lint.Options, 
 	mode := cacheMode(e.cfg, o.Offline, o.Refresh)
 	c, err := OpenCache(e.cfg)
 	if err != nil {
+		if ce := (*config.Error)(nil); errors.As(err, &ce) {
+			return nil, err // a folder the config may not name, even offline
+		}
 		if mode != cache.Offline {
 			return nil, fmt.Errorf("resolver cache: %v", err)
 		}

@@ -15,6 +15,7 @@ import (
 	"io"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -25,9 +26,23 @@ func Is(path string) bool { return strings.EqualFold(filepath.Ext(path), ".ipynb
 
 // Map turns offsets in the joined Markdown into offsets in the notebook.
 type Map struct {
-	segs  []segment // in document order
-	cells []cellStart
+	segs     []segment // in document order
+	cells    []cellStart
+	problems []Problem
 }
+
+// Problem is a cell that was not read while the rest of the notebook
+// was: its "cell_type" or "source" is not of the shape nbformat gives
+// it (a number, an object), or it is not an object at all. Offset is in
+// the file, at the value at fault; Msg names the cell.
+type Problem struct {
+	Offset int
+	Cell   int
+	Msg    string
+}
+
+// Problems returns the cells that were not read, in file order.
+func (m *Map) Problems() []Problem { return m.problems }
 
 // segment is one JSON string of a cell's source: the document bytes
 // [doc, doc+len(raw)) came from the file offsets raw[i]; end is the file
@@ -83,10 +98,24 @@ func (m *Map) Cell(off int) (cell, start int) {
 // Markdown returns the notebook's Markdown cells, each followed by a blank
 // line so that no cell runs into the next, and the offset map. A leading
 // raw cell that opens with "---" is Quarto's front matter and is kept, so
-// that its bibliography is read. Code cells and outputs are skipped. An
-// error names what is wrong and the line of the notebook where it is.
+// that its bibliography is read. Code cells and outputs are skipped.
+// nbformat 3 and earlier (cells inside "worksheets", "heading" cells with
+// a "level") are read too, a heading cell as a Markdown heading.
+//
+// An error (*Error) is a file that is not a notebook at all: empty, not
+// JSON, cut short, or with no cells; it names the line. A cell of the
+// wrong shape is not an error: it is skipped and listed in
+// Map.Problems, and the other cells are read. No message quotes more
+// than a few dozen bytes of the file.
 func Markdown(src []byte) ([]byte, *Map, error) {
-	p := parser{src: src, dec: json.NewDecoder(bytes.NewReader(src)), m: &Map{}}
+	dec := json.NewDecoder(bytes.NewReader(src))
+	// Numbers stay text: a 1 MB number is neither parsed nor, failing
+	// that, quoted whole in an error.
+	dec.UseNumber()
+	p := parser{src: src, dec: dec, m: &Map{}}
+	if len(bytes.TrimSpace(src)) == 0 {
+		return nil, nil, &Error{Line: 1 + bytes.Count(src, []byte{'\n'}), Offset: len(src), Err: ErrEmpty}
+	}
 	if err := p.notebook(); err != nil {
 		return nil, nil, p.positioned(err)
 	}
@@ -101,11 +130,20 @@ type parser struct {
 	cell int // cells seen so far
 }
 
-// Error is a notebook that cannot be read, with the line it fails at.
+// Error is a notebook that cannot be read, with the line (1-based) and
+// the file offset it fails at.
 type Error struct {
-	Line int
-	Err  error
+	Line   int
+	Offset int
+	Err    error
 }
+
+// ErrEmpty is the error of an empty file (or one of white space only).
+var ErrEmpty = errors.New("the file is empty")
+
+// ErrTruncated is the error of JSON that ends before the notebook does:
+// a file cut short, by a failed download or an interrupted save.
+var ErrTruncated = errors.New("the file ends before the notebook does (cut short?)")
 
 func (e *Error) Error() string {
 	return fmt.Sprintf("line %d: not a Jupyter notebook: %v", e.Line, e.Err)
@@ -121,10 +159,51 @@ func (p *parser) positioned(err error) error {
 	if off > len(p.src) {
 		off = len(p.src)
 	}
-	if errors.Is(err, io.EOF) {
-		err = io.ErrUnexpectedEOF
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		// At the last line that holds something: the cut.
+		err, off = ErrTruncated, len(bytes.TrimRight(p.src, " \t\r\n"))
 	}
-	return &Error{Line: 1 + bytes.Count(p.src[:off], []byte{'\n'}), Err: err}
+	return &Error{Line: 1 + bytes.Count(p.src[:off], []byte{'\n'}), Offset: off, Err: err}
+}
+
+// clipLen is how much of a value of the file a message quotes.
+const clipLen = 32
+
+// clip shortens s to about clipLen bytes (whole characters), saying how
+// long it was.
+func clip(s string) string {
+	if len(s) <= clipLen+8 {
+		return s
+	}
+	n := clipLen
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:n], len(s))
+}
+
+// describe names a token for a message, quoting at most clipLen bytes of
+// it.
+func describe(t json.Token) string {
+	switch v := t.(type) {
+	case json.Delim:
+		switch v {
+		case '{':
+			return "an object"
+		case '[':
+			return "a list"
+		}
+		return fmt.Sprintf("%q", string(v))
+	case string:
+		return strconv.Quote(clip(v))
+	case json.Number:
+		return clip(string(v))
+	case bool:
+		return strconv.FormatBool(v)
+	case nil:
+		return "null"
+	}
+	return clip(fmt.Sprint(t))
 }
 
 func (p *parser) delim(want json.Delim) error {
@@ -133,7 +212,7 @@ func (p *parser) delim(want json.Delim) error {
 		return err
 	}
 	if d, ok := t.(json.Delim); !ok || d != want {
-		return fmt.Errorf("want %q, found %v", want, t)
+		return fmt.Errorf("want '%c', found %s", rune(want), describe(t))
 	}
 	return nil
 }
@@ -145,7 +224,7 @@ func (p *parser) key() (string, error) {
 	}
 	k, ok := t.(string)
 	if !ok {
-		return "", fmt.Errorf("want an object key, found %v", t)
+		return "", fmt.Errorf("want an object key, found %s", describe(t))
 	}
 	return k, nil
 }
@@ -153,12 +232,18 @@ func (p *parser) key() (string, error) {
 // skip reads past one value of any shape, without building it: outputs
 // hold base64 images of megabytes.
 func (p *parser) skip() error {
+	t, err := p.dec.Token()
+	if err != nil {
+		return err
+	}
+	return p.skipFrom(t)
+}
+
+// skipFrom reads past the rest of the value that token t opened (nothing
+// more when t is a string, number, true, false or null).
+func (p *parser) skipFrom(t json.Token) error {
 	depth := 0
 	for {
-		t, err := p.dec.Token()
-		if err != nil {
-			return err
-		}
 		if d, ok := t.(json.Delim); ok {
 			if d == '{' || d == '[' {
 				depth++
@@ -169,7 +254,31 @@ func (p *parser) skip() error {
 		if depth == 0 {
 			return nil
 		}
+		var err error
+		if t, err = p.dec.Token(); err != nil {
+			return err
+		}
 	}
+}
+
+// valueStart returns the file offset of the value whose token began after
+// offset before: past white space, ':' and ','.
+func (p *parser) valueStart(before int) int {
+	for before < len(p.src) {
+		switch p.src[before] {
+		case ' ', '\t', '\n', '\r', ':', ',':
+			before++
+			continue
+		}
+		break
+	}
+	return before
+}
+
+// problem records that the current cell is not read, because of the
+// value at file offset off.
+func (p *parser) problem(off int, format string, args ...any) {
+	p.m.problems = append(p.m.problems, Problem{Offset: off, Cell: p.cell, Msg: fmt.Sprintf("cell %d: ", p.cell) + fmt.Sprintf(format, args...) + ": the cell is not read"})
 }
 
 func (p *parser) notebook() error {
@@ -182,21 +291,57 @@ func (p *parser) notebook() error {
 		if err != nil {
 			return err
 		}
-		if k != "cells" {
+		switch k {
+		case "cells":
+			err = p.cells()
+		case "worksheets": // nbformat 3 and earlier
+			err = p.worksheets()
+		default:
 			if err := p.skip(); err != nil {
 				return err
 			}
 			continue
 		}
+		if err != nil {
+			return err
+		}
 		cells = true
-		if err := p.cells(); err != nil {
+	}
+	if !cells {
+		return errors.New(`no "cells" (nor nbformat 3's "worksheets"): a JSON file, not a notebook`)
+	}
+	return p.delim('}')
+}
+
+// worksheets reads nbformat 3's list of worksheets, each an object with
+// its "cells"; cells are numbered across them.
+func (p *parser) worksheets() error {
+	if err := p.delim('['); err != nil {
+		return err
+	}
+	for p.dec.More() {
+		if err := p.delim('{'); err != nil {
+			return fmt.Errorf("worksheet: %w", err)
+		}
+		for p.dec.More() {
+			k, err := p.key()
+			if err != nil {
+				return err
+			}
+			if k == "cells" {
+				err = p.cells()
+			} else {
+				err = p.skip()
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if err := p.delim('}'); err != nil {
 			return err
 		}
 	}
-	if !cells {
-		return errors.New(`no "cells" (nbformat 4 or later is read)`)
-	}
-	return p.delim('}')
+	return p.delim(']')
 }
 
 func (p *parser) cells() error {
@@ -205,6 +350,18 @@ func (p *parser) cells() error {
 	}
 	for p.dec.More() {
 		p.cell++
+		before := int(p.dec.InputOffset())
+		t, err := p.dec.Token()
+		if err != nil {
+			return fmt.Errorf("cell %d: %w", p.cell, err)
+		}
+		if d, ok := t.(json.Delim); !ok || d != '{' {
+			p.problem(p.valueStart(before), "%s, not an object", describe(t))
+			if err := p.skipFrom(t); err != nil {
+				return fmt.Errorf("cell %d: %w", p.cell, err)
+			}
+			continue
+		}
 		if err := p.oneCell(); err != nil {
 			return fmt.Errorf("cell %d: %w", p.cell, err)
 		}
@@ -212,15 +369,16 @@ func (p *parser) cells() error {
 	return p.delim(']')
 }
 
-// oneCell reads a cell; its source is kept when it is Markdown (or the
-// first cell, raw, holding front matter). "cell_type" may come after
-// "source", so the source's strings are held until the cell ends.
+// oneCell reads a cell, its '{' read; its source is kept when it is
+// Markdown, an nbformat 3 heading (written as a Markdown heading of its
+// "level"), or the first cell, raw, holding front matter. "cell_type" may
+// come after "source", so the source's strings are held until the cell
+// ends. A "cell_type" or "source" of the wrong shape is a Problem: the
+// cell is skipped.
 func (p *parser) oneCell() error {
-	if err := p.delim('{'); err != nil {
-		return err
-	}
 	var kind string
 	var strs []rawString
+	level, bad := 1, false
 	for p.dec.More() {
 		k, err := p.key()
 		if err != nil {
@@ -228,16 +386,37 @@ func (p *parser) oneCell() error {
 		}
 		switch k {
 		case "cell_type":
+			before := int(p.dec.InputOffset())
 			t, err := p.dec.Token()
 			if err != nil {
 				return err
 			}
-			if d, ok := t.(json.Delim); ok && (d == '{' || d == '[') {
-				return fmt.Errorf(`"cell_type" is not a string`)
+			s, ok := t.(string)
+			if !ok {
+				p.problem(p.valueStart(before), `"cell_type" is %s, not a string`, describe(t))
+				bad = true
+				if err := p.skipFrom(t); err != nil {
+					return err
+				}
 			}
-			kind, _ = t.(string)
+			kind = s
 		case "source":
-			if strs, err = p.source(); err != nil {
+			var ok bool
+			if strs, ok, err = p.source(); err != nil {
+				return err
+			}
+			bad = bad || !ok
+		case "level": // nbformat 3's heading cells
+			t, err := p.dec.Token()
+			if err != nil {
+				return err
+			}
+			if n, ok := t.(json.Number); ok {
+				if v, err := n.Int64(); err == nil {
+					level = int(min(max(v, 1), 6))
+				}
+			}
+			if err := p.skipFrom(t); err != nil {
 				return err
 			}
 		default:
@@ -249,10 +428,16 @@ func (p *parser) oneCell() error {
 	if err := p.delim('}'); err != nil {
 		return err
 	}
-	keep := kind == "markdown" ||
-		kind == "raw" && p.cell == 1 && len(strs) > 0 && strings.HasPrefix(strs[0].text, "---")
-	if keep {
-		p.add(strs)
+	if bad {
+		return nil
+	}
+	switch {
+	case kind == "markdown":
+		p.add(strs, "")
+	case kind == "heading":
+		p.add(strs, strings.Repeat("#", level)+" ")
+	case kind == "raw" && p.cell == 1 && len(strs) > 0 && strings.HasPrefix(strs[0].text, "---"):
+		p.add(strs, "")
 	}
 	return nil
 }
@@ -265,33 +450,42 @@ type rawString struct {
 	end   int // after the closing quote
 }
 
-// source reads a cell's source: one string or a list of strings.
-func (p *parser) source() ([]rawString, error) {
+// source reads a cell's source: one string or a list of strings. ok is
+// false, after recording a Problem, when it is anything else.
+func (p *parser) source() (out []rawString, ok bool, err error) {
 	before := int(p.dec.InputOffset())
 	t, err := p.dec.Token()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if s, ok := t.(string); ok {
-		return []rawString{p.located(s, before)}, nil
+		return []rawString{p.located(s, before)}, true, nil
 	}
 	if d, ok := t.(json.Delim); !ok || d != '[' {
-		return nil, fmt.Errorf(`"source" is neither a string nor a list of strings`)
+		p.problem(p.valueStart(before), `"source" is %s, neither text nor a list of strings`, describe(t))
+		return nil, false, p.skipFrom(t)
 	}
-	var out []rawString
+	ok = true
 	for p.dec.More() {
 		before := int(p.dec.InputOffset())
 		t, err := p.dec.Token()
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
-		s, ok := t.(string)
-		if !ok {
-			return nil, fmt.Errorf(`"source" holds %v, not a string`, t)
+		s, isStr := t.(string)
+		if !isStr {
+			if ok { // one problem a cell
+				p.problem(p.valueStart(before), `"source" holds %s, not a string`, describe(t))
+			}
+			ok = false
+			if err := p.skipFrom(t); err != nil {
+				return nil, false, err
+			}
+			continue
 		}
 		out = append(out, p.located(s, before))
 	}
-	return out, p.delim(']')
+	return out, ok, p.delim(']')
 }
 
 // located finds the string token that ended at the decoder's offset: its
@@ -303,13 +497,23 @@ func (p *parser) located(s string, before int) rawString {
 	return rawString{text: s, start: start, end: end}
 }
 
-// add appends a kept cell's strings to the document, mapping each decoded
-// byte to the file offset of the byte (or escape sequence) it came from.
-func (p *parser) add(strs []rawString) {
+// add appends a kept cell's strings to the document, after prefix (a
+// heading's "# ", mapped to the opening quote of its text), mapping each
+// decoded byte to the file offset of the byte (or escape sequence) it
+// came from.
+func (p *parser) add(strs []rawString, prefix string) {
 	if len(strs) == 0 {
 		return // an empty cell adds nothing, not even a blank line
 	}
 	p.m.cells = append(p.m.cells, cellStart{doc: len(p.doc), number: p.cell})
+	if prefix != "" {
+		raw := make([]int32, len(prefix))
+		for i := range raw {
+			raw[i] = int32(strs[0].start)
+		}
+		p.m.segs = append(p.m.segs, segment{doc: len(p.doc), raw: raw, end: strs[0].start})
+		p.doc = append(p.doc, prefix...)
+	}
 	last := 0
 	for _, rs := range strs {
 		raw := offsets(p.src[rs.start:rs.end], rs.start)

@@ -34,11 +34,18 @@ func extractCmd(args []string, env Env) int {
 	opts.KeepDocs = true
 	results := lint.Run(context.Background(), st.files, opts)
 	var out []extractFile
-	failed := false
+	failed, unread := false, false
 	for _, r := range results {
 		if r.Err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", r.Err)
 			failed = true
+			continue
+		}
+		if r.Unread || r.Doc == nil { // nothing to extract: its finding says why
+			for _, is := range r.Issues {
+				fmt.Fprintf(env.Stderr, "citelint: %s:%d: %s (%s)\n", r.Path, is.Pos.Line, is.Message, is.Rule)
+			}
+			unread = true // a finding, as in run: exit 1, not 3
 			continue
 		}
 		out = append(out, newExtractFile(r))
@@ -59,6 +66,9 @@ func extractCmd(args []string, env Env) int {
 	}
 	if failed {
 		return ExitFailure
+	}
+	if unread {
+		return ExitIssues
 	}
 	return ExitOK
 }

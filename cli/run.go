@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/citelint/citelint/config"
@@ -208,6 +209,14 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 	// otherwise made peak memory grow with the corpus (0.8 GB for 128 MB).
 	p.opts.KeepSources = f.fix || f.diff
 	p.opts.SkipClaims = true
+	// A file that cannot be read while unreadable-file is disabled is a
+	// warning, as ruff's with E902 off; workers call it concurrently.
+	var warnMu sync.Mutex
+	p.opts.Warn = func(msg string) {
+		warnMu.Lock()
+		defer warnMu.Unlock()
+		fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg)
+	}
 	for _, of := range p.formats {
 		if of.Format == "sarif" {
 			p.opts.KeepSources = true

@@ -65,14 +65,19 @@ func TestLintNotebook(t *testing.T) {
 	}
 }
 
-// TestLintNotebookNotJSON: a broken notebook is that file's error, with
-// its line; it is no panic and no issue.
+// TestLintNotebookNotJSON: a broken notebook is an unreadable-file
+// finding on that file, at the line where its JSON breaks; it is no panic
+// and no error of the run.
 func TestLintNotebookNotJSON(t *testing.T) {
 	eng, dir := newEngine(t, "")
 	r := eng.LintBytes(context.Background(), filepath.Join(dir, "bad.ipynb"), []byte("{\n \"cells\": [\n  {oops}\n ]\n}\n"))
-	if len(r.Summary.Errors) != 1 || filepath.Base(r.Summary.Errors[0].Path) != "bad.ipynb" || r.Summary.Errors[0].Line != 3 ||
-		!strings.Contains(r.Summary.Errors[0].Msg, "not a Jupyter notebook") {
-		t.Fatalf("errors = %+v, want one at bad.ipynb line 3", r.Summary.Errors)
+	if len(r.Summary.Errors) != 0 || len(r.Issues) != 1 {
+		t.Fatalf("errors %+v, issues %+v; want one issue", r.Summary.Errors, r.Issues)
+	}
+	is := r.Issues[0]
+	if filepath.Base(is.Path) != "bad.ipynb" || is.Rule != "unreadable-file" || is.Pos.Line != 3 || is.Pos.Column != 4 ||
+		!strings.HasPrefix(is.Message, "not a Jupyter notebook: ") {
+		t.Fatalf("issue = %+v, want unreadable-file at bad.ipynb:3:4", is)
 	}
 }
 

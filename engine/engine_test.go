@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,7 +15,6 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/lint"
-	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -97,14 +97,24 @@ func TestLintBytesCancelled(t *testing.T) {
 	}
 }
 
-// TestLintBytesBadInput: bytes that are not text are the document's
-// error, naming it and the line, not a panic.
+// TestLintBytesBadInput: bytes that are not UTF-8 are read (as
+// Windows-1252) with a document finding at the first bad byte; bytes
+// that are not text are an unreadable-file finding; neither is an error
+// of the run nor a panic.
 func TestLintBytesBadInput(t *testing.T) {
 	eng, _ := newEngine(t, "")
-	r := eng.LintBytes(context.Background(), "bad.md", []byte("ok\n\xff\n"))
-	want := []output.FileError{{Path: "bad.md", Line: 2, Msg: "not valid UTF-8 (byte 0xff at offset 3)"}}
-	if !reflect.DeepEqual(r.Summary.Errors, want) {
-		t.Fatalf("errors = %+v, want %+v", r.Summary.Errors, want)
+	for _, tc := range []struct{ src, want string }{
+		{"ok\n\xff\n", "bad.md:2:1: document: not valid UTF-8 (byte 0xff on line 2): read as Windows-1252"},
+		{"ok\n\x00\n", "bad.md:1:1: unreadable-file: binary file (contains NUL bytes)"},
+	} {
+		r := eng.LintBytes(context.Background(), "bad.md", []byte(tc.src))
+		if len(r.Summary.Errors) != 0 || len(r.Issues) != 1 {
+			t.Fatalf("%q: errors %+v, issues %+v; want one issue", tc.src, r.Summary.Errors, r.Issues)
+		}
+		is := r.Issues[0]
+		if got := fmt.Sprintf("%s:%d:%d: %s: %s", is.Path, is.Pos.Line, is.Pos.Column, is.Rule, is.Message); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%q: %s, want %s", tc.src, got, tc.want)
+		}
 	}
 }
 
@@ -120,15 +130,15 @@ func TestLintPaths(t *testing.T) {
 	if r.Summary.Files != 2 {
 		t.Errorf("files = %d, want 2", r.Summary.Files)
 	}
-	if len(r.Summary.Errors) != 1 || r.Summary.Errors[0].Path != bad {
-		t.Errorf("errors = %+v, want one for %s", r.Summary.Errors, bad)
+	if len(r.Summary.Errors) != 0 {
+		t.Errorf("errors = %+v, want none: a file that cannot be read is a finding", r.Summary.Errors)
 	}
 	mem := eng.LintBytes(context.Background(), good, []byte(doc))
-	if !reflect.DeepEqual(r.Issues, mem.Issues) {
-		t.Errorf("LintPaths issues %+v\nLintBytes issues %+v", r.Issues, mem.Issues)
+	if len(r.Issues) != 2 || !reflect.DeepEqual(r.Issues[:1], mem.Issues) {
+		t.Fatalf("LintPaths issues %+v\nLintBytes issues %+v", r.Issues, mem.Issues)
 	}
-	if len(r.Issues) != 1 {
-		t.Errorf("issues = %d, want 1", len(r.Issues))
+	if is := r.Issues[1]; is.Path != bad || is.Rule != "unreadable-file" {
+		t.Errorf("issue %+v, want unreadable-file on %s", is, bad)
 	}
 }
 

@@ -223,8 +223,16 @@ func (r *Report) Add(fr lint.FileResult) []result.Issue {
 	if r.byPath != nil {
 		r.byPath[fr.Path] = fr.Changed
 	}
-	if r.linted != nil && fr.Err == nil {
+	if r.linted != nil && fr.Err == nil && !fr.Unread {
 		r.linted[r.e.rootRel(fr.Path)] = true
+	}
+	if fr.Unread {
+		// Its unreadable-file finding says why; the count says it in
+		// the summary too (with the rule disabled, the only trace).
+		if s.Extra == nil {
+			s.Extra = map[string]int{}
+		}
+		s.Extra["not_read"]++
 	}
 	if fr.Err != nil {
 		s.Errors = append(s.Errors, output.FileError{Path: fr.Err.Path, Line: fr.Err.Line, Msg: fr.Err.Err.Error()})

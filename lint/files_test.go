@@ -7,12 +7,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/rules"
 )
 
-// TestWalkAndRunSurviveBadFiles: a dangling link, a binary file, a file
-// that is not UTF-8 and an unreadable one each give a per-file error
-// naming the file; the good file is still linted. A symlink loop is no
-// error: the folder is walked once.
+// TestWalkAndRunSurviveBadFiles: a dangling link is a walk error naming
+// the file; a binary file and an unreadable one are an unreadable-file
+// finding on that file, and one that is not UTF-8 is read, with a
+// document finding at its first bad byte; the good file is still linted.
+// A symlink loop is no error: the folder is walked once.
 func TestWalkAndRunSurviveBadFiles(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, content string) string {
@@ -25,7 +28,7 @@ func TestWalkAndRunSurviveBadFiles(t *testing.T) {
 	}
 	write("good.md", "A claim [1].\n\n[1]: https://example.org\n")
 	write("bin.md", "abc\x00def")
-	write("latin1.md", "line one\ncaf\xe9\n")
+	write("latin1.md", "line one\ncaf\xe9 claim [1].\n\n[2]: https://example.org\n")
 	if err := os.Symlink(".", filepath.Join(dir, "loop")); err != nil {
 		t.Skip("no symlinks:", err)
 	}
@@ -42,27 +45,40 @@ func TestWalkAndRunSurviveBadFiles(t *testing.T) {
 	if strings.Contains(joined, "loop") || !strings.Contains(joined, "dangling.md") {
 		t.Errorf("walk errors:\n%s", joined)
 	}
-	res := Run(context.Background(), files, Options{})
+	res := Run(context.Background(), files, Options{Rules: enable(rules.Document, rules.UnreadableFile, rules.UnresolvableLabel)})
 	got := map[string]string{}
 	for _, r := range res {
-		msg := ""
 		if r.Err != nil {
-			msg = r.Err.Error()
+			t.Errorf("%s: error %v, want findings", r.Path, r.Err)
 		}
-		got[filepath.Base(r.Path)] = msg
+		var msgs []string
+		for _, is := range r.Issues {
+			msgs = append(msgs, fmt.Sprintf("%d:%s:%s", is.Pos.Line, is.Rule, is.Message))
+		}
+		got[filepath.Base(r.Path)] = strings.Join(msgs, "\n")
 	}
 	if got["good.md"] != "" {
-		t.Errorf("good.md failed: %s", got["good.md"])
+		t.Errorf("good.md: %s", got["good.md"])
 	}
-	if !strings.Contains(got["bin.md"], "binary file") {
+	if !strings.HasPrefix(got["bin.md"], "1:unreadable-file:binary file") {
 		t.Errorf("bin.md: %q", got["bin.md"])
 	}
-	if !strings.Contains(got["latin1.md"], "latin1.md:2: not valid UTF-8") {
-		t.Errorf("latin1.md: %q", got["latin1.md"])
+	if !strings.Contains(got["latin1.md"], "2:document:not valid UTF-8 (byte 0xe9 on line 2): read as Windows-1252") ||
+		!strings.Contains(got["latin1.md"], "2:unresolvable-label:") {
+		t.Errorf("latin1.md: %q, want the encoding noted and the file linted", got["latin1.md"])
 	}
-	if os.Getuid() != 0 && !strings.Contains(got["secret.md"], "permission denied") {
+	if os.Getuid() != 0 && !strings.Contains(got["secret.md"], "1:unreadable-file:cannot open the file: permission denied") {
 		t.Errorf("secret.md: %q", got["secret.md"])
 	}
+}
+
+// enable returns the rules rs with their default settings.
+func enable(rs ...*rules.Rule) []Enabled {
+	var out []Enabled
+	for _, r := range rs {
+		out = append(out, Enabled{Rule: r, Settings: r.DefaultSettings()})
+	}
+	return out
 }
 
 // TestWalkDanglingLinks: a dangling symbolic link to a file citelint

@@ -95,6 +95,11 @@ type Options struct {
 	// kept (KeepDocs). Stats' Claims and CitedClaims are then 0, so a
 	// caller sets it only for outputs that do not print them.
 	SkipClaims bool
+	// Warn, when set, is told of a file that could not be read while the
+	// unreadable-file rule is disabled (ruff's warning for E902 off); it
+	// may be called from several goroutines at once. Without it such a
+	// file is the result's Err.
+	Warn func(string)
 }
 
 // noClaims reports whether the parse may skip sentences (SkipClaims).
@@ -153,6 +158,10 @@ type FileResult struct {
 
 	// Changed is set in diff-aware mode: the lines issues must touch to count.
 	Changed *gitdiff.File
+
+	// Unread says the file could not be read at all: its only issue
+	// (unreadable-file's) says why, and nothing else was checked.
+	Unread bool
 }
 
 // Run lints files with a bounded worker pool. Results come back in the order
@@ -286,9 +295,9 @@ func checkSize(regular bool, size int64) error {
 	return nil
 }
 
-// checkText rejects binary files and files that are not UTF-8, naming the
-// line of the first bad byte.
-func checkText(src []byte) (line int, err error) {
+// checkText rejects binary files and files that are not UTF-8, with the
+// offset of the first bad byte (0 for a binary file).
+func checkText(src []byte) (off int, err error) {
 	head := src
 	if len(head) > 8000 {
 		head = head[:8000]
@@ -302,7 +311,7 @@ func checkText(src []byte) (line int, err error) {
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		if r == utf8.RuneError && size == 1 {
-			return bytes.Count(src[:i], []byte("\n")) + 1, fmt.Errorf("not valid UTF-8 (byte 0x%02x at offset %d)", src[i], i)
+			return i, fmt.Errorf("not valid UTF-8 (byte 0x%02x at offset %d)", src[i], i)
 		}
 		i += size
 	}
@@ -315,7 +324,7 @@ func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache) Fil
 	if !ok {
 		var err error
 		if src, err = readRegular(path); err != nil { // readfile_unix.go, readfile_other.go
-			return FileResult{Path: path, Err: &FileError{Path: path, Err: err}}
+			return unreadable(ctx, path, nil, opts, 0, markdown.DiagUnreadable, readError(err)) // odd.go
 		}
 	}
 	return lintRead(ctx, path, src, opts, bibs) // source.go

@@ -2,10 +2,13 @@ package lint
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
+	"github.com/citelint/citelint/markdown"
 	"github.com/citelint/citelint/notebook"
 	"github.com/citelint/citelint/result"
+	"github.com/citelint/citelint/rules"
 )
 
 // Source lints one document's bytes as the file at path: the same checks
@@ -30,12 +33,21 @@ func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *
 			fr = FileResult{Path: path, Err: &FileError{Path: path, Err: fmt.Errorf("internal error: %v (please report this with the file)", v)}}
 		}
 	}()
-	if line, err := checkText(src); err != nil {
-		fr.Err = &FileError{Path: path, Line: line, Err: err}
-		return fr
+	if isLFSPointer(src) {
+		return unreadable(ctx, path, src, opts, 0, markdown.DiagLFSPointer, lfsMessage) // odd.go
 	}
+	off, err := checkText(src)
 	if notebook.Is(path) {
+		if err != nil { // JSON is UTF-8
+			return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, "not a Jupyter notebook: "+err.Error())
+		}
 		return lintNotebook(ctx, path, src, opts, bibs)
+	}
+	if err != nil {
+		if t := transcode(src); t != nil {
+			return lintTranscoded(ctx, path, src, t, opts, bibs)
+		}
+		return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, err.Error())
 	}
 	if opts.Fix == nil {
 		return lintSource(ctx, path, src, opts, bibs)
@@ -49,15 +61,18 @@ func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *
 // open the right line of the notebook. Fixes are not offered: an edit to
 // the joined Markdown is not an edit to the JSON, and a notebook corrupted
 // by a "safe" fix is worse than no fix. fr.Doc is the joined Markdown's
-// document.
+// document. A file that is not a notebook is an unreadable-file finding at
+// the line where reading failed; a cell of the wrong shape is a document
+// finding on it, and the other cells are linted.
 func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) FileResult {
 	md, m, err := notebook.Markdown(src)
 	if err != nil {
-		fe := &FileError{Path: path, Err: err}
-		if ne, ok := err.(*notebook.Error); ok {
-			fe.Line, fe.Err = ne.Line, fmt.Errorf("not a Jupyter notebook: %w", ne.Err)
+		off := 0
+		var ne *notebook.Error
+		if errors.As(err, &ne) {
+			off, err = ne.Offset, ne.Err
 		}
-		return FileResult{Path: path, Err: fe}
+		return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, "not a Jupyter notebook: "+err.Error()) // odd.go
 	}
 	opts.Fix = nil
 	fr := lintSource(ctx, path, md, opts, bibs)
@@ -76,7 +91,20 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 		}
 		Locate(is, idx)
 	}
-	if fr.Src != nil {
+	// Cells not read, found on the file's own bytes.
+	var diags []markdown.Diagnostic
+	for _, p := range m.Problems() {
+		diags = append(diags, markdown.Diagnostic{Offset: p.Offset, Message: p.Msg})
+	}
+	if len(diags) > 0 {
+		if more, _, ok := fileIssues(ctx, path, diags, opts, rules.Document.Name); ok { // odd.go
+			for i := range more {
+				Locate(&more[i], idx)
+			}
+			fr.Issues = append(fr.Issues, more...)
+		}
+	}
+	if fr.Src != nil || opts.KeepSources && len(fr.Issues) > 0 {
 		fr.Src = src
 	}
 	return fr

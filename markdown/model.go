@@ -296,6 +296,16 @@ const DiagUnclosedFence = "unclosed-fence"
 // worth a note, not a warning.
 const DiagRenderedBibliography = "rendered-bibliography"
 
+// DiagUnreadable is the Kind of a file citelint could not read at all
+// (I/O, binary, a notebook that is not JSON): the unreadable-file rule's,
+// on a Document that holds nothing else.
+const DiagUnreadable = "unreadable"
+
+// DiagLFSPointer is the Kind of a Git LFS pointer in place of the file:
+// its content was not fetched, which is no fault of the document, so
+// unreadable-file makes it a note.
+const DiagLFSPointer = "lfs-pointer"
+
 // Document is the parsed model of one Markdown file.
 // CodeBlock is a fenced or indented code block.
 type CodeBlock struct {

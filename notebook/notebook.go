@@ -114,7 +114,7 @@ func Markdown(src []byte) ([]byte, *Map, error) {
 	dec.UseNumber()
 	p := parser{src: src, dec: dec, m: &Map{}}
 	if len(bytes.TrimSpace(src)) == 0 {
-		return nil, nil, &Error{Line: 1 + bytes.Count(src, []byte{'\n'}), Offset: len(src), Err: ErrEmpty}
+		return nil, nil, &Error{Line: 1, Offset: 0, Err: ErrEmpty}
 	}
 	if err := p.notebook(); err != nil {
 		return nil, nil, p.positioned(err)
@@ -159,11 +159,33 @@ func (p *parser) positioned(err error) error {
 	if off > len(p.src) {
 		off = len(p.src)
 	}
+	if se != nil && cutShort(p.src) {
+		err = io.ErrUnexpectedEOF
+	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		// At the last line that holds something: the cut.
 		err, off = ErrTruncated, len(bytes.TrimRight(p.src, " \t\r\n"))
 	}
 	return &Error{Line: 1 + bytes.Count(p.src[:off], []byte{'\n'}), Offset: off, Err: err}
+}
+
+// cutShort reports whether src, less the white space it ends with, is
+// JSON cut short: a file cut inside a string and then given a final
+// newline (by an editor, or git) fails as "invalid character '\n' in
+// string literal", which says less than "cut short". Only asked on the
+// error path; it reads the file once more.
+func cutShort(src []byte) bool {
+	t := bytes.TrimRight(src, " \t\r\n")
+	if len(t) == len(src) {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	dec.UseNumber()
+	for {
+		if _, err := dec.Token(); err != nil {
+			return errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF)
+		}
+	}
 }
 
 // clipLen is how much of a value of the file a message quotes.

@@ -105,9 +105,11 @@ func TestMarkdownErrors(t *testing.T) {
 	}{
 		{"not JSON", "# a Markdown file named .ipynb\n", 1, "invalid character"},
 		{"empty", "", 1, "the file is empty"},
-		{"white space only", "\n  \n", 3, "the file is empty"},
+		{"white space only", "\n  \n", 1, "the file is empty"},
 		{"truncated", "{\n \"cells\": [\n  {\"cell_type\": \"markdown\",\n", 3, "ends before the notebook does"},
 		{"truncated in a string", "{\"cells\": [{\"source\": \"abc", 1, "ends before the notebook does"},
+		{"truncated in a string, then a newline", "{\"cells\": [{\"source\": \"abc\n", 1, "ends before the notebook does"},
+		{"junk at the end", "{\"cells\": [] x\n", 1, "invalid character 'x'"},
 		{"no cells", `{"metadata": {}, "nbformat": 4}`, 1, `no "cells"`},
 		{"array at the top", `[1, 2]`, 1, "want '{', found a list"},
 		{"cells an object", "{\n\"cells\": {}}", 2, "want '[', found an object"},

@@ -148,6 +148,9 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 		parts = append(parts, fmt.Sprintf("%d %s (%s) in %d %s", n, Plural(n, "issue"), strings.Join(sev, ", "), nfiles, Plural(nfiles, "file")))
 	}
 	parts = append(parts, fmt.Sprintf("%d %s checked", r.Summary.Files, Plural(r.Summary.Files, "file")))
+	if n := r.Summary.Extra["not_read"]; n > 0 {
+		parts = append(parts, fmt.Sprintf("%d not read (unreadable-file)", n))
+	}
 	if u := r.Summary.Unverified; u > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s unverified (no definite answer: rate limit, timeout, bot wall or offline)", u, Plural(u, "identifier")))
 	}

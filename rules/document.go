@@ -10,7 +10,7 @@ import (
 // loading) attach to it.
 var Document = &Rule{
 	Name:     "document",
-	Summary:  "A problem with the Markdown document itself (front matter, bibliography, unclosed code fence)",
+	Summary:  "A problem with the Markdown document itself (front matter, bibliography, unclosed code fence, encoding, a notebook cell)",
 	Severity: result.SeverityWarning,
 	Tags:     []string{TagOffline},
 	Default:  true,
@@ -19,8 +19,16 @@ var Document = &Rule{
 matter that is not valid YAML, a bibliography the front matter names that cannot
 be loaded, a code fence that is never closed (the rest of the document is then
 code, and citations there are not read), or a line too long or too deeply nested
-to parse in reasonable time. Each one means other rules saw less than the
-reader does, so their silence there proves nothing.
+to parse in reasonable time, a notebook cell of the wrong shape (a
+` + "`\"cell_type\"`" + ` that is a number, a ` + "`\"source\"`" + ` holding one: that cell is skipped,
+the others read). Each one means other rules saw less than the reader does, so
+their silence there proves nothing.
+
+A file that is not UTF-8 is read all the same and reported here: a UTF-16 file
+with its byte order mark as UTF-16, any other as UTF-8 whose stray bytes are
+Windows-1252 (Latin-1) characters. Its findings point at the file's own lines;
+no fixes are offered for it, as they would write UTF-8 into it. A file that
+cannot be read at all is unreadable-file's.
 
 In R Markdown, Quarto and Jupyter documents a bibliography that is not there
 is a note, not a warning: running the document's code may write it (R Markdown
@@ -52,6 +60,9 @@ Good:
 `,
 	Check: func(p *Pass) {
 		for _, d := range p.Doc.Diagnostics {
+			if d.Kind == markdown.DiagUnreadable || d.Kind == markdown.DiagLFSPointer {
+				continue // unreadable-file's
+			}
 			is := p.Report(d.Offset, d.Offset, d.Message)
 			if d.Kind == markdown.DiagRenderedBibliography {
 				// Expected while the file is a build product: say so

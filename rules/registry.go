@@ -11,6 +11,7 @@ var registry = []*Rule{
 	UnusedSuppression,
 	InvalidSuppression,
 	Document,
+	UnreadableFile,
 	DeadDOI,
 	DeadArXiv,
 	DeadLink,

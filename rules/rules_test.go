@@ -23,7 +23,9 @@ import (
 	"github.com/citelint/citelint/rules"
 )
 
-// TestRulesGolden runs each rule on testdata/<rule>/*.md through the
+// TestRulesGolden runs each rule on testdata/<rule>/*.md (and *.ipynb,
+// whose want comments sit between JSON values or inside a cell's text,
+// where their blanking keeps the JSON as it was) through the
 // engine, as `citelint run -E <rule>` would, and checks its issues against
 // the <!-- want rule "message regexp" --> comments. FILE.sources.jsonl,
 // else a sources.jsonl in the folder, is loaded as the source store, and
@@ -36,6 +38,8 @@ func TestRulesGolden(t *testing.T) {
 		t.Run(r.Name, func(t *testing.T) {
 			dir := filepath.Join("testdata", r.Name)
 			files, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+			notebooks, _ := filepath.Glob(filepath.Join(dir, "*.ipynb"))
+			files = append(files, notebooks...)
 			if len(files) == 0 {
 				t.Fatalf("rule %s has no golden tests in %s", r.Name, dir)
 			}

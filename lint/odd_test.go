@@ -120,7 +120,7 @@ func TestIsLFSPointer(t *testing.T) {
 		ptr: true,
 		strings.Replace(ptr, "git-lfs.github.com", "hawser.github.com", 1): true,
 		"version https://git-lfs.github.com/spec/v1\n":                     false, // no oid
-		ptr + strings.Repeat("x", 1024):                                     false, // too long for a pointer
+		ptr + strings.Repeat("x", 1024):                                    false, // too long for a pointer
 		"# version https://git-lfs.github.com/spec/v1\noid sha256:1\n":     false,
 	} {
 		if isLFSPointer([]byte(src)) != want {

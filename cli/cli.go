@@ -26,16 +26,17 @@ const (
 	ExitOK      = 0 // no issue at or above the failing level
 	ExitIssues  = 1 // issues at or above the failing level (--fail-level)
 	ExitUsage   = 2 // bad command line, or invalid configuration
-	ExitFailure = 3 // a file could not be read or linted, or another runtime error
+	ExitFailure = 3 // citelint's own failure (a report not written, a walk error, a bug); an unreadable file is a finding, exit 1
 	ExitTimeout = 4 // the run exceeded --timeout
 	ExitNoFiles = 5 // no Markdown files were found
 )
 
 const exitCodesHelp = `Exit codes:
   0  no issue at or above the failing level
-  1  issues at or above the failing level (--fail-level, default warning)
+  1  issues at or above the failing level (--fail-level, default warning);
+     a file citelint cannot read is such an issue (unreadable-file), as in ruff
   2  bad command line or invalid configuration
-  3  a file could not be read or linted (the others were), or another runtime error
+  3  citelint itself failed (a report not written, a path not walked, a bug)
   4  the run exceeded --timeout
   5  no Markdown files were found
 `

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -148,5 +149,21 @@ func TestOddFileMessageClipped(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("%q missing from\n%s", want, out)
 		}
+	}
+}
+
+// TestDanglingLinkIsFinding: a dangling symbolic link with a document's
+// name is a file citelint cannot read: a finding on it, exit 1, the other
+// files linted. Before it was a walk error, exit 3.
+func TestDanglingLinkIsFinding(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "good.md", clean)
+	if err := os.Symlink("missing.md", filepath.Join(dir, "draft.md")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	code, out, stderr := run(t, dir, "", "run", "--no-config", dir)
+	if code != ExitIssues || !strings.Contains(out, "draft.md:1:1: cannot open the file: no such file or directory (unreadable-file)") ||
+		!strings.Contains(out, "2 files checked; 1 not read") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, stderr)
 	}
 }

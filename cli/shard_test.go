@@ -78,19 +78,20 @@ func checkShards(t *testing.T, dir string, args ...string) shardReport {
 	return full
 }
 
-// TestShardFixture: --shard 1/4..4/4 on a tree with issues in every file
-// a file that cannot be read and a dangling link.
+// TestShardFixture: --shard 1/4..4/4 on a tree with issues in every file,
+// a file that cannot be read and a dangling link (each a finding on it),
+// and a path named that does not exist (a walk error).
 func TestShardFixture(t *testing.T) {
 	dir := t.TempDir()
 	for i := range 24 {
 		write(t, dir, fmt.Sprintf("docs/part%d/ch%d.md", i%3, i), broken)
 	}
-	write(t, dir, "docs/bad.md", "ok\n\x00\n")                                           // an unreadable-file finding
-	if err := os.Symlink("nowhere.md", filepath.Join(dir, "docs/gone.md")); err != nil { // a walk error
+	write(t, dir, "docs/bad.md", "ok\n\x00\n")
+	if err := os.Symlink("nowhere.md", filepath.Join(dir, "docs/gone.md")); err != nil {
 		t.Skip("no symlinks:", err)
 	}
-	full := checkShards(t, dir, "--no-config", filepath.Join(dir, "docs"))
-	if full.files != 25 || len(full.issues) != 25 || len(full.errors) != 1 {
+	full := checkShards(t, dir, "--no-config", filepath.Join(dir, "docs"), filepath.Join(dir, "missing.md"))
+	if full.files != 26 || len(full.issues) != 26 || len(full.errors) != 1 {
 		t.Errorf("the fixture no longer exercises sharding: %d files, %d issues, %d errors", full.files, len(full.issues), len(full.errors))
 	}
 }

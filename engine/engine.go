@@ -415,6 +415,7 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 		Root: root, Base: base, Include: cfg.Run.Include, Exclude: cfg.Run.Exclude,
 		Gitignore: !o.NoGitignore, Ctx: o.Ctx, Warn: o.Warn,
 	})
+	fs.Paths, fs.Errs = danglingAsFiles(fs.Paths, fs.Errs)
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 			fs.Dirs = append(fs.Dirs, p)
@@ -428,6 +429,32 @@ func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 	}
 	fs.Sharded = fs.keep(o.Shard, e.rootRel)
 	return fs
+}
+
+// danglingAsFiles moves each dangling symbolic link the walk could not
+// follow (one with a document's name: draft.md -> missing.md) from the
+// walk's errors to the files, so that reading it fails as an
+// unreadable-file finding on it, as ruff's E902: a file citelint cannot
+// read is no failure of the run. A folder it could not enter, a path
+// named that does not exist and a search cut short stay errors.
+func danglingAsFiles(paths []string, errs []lint.FileError) ([]string, []lint.FileError) {
+	n := len(paths)
+	errs = slices.DeleteFunc(errs, func(e lint.FileError) bool {
+		fi, err := os.Lstat(e.Path)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return false
+		}
+		if _, err := os.Stat(e.Path); err == nil {
+			return false // it leads somewhere after all: not dangling
+		}
+		paths = append(paths, e.Path)
+		return true
+	})
+	if len(paths) > n {
+		slices.Sort(paths)
+		paths = slices.Compact(paths)
+	}
+	return paths, errs
 }
 
 // fromWorkDir is p as the exclude globs must see it: a path named on the

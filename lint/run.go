@@ -22,8 +22,11 @@ import (
 	"github.com/citelint/citelint/suppress"
 )
 
-// FileError is a file that could not be linted. Line is 0 when the problem
-// is not at a line (unreadable, binary).
+// FileError is a file that could not be linted for a reason of citelint's
+// own (a rule that failed, the run's time limit, a walk error), the run's
+// failure; a file that cannot be read is not one but an unreadable-file
+// finding (odd.go), unless that rule is off and Options.Warn unset. Line
+// is 0 when the problem is not at a line.
 type FileError struct {
 	Path string
 	Line int

@@ -11,8 +11,9 @@ import (
 	"github.com/citelint/citelint/rules"
 )
 
-// Source lints one document's bytes as the file at path: the same checks
-// (text, UTF-8), parse, resolve, rules, suppression and, with opts.Fix,
+// Source lints one document's bytes as the file at path: the same reading
+// (a Git LFS pointer, binary or not-UTF-8 bytes, a notebook: odd.go),
+// parse, resolve, rules, suppression and, with opts.Fix,
 // fixes as a file read from disk gets. It is for callers that already hold
 // the bytes (an editor buffer, a Go program); path names the document in
 // issues and anchors the bibliographies its front matter names.

@@ -20,6 +20,7 @@ import (
 	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/internal/registrystub"
 	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
 )
 
@@ -129,6 +130,44 @@ func TestLookUpRefusesPrivate(t *testing.T) {
 	// The stub's registries are on loopback too: all five requests.
 	if got := notes.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "note: 5 requests not checked, private address refused: ") || !strings.Contains(got, stub.URL+"/busy, "+stub.URL+"/gone") {
 		t.Errorf("note %q", got)
+	}
+}
+
+// TestLookUpBytesRefusesNumericLoopback pins issue 37, finding 8 on the
+// path citelint mcp takes (LookUpBytes): numeric spellings of loopback were
+// looked up in DNS as names and reported dead ("host not found"). They are
+// refused, unverified and counted in the note; no DNS is asked, so the
+// test needs none.
+func TestLookUpBytesRefusesNumericLoopback(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	defer srv.Close()
+	port := srv.URL[strings.LastIndexByte(srv.URL, ':')+1:]
+	eng, _ := newEngine(t, "version: \"1\"\nrules: {default: none, enable: [dead-link]}\nresolvers:\n  cache: {dir: cache}\n")
+	spellings := []string{"127.1", "2130706433", "0177.0.0.1", "127.0.0.1.", "0x7f.0.0.1", "[::ffff:127.0.0.1]", "0x7f000001", "017700000001", "127.0.1"}
+	var doc strings.Builder
+	doc.WriteString("Claims [1].\n\n## References\n\n")
+	var urls []string
+	for i, h := range spellings {
+		u := "http://" + h + ":" + port + "/status"
+		urls = append(urls, u)
+		fmt.Fprintf(&doc, "%d. Page. %s\n", i+1, u)
+	}
+	var notes bytes.Buffer
+	n, err := eng.LookUpBytes(context.Background(), "r.md", []byte(doc.String()), engine.NetworkOptions{Stderr: &notes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range urls {
+		if l, ok := n.Lookups.URL(u); !ok || l.Verdict == resolve.Broken || l.Reason != "private address refused" {
+			t.Errorf("%s: %+v (%v), want refused", u, l, ok)
+		}
+	}
+	if !strings.Contains(notes.String(), fmt.Sprintf("note: %d requests not checked, private address refused: ", len(spellings))) {
+		t.Errorf("note %q", notes.String())
+	}
+	if hits.Load() != 0 {
+		t.Errorf("the loopback server was reached %d times", hits.Load())
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/net/idna"
 )
 
 // This file holds the private-address guard. URLs come from documents in
@@ -21,6 +23,61 @@ import (
 // dialer checks every resolved address; with a proxy the proxy resolves
 // and connects, so the target is checked here before the request is
 // handed over, and names are resolved by citelint first.
+
+// CanonicalHost returns host (a URL's host name, without port or
+// brackets) as the HTTP client will dial it and as browsers' URL parser
+// (WHATWG), curl and inet_aton read it: a name that is not ASCII mapped
+// by IDNA, as net/http does before it dials (fullwidth digits and "。"
+// become ASCII), then any numeric spelling of an address written in its
+// one canonical form ("127.1", "2130706433", "0x7f.0.0.1", "0177.0.0.1",
+// "127.0.0.1." and "１２７.０.０.１" are all "127.0.0.1"; "::FFFF:7f00:1"
+// is "::ffff:127.0.0.1"). A name stays a name, in lower case.
+func CanonicalHost(host string) string {
+	h := host
+	if !isASCII(h) {
+		if a, err := idna.Lookup.ToASCII(h); err == nil {
+			h = a
+		}
+	}
+	if a, ok := ParseHost(h); ok {
+		return a.String()
+	}
+	return strings.ToLower(h)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalURL returns u with its host in canonical form when the host
+// is a numeric spelling of an address (CanonicalHost), else u itself: a
+// request for "http://0x5db8d822/" goes to 93.184.216.34, as it would in
+// a browser, instead of asking DNS for a name that does not exist (a dead
+// link that is not), and the guard judges the very address dialled.
+func canonicalURL(u *url.URL) *url.URL {
+	host := u.Hostname()
+	if _, ok := ParseHost(CanonicalHost(host)); !ok {
+		return u
+	}
+	c := CanonicalHost(host)
+	if c == host {
+		return u
+	}
+	if strings.Contains(c, ":") {
+		c = "[" + c + "]"
+	}
+	if p := u.Port(); p != "" {
+		c += ":" + p
+	}
+	v := *u
+	v.Host = c
+	return &v
+}
 
 // ParseHost parses every numeric spelling of an IP address that some
 // resolver accepts: IPv6 (brackets and zone allowed), dotted IPv4 and the
@@ -175,7 +232,7 @@ func (c *Client) checkLiteral(u *url.URL) (resolveName bool, err error) {
 	if c.opts.AllowPrivate || c.allowedHost(u.Host, port) {
 		return false, nil
 	}
-	host := u.Hostname()
+	host := CanonicalHost(u.Hostname())
 	if localName(host) {
 		return false, fmt.Errorf("%w: %s", ErrPrivateAddress, host)
 	}
@@ -196,7 +253,7 @@ func (c *Client) checkTarget(ctx context.Context, u *url.URL) error {
 	if !resolveName || err != nil {
 		return err
 	}
-	host := u.Hostname()
+	host := CanonicalHost(u.Hostname())
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	addrs, err := c.lookup(ctx, "ip", host)
@@ -259,6 +316,7 @@ func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, erro
 // this machine. It does not resolve names: the dialer and the proxy check
 // catch those when a request is sent.
 func PrivateHost(host string) bool {
+	host = CanonicalHost(host)
 	if localName(host) {
 		return true
 	}

@@ -204,3 +204,53 @@ func TestDirectNumericSpellings(t *testing.T) {
 		t.Errorf("the loopback server was reached %d times", privateHits.Load())
 	}
 }
+
+func TestCanonicalHost(t *testing.T) {
+	tests := map[string]string{
+		"127.1":              "127.0.0.1",
+		"2130706433":         "127.0.0.1",
+		"0177.0.0.1":         "127.0.0.1",
+		"127.0.0.1.":         "127.0.0.1",
+		"0x7f.0.0.1":         "127.0.0.1",
+		"0X7F.1":             "127.0.0.1",
+		"127.000.000.001":    "127.0.0.1",
+		"１２７.０.０.１":          "127.0.0.1", // fullwidth digits and dots, as IDNA maps them
+		"127。0。0。1":          "127.0.0.1", // ideographic full stops
+		"::ffff:127.0.0.1":   "::ffff:127.0.0.1",
+		"::FFFF:7f00:1":      "::ffff:127.0.0.1",
+		"0:0:0:0:0:0:0:1":    "::1",
+		"0x5db8d822":         "93.184.216.34",
+		"Example.ORG":        "example.org",
+		"example.org.":       "example.org.",
+		"ｌｏｃａｌｈｏｓｔ":          "localhost",
+		"256.0.0.1":          "256.0.0.1", // not an address: a name, as inet_aton says
+		"xn--bcher-kva.test": "xn--bcher-kva.test",
+		"bücher.test":        "xn--bcher-kva.test",
+	}
+	for in, want := range tests {
+		if got := CanonicalHost(in); got != want {
+			t.Errorf("CanonicalHost(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// FuzzCanonicalHost: the canonical form is a fixed point, an address
+// stays the same address, and PrivateHost agrees across the two forms.
+func FuzzCanonicalHost(f *testing.F) {
+	for _, s := range []string{"127.1", "2130706433", "0x7f.0.0.1", "127.0.0.1.", "::ffff:127.0.0.1", "１２７.０.０.１",
+		"example.org", "localhost.", "0x", "1..1", "fe80::1%eth0", "a.b.c.d.e", "ｌｏｃａｌｈｏｓｔ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, host string) {
+		c := CanonicalHost(host)
+		if CanonicalHost(c) != c {
+			t.Errorf("CanonicalHost(%q) = %q, whose canonical form is %q", host, c, CanonicalHost(c))
+		}
+		if a, ok := ParseHost(c); ok && a.String() != c {
+			t.Errorf("CanonicalHost(%q) = %q, not the address %s", host, c, a)
+		}
+		if PrivateHost(host) != PrivateHost(c) {
+			t.Errorf("PrivateHost(%q) = %v but PrivateHost(%q) = %v", host, PrivateHost(host), c, PrivateHost(c))
+		}
+	})
+}

@@ -272,6 +272,8 @@ func New(opts Options) *Client {
 	c.hc = &http.Client{
 		Transport: countingTransport{c: c, next: tr},
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			// Each hop is sent to the address the guard checks (canonicalURL).
+			req.URL = canonicalURL(req.URL)
 			if c.opts.MaxRedirects == 0 {
 				return http.ErrUseLastResponse
 			}
@@ -354,9 +356,10 @@ func (c *Client) send(ctx context.Context, method, rawURL, accept string) (*Resp
 // mid-way), and the last response is returned when retries run out.
 func (c *Client) Do(req *http.Request) (resp *Response, err error) {
 	if c.opts.OnRefused != nil {
+		asked := req.URL.String() // as the document wrote it
 		defer func() {
 			if errors.Is(err, ErrPrivateAddress) {
-				c.opts.OnRefused(req.URL.String(), err)
+				c.opts.OnRefused(asked, err)
 			}
 		}()
 	}
@@ -364,6 +367,10 @@ func (c *Client) Do(req *http.Request) (resp *Response, err error) {
 		return nil, errors.New("httpclient: requests with a body are not supported")
 	}
 	ctx := req.Context()
+	if u := canonicalURL(req.URL); u != req.URL {
+		req = req.Clone(ctx)
+		req.URL, req.Host = u, ""
+	}
 	if req.Header.Get("User-Agent") == "" {
 		req.Header.Set("User-Agent", c.ua)
 	}

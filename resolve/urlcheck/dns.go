@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/citelint/citelint/resolve"
+	"github.com/citelint/citelint/resolve/httpclient"
 )
 
 // "Host not found" is only evidence that a link is dead when DNS works:
@@ -118,13 +118,17 @@ func (c *Checker) evidence() *DNSEvidence {
 // preResolve looks u's host up before any request, so that the run learns
 // whether DNS works and a host that does not exist costs no HTTP attempt.
 // It returns a final Lookup and true when the host did not resolve. Hosts
-// given as addresses and hosts a proxy resolves are left to the client.
+// given as addresses, in any spelling a browser or inet_aton reads as one
+// ("127.1", "2130706433", "0x7f.0.0.1", "127.0.0.1."), names that always
+// mean this machine and hosts a proxy resolves are left to the client,
+// whose guard refuses the private ones: DNS would call such a host "not
+// found", a dead link, when it is an address citelint must not ask.
 func (c *Checker) preResolve(ctx context.Context, u *url.URL) (resolve.Lookup, bool) {
 	host, err := idna.Lookup.ToASCII(u.Hostname()) // as the HTTP client will ask for it
 	if err != nil {
 		return resolve.Lookup{}, false
 	}
-	if _, err := netip.ParseAddr(host); err == nil {
+	if _, ok := httpclient.ParseHost(httpclient.CanonicalHost(host)); ok || httpclient.PrivateHost(host) {
 		return resolve.Lookup{}, false
 	}
 	if p, err := http.ProxyFromEnvironment(&http.Request{URL: u}); p != nil || err != nil {

@@ -3,8 +3,12 @@ package urlcheck
 import (
 	"context"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -130,5 +134,86 @@ func TestHostNotFoundCaching(t *testing.T) {
 	clk = clk.Add(cache.ShortTTL + time.Minute)
 	if l := cache.Wrap(newDNSChecker(working), open(), cache.Offline).Resolve(context.Background(), []string{u})[u]; l.Reason != cache.OfflineReason {
 		t.Errorf("host not found kept past %v: %+v", cache.ShortTTL, l)
+	}
+}
+
+// loopbackSpellings are the numeric spellings of 127.0.0.1 that browsers,
+// curl and inet_aton read as that address (issue 37, finding 8): each
+// went to DNS as a name and came back "host not found", a dead link.
+var loopbackSpellings = []string{
+	"127.1", "127.0.1", "2130706433", "0x7f000001", "017700000001", "0177.0.0.1",
+	"0x7f.0.0.1", "127.0.0.1.", "[::ffff:127.0.0.1]", "１２７.０.０.１", "127。0。0。1",
+}
+
+// TestNumericLoopbackRefused: a link to a numeric spelling of loopback is
+// refused by the guard, unverified and counted as refused (OnRefused),
+// never looked up in DNS nor called dead, while DNS demonstrably works.
+func TestNumericLoopbackRefused(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	defer srv.Close()
+	port := srv.URL[strings.LastIndexByte(srv.URL, ':')+1:]
+	var mu sync.Mutex
+	var refused []string
+	c := New(httpclient.New(httpclient.Options{Retries: -1, Timeout: time.Minute,
+		Proxy: func(*http.Request) (*url.URL, error) { return nil, nil },
+		OnRefused: func(u string, _ error) {
+			mu.Lock()
+			defer mu.Unlock()
+			refused = append(refused, u)
+		}}))
+	dns := &stubDNS{ok: map[string]bool{"probe.test": true, "resolves.test": true}}
+	c.DNS, c.DNSProbes = dns, []string{"probe.test"}
+	var urls []string
+	for _, h := range loopbackSpellings {
+		urls = append(urls, "http://"+h+":"+port+"/status")
+	}
+	urls = append(urls, "http://gone.test/") // the control: a name DNS does not know is dead
+	got := c.Resolve(context.Background(), urls)
+	for _, u := range urls[:len(urls)-1] {
+		if l := got[u]; l.Verdict != resolve.Unverified || l.Reason != "private address refused" {
+			t.Errorf("%s: %+v, want unverified, private address refused", u, l)
+		}
+	}
+	if l := got["http://gone.test/"]; l.Verdict != resolve.Broken {
+		t.Errorf("control: %+v, want dead", l)
+	}
+	if len(refused) != len(loopbackSpellings) {
+		t.Errorf("%d requests counted as refused, want %d: %v", len(refused), len(loopbackSpellings), refused)
+	}
+	for _, h := range dns.asked {
+		if h != "gone.test" && h != "probe.test" {
+			t.Errorf("asked DNS for %q", h)
+		}
+	}
+	if hits.Load() != 0 {
+		t.Errorf("the loopback server was reached %d times", hits.Load())
+	}
+}
+
+// TestNumericPublicSpelling: a numeric spelling of an address the guard
+// allows is asked at that address, as a browser would, not looked up in
+// DNS as a name and called dead. (The test server stands for a public
+// address through AllowAddrs.)
+func TestNumericPublicSpelling(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Host != r.Context().Value(http.LocalAddrContextKey).(net.Addr).String() {
+			t.Errorf("Host header %q: the request did not go to the canonical address", r.Host)
+		}
+	}))
+	defer srv.Close()
+	port := srv.URL[strings.LastIndexByte(srv.URL, ':')+1:]
+	c := New(httpclient.New(httpclient.Options{Retries: -1, Timeout: time.Minute,
+		Proxy: func(*http.Request) (*url.URL, error) { return nil, nil }, AllowAddrs: []string{srv.Listener.Addr().String()}}))
+	dns := &stubDNS{ok: map[string]bool{"probe.test": true}}
+	c.DNS, c.DNSProbes = dns, []string{"probe.test"}
+	for _, h := range []string{"2130706433", "127.1", "0x7f.0.0.1", "127.0.0.1."} {
+		u := "http://" + h + ":" + port + "/page"
+		if l := c.Resolve(context.Background(), []string{u})[u]; l.Verdict != resolve.OK {
+			t.Errorf("%s: %+v, want OK", u, l)
+		}
+	}
+	if len(dns.asked) != 0 {
+		t.Errorf("asked DNS for %v", dns.asked)
 	}
 }

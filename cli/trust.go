@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,16 +45,17 @@ type trustFlags struct {
 
 func (t *trustFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&t.allowPrivate, "allow-private", false, "let lookups reach loopback, private and link-local addresses (also "+envAllowPrivate+"=true); resolvers.url.allow-private in a config file alone does not")
-	fs.Var(&t.hosts, "trusted-host", "a host (or host:port) the workflow vouches for: it may be private and may receive the judge's API key (repeatable, comma-separated; also "+envTrustedHosts+")")
-	fs.StringVar(&t.judgeURL, "judge-url", "", "the judge model's API base URL, trusted like --trusted-host; overrides judge.url (also "+envJudgeURL+")")
+	fs.Var(&t.hosts, "trusted-host", "a host (or host:port) the workflow vouches for as an endpoint: the judge and the resolvers' URLs may be private there, and the judge's API key may go there; document links to it stay refused (repeatable, comma-separated; also "+envTrustedHosts+")")
+	fs.StringVar(&t.judgeURL, "judge-url", "", "the judge model's API base URL, trusted for the judge alone (it may be private and receive the API key); overrides judge.url (also "+envJudgeURL+")")
 	fs.StringVar(&t.judgeKeyEnv, "judge-key-env", "", "the environment variable holding the judge's API key (default "+envJudgeKey+"; also "+envJudgeKeyEnv+"); a config inside the project cannot name it")
 }
 
 // trust is what the workflow consented to.
 type trust struct {
 	allowPrivate bool
-	hosts        []string // lower-case host or host:port
+	hosts        []string // lower-case host or host:port (--trusted-host)
 	judgeURL     string   // from the workflow, not the config; "" = none
+	judgeHost    string   // judgeURL's host, lower-case: trusted for the judge alone
 	// keyEnv names the variable holding the judge's API key: the
 	// workflow's choice, or a config's only when it lies outside the
 	// project (the workflow's own file, which no pull request wrote).
@@ -95,7 +97,7 @@ func (t *trustFlags) consent(cfg *config.Config, env Env) (trust, error) {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return tr, fmt.Errorf("judge URL %q: want an http(s) URL", tr.judgeURL)
 		}
-		tr.hosts = append(tr.hosts, strings.ToLower(u.Host))
+		tr.judgeHost = strings.ToLower(u.Host)
 	}
 	if cfg.Resolvers.URL.AllowPrivate && !tr.allowPrivate {
 		fmt.Fprintf(env.Stderr, "citelint: warning: %sresolvers.url.allow-private is ignored without the workflow's consent (--allow-private or %s=true): a config file may come from the pull request; private addresses stay refused\n", cfgPrefix(cfg), envAllowPrivate)
@@ -110,7 +112,8 @@ func cfgPrefix(cfg *config.Config) string {
 	return cfg.Path + ": "
 }
 
-// trusted reports whether rawURL's host is one the workflow named.
+// trusted reports whether rawURL's host is one the workflow named, for the
+// judge: a --trusted-host or the --judge-url's own.
 func (tr trust) trusted(rawURL string) bool {
 	u, err := url.Parse(rawURL)
 	if err != nil || u.Host == "" {
@@ -121,8 +124,8 @@ func (tr trust) trusted(rawURL string) bool {
 	if port == "" {
 		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
 	}
-	for _, h := range tr.hosts {
-		if h == host || h == strings.ToLower(u.Host) || h == net.JoinHostPort(host, port) {
+	for _, h := range append(slices.Clip(tr.hosts), tr.judgeHost) {
+		if h != "" && (h == host || h == strings.ToLower(u.Host) || h == net.JoinHostPort(host, port)) {
 			return true
 		}
 	}
@@ -201,7 +204,7 @@ func (tr trust) networkOptions(cfg *config.Config, offline, refresh bool, p judg
 	o := engine.NetworkOptions{Offline: offline, Refresh: refresh, AllowPrivate: tr.allowPrivate, TrustedHosts: tr.hosts,
 		Version: Version, Stderr: env.Stderr}
 	if !p.off {
-		o.Judge.URL = p.url
+		o.Judge.URL, o.Judge.Trusted = p.url, p.sendKey
 		if p.sendKey {
 			o.Judge.APIKey = env.Getenv(p.keyEnv)
 		}

@@ -177,3 +177,56 @@ func TestHangingJudgeGivesUp(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestTrustedHostIsNoLink pins issue 37, finding 4: --trusted-host and
+// --judge-url exempted every request to that host, so a document linking
+// to a page on a private judge host had it fetched and quoted. The host is
+// trusted for the judge (and the resolvers' URLs), not for document links
+// or redirects; --allow-private is what lets links reach private hosts.
+func TestTrustedHostIsNoLink(t *testing.T) {
+	var mu sync.Mutex
+	var pages []string
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/v1/") {
+			json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"message": map[string]string{"content": `{"supported": true}`}}}})
+			return
+		}
+		mu.Lock()
+		pages = append(pages, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte("internal admin page: the deploy token is hunter2"))
+	}))
+	defer host.Close()
+	port := host.URL[strings.LastIndexByte(host.URL, ':')+1:]
+	for _, tt := range []struct {
+		name    string
+		args    []string
+		fetched bool
+	}{
+		{"judge URL", []string{"--judge-url", host.URL + "/v1"}, false},
+		{"trusted host", []string{"--trusted-host", "127.0.0.1"}, false},
+		{"trusted host:port", []string{"--trusted-host", "127.0.0.1:" + port}, false},
+		{"allow-private", []string{"--allow-private"}, true}, // the control: the test reaches the page
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			mu.Lock()
+			pages = nil
+			mu.Unlock()
+			dir := t.TempDir()
+			write(t, dir, ".citelint.yaml", "version: \"1\"\nrules:\n  default: none\n  enable: [dead-link, low-overlap]\nresolvers:\n  cache: {dir: cache}\n")
+			doc := write(t, dir, "a.md", "The deploy token is rotated weekly [1].\n\n## References\n\n1. Admin. "+host.URL+"/admin\n")
+			args := append(append([]string{"run"}, tt.args...), "--format", "json", doc)
+			_, stdout, stderr := runEnv(t, dir, nil, args...)
+			mu.Lock()
+			got := append([]string{}, pages...)
+			mu.Unlock()
+			if fetched := len(got) > 0; fetched != tt.fetched {
+				t.Errorf("pages fetched: %v, want fetched %v\n%s%s", got, tt.fetched, stdout, stderr)
+			}
+			if !tt.fetched && (strings.Contains(stdout, "hunter2") || !strings.Contains(stderr, "1 request not checked, private address refused: "+host.URL+"/admin")) {
+				t.Errorf("want the link refused and named\n%s%s", stdout, stderr)
+			}
+		})
+	}
+}

@@ -105,14 +105,13 @@ func TestLintPathsNetworkIsRun(t *testing.T) {
 		{"and claim support", "[uncited-claim, unused-reference]", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir, _, stub := networkProject(t)
+			dir, _, _ := networkProject(t)
 			cfgPath := filepath.Join(dir, ".citelint.yaml")
 			cfgText, _ := os.ReadFile(cfgPath)
 			writeFile(t, dir, ".citelint.yaml", strings.Replace(string(cfgText), "[uncited-claim, unused-reference, low-overlap, number-mismatch]", tc.disable, 1))
-			host := strings.TrimPrefix(stub.URL, "http://")
 
 			var stdout, stderr bytes.Buffer
-			cli.Main([]string{"run", "--trusted-host", host, "--format", "json", dir}, cli.Env{
+			cli.Main([]string{"run", "--allow-private", "--format", "json", dir}, cli.Env{
 				Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr,
 				Getenv: func(string) string { return "" },
 				Getwd:  func() (string, error) { return dir, nil },
@@ -120,7 +119,7 @@ func TestLintPathsNetworkIsRun(t *testing.T) {
 			os.RemoveAll(filepath.Join(dir, "cache")) // the engine asks the stub too
 
 			var notes bytes.Buffer
-			eng := loadEngine(t, dir, engine.Options{Network: &engine.NetworkOptions{TrustedHosts: []string{host}, Version: cli.Version, Stderr: &notes}})
+			eng := loadEngine(t, dir, engine.Options{Network: &engine.NetworkOptions{AllowPrivate: true, Version: cli.Version, Stderr: &notes}})
 			r := eng.LintPaths(context.Background(), []string{dir})
 			r.Version = cli.Version
 			p, _ := output.New("json", output.Options{})

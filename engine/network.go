@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -42,7 +44,10 @@ type NetworkOptions struct {
 	// addresses; the config's resolvers.url.allow-private is not read.
 	AllowPrivate bool
 	// TrustedHosts are hosts (lower-case host or host:port) the caller
-	// vouches for: they may be private, and the judge's key may go there.
+	// vouches for as endpoints: the judge and the resolvers' configured
+	// URLs (a registry mirror) may be private there, and the judge's key
+	// may go there. A document's link to such a host, and a redirect to
+	// it, stay refused unless AllowPrivate (docs/security.md).
 	TrustedHosts []string
 	// Judge is the judge the caller allows; its zero value leaves the
 	// judge off.
@@ -63,6 +68,10 @@ type JudgeOptions struct {
 	// APIKey is sent to URL; "" sends none. The caller reads it (from
 	// judge.api-key-env) only for a host it trusts.
 	APIKey string
+	// Trusted says the caller vouches for URL's host (run's --judge-url):
+	// the judge's requests may go there though it is private. Nothing
+	// else may: the resolvers and document links are not the judge.
+	Trusted bool
 }
 
 // Network is what a network pass found and set up for the lints after it.
@@ -406,7 +415,7 @@ func (r *refusals) report(w io.Writer) {
 	if len(list) > 5 {
 		list, more = list[:5], fmt.Sprintf(" and %d more", len(list)-5)
 	}
-	fmt.Fprintf(w, "citelint: note: %d %s not checked, private address refused: %s%s (a workflow can allow them with --allow-private or --trusted-host; see docs/security.md)\n",
+	fmt.Fprintf(w, "citelint: note: %d %s not checked, private address refused: %s%s (links need the workflow's --allow-private, a resolver's URL on a private host its --trusted-host; see docs/security.md)\n",
 		len(r.urls), output.Plural(len(r.urls), "request"), strings.Join(list, ", "), more)
 }
 
@@ -438,9 +447,14 @@ func NewJudge(cfg *config.Config, o NetworkOptions) *judge.Session {
 	c := &judge.Client{URL: o.Judge.URL, Model: j.Model, Timeout: j.Timeout, Format: j.Format, Logprobs: j.Logprobs, APIKey: o.Judge.APIKey,
 		Offline: o.Offline, Refresh: o.Refresh}
 	// The judge's host is exempt from the guard only when the caller
-	// named it; every other address, redirect targets included, is checked.
-	guard := httpclient.New(httpclient.Options{Version: o.Version, AllowPrivate: o.AllowPrivate, AllowHosts: o.TrustedHosts})
-	c.HTTP = &http.Client{Transport: guard.Transport(), Timeout: j.Timeout}
+	// trusts it; every other address is checked, and the judge follows
+	// no redirect.
+	allow := o.TrustedHosts
+	if u, err := url.Parse(o.Judge.URL); err == nil && o.Judge.Trusted && u.Host != "" {
+		allow = append(slices.Clip(allow), strings.ToLower(u.Host))
+	}
+	guard := httpclient.New(httpclient.Options{Version: o.Version, AllowPrivate: o.AllowPrivate, AllowHosts: allow})
+	c.HTTP = &http.Client{Transport: guard.EndpointTransport(), Timeout: j.Timeout}
 	if cc, err := OpenCache(cfg); err == nil {
 		c.Cache = cc
 	}

@@ -49,7 +49,7 @@ func TestRefusalsNote(t *testing.T) {
 		want string // "" for no note
 	}{
 		{nil, ""},
-		{[]string{"http://b/", "http://a/", "http://a/"}, "2 requests not checked, private address refused: http://a/, http://b/ (a workflow"},
+		{[]string{"http://b/", "http://a/", "http://a/"}, "2 requests not checked, private address refused: http://a/, http://b/ (links need the workflow's --allow-private"},
 		{[]string{"http://1/", "http://2/", "http://3/", "http://4/", "http://5/", "http://6/", "http://7/"}, "refused: http://1/, http://2/, http://3/, http://4/, http://5/ and 2 more ("},
 	} {
 		var r refusals

@@ -83,7 +83,7 @@ func ruleLines(r *output.Report) string {
 // offline with an empty cache nothing is asked and nothing is dead.
 func TestLookUp(t *testing.T) {
 	dir, doc, stub := networkProject(t)
-	o := engine.NetworkOptions{TrustedHosts: []string{strings.TrimPrefix(stub.URL, "http://")}}
+	o := engine.NetworkOptions{AllowPrivate: true} // the stub's registries and pages are on loopback
 	const want = "report.md:6:dead-doi report.md:8:dead-link"
 
 	r := lookUpAndLint(t, loadEngine(t, dir, engine.Options{}), doc, o)
@@ -129,6 +129,26 @@ func TestLookUpRefusesPrivate(t *testing.T) {
 	}
 	// The stub's registries are on loopback too: all five requests.
 	if got := notes.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "note: 5 requests not checked, private address refused: ") || !strings.Contains(got, stub.URL+"/busy, "+stub.URL+"/gone") {
+		t.Errorf("note %q", got)
+	}
+}
+
+// TestLookUpTrustedHostIsNoLink pins issue 37, finding 4: a host the
+// caller trusts serves the resolvers configured there (the stub's
+// registries: the dead DOI is found) but a document's links to it are
+// refused, named in the note, never fetched nor called dead.
+func TestLookUpTrustedHostIsNoLink(t *testing.T) {
+	dir, doc, stub := networkProject(t)
+	var notes bytes.Buffer
+	o := engine.NetworkOptions{TrustedHosts: []string{strings.TrimPrefix(stub.URL, "http://")}, Stderr: &notes}
+	r := lookUpAndLint(t, loadEngine(t, dir, engine.Options{}), doc, o)
+	if got := ruleLines(r); got != "report.md:6:dead-doi" {
+		t.Errorf("issues %s, want the dead DOI alone", got)
+	}
+	if n := stub.Requests()["page"]; n != 0 {
+		t.Errorf("%d pages fetched from the trusted host", n)
+	}
+	if got := notes.String(); !strings.Contains(got, "note: 2 requests not checked, private address refused: "+stub.URL+"/busy, "+stub.URL+"/gone") {
 		t.Errorf("note %q", got)
 	}
 }

@@ -316,7 +316,7 @@ func (r *Resolver) query(ctx context.Context, keys []string) (*feed, resolve.Loo
 		esc[i] = url.QueryEscape(k)
 	}
 	u := r.URL("/api/query?id_list=" + strings.Join(esc, ",") + "&max_results=" + strconv.Itoa(len(keys)))
-	resp, err := r.Client.Get(ctx, u, "application/atom+xml")
+	resp, err := r.Client.Get(httpclient.Endpoint(ctx), u, "application/atom+xml")
 	if err != nil {
 		return nil, httpclient.Unverified(resp, err)
 	}

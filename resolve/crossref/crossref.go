@@ -128,7 +128,7 @@ func (r *Resolver) Lookup(ctx context.Context, id string) resolve.Lookup {
 	if m := r.Client.Mailto(); m != "" {
 		u += "?mailto=" + url.QueryEscape(m)
 	}
-	resp, err := r.Client.Get(ctx, u, "application/json")
+	resp, err := r.Client.Get(httpclient.Endpoint(ctx), u, "application/json")
 	if err != nil {
 		return httpclient.Unverified(resp, err)
 	}

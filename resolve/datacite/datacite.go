@@ -70,7 +70,7 @@ func (r *Resolver) Lookup(ctx context.Context, id string) resolve.Lookup {
 	if p := ident.ValidateDOI(d); p != "" {
 		return resolve.Lookup{Reason: "not a DOI: " + p}
 	}
-	resp, err := r.Client.Get(ctx, r.URL("/dois/"+httpclient.PathEscapeDOI(d)), "application/vnd.api+json, application/json")
+	resp, err := r.Client.Get(httpclient.Endpoint(ctx), r.URL("/dois/"+httpclient.PathEscapeDOI(d)), "application/vnd.api+json, application/json")
 	if err != nil {
 		return httpclient.Unverified(resp, err)
 	}

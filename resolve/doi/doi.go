@@ -62,7 +62,7 @@ func (r *Resolver) Lookup(ctx context.Context, id string) resolve.Lookup {
 	if p := ident.ValidateDOI(d); p != "" {
 		return resolve.Lookup{Reason: "not a DOI: " + p}
 	}
-	resp, err := r.Client.Get(ctx, r.URL("/api/handles/"+httpclient.PathEscapeDOI(d)), "application/json")
+	resp, err := r.Client.Get(httpclient.Endpoint(ctx), r.URL("/api/handles/"+httpclient.PathEscapeDOI(d)), "application/json")
 	if err != nil || resp.Truncated {
 		return httpclient.Unverified(resp, err)
 	}

@@ -12,7 +12,9 @@ import (
 // of the registry) and how many lookups may wait on the client at once.
 // A resolver embeds it, so r.Base and r.Workers stay plain fields its
 // callers set, and keeps only what differs: its paths, its answers'
-// shape and its verdicts.
+// shape and its verdicts. Its requests go to its endpoint, so it marks
+// their context with Endpoint: a host the workflow trusts (AllowHosts)
+// may serve as a mirror.
 type API struct {
 	Client *Client
 	// Base is the API's base URL, the registry's own (the one NewAPI

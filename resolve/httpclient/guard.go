@@ -199,24 +199,85 @@ func embeddedIPv4(a netip.Addr) (netip.Addr, bool) {
 	return netip.Addr{}, false
 }
 
-// allowedHost reports whether the guard exempts hostport (a URL's host,
-// with or without port): a host the workflow trusts (AllowHosts, matched
-// by name or name:port) or an exempt dial address (AllowAddrs).
-func (c *Client) allowedHost(hostport, defaultPort string) bool {
-	host, port, err := net.SplitHostPort(hostport)
-	if err != nil {
-		host, port = strings.Trim(hostport, "[]"), defaultPort
+// Each exemption from the guard holds for the purpose it was granted for
+// and no other (issue 37):
+//
+//   - a proxy (HTTP_PROXY and the like) is a transport: the connection to
+//     it is not checked, but its address is never exempt as a request's
+//     target, so a page redirecting to http://127.0.0.1:3128/ (the proxy's
+//     own status page) is refused like any loopback address;
+//   - AllowHosts are endpoints the workflow trusts (a registry mirror, the
+//     judge): exempt only for a request the caller addresses there itself
+//     (Endpoint, EndpointTransport), and only on its first hop; a document
+//     link to the same host, or a redirect that lands there, is checked
+//     like any other;
+//   - AllowAddrs and AllowPrivate hold for every request.
+
+// endpointKey marks a context whose requests go to a configured endpoint.
+type endpointKey struct{}
+
+// Endpoint marks ctx's requests as addressed by citelint's configuration
+// (a registry's base URL, the judge), not by a document: their first
+// hop may go to a host in Options.AllowHosts. Redirects never may.
+func Endpoint(ctx context.Context) context.Context {
+	return context.WithValue(ctx, endpointKey{}, true)
+}
+
+// hopKey carries a hop's exemptions from RoundTrip to the proxy and dial
+// functions, which see only the request's context.
+type hopKey struct{}
+
+// hop is what one request hop is exempt from, decided once in RoundTrip.
+type hop struct {
+	// trusted: the first hop of an endpoint request to a host in
+	// AllowHosts; it goes through a transport of its own, so that no
+	// connection it opens serves a request that is not.
+	trusted bool
+	// proxied: the transport dials the proxy, not the target (which the
+	// proxy function checked).
+	proxied bool
+}
+
+func hopOf(ctx context.Context) hop {
+	h, _ := ctx.Value(hopKey{}).(hop)
+	return h
+}
+
+// hostPort is u's host in canonical form with its port, the scheme's
+// default when the URL gives none.
+func hostPort(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
 	}
-	host = strings.TrimSuffix(strings.ToLower(host), ".")
-	for _, h := range c.opts.AllowHosts {
-		h = strings.ToLower(h)
-		if h == host || h == net.JoinHostPort(host, port) {
+	return net.JoinHostPort(strings.TrimSuffix(CanonicalHost(u.Hostname()), "."), port)
+}
+
+// trustedHost reports whether u's host is in AllowHosts, by name (every
+// port) or by name:port.
+func (c *Client) trustedHost(u *url.URL) bool {
+	hp := hostPort(u)
+	host, _, _ := net.SplitHostPort(hp)
+	for _, h := range c.allowHosts {
+		if h == host || h == hp {
 			return true
 		}
 	}
-	c.proxyMu.Lock()
-	defer c.proxyMu.Unlock()
-	return c.proxyAddrs[net.JoinHostPort(host, port)]
+	return false
+}
+
+// canonicalAllowHost is an AllowHosts entry in the form trustedHost
+// compares: host or host:port, the host canonical.
+func canonicalAllowHost(h string) string {
+	if host, port, err := net.SplitHostPort(h); err == nil {
+		return net.JoinHostPort(strings.TrimSuffix(CanonicalHost(host), "."), port)
+	}
+	return strings.TrimSuffix(CanonicalHost(strings.Trim(h, "[]")), ".")
+}
+
+// exempt reports whether the guard lets a hop to u through unchecked.
+func (c *Client) exempt(u *url.URL, h hop) bool {
+	return c.opts.AllowPrivate || h.trusted || c.allowAddrs[u.Host] || c.allowAddrs[hostPort(u)]
 }
 
 // checkLiteral refuses a request target spelled as a refused address or
@@ -224,12 +285,8 @@ func (c *Client) allowedHost(hostport, defaultPort string) bool {
 // them, but a spelling Go's resolver does not read as an address
 // ("2130706433") would otherwise go to DNS and come back "host not found",
 // which is a dead link. It reports whether the host still needs resolving.
-func (c *Client) checkLiteral(u *url.URL) (resolveName bool, err error) {
-	port := u.Port()
-	if port == "" {
-		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
-	}
-	if c.opts.AllowPrivate || c.allowedHost(u.Host, port) {
+func (c *Client) checkLiteral(u *url.URL, h hop) (resolveName bool, err error) {
+	if c.exempt(u, h) {
 		return false, nil
 	}
 	host := CanonicalHost(u.Hostname())
@@ -248,8 +305,8 @@ func (c *Client) checkLiteral(u *url.URL) (resolveName bool, err error) {
 // checkTarget refuses a request target that is, or resolves to, a refused
 // address. It is what stands between a proxy and the private network: the
 // proxy would connect wherever the URL says.
-func (c *Client) checkTarget(ctx context.Context, u *url.URL) error {
-	resolveName, err := c.checkLiteral(u)
+func (c *Client) checkTarget(ctx context.Context, u *url.URL, h hop) error {
+	resolveName, err := c.checkLiteral(u, h)
 	if !resolveName || err != nil {
 		return err
 	}
@@ -268,34 +325,29 @@ func (c *Client) checkTarget(ctx context.Context, u *url.URL) error {
 	return nil
 }
 
-// proxy is http.ProxyFromEnvironment that also remembers the proxy's dial
-// address (the guard cannot see through a proxy, and a proxy on the local
-// network is the user's own choice) and refuses, before anything is sent
-// to the proxy, targets that are or resolve to refused addresses.
+// proxy is http.ProxyFromEnvironment that refuses, before anything is
+// sent to the proxy, targets that are or resolve to refused addresses
+// (the guard cannot see through a proxy).
 func (c *Client) proxy(req *http.Request) (*url.URL, error) {
 	u, err := c.proxyFunc(req)
 	if u == nil || err != nil {
 		return u, err
 	}
-	if err := c.checkTarget(req.Context(), req.URL); err != nil {
+	if err := c.checkTarget(req.Context(), req.URL, hopOf(req.Context())); err != nil {
 		return nil, err
 	}
-	port := u.Port()
-	if port == "" {
-		port = map[string]string{"http": "80", "https": "443", "socks5": "1080", "socks5h": "1080"}[u.Scheme]
-	}
-	c.proxyMu.Lock()
-	c.proxyAddrs[net.JoinHostPort(u.Hostname(), port)] = true
-	c.proxyMu.Unlock()
 	return u, nil
 }
 
 // dial connects, checking every resolved address against the guard
 // (net.Dialer.Control runs after DNS resolution, once per address tried,
-// so DNS answers pointing at 127.0.0.1 are caught too).
+// so DNS answers pointing at 127.0.0.1 are caught too). The connection
+// to a proxy is not checked: a proxy on the local network is the
+// workflow's choice, and proxy checked the target.
 func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	d := net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
-	if !c.opts.AllowPrivate && !c.allowedHost(addr, "") {
+	h := hopOf(ctx)
+	if !c.opts.AllowPrivate && !h.trusted && !h.proxied && !c.allowAddrs[addr] {
 		d.Control = func(_, address string, _ syscall.RawConn) error {
 			host, _, err := net.SplitHostPort(address)
 			if err != nil {
@@ -326,5 +378,14 @@ func PrivateHost(host string) bool {
 
 // Transport is the client's guarded transport (proxy check, dial check,
 // request counts) without its retries and limits, for callers that must
-// send a body, such as the judge's POST.
+// send a body. AllowHosts do not apply to its requests.
 func (c *Client) Transport() http.RoundTripper { return c.hc.Transport }
+
+// EndpointTransport is Transport for requests to a configured endpoint,
+// such as the judge's POST: their first hop may go to a host in
+// AllowHosts.
+func (c *Client) EndpointTransport() http.RoundTripper {
+	t := c.hc.Transport.(countingTransport)
+	t.endpoint = true
+	return t
+}

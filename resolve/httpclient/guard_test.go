@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -154,24 +155,136 @@ func TestProxyNeverSeesRefusedTargets(t *testing.T) {
 	}
 }
 
-// TestAllowHosts: a host the workflow names is exempt from the guard,
-// with or without a proxy; others stay refused.
-func TestAllowHosts(t *testing.T) {
-	srv := httptest.NewServer(status(200))
-	defer srv.Close()
-	u, _ := url.Parse(srv.URL)
-	for _, allow := range [][]string{{"127.0.0.1"}, {u.Host}} {
-		c := New(Options{Timeout: time.Minute, Retries: -1, AllowHosts: allow, Proxy: func(*http.Request) (*url.URL, error) { return nil, nil }})
-		if resp, err := c.Get(context.Background(), srv.URL, ""); err != nil || resp.Status != 200 {
-			t.Errorf("allowed %v: %v %v", allow, resp, err)
+// TestAllowHostsOnlyForEndpoints pins issue 37, finding 4: a host the
+// workflow trusts (--trusted-host, --judge-url) is exempt for requests
+// citelint addresses there itself (a registry mirror, the judge), on
+// their first hop, with or without a proxy; a document's link to it, a
+// redirect that lands on it and other hosts stay refused.
+func TestAllowHostsOnlyForEndpoints(t *testing.T) {
+	var trustedHits atomic.Int64
+	trusted := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		trustedHits.Add(1)
+		if r.URL.Path == "/hop" {
+			http.Redirect(w, r, "/status", http.StatusFound)
 		}
-		if _, err := c.Get(context.Background(), "http://localhost:"+u.Port(), ""); !errors.Is(err, ErrPrivateAddress) {
-			t.Errorf("allowed %v: localhost not refused: %v", allow, err)
+	}))
+	defer trusted.Close()
+	u, _ := url.Parse(trusted.URL)
+	// "public" stands for a public site (AllowAddrs) that redirects to
+	// the trusted host.
+	public := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, trusted.URL+"/status", http.StatusFound)
+	}))
+	defer public.Close()
+	direct := func(*http.Request) (*url.URL, error) { return nil, nil }
+	endpoint := Endpoint(context.Background())
+	for _, allow := range [][]string{{"127.0.0.1"}, {u.Host}, {"127.1"}, {"LOCALHOST.", "0x7f000001:" + u.Port()}} {
+		c := New(Options{Timeout: time.Minute, Retries: -1, AllowHosts: allow, Proxy: direct, AllowAddrs: []string{public.Listener.Addr().String()}})
+		tests := []struct {
+			name string
+			ctx  context.Context
+			url  string
+			ok   bool
+		}{
+			{"endpoint", endpoint, trusted.URL + "/api", true},
+			{"endpoint, numeric spelling", endpoint, "http://2130706433:" + u.Port() + "/api", true},
+			{"document link", context.Background(), trusted.URL + "/status", false},
+			{"endpoint redirected to the trusted host", Endpoint(context.Background()), public.URL, false},
+			{"link redirected to the trusted host", context.Background(), public.URL, false},
+			{"endpoint redirected within the trusted host", endpoint, trusted.URL + "/hop", false},
+			{"endpoint on another host", endpoint, "http://127.0.0.2:" + u.Port() + "/", false},
+		}
+		for _, tt := range tests {
+			trustedHits.Store(0)
+			resp, err := c.Get(tt.ctx, tt.url, "")
+			switch {
+			case tt.ok && (err != nil || resp.Status != 200):
+				t.Errorf("trusting %v, %s: %v %v", allow, tt.name, resp, err)
+			case !tt.ok && !errors.Is(err, ErrPrivateAddress):
+				t.Errorf("trusting %v, %s: not refused: %v", allow, tt.name, err)
+			case !tt.ok && tt.name != "endpoint redirected within the trusted host" && trustedHits.Load() != 0:
+				t.Errorf("trusting %v, %s: the trusted host was reached", allow, tt.name)
+			}
 		}
 	}
 	c := New(Options{Timeout: time.Minute, Retries: -1, AllowHosts: []string{"127.0.0.1:1"}})
-	if _, err := c.Get(context.Background(), srv.URL, ""); !errors.Is(err, ErrPrivateAddress) {
+	if _, err := c.Get(endpoint, trusted.URL, ""); !errors.Is(err, ErrPrivateAddress) {
 		t.Errorf("another port of an allowed host was not refused: %v", err)
+	}
+}
+
+// TestEndpointTransport: the judge's transport may reach a trusted host;
+// the plain one may not.
+func TestEndpointTransport(t *testing.T) {
+	srv := httptest.NewServer(status(200))
+	defer srv.Close()
+	c := New(Options{Timeout: time.Minute, Retries: -1, AllowHosts: []string{srv.Listener.Addr().String()},
+		Proxy: func(*http.Request) (*url.URL, error) { return nil, nil }})
+	for _, tt := range []struct {
+		name string
+		rt   http.RoundTripper
+		ok   bool
+	}{{"endpoint", c.EndpointTransport(), true}, {"plain", c.Transport(), false}} {
+		resp, err := (&http.Client{Transport: tt.rt}).Post(srv.URL+"/v1/chat/completions", "application/json", strings.NewReader("{}"))
+		if resp != nil {
+			resp.Body.Close()
+		}
+		if got := err == nil && resp.StatusCode == 200; got != tt.ok {
+			t.Errorf("%s: %v %v, want allowed %v", tt.name, resp, err, tt.ok)
+		}
+	}
+}
+
+// TestProxyAddressNotATarget pins issue 37, finding 4: with HTTP_PROXY on
+// loopback, the proxy's own host:port was exempt as a target, so a public
+// page redirecting to http://127.0.0.1:3128/status had the proxy fetch
+// its own status page, which low-overlap then quoted. The connection to
+// the proxy is not checked; a request for the proxy's address is.
+func TestProxyAddressNotATarget(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	var self string // the proxy's host:port
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.URL.String())
+		mu.Unlock()
+		switch {
+		case r.URL.Host == self || r.URL.Host == "":
+			w.Write([]byte("proxy status: secret"))
+		case r.URL.Host == "public.example":
+			http.Redirect(w, r, "http://"+self+"/status", http.StatusFound)
+		default:
+			w.Write([]byte("a public page"))
+		}
+	}))
+	defer proxy.Close()
+	self = proxy.Listener.Addr().String()
+	pu, _ := url.Parse(proxy.URL)
+	c := New(Options{Timeout: time.Minute, Retries: -1, Proxy: http.ProxyURL(pu)})
+	c.lookup = func(_ context.Context, _, host string) ([]netip.Addr, error) {
+		return []netip.Addr{netip.MustParseAddr("93.184.216.34")}, nil // every name is public here
+	}
+	// The control first: the proxy carries public requests (and its
+	// address was once remembered as exempt from then on).
+	if resp, err := c.Get(context.Background(), "http://other.example/", ""); err != nil || string(resp.Body) != "a public page" {
+		t.Fatalf("public request through the proxy: %v %v", resp, err)
+	}
+	port := self[strings.LastIndexByte(self, ':')+1:]
+	for _, target := range []string{"http://public.example/", "http://" + self + "/status", "http://127.1:" + port + "/status"} {
+		resp, err := c.Get(context.Background(), target, "")
+		if !errors.Is(err, ErrPrivateAddress) {
+			t.Errorf("%s: not refused: %v %v", target, resp, err)
+		}
+		if resp != nil && strings.Contains(string(resp.Body), "secret") {
+			t.Errorf("%s: the proxy's own page was fetched", target)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, s := range seen {
+		if strings.Contains(s, "/status") {
+			t.Errorf("the proxy was asked for %s; it saw %v", s, seen)
+		}
 	}
 }
 

@@ -115,10 +115,13 @@ type Options struct {
 	// unspecified and multicast addresses. Only tests and people checking
 	// an intranet should set it.
 	AllowPrivate bool
-	// AllowHosts are host names or host:port pairs exempt from the guard:
-	// hosts the workflow (a flag or an environment variable, not a config
-	// file from a pull request) says are its own, such as a judge model
-	// on the runner's network.
+	// AllowHosts are host names or host:port pairs the workflow (a flag
+	// or an environment variable, not a config file from a pull request)
+	// trusts as endpoints, such as a judge model or a registry mirror on
+	// the runner's network: exempt from the guard for requests marked
+	// with Endpoint (or sent through EndpointTransport), on their first
+	// hop only. A document's link to such a host, and a redirect to it,
+	// are checked like any other.
 	AllowHosts []string
 	// Proxy picks the proxy for a request; http.ProxyFromEnvironment when
 	// nil.
@@ -133,8 +136,10 @@ type Options struct {
 	// was not checked rather than leave it among the unverified.
 	OnRefused func(rawURL string, err error)
 	// AllowAddrs are dial addresses ("10.0.0.5:443") exempt from the
-	// private-address guard, for one known intranet mirror without
-	// opening the whole private network.
+	// private-address guard for every request, links included: for tests
+	// (a loopback server standing for a public one) and one known
+	// intranet mirror, without opening the whole private network. The
+	// command line has no way to set them.
 	AllowAddrs []string
 }
 
@@ -183,8 +188,8 @@ type Client struct {
 	proxyFunc func(*http.Request) (*url.URL, error)
 	lookup    func(ctx context.Context, network, host string) ([]netip.Addr, error)
 
-	proxyMu    sync.Mutex
-	proxyAddrs map[string]bool // dial addresses of proxies and AllowAddrs, exempt from the guard
+	allowAddrs map[string]bool // AllowAddrs
+	allowHosts []string        // AllowHosts, canonical (canonicalAllowHost)
 
 	// now and withTimeout are the clock that bounds an attempt and
 	// charges it to the host's budget. Tests replace them so that an
@@ -244,7 +249,7 @@ func New(opts Options) *Client {
 		limits:      DefaultHostLimits(),
 		hosts:       map[string]*hostState{},
 		counts:      map[string]int64{},
-		proxyAddrs:  map[string]bool{},
+		allowAddrs:  map[string]bool{},
 		proxyFunc:   opts.Proxy,
 		lookup:      net.DefaultResolver.LookupNetIP,
 		now:         time.Now,
@@ -254,7 +259,10 @@ func New(opts Options) *Client {
 		c.proxyFunc = http.ProxyFromEnvironment
 	}
 	for _, a := range opts.AllowAddrs {
-		c.proxyAddrs[a] = true
+		c.allowAddrs[a] = true
+	}
+	for _, h := range opts.AllowHosts {
+		c.allowHosts = append(c.allowHosts, canonicalAllowHost(h))
 	}
 	for h, l := range opts.Hosts {
 		c.limits[strings.ToLower(h)] = l
@@ -265,12 +273,15 @@ func New(opts Options) *Client {
 	}
 	c.ua += ")"
 
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.Proxy = c.proxy
-	tr.DialContext = c.dial
-	tr.MaxIdleConnsPerHost = 16
+	newTransport := func() *http.Transport {
+		tr := http.DefaultTransport.(*http.Transport).Clone()
+		tr.Proxy = c.proxy
+		tr.DialContext = c.dial
+		tr.MaxIdleConnsPerHost = 16
+		return tr
+	}
 	c.hc = &http.Client{
-		Transport: countingTransport{c: c, next: tr},
+		Transport: countingTransport{c: c, next: newTransport(), trusted: newTransport()},
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			// Each hop is sent to the address the guard checks (canonicalURL).
 			req.URL = canonicalURL(req.URL)
@@ -312,18 +323,40 @@ func (c *Client) RequestCounts() map[string]int64 {
 	return out
 }
 
+// countingTransport decides each hop's exemptions (hop), refuses a
+// target spelled as a refused address, counts the request and hands it
+// to the transport for its purpose: trusted holds the connections of
+// exempt endpoint hops, next every other's, so that a connection opened
+// under an exemption never serves a request without it.
 type countingTransport struct {
-	c    *Client
-	next http.RoundTripper
+	c             *Client
+	next, trusted http.RoundTripper
+	// endpoint marks every request as addressed to a configured
+	// endpoint (EndpointTransport).
+	endpoint bool
 }
 
 func (t countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if _, err := t.c.checkLiteral(req.URL); err != nil {
+	c := t.c
+	var h hop
+	// req.Response is set on a redirect hop: a redirect's target is the
+	// server's choice, never the configuration's.
+	if (t.endpoint || req.Context().Value(endpointKey{}) != nil) && req.Response == nil && c.trustedHost(req.URL) {
+		h.trusted = true
+	}
+	if _, err := c.checkLiteral(req.URL, h); err != nil {
 		return nil, err
 	}
-	t.c.mu.Lock()
-	t.c.counts[req.URL.Host]++
-	t.c.mu.Unlock()
+	if p, err := c.proxyFunc(req); err == nil && p != nil {
+		h.proxied = true
+	}
+	req = req.WithContext(context.WithValue(req.Context(), hopKey{}, h))
+	c.mu.Lock()
+	c.counts[req.URL.Host]++
+	c.mu.Unlock()
+	if h.trusted {
+		return t.trusted.RoundTrip(req)
+	}
 	return t.next.RoundTrip(req)
 }
 

@@ -18,7 +18,8 @@ import (
 // that never answers, or asks to come back in 59 s, are unverified and
 // counted, never dead, and the run gives up on them under the configured
 // budgets instead of waiting (the defaults are 20 s a request, 30 s of
-// failures a host, 10 s of Retry-After and 10 min in all).
+// failures a host, 10 s of Retry-After and 10 min in all; the budgets
+// here are the floors a config may set, 1 s).
 func TestNetworkBudgets(t *testing.T) {
 	var hits atomic.Int64
 	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -37,8 +38,8 @@ func TestNetworkBudgets(t *testing.T) {
 		name, budgets string
 		maxHits       int64
 	}{
-		{"host budget", "request-timeout: 50ms\n  host-budget: 120ms\n", 12},
-		{"total budget", "timeout: 150ms\n  host-budget: 0\n  request-timeout: 1m\n", 12},
+		{"host budget", "request-timeout: 1s\n  host-budget: 1s\n", 12},
+		{"total budget", "timeout: 1s\n  host-budget: 2m\n  request-timeout: 1m\n", 12},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			hits.Store(0)
@@ -89,7 +90,7 @@ func TestTimeoutDuringNetworkPass(t *testing.T) {
 	}))
 	defer hang.Close()
 	dir := t.TempDir()
-	write(t, dir, ".citelint.yaml", "version: \"1\"\nrules: {enable: [dead-link]}\nresolvers:\n  cache: {dir: cache}\n  request-timeout: 1m\n  host-budget: 0\n")
+	write(t, dir, ".citelint.yaml", "version: \"1\"\nrules: {enable: [dead-link]}\nresolvers:\n  cache: {dir: cache}\n  request-timeout: 1m\n  host-budget: 2m\n")
 	p := write(t, dir, "r.md", "A claim [1] and a lost one [9].\n\n## References\n\n[1] Page. "+hang.URL+"/1\n")
 	code, stdout, stderr := run(t, dir, "", "run", "--allow-private", "--timeout", "10m", "--format", "json", p)
 	if !cued.Load() {
@@ -181,6 +182,60 @@ func TestTimeoutDuringWalk(t *testing.T) {
 			}
 			if !strings.Contains(stdout, "the search for documents stopped at the run's time limit") || strings.Contains(stdout, "citation [9]") {
 				t.Errorf("want the walk's error and no finding\n%s", stdout)
+			}
+		})
+	}
+}
+
+// TestNetworkRunTimeLimit pins issue 37, finding 5: a run with network
+// lookups had no time limit unless one was set, and a config could set
+// none. Now it stops after engine.DefaultNetworkRunTimeout unless the
+// command line says otherwise; a config's run.timeout may only lower it.
+func TestNetworkRunTimeLimit(t *testing.T) {
+	saved := runTimeout
+	t.Cleanup(func() { runTimeout = saved })
+	var got time.Duration // the limit the run started its timer with; 0 = none
+	runTimeout = func(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+		got = d
+		return context.WithCancel(parent)
+	}
+	const net = "rules: {enable: [dead-link]}\n"
+	const judged = "sources: s.jsonl\nrules: {default: none, enable: [low-overlap]}\njudge: {url: \"https://judge.example/v1\", model: m}\n"
+	for _, tt := range []struct {
+		name, config string
+		args         []string
+		want         time.Duration
+	}{
+		{"network rules", net, nil, engine.DefaultNetworkRunTimeout},
+		{"a config lowers it", net + "run: {timeout: 5m}\n", nil, 5 * time.Minute},
+		{"a config cannot raise it", net + "run: {timeout: 1h}\n", nil, engine.DefaultNetworkRunTimeout},
+		{"the command line raises it", net + "run: {timeout: 5m}\n", []string{"--timeout", "1h"}, time.Hour},
+		{"the command line removes it", net, []string{"--timeout", "0"}, 0},
+		{"offline", net, []string{"--offline"}, 0},
+		{"offline by config", net + "resolvers: {cache: {dir: cache, mode: offline}}\n", nil, 0},
+		{"no network rule", "", nil, 0},
+		{"no network rule, config limit", "run: {timeout: 1h}\n", nil, time.Hour},
+		{"a judge", judged, nil, engine.DefaultNetworkRunTimeout},
+		{"claim support without a judge", "sources: s.jsonl\nrules: {default: none, enable: [low-overlap]}\n", nil, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got = 0
+			dir := t.TempDir()
+			cfg := tt.config
+			if !strings.Contains(cfg, "resolvers:") {
+				cfg += "resolvers: {cache: {dir: cache}}\n"
+			}
+			write(t, dir, ".citelint.yaml", "version: \"1\"\n"+cfg)
+			write(t, dir, "s.jsonl", `{"id": "d_1", "text": "Sea level rose."}`+"\n")
+			p := write(t, dir, "a.md", "Sea level rose [REF|d_1].\n")
+			code, stdout, stderr := run(t, dir, "", append(append([]string{"run"}, tt.args...), p)...)
+			if code != ExitOK {
+				t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+			}
+			// The timer starts a moment after the run: within a minute of
+			// the limit, the limit it is.
+			if tt.want == 0 && got != 0 || tt.want != 0 && (got > tt.want || got < tt.want-time.Minute) {
+				t.Errorf("time limit %v, want %v", got, tt.want)
 			}
 		})
 	}

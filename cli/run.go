@@ -32,6 +32,7 @@ type runFlags struct {
 	formats   repeatList
 	failLevel string
 	timeout   time.Duration
+	timeoutOn bool // --timeout was given, 0 included
 	color     string
 	issueExit int
 	fix       bool
@@ -53,7 +54,8 @@ func runCmd(args []string, env Env) int {
 	if f == nil {
 		return code
 	}
-	f.setupFlags.timeout, f.setupFlags.started = f.runTimeout, time.Now()
+	f.setupFlags.timeout = func(cfg *config.Config) time.Duration { return f.runTimeout(cfg, env) }
+	f.setupFlags.started = time.Now()
 	defer f.profile.start(env.Stderr)()
 	st, code := f.setup(paths, env)
 	if st == nil {
@@ -74,13 +76,23 @@ func runCmd(args []string, env Env) int {
 	return f.batch(p, st, paths, env)
 }
 
-// runTimeout is the run's time limit: --timeout, else the config's
-// run.timeout (0: none).
-func (f *runFlags) runTimeout(cfg *config.Config) time.Duration {
-	if f.timeout != 0 {
+// runTimeout is the run's time limit: --timeout (0: none), else the
+// config's run.timeout (0: none), but at most
+// engine.DefaultNetworkRunTimeout when the run makes network requests: a
+// config may come from a pull request, so only the command line lets
+// lookups run longer (issue 37).
+func (f *runFlags) runTimeout(cfg *config.Config, env Env) time.Duration {
+	if f.timeoutOn {
 		return f.timeout
 	}
-	return cfg.Run.Timeout
+	t := cfg.Run.Timeout
+	judge := cfg.Judge.URL != "" || f.trust.judgeURL != "" || env.Getenv(envJudgeURL) != ""
+	if !f.offline && cfg.Resolvers.Cache.Mode != config.CacheOffline && engine.UsesNetwork(cfg, judge) {
+		if t == 0 || t > engine.DefaultNetworkRunTimeout {
+			t = engine.DefaultNetworkRunTimeout
+		}
+	}
+	return t
 }
 
 // parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
@@ -90,6 +102,7 @@ func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
 	if err != nil {
 		return nil, nil, flagExit(err)
 	}
+	fs.Visit(func(fl *flag.Flag) { f.timeoutOn = f.timeoutOn || fl.Name == "timeout" })
 	if !slices.Contains(colorModes, f.color) {
 		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
 		return nil, nil, ExitUsage
@@ -104,7 +117,7 @@ func runFlagSet(env Env) (*flag.FlagSet, *runFlags) {
 	f.register(fs)
 	fs.Var(&f.formats, "format", "output format NAME[:PATH] (repeatable): "+fmt.Sprint(output.Formats()))
 	fs.StringVar(&f.failLevel, "fail-level", "", "lowest severity that makes the exit code 1: note, warning or error (default: config issues.fail-level, else warning)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long, exit code 4 (default: config run.timeout, 0 = none)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long, exit code 4; 0 = none (default: config run.timeout, else none, but at most 15m when network lookups run)")
 	fs.StringVar(&f.color, "color", "auto", "colour text output: auto, always or never")
 	fs.IntVar(&f.issueExit, "issues-exit-code", ExitIssues, "exit code when issues at or above --fail-level remain (golangci-lint's flag)")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what remains (with -, print the fixed document)")

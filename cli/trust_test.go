@@ -154,7 +154,7 @@ func TestHangingJudgeGivesUp(t *testing.T) {
 	defer close(stop) // before Close, which waits for the handlers
 	dir := t.TempDir()
 	write(t, dir, "s.jsonl", `{"id": "d_1", "text": "Global mean sea level increased by 0.20 m between 1901 and 2018."}`+"\n")
-	write(t, dir, ".citelint.yaml", fmt.Sprintf("version: \"1\"\nsources: s.jsonl\nrules:\n  default: none\n  enable: [low-overlap]\n  settings:\n    low-overlap: {judge-band: 1}\nresolvers:\n  cache: {dir: cache}\njudge:\n  url: %s/v1\n  model: m\n  timeout: 50ms\n", model.URL))
+	write(t, dir, ".citelint.yaml", fmt.Sprintf("version: \"1\"\nsources: s.jsonl\nrules:\n  default: none\n  enable: [low-overlap]\n  settings:\n    low-overlap: {judge-band: 1}\nresolvers:\n  cache: {dir: cache}\njudge:\n  url: %s/v1\n  model: m\n  timeout: 1s\n", model.URL))
 	var doc strings.Builder
 	for i := range 8 {
 		fmt.Fprintf(&doc, "Global mean sea level increased by 0.20 m between 1901 and 2018, says study %d [REF|d_1].\n\n", i)
@@ -167,7 +167,7 @@ func TestHangingJudgeGivesUp(t *testing.T) {
 	// The document's questions go out at once, judge.concurrency (4) at a
 	// time: the four in flight, and one more for each failure before the
 	// third, which turns the judge off (MaxFailures - 1 + 4). Possibly
-	// none: on a loaded machine a 50 ms call can time out before the
+	// none: on a loaded machine a 1 s call can time out before the
 	// server accepts it. That the failures were counted shows in "not
 	// asked again" below.
 	if most := judge.MaxFailures - 1 + 4; n > most {

@@ -96,7 +96,7 @@ func (o Options) CheckRule(name string) error {
 // order keys are offered as suggestions); doc is its schema description;
 // enum lists a string's values ("$formats" names FormatNames, "$rulesets"
 // RuleSets, "$severities" SeverityNames); min bounds a
-// number; check names a string's validation (see decoder.checkString); key
+// number; range bounds a duration ("1s,2m", see DurationRange); check names a string's validation (see decoder.checkString); key
 // names the check of a map's keys; mapkey marks the field a list of structs
 // written as a mapping takes its keys into; nonempty rejects an empty list,
 // naming what it lists; single lets one string stand for a list of one;
@@ -129,8 +129,10 @@ type Run struct {
 	Paths   []string `yaml:"paths" nonempty:"path" doc:"Files or directories to lint, relative to the config file's directory. Unset, citelint lints the working directory."`
 	Include []string `yaml:"include" check:"glob" nonempty:"glob (an empty include selects no file)" doc:"Globs selecting the files to lint. Default: Markdown, MDX, Quarto, R Markdown and Jupyter notebooks ([\"**/*.md\", \"**/*.markdown\", \"**/*.mdx\", \"**/*.qmd\", \"**/*.Rmd\", \"**/*.rmd\", \"**/*.ipynb\"])."`
 	Exclude []string `yaml:"exclude" check:"glob" doc:"Globs of files and directories not to lint (directories are pruned)."`
-	// No timeout is golangci-lint v2's default: v1's 1m caused routine failures.
-	Timeout     time.Duration `yaml:"timeout" doc:"Stop the whole run after this long (exit code 4). Default 0: no timeout."`
+	// No timeout is golangci-lint v2's default: v1's 1m caused routine
+	// failures. A run that makes network requests has one all the same
+	// (cli, engine.DefaultNetworkRunTimeout), which only --timeout raises.
+	Timeout     time.Duration `yaml:"timeout" doc:"Stop the whole run after this long (exit code 4). Default 0: no timeout, except that a run with network lookups stops after 15m; this key can lower that limit, only --timeout can raise it."`
 	Concurrency int           `yaml:"concurrency" min:"0" doc:"Files linted in parallel. Default 0: the number of CPUs."`
 }
 
@@ -199,14 +201,16 @@ type OutputFormat struct {
 	FromFlag bool `yaml:"-"`
 }
 
-// Resolvers configures network lookups (issue 4).
+// Resolvers configures network lookups (issue 4). The budgets have ranges
+// a config cannot pass (range tags): it may come from a pull request, and
+// one without budgets made a hanging link cost 608 s (issue 37).
 type Resolvers struct {
 	Cache          Cache         `yaml:"cache"`
 	Mailto         string        `yaml:"mailto" check:"mailto" doc:"Contact e-mail sent to registries (Crossref's polite pool) and in the User-Agent."`
-	Timeout        time.Duration `yaml:"timeout" doc:"Overall network budget: lookups still pending then are unverified. Default 10m; 0 = none."`
-	RequestTimeout time.Duration `yaml:"request-timeout" doc:"Per request, body included. Default 20s (lychee's default)."`
-	HostBudget     time.Duration `yaml:"host-budget" doc:"Time one host may cost in failed attempts (timeouts, 429, 5xx) and retry waits; then its remaining lookups are unverified. Default 30s; 0 = none."`
-	MaxRetryWait   time.Duration `yaml:"max-retry-wait" doc:"Longest Retry-After waited for; a longer one leaves the lookup unverified. Default 10s."`
+	Timeout        time.Duration `yaml:"timeout" range:"1s,15m" doc:"Overall network budget: lookups still pending then are unverified. Default 10m; between 1s and 15m."`
+	RequestTimeout time.Duration `yaml:"request-timeout" range:"1s,1m" doc:"Per request, body included. Default 20s (lychee's default); between 1s and 1m."`
+	HostBudget     time.Duration `yaml:"host-budget" range:"1s,2m" doc:"Time one host may cost in failed attempts (timeouts, 429, 5xx) and retry waits; then its remaining lookups are unverified. Default 30s; between 1s and 2m."`
+	MaxRetryWait   time.Duration `yaml:"max-retry-wait" range:"1s,1m" doc:"Longest Retry-After waited for; a longer one leaves the lookup unverified. Default 10s; between 1s and 1m."`
 	DOI            Endpoint      `yaml:"doi" doc:"doi.org handle API. Default https://doi.org."`
 	Crossref       Crossref      `yaml:"crossref" doc:"Crossref REST API. Default https://api.crossref.org."`
 	DataCite       Endpoint      `yaml:"datacite" doc:"Default https://api.datacite.org."`
@@ -270,7 +274,7 @@ type Judge struct {
 	URL       string        `yaml:"url" check:"url" doc:"OpenAI-compatible chat-completions base URL; \"\" disables the judge."`
 	Model     string        `yaml:"model" doc:"Model name sent to the endpoint."`
 	APIKeyEnv string        `yaml:"api-key-env" check:"env" doc:"Name of the environment variable holding the API key (never the key itself)."`
-	Timeout   time.Duration `yaml:"timeout" doc:"Per request. Default 30s."`
+	Timeout   time.Duration `yaml:"timeout" range:"1s,5m" doc:"Per request. Default 30s; between 1s and 5m."`
 	// The fields below are read by resolve/judge and rules (docs/judge.md).
 	Format      string `yaml:"format" enum:"json,minicheck" doc:"Prompt and answer format: json (a verdict with a quoted passage) or minicheck (Document/Claim prompt, Yes/No answer). Default json."`
 	Logprobs    bool   `yaml:"logprobs" doc:"Ask for token log-probabilities and score P(Yes) (minicheck format). Default true."`

@@ -164,6 +164,14 @@ var parseErrorCases = []struct {
 		`.citelint.yaml:5:12: resolvers.timeout: duration "-1s" must not be negative`,
 		`.citelint.yaml:6:20: resolvers.request-timeout: want a duration such as "30s", got a list`,
 		`.citelint.yaml:8:12: judge.timeout: want a duration such as "30s", got the boolean true`}, false},
+	// Issue 37, finding 5: a config removed every network budget, and one
+	// hanging link cost 608 s. Budgets have ranges a config cannot pass.
+	{"network budgets", v1 + "resolvers:\n  host-budget: 0s\n  timeout: 0\n  request-timeout: 100s\n  max-retry-wait: 1h\njudge:\n  timeout: 10m\n", []string{
+		`.citelint.yaml:3:16: resolvers.host-budget: 0s is outside 1s to 2m: a config may come from a pull request, so it cannot remove or stretch a network budget (docs/security.md)`,
+		`.citelint.yaml:4:12: resolvers.timeout: 0 is outside 1s to 15m: a config may come from a pull request, so it cannot remove or stretch a network budget (docs/security.md)`,
+		`.citelint.yaml:5:20: resolvers.request-timeout: 100s is outside 1s to 1m: a config may come from a pull request, so it cannot remove or stretch a network budget (docs/security.md)`,
+		`.citelint.yaml:6:19: resolvers.max-retry-wait: 1h is outside 1s to 1m: a config may come from a pull request, so it cannot remove or stretch a network budget (docs/security.md)`,
+		`.citelint.yaml:8:12: judge.timeout: 10m is outside 1s to 5m: a config may come from a pull request, so it cannot remove or stretch a network budget (docs/security.md)`}, true},
 	// Issue 22: "-0" passed run but failed config verify (the schema's pattern).
 	{"negative zero duration", v1 + "run: {timeout: \"-0\"}\n", []string{
 		`.citelint.yaml:2:16: run.timeout: duration "-0" must not be negative`}, false},

@@ -104,7 +104,7 @@ func (d *decoder) decode(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 			v.Set(reflect.ValueOf(sev))
 		}
 	case t == durationType:
-		d.duration(n, p, v)
+		d.duration(n, p, v, tag)
 	case t == regexpType:
 		d.regexp(n, p, v)
 	case slices.ContainsFunc(unmarshalers, reflect.PointerTo(t).Implements):
@@ -542,8 +542,21 @@ func (d *decoder) number(n *yaml.Node, p kpath, v reflect.Value, tag reflect.Str
 
 // duration reads a Go duration ("30s", "1m30s"). A bare 0 is accepted because
 // "timeout: 0" is how golangci-lint users write "none"; any other bare number
-// is an error, since yaml.v3 would read "timeout: 30" as 30 nanoseconds.
-func (d *decoder) duration(n *yaml.Node, p kpath, v reflect.Value) {
+// is an error, since yaml.v3 would read "timeout: 30" as 30 nanoseconds. A
+// range tag bounds it (a network budget, which no config may remove or
+// stretch: see DurationRange).
+func (d *decoder) duration(n *yaml.Node, p kpath, v reflect.Value, tag reflect.StructTag) {
+	before := len(d.errs)
+	d.durationValue(n, p, v)
+	if rg, ok := rangeOf(tag); ok && len(d.errs) == before {
+		if x := time.Duration(v.Int()); !rg.Contains(x) {
+			d.errf(n, p, "%s: %s is outside %s: a config may come from a pull request, so it cannot remove or stretch a network budget (docs/security.md)", p, short(resolve(n).Value), rg)
+			v.SetInt(0)
+		}
+	}
+}
+
+func (d *decoder) durationValue(n *yaml.Node, p kpath, v reflect.Value) {
 	r := resolve(n)
 	x, err := time.ParseDuration(r.Value)
 	f, ferr := strconv.ParseFloat(strings.ReplaceAll(r.Value, "_", ""), 64)

@@ -55,9 +55,9 @@ func TestSchemaAcceptsValid(t *testing.T) {
 		"full example":  string(full),
 		"init template": string(InitTemplate()),
 		"minimal":       "version: \"1\"\n",
-		"variants": "version: 1\nrun:\n  timeout: 0\n  exclude: []\nrules:\nseverity:\n  default: \"\"\n  rules:\n    - {severity: info, text: x}\n" +
+		"variants": "version: 1\nrun:\n  timeout: 0.0\n  exclude: []\nrules:\nseverity:\n  default: \"\"\n  rules:\n    - {severity: info, text: x}\n" +
 			"issues: {fail-level: note}\noutput:\n  formats:\n    json:\n    code-climate: {path: cc.json}\nbibliography: [a.bib, b.json]\n" +
-			"resolvers:\n  timeout: 1.5h\n  request-timeout: 0.0\n  mailto: \"\"\n  hosts:\n    \"[::1]:8080\": {concurrency: 0}\n    LOCALHOST: {}\njudge: {url: \"\", api-key-env: \"\"}\n",
+			"resolvers:\n  timeout: 1.5m\n  request-timeout: 1m\n  mailto: \"\"\n  hosts:\n    \"[::1]:8080\": {concurrency: 0}\n    LOCALHOST: {}\njudge: {url: \"\", api-key-env: \"\"}\n",
 	}
 	for name, src := range valid {
 		if _, err := Parse("s.yaml", []byte(src), testOpts); err != nil {

@@ -128,6 +128,30 @@ func (e *Engine) LookUpBytes(ctx context.Context, path string, src []byte, o Net
 	return e.lookUp(ctx, []string{path}, opts, o, e.ruleEnv)
 }
 
+// DefaultNetworkRunTimeout is the time limit of a run that makes network
+// requests when the command line gives none (--timeout): a config's
+// run.timeout may lower it, not raise it, since a config may come from
+// the pull request. It leaves the network pass its default budget
+// (resolvers.timeout, 10 min) with time to lint and report, and ends a
+// run whose servers hang long before a CI job's own limit (GitHub
+// Actions': 6 hours). golangci-lint v1 had 1 min for a whole run and v2
+// has none, but neither waits on other people's servers; lychee, a link
+// checker, bounds each request (20 s) but not the run.
+const DefaultNetworkRunTimeout = 15 * time.Minute
+
+// UsesNetwork reports whether a run of cfg's rules asks the network
+// (unless offline): a rule looks identifiers up, or judge (a judge URL is
+// configured) and a claim-support rule would ask it.
+func UsesNetwork(cfg *config.Config, judge bool) bool {
+	var enabled []lint.Enabled
+	for _, r := range rules.All() {
+		if ruleEnabled(&cfg.Rules, r.Name, r.Default, r.Reports) {
+			enabled = append(enabled, lint.Enabled{Rule: r})
+		}
+	}
+	return networkNeeds(enabled).Any() || judge && usesSourceText(enabled)
+}
+
 // NetworkShare is the part of a time limit the network pass may take: it
 // leaves the lint a quarter of it (at least 100 ms, at most 30 s), so a
 // run whose lookups are slow still reports every file, the lookups it had
@@ -299,11 +323,9 @@ func (e *Engine) verify(ctx context.Context, files []string, opts lint.Options, 
 	var refused refusals
 	vo.Client.OnRefused = refused.add
 	v := verify.New(vo)
-	if t := e.cfg.Resolvers.Timeout; t > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, t)
-		defer cancel()
-	}
+	// resolvers.timeout always bounds the pass: a config cannot remove it.
+	ctx, cancel := context.WithTimeout(ctx, e.cfg.Resolvers.Bounded().Timeout)
+	defer cancel()
 	res := v.Run(ctx, req)
 	refused.report(o.Stderr)
 	return res, nil
@@ -362,19 +384,17 @@ func OpenCache(cfg *config.Config) (*cache.Cache, error) {
 // verifierOptions maps resolvers.* and the caller's consent to the verify
 // package's options.
 func verifierOptions(cfg *config.Config, c *cache.Cache, mode cache.Mode, needs verify.Needs, o NetworkOptions) verify.Options {
-	r := cfg.Resolvers
+	// The budgets within their ranges: config.Load refuses a file that
+	// passes them, and a config built in Go is held to them here.
+	r := cfg.Resolvers.Bounded()
 	hosts := map[string]httpclient.HostLimit{}
 	for h, l := range r.Hosts {
 		hosts[h] = httpclient.HostLimit{Concurrency: l.Concurrency, Interval: l.Interval}
 	}
-	budget := r.HostBudget
-	if budget == 0 {
-		budget = -1 // resolvers.host-budget: 0 means none
-	}
 	return verify.Options{
 		Client: httpclient.Options{
 			Version: o.Version, Mailto: r.CrossrefMailto(), Timeout: r.RequestTimeout,
-			HostBudget: budget, MaxWait: r.MaxRetryWait,
+			HostBudget: r.HostBudget, MaxWait: r.MaxRetryWait,
 			Hosts: hosts, AllowPrivate: o.AllowPrivate, AllowHosts: o.TrustedHosts,
 		},
 		DOIURL: r.DOI.URL, CrossrefURL: r.Crossref.URL, DataCiteURL: r.DataCite.URL, ArXivURL: r.ArXiv.URL,
@@ -443,7 +463,7 @@ func NewJudge(cfg *config.Config, o NetworkOptions) *judge.Session {
 	if o.Judge.URL == "" {
 		return nil
 	}
-	j := cfg.Judge
+	j := cfg.Judge.Bounded()
 	c := &judge.Client{URL: o.Judge.URL, Model: j.Model, Timeout: j.Timeout, Format: j.Format, Logprobs: j.Logprobs, APIKey: o.Judge.APIKey,
 		Offline: o.Offline, Refresh: o.Refresh}
 	// The judge's host is exempt from the guard only when the caller

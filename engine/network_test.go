@@ -316,7 +316,7 @@ func TestLintPathsTimeoutInNetworkPass(t *testing.T) {
 	}))
 	defer hang.Close()
 	dir := t.TempDir()
-	writeFile(t, dir, ".citelint.yaml", "version: \"1\"\nrules: {enable: [dead-link]}\nresolvers:\n  cache: {dir: cache}\n  request-timeout: 1m\n  host-budget: 0\n")
+	writeFile(t, dir, ".citelint.yaml", "version: \"1\"\nrules: {enable: [dead-link]}\nresolvers:\n  cache: {dir: cache}\n  request-timeout: 1m\n  host-budget: 2m\n")
 	doc := writeFile(t, dir, "r.md", "A claim [1] and a lost one [9].\n\n## References\n\n[1] Page. "+hang.URL+"/1\n")
 	eng := loadEngine(t, dir, engine.Options{WorkDir: dir, Network: &engine.NetworkOptions{AllowPrivate: true}})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a deadline, for the share

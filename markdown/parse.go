@@ -71,6 +71,9 @@ func newMarkdownDialect(fast, mdx bool) goldmark.Markdown {
 		// After lists and before indented code, which would take the
 		// body (admonition.go).
 		blocks = append(blocks, util.Prioritized(admonitionParser{}, 450))
+		// Before fenced code, which would take a directive's body
+		// (myst.go).
+		blocks = append(blocks, util.Prioritized(mystParser{}, 690))
 	}
 	if fast {
 		transformers = linearlinks.WithLinkRefDefinitions(transformers, true)

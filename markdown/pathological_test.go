@@ -472,6 +472,23 @@ var pathoCases = []pathoCase{
 	}, sizes: []int{2500, 5000, 10000}, small: 500, check: wantCites(500)},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
+	// MyST directives (myst.go): nested without end (every open
+	// container is asked about every line; nesting is capped), opened
+	// and closed in turn, and a body of option lines.
+	{name: "directives-nested", gen: func(n int) []byte {
+		return []byte(strings.Repeat(":::{note}\n", n) + "A claim {cite}`k`.\n")
+	}, sizes: []int{25000, 50000, 100000}, small: 5000, check: wantCites(1)},
+	{name: "directives-nested-backticks", gen: func(n int) []byte {
+		// Past the cap a fence is code, as CommonMark reads it, and runs
+		// to the end: nothing to check but the time.
+		return []byte(strings.Repeat("```{note}\n", n) + "A claim {cite}`k`.\n")
+	}, sizes: []int{25000, 50000, 100000}, small: 5000, check: func(*testing.T, *markdown.Document, int) {}},
+	{name: "directives-many", gen: func(n int) []byte {
+		return []byte(strings.Repeat("```{note}\n:class: tip\nA claim {cite}`k`.\n```\n\n", n))
+	}, sizes: []int{5000, 10000, 20000}, small: 1000, check: wantCites(1000)},
+	{name: "directive-options", gen: func(n int) []byte {
+		return []byte("```{note}\n" + strings.Repeat(":class: tip\n", n) + "A claim {cite}`k`.\n```\n")
+	}, sizes: []int{25000, 50000, 100000}, small: 5000, check: wantCites(1)},
 }
 
 // citelintGoldmark is the bare parse-and-walk floor's goldmark, as in

@@ -190,8 +190,11 @@ func identKind(k ident.Kind) CitationKind {
 	return KindURL
 }
 
-// codeSpan recognises MyST roles: {cite}`a,b`, {cite:t}`key`. The keys are in
-// the code span; the role name stands in prose right before it.
+// codeSpan recognises MyST roles: {cite}`a,b`, {cite:t}`key`, and
+// sphinxcontrib-bibtex's {footcite}. The keys are in the code span; the
+// role name stands in prose right before it. Keys are separated by commas
+// (sphinxcontrib-bibtex) or semicolons (mystmd), and mystmd's prefix and
+// suffix in braces ({cite:p}`{see}key{p. 3}`) are not part of the key.
 func (w *walker) codeSpan(n *ast.CodeSpan) {
 	pos := n.Pos()
 	if pos <= 0 || pos > len(w.src) {
@@ -211,7 +214,7 @@ func (w *walker) codeSpan(n *ast.CodeSpan) {
 	}
 	open += max(0, tick-24)
 	role := w.src[open+1 : tick-1]
-	if !bytes.HasPrefix(role, []byte("cite")) || (len(role) > 4 && role[4] != ':') {
+	if !isCiteRole(role) {
 		return
 	}
 	var cs, ce = -1, -1
@@ -234,19 +237,76 @@ func (w *walker) codeSpan(n *ast.CodeSpan) {
 	w.linkMarker = append(w.linkMarker, marker)
 	keys := w.src[cs:ce]
 	for off := 0; off <= len(keys); {
-		j := bytes.IndexByte(keys[off:], ',')
-		if j < 0 {
-			j = len(keys) - off
-		}
-		k := keys[off : off+j]
-		lead := len(k) - len(bytes.TrimLeft(k, " \t\n"))
-		k = bytes.TrimSpace(k)
-		if len(k) > 0 {
-			s := cs + off + lead
-			w.rawCites = append(w.rawCites, Citation{Kind: KindMyST, Span: Span{s, s + len(k)}, Marker: marker, Label: string(k), Scheme: string(role), Claim: -1, Ref: -1})
+		j := roleKeyEnd(keys[off:])
+		ks, ke := roleKey(keys[off : off+j])
+		if ks < ke {
+			s := cs + off
+			w.rawCites = append(w.rawCites, Citation{Kind: KindMyST, Span: Span{s + ks, s + ke}, Marker: marker, Label: string(keys[off+ks : off+ke]), Scheme: string(role), Claim: -1, Ref: -1})
 		}
 		off += j + 1
 	}
+}
+
+// isCiteRole reports whether role names a citation role: cite or
+// footcite, alone or with a form after a colon (cite:p, cite:t, cite:ps,
+// footcite:t...).
+func isCiteRole(role []byte) bool {
+	for _, name := range [...]string{"cite", "footcite"} {
+		if bytes.HasPrefix(role, []byte(name)) && (len(role) == len(name) || role[len(name)] == ':') {
+			return true
+		}
+	}
+	return false
+}
+
+// roleKeyEnd returns the length of the first key of a role's text: up to
+// the first comma or semicolon outside braces, or all of it.
+func roleKeyEnd(b []byte) int {
+	depth := 0
+	for i, c := range b {
+		switch c {
+		case '{':
+			depth++
+		case '}':
+			depth = max(0, depth-1)
+		case ',', ';':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(b)
+}
+
+// roleKey returns where the key lies in one key's text: without the space
+// around it and mystmd's {prefix} and {suffix}.
+func roleKey(b []byte) (start, end int) {
+	start, end = 0, len(b)
+	trim := func() {
+		for start < end && isSpace(b[start]) {
+			start++
+		}
+		for end > start && isSpace(b[end-1]) {
+			end--
+		}
+	}
+	trim()
+	if start < end && b[start] == '{' {
+		if k := bytes.IndexByte(b[start:end], '}'); k >= 0 {
+			start += k + 1
+			trim()
+		}
+	}
+	if end > start && b[end-1] == '}' {
+		if k := bytes.LastIndexByte(b[start:end], '{'); k >= 0 {
+			end = start + k
+			trim()
+		}
+	}
+	if bytes.ContainsAny(b[start:end], "{} \t\n") {
+		return 0, 0 // not a key
+	}
+	return start, end
 }
 
 // scanProse finds citations written in plain prose: bracket markers, 【n】 and 【n†source】,

@@ -44,7 +44,7 @@ func frontMatterBibliographies(ctx context.Context, doc *markdown.Document, path
 					// Markdown nothing writes it, and the keys stay errors
 					// (a pull request cannot hide a bogus [@key] by naming
 					// a file that does not exist).
-					env.MarkBibliographyIncomplete()
+					markRendered(env, p)
 					diags = append(diags, markdown.Diagnostic{Offset: doc.FrontMatter.Start, Kind: markdown.DiagRenderedBibliography,
 						Message: msg + " (unless rendering writes it)"})
 					continue
@@ -60,6 +60,20 @@ func frontMatterBibliographies(ctx context.Context, doc *markdown.Document, path
 	return env, diags
 }
 
+// markRendered records in env that the bibliography at path is missing
+// and rendering may write it: keys not found are unchecked, not
+// unresolvable. knitr::write_bib writes packages.bib (bookdown's template
+// names it next to book.bib) with keys "R-" and a package's name, so only
+// such keys are unchecked for it; a typo in any other key is still
+// reported.
+func markRendered(env *resolve.Env, path string) {
+	if strings.EqualFold(filepath.Base(path), "packages.bib") {
+		env.MarkKeysIncomplete("R-")
+		return
+	}
+	env.MarkBibliographyIncomplete()
+}
+
 // executable reports whether the document at path is rendered by running
 // its code (R Markdown, Quarto, Jupyter), which may write its files.
 func executable(path string) bool {
@@ -72,6 +86,10 @@ func executable(path string) bool {
 
 // bibCache loads each front-matter bibliography once per run.
 type bibCache struct {
+	// projects remembers the books' and projects' configuration files
+	// (books.go).
+	projects projectCache
+
 	mu    sync.Mutex
 	m     map[string]bibLoad
 	roots map[string]*safefile.Root
@@ -116,6 +134,16 @@ func (c *bibCache) rootFor(opts Options, docPath string) (*safefile.Root, error)
 		best = filepath.Dir(docPath)
 	}
 	return c.root(best, false)
+}
+
+// rootDir returns the folder of the root the document at docPath reads
+// under, for naming files in messages ("" when there is none).
+func (c *bibCache) rootDir(opts Options, docPath string) string {
+	r, err := c.rootFor(opts, docPath)
+	if err != nil {
+		return ""
+	}
+	return r.Dir()
 }
 
 // root returns the Root of dir, made once ("" with project: the working

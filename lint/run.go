@@ -385,6 +385,13 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	fr.Path = path
 	env := opts.Env
 	popts := markdown.Options{MDX: strings.EqualFold(filepath.Ext(path), ".mdx"), NoClaims: opts.noClaims()}
+	var projBibs []string
+	var projErrs []projectErr
+	if path != "-" {
+		// The bibliographies of the book or project the document is
+		// part of (books.go), before the front matter's own.
+		env, projBibs, projErrs = projectBibliographies(ctx, path, env, opts, bibs)
+	}
 	if env != nil {
 		popts.KnownKey = env.KnownKey
 	}
@@ -418,7 +425,11 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	}
 	doc := markdown.Parse(src, popts)
 	doc.Diagnostics = append(doc.Diagnostics, bibDiags...)
+	doc.ProjectBibliography = projBibs
 	resolve.Resolve(doc, env)
+	if len(projErrs) > 0 {
+		doc.Diagnostics = append(doc.Diagnostics, projectDiagnostics(doc, bibs.rootDir(opts, path), projErrs)...)
+	}
 	fr.Stats = stats(doc)
 	if opts.Visit != nil {
 		opts.Visit(path, doc)

@@ -323,6 +323,11 @@ type Document struct {
 	FrontMatter Span
 	// Bibliography lists the files the front matter's bibliography: key names.
 	Bibliography []string
+	// ProjectBibliography lists the files the document's book or project
+	// names for all its documents (_quarto.yml, a bookdown book's
+	// index.Rmd, a Jupyter Book's _config.yml, myst.yml), set by the
+	// caller that read them (package lint).
+	ProjectBibliography []string
 
 	Claims     []Claim
 	Citations  []Citation

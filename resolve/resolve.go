@@ -8,6 +8,7 @@
 package resolve
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -30,15 +31,41 @@ type Env struct {
 	// bibIncomplete is set when a bibliography the document names could
 	// not be read (R Markdown books write packages.bib at build time):
 	// a key missing from the others may be in it, so it is unchecked,
-	// not unresolvable.
-	bibIncomplete bool
+	// not unresolvable. incompletePrefixes does the same for the keys
+	// starting with one of them only.
+	bibIncomplete      bool
+	incompletePrefixes []string
 }
 
 // MarkBibliographyIncomplete records that a bibliography could not be
 // read, so keys not found are unchecked rather than unresolvable.
 func (e *Env) MarkBibliographyIncomplete() { e.bibIncomplete = true }
 
-func (e *Env) incomplete() bool { return e != nil && e.bibIncomplete }
+// MarkKeysIncomplete records that a bibliography holding only keys that
+// start with prefix could not be read: such keys not found are unchecked
+// rather than unresolvable, and every other key is still checked.
+func (e *Env) MarkKeysIncomplete(prefix string) {
+	if !slices.Contains(e.incompletePrefixes, prefix) {
+		e.incompletePrefixes = append(e.incompletePrefixes, prefix)
+	}
+}
+
+// incomplete reports whether key, when no bibliography has it, may be in
+// one that could not be read.
+func (e *Env) incomplete(key string) bool {
+	if e == nil {
+		return false
+	}
+	if e.bibIncomplete {
+		return true
+	}
+	for _, p := range e.incompletePrefixes {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	return false
+}
 
 // NewEnv indexes bibliography entries by key (the first of duplicate keys
 // wins; the duplicate-reference rule reports the rest) and keeps the store.
@@ -418,7 +445,7 @@ func (r *resolver) pandoc(c *markdown.Citation) {
 		return
 	}
 	r.bibKey(c, key)
-	if c.Status == markdown.Unchecked && r.aliases && !r.env.incomplete() {
+	if c.Status == markdown.Unchecked && r.aliases && !r.env.incomplete(key) {
 		c.Status = markdown.Unresolved
 	}
 }
@@ -430,7 +457,7 @@ func (r *resolver) bibKey(c *markdown.Citation, key string) {
 	}
 	e, ok := r.env.bib[key]
 	if !ok {
-		if r.env.incomplete() {
+		if r.env.incomplete(key) {
 			c.Status = markdown.Unchecked
 		}
 		return
@@ -646,5 +673,6 @@ func (e *Env) Clone() *Env {
 	}
 	c.Sources = e.Sources
 	c.bibIncomplete = e.bibIncomplete
+	c.incompletePrefixes = slices.Clone(e.incompletePrefixes)
 	return c
 }

@@ -33,7 +33,15 @@ cannot be read at all is unreadable-file's.
 In R Markdown, Quarto and Jupyter documents a bibliography that is not there
 is a note, not a warning: running the document's code may write it (R Markdown
 books write packages.bib with knitr::write_bib), and its keys are left
-unchecked rather than reported.
+unchecked rather than reported. knitr names packages.bib's keys "R-" and a
+package's name, so for packages.bib only those are unchecked: a typo in any
+other key is still reported.
+
+A bibliography a book or project names for all its documents (Quarto's
+_quarto.yml and _metadata.yml, a bookdown book's index.Rmd, a Jupyter Book's
+_config.yml, MyST's myst.yml) that cannot be read, or a configuration that
+cannot, is reported in each document that cites a key, at the first one; one
+that rendering may write is not.
 
 Bad:
 

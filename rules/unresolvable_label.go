@@ -99,7 +99,7 @@ Good:
 func checkUnresolvableLabel(p *Pass) {
 	doc := p.Doc
 	list := numberedListOf(doc)
-	ev := &fixEvidence{doc: doc, refs: refFactsOf(doc), citesWorks: p.Env != nil && p.Env.HasSources || len(doc.Bibliography) > 0}
+	ev := &fixEvidence{doc: doc, refs: refFactsOf(doc), citesWorks: p.Env != nil && p.Env.HasSources || len(doc.Bibliography) > 0 || len(doc.ProjectBibliography) > 0}
 	where := ""
 	searched := func() string { // once per document, not per citation
 		if where == "" {

@@ -115,7 +115,7 @@ type Config struct {
 	Severity     Severity   `yaml:"severity" doc:"Re-grade issues."`
 	Issues       Issues     `yaml:"issues" doc:"Limits and the failure threshold."`
 	Output       Output     `yaml:"output" doc:"Where results go."`
-	Bibliography []string   `yaml:"bibliography" single:"true" doc:"BibTeX or CSL-JSON files for pandoc / MyST keys, relative to the config file."` // use Resolve
+	Bibliography []string   `yaml:"bibliography" single:"true" check:"bibliography" doc:"BibTeX or CSL-JSON files for pandoc / MyST keys, relative to the config file, for every document (besides those a document's front matter or its book names: _quarto.yml, index.Rmd, _config.yml, myst.yml)."` // use Resolve
 	Sources      string     `yaml:"sources" doc:"Source store for RAG keys and claim support: a folder whose file stems are keys, or a JSON / JSONL file of {id, text, title, url}."`
 	Resolvers    Resolvers  `yaml:"resolvers" doc:"Network lookups of DOIs, arXiv ids and URLs."`
 	Judge        Judge      `yaml:"judge" doc:"Optional model judge for borderline claim-support scores."`

@@ -211,6 +211,9 @@ var parseErrorCases = []struct {
 	{"bibliography and sources", v1 + "bibliography: {a: b}\nsources: [a]\n", []string{
 		`.citelint.yaml:2:15: bibliography: want a string or a list of them, got a mapping`,
 		`.citelint.yaml:3:10: sources: want a string, got a list`}, false},
+	{"bibliography format", v1 + "bibliography: [refs.bib, Refs.JSON, refs.yaml, \"\"]\n", []string{
+		`.citelint.yaml:2:37: bibliography[2]: bibliography "refs.yaml": unknown format (want BibTeX .bib, .bibtex, .biblatex or CSL-JSON .json)`,
+		`.citelint.yaml:2:48: bibliography[3]: empty file name`}, false},
 	{"resolvers", v1 + "resolvers:\n  cache: {mode: online}\n  mailto: someone\n  doi: {url: doi.org}\n  datacite: {mailto: a@b.c}\n  url: {allow-private: 1}\n  hosts:\n    \"https://export.arxiv.org/api\": {interval: 3s}\n    example.org: {concurrency: x, rate: 1}\n", []string{
 		`.citelint.yaml:3:17: resolvers.cache.mode: invalid value "online"; want one of normal, offline, refresh (did you mean "offline"?)`,
 		`.citelint.yaml:4:11: resolvers.mailto: want an e-mail address, got "someone"`,

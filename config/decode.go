@@ -443,6 +443,8 @@ var patterns = map[string]string{
 	"env":    `^([A-Za-z_][A-Za-z0-9_]*)?$`,
 	"host":   `^([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?$`,
 	"rule":   `^[A-Za-z0-9][A-Za-z0-9_-]*$`,
+	// bibliography: a file bib.Load reads, by its ending (any case).
+	"bibliography": `\.([bB][iI][bB]([tT][eE][xX]|[lL][aA][tT][eE][xX])?|[jJ][sS][oO][nN])$`,
 }
 
 var matches = sync.OnceValue(func() map[string]*regexp.Regexp {
@@ -505,6 +507,13 @@ func (d *decoder) checkString(check, s string) (string, string) {
 	case "path":
 		if s == "" {
 			return "", "empty path (use stdout, stderr or a file name)"
+		}
+	case "bibliography":
+		if s == "" {
+			return "", "empty file name"
+		}
+		if !matches()[check].MatchString(s) {
+			return "", fmt.Sprintf("bibliography %q: unknown format (want BibTeX .bib, .bibtex, .biblatex or CSL-JSON .json)", short(s))
 		}
 	case "host":
 		if !matches()[check].MatchString(s) {

@@ -85,6 +85,7 @@ func TestSchemaRejects(t *testing.T) {
 		{v1 + "resolvers: {hosts: {\"https://x/\": {}}}\n", `s.yaml:2:20: resolvers.hosts: additional properties 'https://x/' not allowed (schema)`},
 		{v1 + "resolvers: {mailto: someone}\n", `s.yaml:2:21: resolvers.mailto: 'someone' does not match pattern`},
 		{v1 + "rules: {enable: [\"bad name\"]}\n", `s.yaml:2:18: rules.enable[0]: 'bad name' does not match pattern`},
+		{v1 + "bibliography: refs.txt\n", `s.yaml:2:15: bibliography: 'refs.txt' does not match pattern`},
 	}
 	for _, tt := range tests {
 		es := schemaErrors(t, tt.src)

@@ -72,6 +72,8 @@ var shared = map[string]map[string]any{
 	"env":    {"type": "string", "pattern": patterns["env"]},
 	"cachedir": {"type": "string", "not": map[string]any{"pattern": unsafeCacheDirPattern},
 		"description": "A folder inside the project, relative to the config file's directory: not absolute, not under ~, no .. and not in .git."},
+	"bibliography": {"type": "string", "pattern": patterns["bibliography"],
+		"description": "A BibTeX (.bib) or CSL-JSON (.json) file, relative to the config file's directory."},
 }
 
 func (g *schemaGen) ref(name string) map[string]any {

@@ -220,6 +220,8 @@ func (r *Report) Add(fr lint.FileResult) []result.Issue {
 	s.CitedClaims += fr.Stats.CitedClaims
 	s.Citations += fr.Stats.Citations
 	s.References += fr.Stats.References
+	s.UncheckedKeys += fr.Stats.UncheckedKeys
+	s.UncheckedSourceKeys += fr.Stats.UncheckedSourceKeys
 	if r.byPath != nil {
 		r.byPath[fr.Path] = fr.Changed
 	}

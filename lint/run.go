@@ -139,9 +139,13 @@ type FixOptions struct {
 // guards against a rule whose fix re-creates its own issue.
 const maxFixPasses = 10
 
-// Stats counts what a file holds.
+// Stats counts what a file holds. Unchecked counts the citations that
+// could not be checked, of every kind; UncheckedKeys the pandoc and MyST
+// keys among them (no bibliography held them) and UncheckedSourceKeys the
+// RAG keys (no source store).
 type Stats struct {
 	Claims, CitedClaims, Citations, References, Unresolved, Unchecked int
+	UncheckedKeys, UncheckedSourceKeys                                int
 }
 
 // FileResult is the outcome for one file.
@@ -530,6 +534,12 @@ func stats(doc *markdown.Document) Stats {
 			s.Unresolved++
 		case markdown.Unchecked:
 			s.Unchecked++
+			switch c.Kind {
+			case markdown.KindPandoc, markdown.KindMyST:
+				s.UncheckedKeys++
+			case markdown.KindKey:
+				s.UncheckedSourceKeys++
+			}
 		}
 	}
 	for i := range doc.References {

@@ -334,6 +334,9 @@ func (d *pageData) summary(w *bufio.Writer) {
 		row("grounded", "Grounded", "— (no claim-support rule ran)")
 	}
 	row("unverified", "Unverified lookups", strconv.Itoa(s.Unverified))
+	if u := s.Unchecked(); u > 0 {
+		row("unchecked", "Unchecked citation keys", strconv.Itoa(u)+" ("+s.UncheckedHint()+")")
+	}
 	w.WriteString("</tbody></table>\n")
 	d.ruleTable(w)
 	d.legend(w)

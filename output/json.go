@@ -60,14 +60,18 @@ type JSONFileError struct {
 
 // JSONSummary is the report's summary.
 type JSONSummary struct {
-	Files       int             `json:"files"`
-	Claims      int             `json:"claims"`
-	CitedClaims int             `json:"cited_claims"`
-	Citations   int             `json:"citations"`
-	References  int             `json:"references"`
-	Unverified  int             `json:"unverified"`
-	Errors      []JSONFileError `json:"errors"`
-	Extra       map[string]int  `json:"extra,omitempty"`
+	Files       int `json:"files"`
+	Claims      int `json:"claims"`
+	CitedClaims int `json:"cited_claims"`
+	Citations   int `json:"citations"`
+	References  int `json:"references"`
+	Unverified  int `json:"unverified"`
+	// Unchecked counts the citation keys nothing could check (no
+	// bibliography or source store holds them); they are not reported.
+	Unchecked     int             `json:"unchecked" jsonschema:"citation keys no bibliography or source store could check: not reported"`
+	UncheckedHint string          `json:"unchecked_hint,omitempty" jsonschema:"how to have the unchecked keys checked"`
+	Errors        []JSONFileError `json:"errors"`
+	Extra         map[string]int  `json:"extra,omitempty"`
 	// Support and PerFile appear when claim-support rules ran.
 	Support *JSONSupport      `json:"support,omitempty" jsonschema:"present when a claim-support rule ran"`
 	PerFile []JSONFileSupport `json:"per_file,omitempty"`
@@ -98,7 +102,8 @@ func jsonSupportOf(m SupportMetrics) JSONSupport {
 // JSONSummaryOf is the summary the JSON report writes for sum.
 func JSONSummaryOf(sum Summary) JSONSummary {
 	js := JSONSummary{Files: sum.Files, Claims: sum.Claims, CitedClaims: sum.CitedClaims, Citations: sum.Citations,
-		References: sum.References, Unverified: sum.Unverified, Errors: []JSONFileError{}, Extra: sum.Extra}
+		References: sum.References, Unverified: sum.Unverified, Unchecked: sum.Unchecked(), UncheckedHint: sum.UncheckedHint(),
+		Errors: []JSONFileError{}, Extra: sum.Extra}
 	for _, e := range sum.Errors {
 		js.Errors = append(js.Errors, JSONFileError{e.Path, e.Line, e.Msg})
 	}

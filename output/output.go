@@ -43,7 +43,13 @@ type FileError struct {
 // Summary counts what the run saw.
 type Summary struct {
 	Files, Claims, CitedClaims, Citations, References, Unverified int
-	Errors                                                        []FileError
+	// UncheckedKeys counts the pandoc and MyST keys no bibliography could
+	// check (none was known, or one that might hold them could not be
+	// read), UncheckedSourceKeys the RAG keys ([id:x], [SOURCE_3]) with no
+	// source store: neither is reported, and UncheckedHint says how to
+	// have them checked.
+	UncheckedKeys, UncheckedSourceKeys int
+	Errors                             []FileError
 	// Support is set when claim-support rules ran: report-level metrics
 	// for gating LLM-written reports, overall and per file.
 	Support      *SupportMetrics
@@ -51,6 +57,22 @@ type Summary struct {
 	// Extra holds counts from pipeline stages ("suppressed", "excluded",
 	// "dropped-by-limits").
 	Extra map[string]int
+}
+
+// Unchecked is the number of citation keys that could not be checked.
+func (s *Summary) Unchecked() int { return s.UncheckedKeys + s.UncheckedSourceKeys }
+
+// UncheckedHint says how to have the unchecked keys checked ("" when there
+// are none).
+func (s *Summary) UncheckedHint() string {
+	var hints []string
+	if s.UncheckedKeys > 0 {
+		hints = append(hints, "no bibliography holds them: set bibliography: in .citelint.yaml or pass --bibliography FILE")
+	}
+	if s.UncheckedSourceKeys > 0 {
+		hints = append(hints, "RAG keys with no source store: pass --sources FILE|DIR")
+	}
+	return strings.Join(hints, "; ")
 }
 
 // SupportMetrics are claim-support counts: Claims sentences, CitedClaims of

@@ -50,7 +50,7 @@ func sampleReport() *Report {
 			{Name: "uncited-claim", Summary: "A factual sentence has no citation", Doc: "Doc.", DefaultSeverity: result.SeverityWarning, Tags: []string{"offline"}},
 			{Name: "unused-reference", Summary: "Never cited", Doc: "Doc.", DefaultSeverity: result.SeverityWarning},
 		},
-		Summary: Summary{Files: 3, Claims: 4, CitedClaims: 2, Citations: 3, References: 1, Unverified: 2,
+		Summary: Summary{Files: 3, Claims: 4, CitedClaims: 2, Citations: 3, References: 1, Unverified: 2, UncheckedKeys: 2, UncheckedSourceKeys: 1,
 			Errors: []FileError{{Path: "bad.md", Line: 3, Msg: "invalid UTF-8"}}, Extra: map[string]int{"suppressed": 1}},
 		Files: map[string][]byte{"docs/a b.md": src},
 	}

@@ -151,6 +151,9 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 	if n := r.Summary.Extra["not_read"]; n > 0 {
 		parts = append(parts, fmt.Sprintf("%d not read (unreadable-file)", n))
 	}
+	if u := r.Summary.Unchecked(); u > 0 {
+		parts = append(parts, fmt.Sprintf("%d citation %s unchecked (%s)", u, Plural(u, "key"), r.Summary.UncheckedHint()))
+	}
 	if u := r.Summary.Unverified; u > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s unverified (no definite answer: rate limit, timeout, bot wall or offline)", u, Plural(u, "identifier")))
 	}

@@ -21,7 +21,7 @@ func TestUncheckedKeysInSummary(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
-	const keys = "4 citation keys unchecked (no bibliography holds them: set bibliography: in .citelint.yaml or pass --bibliography FILE; RAG keys with no source store: pass --sources FILE|DIR)"
+	const keys = "4 citation keys unchecked (no bibliography known for [@key] and {cite} keys: set bibliography: in .citelint.yaml or pass --bibliography FILE; no source store for RAG keys: pass --sources FILE|DIR)"
 	if !strings.Contains(stdout, "0 issues; 1 file checked; "+keys+".") {
 		t.Errorf("text summary:\n%s", stdout)
 	}
@@ -42,7 +42,7 @@ func TestUncheckedKeysInSummary(t *testing.T) {
 	write(t, dir, ".citelint.yaml", "version: \"1\"\nbibliography: refs.bib\n")
 	code, stdout, stderr = run(t, dir, "", "run", docs)
 	if code != ExitIssues || !strings.Contains(stdout, `citation key "smtih2020" is not in the bibliography`) ||
-		!strings.Contains(stdout, "1 file checked; 1 citation key unchecked (RAG keys with no source store: pass --sources FILE|DIR).") {
+		!strings.Contains(stdout, "1 file checked; 1 citation key unchecked (no source store for RAG keys: pass --sources FILE|DIR).") {
 		t.Errorf("with the config's bibliography: exit %d\n%s%s", code, stdout, stderr)
 	}
 	_, stdout, _ = run(t, dir, "", "run", "--format", "json", "--sources", docs, docs)

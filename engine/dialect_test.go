@@ -178,3 +178,31 @@ func TestInMemoryBibliographyConfined(t *testing.T) {
 		}
 	}
 }
+
+// TestBookInMemory: a chapter held in memory (an editor's buffer, an
+// agent's draft, not yet on disk) reads the bibliography its Jupyter Book
+// names, as the saved chapters do: a key typo in a note's body is
+// reported (issue 37).
+func TestBookInMemory(t *testing.T) {
+	eng, dir := newEngine(t, "")
+	for name, text := range map[string]string{
+		".git/HEAD":      "",
+		"_config.yml":    "bibtex_bibfiles: [refs.bib]\n",
+		"refs.bib":       "@article{lucas1978, title={Asset prices}, year={1978}}\n",
+		"chapters/a.md":  "saved\n",
+		"chapters/x.txt": "",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := "# Draft\n\n```{note}\nAs {cite:t}`lucas1978` and {cite:t}`lucsa1978` showed.\n```\n"
+	r := eng.LintBytes(context.Background(), filepath.Join(dir, "chapters", "draft.md"), []byte(src))
+	if got := strings.Join(describe(r.Issues), " "); got != "unresolvable-label:4:error" || !strings.Contains(r.Issues[0].Message, "lucsa1978") {
+		t.Errorf("issues = %q %v", got, r.Issues)
+	}
+}

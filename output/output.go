@@ -67,10 +67,10 @@ func (s *Summary) Unchecked() int { return s.UncheckedKeys + s.UncheckedSourceKe
 func (s *Summary) UncheckedHint() string {
 	var hints []string
 	if s.UncheckedKeys > 0 {
-		hints = append(hints, "no bibliography holds them: set bibliography: in .citelint.yaml or pass --bibliography FILE")
+		hints = append(hints, "no bibliography known for [@key] and {cite} keys: set bibliography: in .citelint.yaml or pass --bibliography FILE")
 	}
 	if s.UncheckedSourceKeys > 0 {
-		hints = append(hints, "RAG keys with no source store: pass --sources FILE|DIR")
+		hints = append(hints, "no source store for RAG keys: pass --sources FILE|DIR")
 	}
 	return strings.Join(hints, "; ")
 }

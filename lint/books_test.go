@@ -220,3 +220,65 @@ func TestBookBibliographyConfined(t *testing.T) {
 		})
 	}
 }
+
+// FuzzBookConfigs: whatever a project's configuration files hold (they
+// come from pull requests), finding a document's project bibliographies
+// neither panics nor names a file outside the project without refusing
+// to read it.
+func FuzzBookConfigs(f *testing.F) {
+	for _, s := range []string{
+		"bibliography: refs.bib\n",
+		"bibliography: [a.bib, /b.bib, https://x/c.bib]\nformat:\n  html:\n    bibliography: d.bib\n  pdf: 3\n",
+		"bibtex_bibfiles: refs.bib\nsphinx:\n  config:\n    bibtex_bibfiles: [x.bib]\n",
+		"project:\n  bibliography: [refs.bib]\n",
+		"project: {title: x}\n",
+		"---\nsite: bookdown::bookdown_site\nbibliography: [book.bib, packages.bib]\n---\n",
+		"rmd_files:\n  html: [a.Rmd, b/c.Rmd]\n  latex: x.Rmd\nrmd_subdir: [sub]\n",
+		"rmd_subdir: true\n",
+		"a: &x [*x]\n",
+		"bibliography: {a: b}\n",
+		"---\n[\n---\n",
+		"\xEF\xBB\xBF---\nsite: bookdown\n...\n",
+	} {
+		for which := range uint8(6) {
+			f.Add(s, which)
+		}
+	}
+	names := []string{"_quarto.yml", "_metadata.yml", "_config.yml", "myst.yml", "index.Rmd", "_bookdown.yml"}
+	f.Fuzz(func(t *testing.T, content string, which uint8) {
+		root := t.TempDir()
+		name := names[int(which)%len(names)]
+		if err := os.MkdirAll(filepath.Join(root, "sub"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if name == "_bookdown.yml" {
+			if err := os.WriteFile(filepath.Join(root, "index.Rmd"), []byte("---\nbibliography: refs.bib\n---\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		doc := filepath.Join(root, "sub", "a.Rmd")
+		if err := os.WriteFile(doc, []byte("Text [@k] and {cite}`k`.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res := Run(context.Background(), []string{doc}, Options{Root: root, Rules: defaultEnabled(), KeepDocs: true})
+		if len(res) != 1 || res[0].Err != nil {
+			t.Fatalf("%q as %s: %+v", content, name, res)
+		}
+		for _, p := range res[0].Doc.ProjectBibliography {
+			if strings.HasPrefix(p, "http://") || strings.HasPrefix(p, "https://") {
+				continue
+			}
+			if r, err := filepath.Rel(root, p); err != nil || !filepath.IsLocal(r) {
+				for _, is := range res[0].Issues {
+					if is.Rule == "document" && strings.Contains(is.Message, "resolves outside") {
+						return
+					}
+				}
+				t.Errorf("%q as %s: %s outside the project, and no refusal", content, name, p)
+			}
+		}
+	})
+}

@@ -21,7 +21,7 @@ func TestUncheckedKeysInSummary(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
-	const keys = "4 citation keys unchecked (no bibliography known for [@key] and {cite} keys: set bibliography: in .citelint.yaml or pass --bibliography FILE; no source store for RAG keys: pass --sources FILE|DIR)"
+	const keys = "4 citation keys unchecked (no bibliography read could check [@key] and {cite} keys: set bibliography: in .citelint.yaml or pass --bibliography FILE; no source store for RAG keys: pass --sources FILE|DIR)"
 	if !strings.Contains(stdout, "0 issues; 1 file checked; "+keys+".") {
 		t.Errorf("text summary:\n%s", stdout)
 	}

@@ -67,7 +67,7 @@ func (s *Summary) Unchecked() int { return s.UncheckedKeys + s.UncheckedSourceKe
 func (s *Summary) UncheckedHint() string {
 	var hints []string
 	if s.UncheckedKeys > 0 {
-		hints = append(hints, "no bibliography known for [@key] and {cite} keys: set bibliography: in .citelint.yaml or pass --bibliography FILE")
+		hints = append(hints, "no bibliography read could check [@key] and {cite} keys: set bibliography: in .citelint.yaml or pass --bibliography FILE")
 	}
 	if s.UncheckedSourceKeys > 0 {
 		hints = append(hints, "no source store for RAG keys: pass --sources FILE|DIR")

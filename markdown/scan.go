@@ -78,6 +78,7 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 	}
 	textSpan := Span{pos + 1, textEnd}
 	linkText := bytes.TrimSpace(w.src[textSpan.Start:textSpan.End])
+	w.linkTextNotes(textSpan)
 
 	add := func(c Citation) {
 		c.Marker = marker
@@ -143,6 +144,50 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 	}
 	add(Citation{Kind: KindLink, Span: marker, Label: string(linkText), ID: dest})
 	return ast.WalkSkipChildren
+}
+
+// linkTextNotes adds the footnote markers written inside a link's text,
+// which the walk does not scan as prose: "[see this[^1]](url)" cites note
+// 1 (GitHub and pandoc render the note inside the link). Markers in code
+// spans of the text ("[`s[^a]`](url)") are code.
+func (w *walker) linkTextNotes(text Span) {
+	t := w.src[text.Start:text.End]
+	if !bytes.Contains(t, []byte("[^")) {
+		return
+	}
+	ticks := 0 // backticks before off, outside escapes: odd inside a code span
+	for off := 0; off < len(t); off++ {
+		switch t[off] {
+		case '\\':
+			off++
+			continue
+		case '`':
+			ticks++
+			continue
+		case '[':
+		default:
+			continue
+		}
+		if ticks%2 == 1 || off+1 >= len(t) || t[off+1] != '^' {
+			continue
+		}
+		j := bytes.IndexByte(t[off+1:], ']')
+		if j < 0 {
+			return
+		}
+		j += off + 1
+		if bytes.IndexByte(t[off+1:j], '[') >= 0 {
+			continue
+		}
+		start := text.Start + off
+		for _, c := range w.bracket(t[off+1:j], start, text.Start+j+1, nil) {
+			if c.Kind == KindFootnote {
+				c.Claim, c.Ref = -1, -1
+				w.rawCites = append(w.rawCites, c.Citation)
+			}
+		}
+		off = j
+	}
 }
 
 func (w *walker) autoLink(n *ast.AutoLink) {
@@ -333,7 +378,9 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		if k := bytes.IndexByte(text[i+1:j], '['); k >= 0 {
 			continue // an inner '[' starts the real marker: [[1]] → [1]
 		}
-		if gluedToURL(text, i) || gluedToSymbol(text, i) {
+		// A footnote marker is glued to its word by design ("base R[^x]",
+		// "see https://example.org[^2]"); other brackets glued so index.
+		if text[i+1] != '^' && (gluedToURL(text, i) || gluedToSymbol(text, i)) {
 			continue // https://example.com/array[0]/item, A[0]: not citations
 		}
 		before := len(out)

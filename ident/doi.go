@@ -62,13 +62,16 @@ func asciiLower(s string) string {
 }
 
 // ValidateDOI returns "" when s (with or without a resolver prefix) has the
-// generic DOI syntax 10.NNNN[.NNN]*/suffix, else what is wrong. It does not
-// apply Crossref's recommended character set: old Wiley SICI DOIs contain
-// <, > and ; and are real.
+// generic DOI syntax 10.NNNN[.NNN]*/suffix, or is a shortDOI, else what is
+// wrong. It does not apply Crossref's recommended character set: old Wiley
+// SICI DOIs contain <, > and ; and are real.
 func ValidateDOI(s string) string {
 	d := NormalizeDOI(s)
 	if d == "" {
 		return "DOI is empty"
+	}
+	if IsShortDOI(d) {
+		return ""
 	}
 	if !strings.HasPrefix(d, "10.") {
 		return "a DOI starts with \"10.\""
@@ -97,6 +100,28 @@ func ValidateDOI(s string) string {
 	}
 	return ""
 }
+
+// IsShortDOI reports whether d (normalised) is a shortDOI, "10/" and a
+// short code of letters and digits ("10/aabbe", "10/993"): shortdoi.org
+// registers them as handles that doi.org resolves (https://doi.org/10/993,
+// doi:10/993) and the handle API answers for, and Manubot cites them
+// (@doi:10/993). Crossref and DataCite know only the full DOI.
+func IsShortDOI(d string) bool {
+	code, ok := strings.CutPrefix(d, "10/")
+	if !ok || code == "" || len(code) > maxShortDOI {
+		return false
+	}
+	for i := 0; i < len(code); i++ {
+		if c := code[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// maxShortDOI bounds a shortDOI's code: shortdoi.org's codes are a few
+// characters (10/993, 10/c6c7mp) after more than fifteen years.
+const maxShortDOI = 12
 
 func isSpaceRune(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\u00a0'

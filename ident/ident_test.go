@@ -221,6 +221,14 @@ func TestValidators(t *testing.T) {
 		{ValidateDOI, "10.1000", false},
 		{ValidateDOI, "11.1000/x", false},
 		{ValidateDOI, "10.1000.a/x", false},
+		// shortDOIs (shortdoi.org): handles doi.org resolves.
+		{ValidateDOI, "10/aabbe", true},
+		{ValidateDOI, "doi:10/993", true},
+		{ValidateDOI, "https://doi.org/10/c6c7mp", true},
+		{ValidateDOI, "10/", false},
+		{ValidateDOI, "10/ab-cd", false},
+		{ValidateDOI, "10/abc/def", false},
+		{ValidateDOI, "10/abcdefghijklmnop", false},
 	}
 	for _, tt := range tests {
 		if got := tt.f(tt.in); (got == "") != tt.good {

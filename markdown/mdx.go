@@ -26,8 +26,9 @@ import (
 //     is an HTML block of that line alone: what follows it is Markdown, where
 //     CommonMark would keep it in the HTML block up to a blank line.
 //
-// Expressions ({...}), ESM (import/export) and MDX comments are read as
-// text, as they were.
+// MDX comments ({/* ... */}) are blanked before parsing (mdxComments):
+// MDX renders nothing of them. Other expressions ({...}) and ESM
+// (import/export) are read as text, as they were.
 var mdMDX = sync.OnceValue(func() goldmark.Markdown { return newMarkdownDialect(true, true) })
 
 // withMDXBlocks makes ps, goldmark's block parsers, MDX's. Every parser
@@ -171,4 +172,142 @@ func isJSXTagLine(line []byte) bool {
 		}
 	}
 	return quote == 0 && depth == 0
+}
+
+// mdxComments returns the MDX comments of src, {/* ... */} (braces, space
+// and the JavaScript comment), outside fenced code: MDX renders nothing of
+// them, so a "[1]" in a commented-out line is no citation. A comment does
+// not run into a fence: an opening whose closer lies past the next fence
+// line (a "{/*" shown in code) is none. Linear time: the closer and the
+// next fence are found by cursors that only move forward.
+func mdxComments(src []byte) []Span {
+	if !bytes.Contains(src, []byte("/*")) {
+		return nil
+	}
+	// Fence lines, and whether each opens (or closes) code.
+	type fenceLine struct {
+		start, end int // the line, without its newline
+	}
+	var fences []fenceLine
+	var open byte
+	openLen := 0
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += off
+		}
+		t := bytes.TrimLeft(src[off:end], " \t")
+		if n := fenceRunLen(t); n >= 3 {
+			switch {
+			case open == 0:
+				open, openLen = t[0], n
+				fences = append(fences, fenceLine{off, end})
+			case t[0] == open && n >= openLen && util.IsBlank(t[n:]):
+				open = 0
+				fences = append(fences, fenceLine{off, end})
+			}
+		}
+		off = end + 1
+	}
+	// code reports whether off lies in fenced code: after an opening
+	// fence line and before its closing one (or the end).
+	fi := 0 // the first fence line ending after the offsets asked for
+	code := func(off int) bool {
+		for fi < len(fences) && fences[fi].end < off {
+			fi++
+		}
+		if fi < len(fences) && fences[fi].start <= off {
+			return true // on a fence line
+		}
+		return fi%2 == 1 // between an opening fence and its closing one
+	}
+	nextFence := func() int { // the start of the first fence line at or after the last offset asked
+		if fi < len(fences) {
+			return fences[fi].start
+		}
+		return len(src)
+	}
+	var out []Span
+	star, closer := -1, -1 // the first closer's "*/" at or after an opening's end, and its end
+	for off := 0; off < len(src); {
+		i := bytes.Index(src[off:], []byte("/*"))
+		if i < 0 {
+			break
+		}
+		i += off
+		off = i + 2
+		// "{" and optional space before "/*".
+		b := i - 1
+		for b >= 0 && (src[b] == ' ' || src[b] == '\t') {
+			b--
+		}
+		if b < 0 || src[b] != '{' || code(b) {
+			continue
+		}
+		if star < i+2 {
+			star, closer = mdxCommentEnd(src, i+2)
+		}
+		if star < 0 {
+			break // no closer after this one, so none after the others
+		}
+		if closer > nextFence() {
+			continue // a fence comes first: "{/*" in prose before code
+		}
+		out = append(out, Span{b, closer})
+		off = closer
+	}
+	return out
+}
+
+// mdxCommentEnd finds the first "*/" at or after from that is followed,
+// after optional space, by "}": it returns the offset of its "*/" and the
+// end of its "}", or -1, -1.
+func mdxCommentEnd(src []byte, from int) (star, end int) {
+	for from < len(src) {
+		k := bytes.Index(src[from:], []byte("*/"))
+		if k < 0 {
+			break
+		}
+		k += from
+		j := k + 2
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r') {
+			j++
+		}
+		if j < len(src) && src[j] == '}' {
+			return k, j + 1
+		}
+		from = j
+	}
+	return -1, -1
+}
+
+// fenceRunLen returns the length of the run of backticks or tildes that
+// starts t, or 0.
+func fenceRunLen(t []byte) int {
+	if len(t) == 0 || t[0] != '`' && t[0] != '~' {
+		return 0
+	}
+	n := 0
+	for n < len(t) && t[n] == t[0] {
+		n++
+	}
+	return n
+}
+
+// blankMDXComments returns work with the MDX comments of src blanked, a
+// copy when work is src.
+func blankMDXComments(work, src []byte) []byte {
+	cs := mdxComments(work)
+	if len(cs) == 0 {
+		return work
+	}
+	if len(work) > 0 && len(src) > 0 && &work[0] == &src[0] {
+		work = bytes.Clone(work)
+	}
+	for _, c := range cs {
+		blank(work[c.Start:c.End])
+	}
+	return work
 }

@@ -2,8 +2,12 @@ package markdown
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/internal/hangguard"
 )
 
 func TestIsJSXTagLine(t *testing.T) {
@@ -59,8 +63,8 @@ func FuzzMDXLikeMarkdown(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if bytes.Contains(src, []byte("    ")) || bytes.ContainsAny(src, "\t<") {
-			return
+		if bytes.Contains(src, []byte("    ")) || bytes.ContainsAny(src, "\t<") || bytes.Contains(src, []byte("/*")) {
+			return // MDX reads {/* ... */} as a comment
 		}
 		for _, marker := range []string{"!!!", "???", "==="} {
 			if bytes.Contains(src, []byte(marker)) {
@@ -103,6 +107,105 @@ func TestIsAdmonitionMarker(t *testing.T) {
 	} {
 		if got := isAdmonitionMarker([]byte(tt.line)); got != tt.want {
 			t.Errorf("isAdmonitionMarker(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestMDXComments(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want []string // the comments' text
+	}{
+		{"A {/* [1] */} b.", []string{"{/* [1] */}"}},
+		{"{ /* spaced */ }", []string{"{ /* spaced */ }"}},
+		{"{/*\n  two\n\n  paragraphs [2]\n*/}\nText.", []string{"{/*\n  two\n\n  paragraphs [2]\n*/}"}},
+		{"{/* one */} and {/** two */}", []string{"{/* one */}", "{/** two */}"}},
+		{"/* no brace */ [1]", nil},                  // a C comment in prose is text
+		{"{/* never closed [1]", nil},                // no closer
+		{"{/* close without brace */ [1]", nil},      // "*/" not followed by "}"
+		{"```js\n{/* in code */}\n```\nProse.", nil}, // fenced code is code
+		{"  ~~~\n  {/* in code */}\n  ~~~\n{/* after */}", []string{"{/* after */}"}},
+		{"{/* opened in prose\n```\ncode */}\n```\n", nil}, // the closer lies past a fence
+		{"```\n{/* unclosed fence */}", nil},               // an unclosed fence runs to the end
+		{"```\n```\n{/* x */}", []string{"{/* x */}"}},
+		{"{/*/} a */}", []string{"{/*/} a */}"}},
+	} {
+		var got []string
+		for _, c := range mdxComments([]byte(tt.src)) {
+			got = append(got, tt.src[c.Start:c.End])
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("mdxComments(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
+
+// FuzzMDXComments: comments are in order, apart, inside the source, open
+// with "{" and "/*" and close with "*/" and "}"; blanking them keeps the
+// length and every line end, and changes nothing of a Markdown parse.
+func FuzzMDXComments(f *testing.F) {
+	for _, s := range []string{"A {/* [1] */} b.", "```\n{/* x */}\n```\n{/* y */}", "{/*{/*}*/}*/}", "{ /*\n*/\n}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		end := 0
+		for _, c := range mdxComments(src) {
+			if c.Start < end || c.End > len(src) || c.Start >= c.End {
+				t.Fatalf("comment %+v out of order or range in %q", c, src)
+			}
+			body := bytes.TrimSpace(src[c.Start+1 : c.End-1])
+			if src[c.Start] != '{' || src[c.End-1] != '}' || !bytes.HasPrefix(body, []byte("/*")) || !bytes.HasSuffix(body, []byte("*/")) || len(body) < 4 {
+				t.Fatalf("comment %q in %q", src[c.Start:c.End], src)
+			}
+			end = c.End
+		}
+		work := blankMDXComments(src, nil)
+		if len(work) != len(src) || bytes.Count(work, []byte("\n")) != bytes.Count(src, []byte("\n")) {
+			t.Fatalf("blanking changed the length or the lines of %q", src)
+		}
+		if !bytes.Contains(src, []byte("/*")) && !bytes.Equal(work, src) {
+			t.Fatalf("blanked %q", src)
+		}
+	})
+}
+
+// mdxCommentShapes are inputs where a careless comment finder is
+// quadratic: openings with no closer, closers with no brace, openings
+// before a fence whose closer lies past it.
+var mdxCommentShapes = []struct {
+	name string
+	unit string
+}{
+	{"openings", "{/* "},
+	{"closers-without-brace", "{/* */ "},
+	{"openings-before-fences", "{/* x\n```\n```\n*/}\n"},
+	{"comments", "{/**/}"},
+	{"fenced-openings", "```\n{/*\n```\n"},
+}
+
+func TestMDXCommentsLinear(t *testing.T) {
+	for _, s := range mdxCommentShapes {
+		src := []byte(strings.Repeat(s.unit, 200_000/len(s.unit)))
+		hangguard.Run(t, "mdxComments "+s.name, func() {
+			_ = Parse(src, Options{MDX: true})
+		})
+	}
+}
+
+// BenchmarkMDXComments: ns/byte stays flat from n to 2n to 4n.
+//
+//	go test -run '^$' -bench MDXComments -benchtime 1x ./markdown/
+func BenchmarkMDXComments(b *testing.B) {
+	for _, s := range mdxCommentShapes {
+		for _, n := range []int{100_000, 200_000, 400_000} {
+			src := []byte(strings.Repeat(s.unit, n/len(s.unit)))
+			b.Run(fmt.Sprintf("%s=%d", s.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					mdxComments(src)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(src)), "ns/byte")
+			})
 		}
 	}
 }

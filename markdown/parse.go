@@ -136,6 +136,9 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 		}
 	}
 
+	if opts.MDX {
+		work = blankMDXComments(work, src) // mdx.go
+	}
 	pc := newContext(work)
 	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(pc))
 	b := getBufs()

@@ -68,6 +68,19 @@ func notCitation(doc *markdown.Document, c *markdown.Citation) string {
 	return ""
 }
 
+// notCited returns why the numeric marker of c is not certainly a
+// citation, as notCitation does, or "index" when the document around it
+// says it indexes an array (indexes.go).
+func (ev *fixEvidence) notCited(c *markdown.Citation) string {
+	if why := notCitation(ev.doc, c); why != "" {
+		return why
+	}
+	if c.Kind == markdown.KindNumeric && ev.index.indexes(ev.doc, c) {
+		return "index"
+	}
+	return ""
+}
+
 // codeGlued reports whether a marker reads as an index or type: glued to
 // a word that holds a dot, an underscore or a digit (log.topics[2],
 // uint8[16], max_len[1]), or followed by a member, call or index
@@ -98,7 +111,15 @@ func codeGlued(src []byte, m markdown.Span) bool {
 		return open < 0 || bytes.IndexByte(src[max(0, i-200)+open:i-1], ' ') < 0
 	}
 	if src[i-1] == ']' {
-		return !numericBracketEndsAt(src, i) // a[k][1]; not "[36][37]"
+		if !numericBracketEndsAt(src, i) {
+			return true // a[k][1]; not "[36][37]"
+		}
+		// M[2][3]: the bracket before indexes a one-letter name.
+		j := i - 2
+		for isDigit(src[j]) {
+			j-- // numericBracketEndsAt: src[j] is its '['
+		}
+		return j > 0 && isASCIILetter(src[j-1]) && (j == 1 || !isASCIILetter(src[j-2]) && !isDigit(src[j-2]) && src[j-2] != '_')
 	}
 	k := i
 	for k > 0 && (isASCIILetter(src[k-1]) || isDigit(src[k-1]) || src[k-1] == '_' || src[k-1] == '.') {

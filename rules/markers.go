@@ -50,6 +50,7 @@ type fixEvidence struct {
 	refs       refFacts        // refFactsOf(doc)
 	citesWorks bool            // a bibliography or source store is configured
 	lineLabels map[string]bool // bracketed labels that start a line, made on first use
+	index      indexEvidence   // made on first use
 }
 
 func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
@@ -74,7 +75,7 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 	case markdown.KindKey:
 		return !inTableRow(doc.Src, m.Start) && !inHTMLCode(doc.Src, m.Start)
 	}
-	if notCitation(doc, cites[0]) != "" || inTableRow(doc.Src, m.Start) || gluedToWord(doc.Src, m) {
+	if ev.notCited(cites[0]) != "" || inTableRow(doc.Src, m.Start) || gluedToWord(doc.Src, m) {
 		return false
 	}
 	// A number glued to a sentence's end whose label no entry has

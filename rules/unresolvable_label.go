@@ -39,7 +39,9 @@ line or one per paragraph, under any heading or none.
 A bracket is a citation only with evidence. A number in brackets is not
 reported when its context says code or data: glued to an identifier or
 followed by a member, call or index (` + "`log.topics[2]`, `uint8[16]`, `line[1].fn`" + `),
-inside HTML ` + "`<code>`" + `, all a table cell holds (` + "`| [4] |`" + `), in a heading,
+an array index in prose (` + "`x[1] = 2`" + `, glued to a code span, in a paragraph
+that also writes ` + "`[0]`" + `, or the same word glued to two numbers:
+` + "`data[1] ... data[2]`" + `), inside HTML ` + "`<code>`" + `, all a table cell holds (` + "`| [4] |`" + `), in a heading,
 a blockquote or a quotation, a range or an out-of-order or far-out list of
 which nothing resolves (` + "`Hour [1-12]`, `[10, 9, 8]`, `range [100, 300]`" + `).
 An undefined ` + "`[text][label]`" + ` is reported only in a document that defines
@@ -136,7 +138,7 @@ func checkUnresolvableLabel(p *Pass) {
 			if !list.has && p.Env != nil && p.Env.Sources > 0 && c.ID == "" {
 				// Against the sources passed in: "[3]" when there is no
 				// source "3" and fewer than three sources.
-				if notCitation(doc, c) != "" || isRange(doc, c) {
+				if ev.notCited(c) != "" || isRange(doc, c) {
 					continue
 				}
 				what = fmt.Sprintf("citation [%s] has no entry in the document and no source in the source store (none has id %q, and it holds %d)", c.Label, c.Label, p.Env.Sources)
@@ -148,14 +150,14 @@ func checkUnresolvableLabel(p *Pass) {
 				// "traceability[25]." at a sentence's end; not
 				// "data[4]", a line's leading "[617]", a table's "[2]"
 				// or an array "Set([1, 2, 3])".
-				if notCitation(doc, c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) &&
+				if ev.notCited(c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) &&
 					(!gluedToWord(doc.Src, c.Marker) || endsSentence(doc.Src, c.Marker)) &&
 					!inTableRow(doc.Src, c.Start) && !arrayLike(doc, c.Marker) {
 					orphans = append(orphans, c)
 				}
 				continue
 			}
-			if !numericMarkerCited(doc, c, list, checked) {
+			if !numericMarkerCited(ev, c, list, checked) {
 				continue
 			}
 			if v, err := strconv.Atoi(c.Label); err == nil && v > list.max {
@@ -168,7 +170,7 @@ func checkUnresolvableLabel(p *Pass) {
 		case markdown.KindRefLink:
 			if _, err := strconv.Atoi(c.Label); err == nil {
 				// "[4-2][24]": a numbered citation in link syntax.
-				if !list.has || !numericMarkerCited(doc, c, list, checked) {
+				if !list.has || !numericMarkerCited(ev, c, list, checked) {
 					continue
 				}
 				what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, searched())
@@ -350,14 +352,15 @@ func endsSentence(src []byte, m markdown.Span) bool {
 // resolves, the marker is a single number or an ascending list not far
 // beyond the list's numbers ([10, 9, 8] and range [100, 300] are data).
 // checked caches the answer for markers whose labels all fail.
-func numericMarkerCited(doc *markdown.Document, c *markdown.Citation, list numberedList, checked map[markdown.Span]bool) bool {
+func numericMarkerCited(ev *fixEvidence, c *markdown.Citation, list numberedList, checked map[markdown.Span]bool) bool {
 	if ok, seen := checked[c.Marker]; seen {
 		return ok
 	}
+	doc := ev.doc
 	// In a document that cites its list by number (five resolved markers
 	// or more), a marker ending a clause is a citation in any order:
 	// surveys write "[33, 29]". Elsewhere "[10, 9, 8]" is data.
-	ok := notCitation(doc, c) == "" && (list.cited >= 5 && endsClause(doc.Src, c.Marker.End) && !markerHasRange(doc.Src, c.Marker) && !arrayLike(doc, c.Marker) || !allDataLike(doc, c.Marker, list))
+	ok := ev.notCited(c) == "" && (list.cited >= 5 && endsClause(doc.Src, c.Marker.End) && !markerHasRange(doc.Src, c.Marker) && !arrayLike(doc, c.Marker) || !allDataLike(doc, c.Marker, list))
 	checked[c.Marker] = ok
 	return ok
 }

@@ -51,6 +51,21 @@ type fixEvidence struct {
 	citesWorks bool            // a bibliography or source store is configured
 	lineLabels map[string]bool // bracketed labels that start a line, made on first use
 	index      indexEvidence   // made on first use
+	anchors    int8            // specAnchors: 0 not known yet, 1 no, 2 yes
+}
+
+// specAnchors reports whether the document defines link targets as the
+// CommonMark spec's source does, "[ATX heading](@)", which its tool
+// resolves "[heading][ATX headings]" against: reference links there have
+// definitions citelint cannot see.
+func (ev *fixEvidence) specAnchors() bool {
+	if ev.anchors == 0 {
+		ev.anchors = 1
+		if bytes.Contains(ev.doc.Src, []byte("](@)")) {
+			ev.anchors = 2
+		}
+	}
+	return ev.anchors == 2
 }
 
 func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {

@@ -44,9 +44,15 @@ that also writes ` + "`[0]`" + `, or the same word glued to two numbers:
 ` + "`data[1] ... data[2]`" + `), inside HTML ` + "`<code>`" + `, all a table cell holds (` + "`| [4] |`" + `), in a heading,
 a blockquote or a quotation, a range or an out-of-order or far-out list of
 which nothing resolves (` + "`Hour [1-12]`, `[10, 9, 8]`, `range [100, 300]`" + `).
-An undefined ` + "`[text][label]`" + ` is reported only in a document that defines
-link definitions, and not when the label reads as code (` + "`[,][memory=1Gi]`" + `,
-` + "`[Feature:X]`" + `).
+An undefined full or collapsed reference link is reported as markdownlint's
+MD052 reports it, where it reads as a link: ` + "`[text][]`" + `, a URL for a label
+(` + "`[the spec][https://example.org/spec]`" + `, an inline link written with square
+brackets), and ` + "`[text][label]`" + ` in a document that defines link definitions
+or, in one that defines none, with words for text inside a sentence
+(` + "`see [the guide][guide]`" + `; not a changelog's ` + "`- [ui][menu] Fix`" + ` or a
+chain of tags ` + "`[a][b][c]`" + `). Not when the label reads as code or a qualifier
+(` + "`[,][memory=1Gi]`, `[Feature:X]`, `[string][required]`" + `). Shortcut links
+(` + "`[label]`" + `) are not reported, as MD052 does not by default.
 
 One finding per cause. A label that resolves nowhere is one finding at its
 first marker, however many markers cite it (the message counts them), and
@@ -176,10 +182,14 @@ func checkUnresolvableLabel(p *Pass) {
 				what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, searched())
 				break
 			}
-			if !refLinkMeant(doc, c, ev.refs.linkDefs) {
+			if !refLinkMeant(ev, c) {
 				continue
 			}
 			what = fmt.Sprintf("reference link [%s] has no link definition ([%s]: url)", c.Label, c.Label)
+			if m := doc.Src[c.Marker.Start:c.Marker.End]; urlLabel(c.Label) {
+				text := string(m[1:bytes.IndexByte(m, ']')])
+				what = fmt.Sprintf("reference link [%s][%s] has a URL for its label, which no link definition has: an inline link is written [%s](%s)", text, c.Label, text, c.Label)
+			}
 		case markdown.KindPandoc, markdown.KindMyST:
 			what = fmt.Sprintf("citation key %q is not in the bibliography or the document's [@key]: aliases", c.Label)
 			if c.Kind == markdown.KindPandoc && ev.refs.aliases && !ev.refs.aliasesNameWorks {
@@ -441,28 +451,72 @@ func markerHasRange(src []byte, m markdown.Span) bool {
 }
 
 // refLinkMeant reports whether an undefined [text][label] was meant as a
-// reference link: it is written "[text][]", or the document writes
-// reference links with definitions; and the label reads as one (not "[,][memory=1Gi]" command syntax,
-// "[Feature:X][NodeFeature:Y]" test tags, or
-// "[stepper][menulist]" tags in a changelog that defines no links).
-// linkDefs says whether the document defines links.
-func refLinkMeant(doc *markdown.Document, c *markdown.Citation, linkDefs bool) bool {
+// reference link, as markdownlint's MD052 reads full and collapsed ones:
+// its label is a URL ("[the spec][https://example.org/spec]", an inline
+// link written with the wrong brackets), or it is written "[text][]", or
+// the document writes reference links with definitions, or its text is
+// words in prose ("see [the guide][guide]" in a page that lost its
+// definitions); and the label reads as one (not "[,][memory=1Gi]" command
+// syntax, "[Feature:X][NodeFeature:Y]" test tags, "[stepper][menulist]"
+// tags in a changelog that defines no links).
+func refLinkMeant(ev *fixEvidence, c *markdown.Citation) bool {
+	doc := ev.doc
 	if inHTMLCode(doc.Src, c.Start) || codeGlued(doc.Src, c.Marker) {
 		return false
 	}
 	marker := doc.Src[c.Marker.Start:c.Marker.End]
-	if !bytes.HasSuffix(marker, []byte("[]")) && !linkDefs {
-		return false // "[text][]" is link syntax; "[a][b]" only where links are defined
-	}
-	if i := bytes.IndexByte(marker, ']'); i > 0 && typeNames[strings.ToLower(string(marker[1:i]))] {
-		return false // "[string][required]": an API doc's type annotation
-	}
 	l := strings.TrimSpace(c.Label)
+	if urlLabel(l) && !bytes.HasSuffix(marker, []byte("[]")) {
+		return true
+	}
+	if !bytes.HasSuffix(marker, []byte("[]")) && !ev.refs.linkDefs && !(proseLinkText(doc.Src, c.Marker) && !ev.specAnchors()) {
+		return false // "[text][]" is link syntax; "[a][b]" only where links are defined, or in prose
+	}
+	if i := bytes.IndexByte(marker, ']'); i > 0 && typeNames[strings.ToLower(string(marker[1:i]))] || qualifiers[strings.ToLower(l)] {
+		return false // "[string][required]", "[Regular Expression][optional]": an API doc's type annotation
+	}
 	if l == "" || strings.ContainsAny(l, "=,;:|(){}<>`\"") {
 		return false
 	}
 	return isASCIILetter(l[0]) || isDigit(l[0]) || l[0] == '#' || l[0] >= 0x80
 }
+
+// urlLabel reports whether a reference link's label is an http(s) URL
+// with a host: "[text][https://example.org/x]" is an inline link written
+// with square brackets, broken on every renderer.
+func urlLabel(l string) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(l), "https://")
+	if !ok {
+		rest, ok = strings.CutPrefix(strings.ToLower(l), "http://")
+	}
+	return ok && len(rest) > 0 && isASCIILetter(rest[0]) && !strings.ContainsAny(l, " \t")
+}
+
+// proseLinkText reports whether the full reference link at m, in a
+// document that defines no links, reads as link text in prose: its text
+// is two words or more, starting with a letter, and the marker stands
+// inside a sentence, neither first on its line (a changelog's
+// "- [ui][menu] Fix"), glued to a word (buf.indexOf(value[, offset][, enc]))
+// nor one of a chain of brackets ("[stepper][menulist][tabs]").
+func proseLinkText(src []byte, m markdown.Span) bool {
+	end := bytes.IndexByte(src[m.Start:m.End], ']')
+	if end < 0 {
+		return false
+	}
+	text := bytes.TrimSpace(src[m.Start+1 : m.Start+end])
+	if len(text) == 0 || !isASCIILetter(text[0]) && text[0] < 0x80 || bytes.IndexByte(text, ' ') < 0 ||
+		bytes.ContainsAny(text, "=|<>{}") {
+		return false
+	}
+	if startsItsLine(src, m) || gluedToWord(src, m) || m.Start > 0 && src[m.Start-1] == ']' || m.End < len(src) && src[m.End] == '[' {
+		return false
+	}
+	return true
+}
+
+// qualifiers are what API documentation writes in brackets after a type
+// ("[Regular Expression][optional]").
+var qualifiers = map[string]bool{"required": true, "optional": true, "deprecated": true, "default": true, "readonly": true, "read-only": true}
 
 // typeNames are type names API documentation writes in brackets before a
 // qualifier: "[string][required]", "[number][optional]".

@@ -324,3 +324,33 @@ func TestBibliographyHook(t *testing.T) {
 		}
 	}
 }
+
+// TestBareKeysOutsideBrackets: a known @key is a narrative citation in
+// prose, and part of its marker inside brackets ("[@a; @b]" cites b once,
+// not twice: the bare-key scan read the "@b" after "; " again).
+func TestBareKeysOutsideBrackets(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want []string // each pandoc citation's label and scheme
+	}{
+		{"Text [@x; @y] and [@y].", []string{"x", "y", "y"}},
+		{"As @x shows [see @y, p. 3].", []string{"x/narrative", "y"}},
+		{"[Note: @x] and @y.", []string{"x", "y/narrative"}}, // pandoc's prefix: "Note:" before the key
+		{"[@x] @y [@x; @y]", []string{"x", "y/narrative", "x", "y"}},
+	} {
+		doc := markdown.Parse([]byte(tt.src), markdown.Options{KnownKey: func(string) bool { return true }})
+		var got []string
+		for _, c := range doc.Citations {
+			if c.Kind == markdown.KindPandoc {
+				l := c.Label
+				if c.Scheme != "" {
+					l += "/" + c.Scheme
+				}
+				got = append(got, l)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q: pandoc citations %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}

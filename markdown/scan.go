@@ -359,6 +359,7 @@ func roleKey(b []byte) (start, end int) {
 func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 	text := w.src[sp.Start:sp.End]
 	base := sp.Start
+	first := len(out)
 	// Bracket markers.
 	for off := 0; off < len(text); {
 		i := bytes.IndexByte(text[off:], '[')
@@ -413,6 +414,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			}
 		}
 	}
+	brackets := out[first:] // in order: the bare-key scan skips what they hold
 	// 【3†source】 as ChatGPT's browsing tool writes it.
 	for off := 0; off < len(text) && w.hints.has(hintCJK, sp.Start, sp.End); {
 		i := bytes.Index(text[off:], []byte("【"))
@@ -486,7 +488,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 	}
 	out = w.scanAuthorYear(text, base, out)
 	if w.opts.KnownKey != nil {
-		out = w.scanBareKeys(text, base, out)
+		out = w.scanBareKeys(text, base, brackets, out)
 	}
 	out = scanGluedWith(&w.terms, w.src, sp.Start, text, base, out)
 	clear(w.identBuf) // see bufs.reset
@@ -1026,8 +1028,11 @@ func appendSources(content []byte, cstart int, marker Span, out []candidate) []c
 	return out
 }
 
-// scanBareKeys finds pandoc's narrative @key form, for keys the bibliography knows.
-func (w *walker) scanBareKeys(text []byte, base int, out []candidate) []candidate {
+// scanBareKeys finds pandoc's narrative @key form, for keys the bibliography
+// knows. An @key inside a bracket marker ("[@a; @b]", in order in
+// brackets) is that marker's, not a narrative citation of its own.
+func (w *walker) scanBareKeys(text []byte, base int, brackets []candidate, out []candidate) []candidate {
+	k := 0
 	for i := 0; i < len(text); i++ {
 		// '@' is rare in prose: find it with IndexByte, not byte by byte
 		// (this loop was 3% of a run's instructions).
@@ -1037,6 +1042,12 @@ func (w *walker) scanBareKeys(text []byte, base int, out []candidate) []candidat
 		}
 		i += at
 		if i > 0 && !(text[i-1] == ' ' || text[i-1] == '(' || text[i-1] == '\t') {
+			continue
+		}
+		for k < len(brackets) && brackets[k].Marker.End <= base+i {
+			k++
+		}
+		if k < len(brackets) && brackets[k].Marker.Start <= base+i {
 			continue
 		}
 		n := keyLen(text[i+1:])

@@ -99,6 +99,10 @@ type bibCache struct {
 	// workflow's choice: their reads are confined to the project root,
 	// with no fallback to the folder the path names.
 	inMemory bool
+
+	// manubot holds the Manubot manual reference files of each content
+	// folder asked for (manubot.go).
+	manubot map[string][]string
 }
 
 type bibLoad struct {

@@ -401,10 +401,19 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	}
 	var bibDiags []markdown.Diagnostic
 	if path != "-" {
+		// A Manubot manuscript's manual references (manubot.go).
+		e, diags := manubotReferences(ctx, path, env, opts, bibs)
+		if e != env {
+			env = e
+			popts.KnownKey = env.KnownKey
+		}
+		bibDiags = diags
 		// Bare @keys depend on the bibliography, loaded once the parser
 		// has read the front matter.
 		popts.Bibliography = func(doc *markdown.Document) func(string) bool {
-			env, bibDiags = frontMatterBibliographies(ctx, doc, path, env, opts, bibs) // bibload.go
+			var diags []markdown.Diagnostic
+			env, diags = frontMatterBibliographies(ctx, doc, path, env, opts, bibs) // bibload.go
+			bibDiags = append(bibDiags, diags...)
 			return env.KnownKey
 		}
 	} else {

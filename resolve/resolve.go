@@ -93,8 +93,30 @@ func (e *Env) KnownKey(key string) bool {
 	if e == nil {
 		return false
 	}
-	_, ok := e.bib[key]
+	_, ok := e.lookup(key)
 	return ok
+}
+
+// lookup returns the key under which the bibliography holds key: key
+// itself, or its Manubot twin. Manubot gives a citation key with no
+// prefix the prefix "raw:" (its standard id), and so does a manual
+// reference's id: [@raw:x] and [@x] both cite the entry "raw:x" or "x"
+// of content/manual-references.json.
+func (e *Env) lookup(key string) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	if _, ok := e.bib[key]; ok {
+		return key, true
+	}
+	twin, ok := strings.CutPrefix(key, "raw:")
+	if !ok {
+		twin = "raw:" + key
+	}
+	if _, ok := e.bib[twin]; ok {
+		return twin, true
+	}
+	return "", false
 }
 
 // Resolve fills Status, Ref and Target of every citation in doc. Bibliography
@@ -445,7 +467,11 @@ func (r *resolver) pandoc(c *markdown.Citation) {
 		return
 	}
 	r.bibKey(c, key)
-	if c.Status == markdown.Unchecked && r.aliases && !r.env.incomplete(key) {
+	// Where the document defines aliases, a key that none names and no
+	// bibliography was read for is unresolvable; a Manubot raw: key is
+	// not: it names a manual reference (content/manual-references.json,
+	// metadata.yaml), which no alias replaces.
+	if c.Status == markdown.Unchecked && r.aliases && !r.env.incomplete(key) && !strings.HasPrefix(key, "raw:") {
 		c.Status = markdown.Unresolved
 	}
 }
@@ -455,7 +481,8 @@ func (r *resolver) bibKey(c *markdown.Citation, key string) {
 		c.Status = markdown.Unchecked
 		return
 	}
-	e, ok := r.env.bib[key]
+	found, ok := r.env.lookup(key)
+	e := r.env.bib[found]
 	if !ok {
 		if r.env.incomplete(key) {
 			c.Status = markdown.Unchecked
@@ -463,8 +490,8 @@ func (r *resolver) bibKey(c *markdown.Citation, key string) {
 		return
 	}
 	c.Status = markdown.Resolved
-	c.Ref = r.addRef("bib:"+key, func() markdown.Reference {
-		ref := markdown.Reference{Kind: markdown.RefBibliography, Label: key, Path: r.env.bibPath[key], Line: e.Line,
+	c.Ref = r.addRef("bib:"+found, func() markdown.Reference {
+		ref := markdown.Reference{Kind: markdown.RefBibliography, Label: key, Path: r.env.bibPath[found], Line: e.Line,
 			Title: e.Title, Text: e.Title, URL: e.URL, Year: e.Year, Authors: e.Authors, Abstract: e.Abstract, Section: -1}
 		if e.DOI != "" {
 			ref.DOI = ident.NormalizeDOI(e.DOI)

@@ -31,6 +31,16 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span, ev *fixEvidence) *re
 		// not a safe fix.
 		return nil
 	}
+	if kind == markdown.KindPandoc {
+		for _, c := range all {
+			if c.Status == markdown.Unresolved && strings.HasPrefix(c.Label, "raw:") {
+				// A Manubot raw: key says its work is described in the
+				// manual references (content/manual-references.json): the
+				// mend is the missing reference, never deleting the key.
+				return nil
+			}
+		}
+	}
 	fix := dropLabels(doc, m, all, kind, scheme)
 	if fix != nil && !ev.certain(all) {
 		fix.Unsafe = true

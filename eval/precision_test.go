@@ -265,7 +265,14 @@ func lintForPrecision(t *testing.T, root string, dirs []string) map[findingKey]r
 				rel = r
 			}
 		}
-		out[findingKey{filepath.ToSlash(rel), is.Pos.Line, is.Rule}] = is
+		k := findingKey{filepath.ToSlash(rel), is.Pos.Line, is.Rule}
+		// Two findings on one line share a key: keep the one that stands
+		// for a cause's several markers, so the labels it absorbed are
+		// known to be merged, not lost.
+		if prev, ok := out[k]; ok && groupedFinding(prev.Message) && !groupedFinding(is.Message) {
+			continue
+		}
+		out[k] = is
 	}
 	return out
 }

@@ -42,6 +42,14 @@ func dropLabelsFix(doc *markdown.Document, m markdown.Span, ev *fixEvidence) *re
 		}
 	}
 	fix := dropLabels(doc, m, all, kind, scheme)
+	if fix != nil && kind == markdown.KindPandoc {
+		// A bibliography key names a work the author meant to cite: the
+		// mend is the right key (a typo) or the missing entry, and
+		// deleting the citation loses it. Never certain, so never safe.
+		fix.Unsafe = true
+		fix.Description += " (unsafe: the key may be a typo of one the bibliography holds, or its entry may be missing)"
+		return fix
+	}
 	if fix != nil && !ev.certain(all) {
 		fix.Unsafe = true
 		fix.Description += " (unsafe: the marker may not be a citation)"

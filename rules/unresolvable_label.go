@@ -81,7 +81,9 @@ is certainly a citation: the document's list was found, the marker stands
 in prose (not in a table row, not glued to a word, not the text of a link
 to a definition: ` + "`issue [1566][18]`" + `), and no line of the document starts
 with its label (an entry written in a form the list reader did not take); a
-footnote marker only where the document defines footnotes.
+footnote marker only where the document defines footnotes. Removing a
+bibliography key (` + "`[@knuht1984]`" + `) is never safe: the key names a work
+the author meant to cite, and the mend is the right key or the entry.
 Otherwise the fix is unsafe (` + "`--unsafe-fixes`" + `). Ranges (` + "`[4-6]`" + `) are not
 rewritten, and a marker that is part of the sentence's grammar (one that
 starts a line, or stands in brackets: ` + "`[7] shows...`, `([7])`" + `) is left for a

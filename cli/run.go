@@ -56,6 +56,7 @@ func runCmd(args []string, env Env) int {
 	}
 	f.setupFlags.timeout = func(cfg *config.Config) time.Duration { return f.runTimeout(cfg, env) }
 	f.setupFlags.started = time.Now()
+	f.setupFlags.annotate = f.configAnnotator(env)
 	defer f.profile.start(env.Stderr)()
 	st, code := f.setup(paths, env)
 	if st == nil {
@@ -282,6 +283,7 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		if ce := (*config.Error)(nil); errors.As(err, &ce) {
+			f.annotateConfig(err, false)
 			return ExitUsage // resolvers.cache.dir leads out of the project
 		}
 		return ExitFailure

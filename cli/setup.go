@@ -39,6 +39,10 @@ type setupFlags struct {
 	// lint.
 	timeout func(*config.Config) time.Duration
 	started time.Time
+
+	// annotate, when set (run --format github-actions), also writes a
+	// config error as workflow-command annotations (configAnnotator).
+	annotate func(error)
 }
 
 func (s *setupFlags) register(fs *flag.FlagSet) {
@@ -127,12 +131,21 @@ func (s *setupFlags) setCacheDir(cfg *config.Config, env Env) error {
 	return nil
 }
 
+// annotateConfig writes err's config errors as annotations when run asks
+// for them; any error when all is true (the config could not be loaded).
+func (s *setupFlags) annotateConfig(err error, all bool) {
+	if s.annotate != nil && (all || len(configErrors(err)) > 0) {
+		s.annotate(err)
+	}
+}
+
 // setup loads config, then the engine (bibliography, sources, rules), and
 // finds the files. On failure it prints the error and returns the exit code.
 func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	cfg, err := s.loadConfig(env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		s.annotateConfig(err, true)
 		return nil, ExitUsage
 	}
 	if s.ruleSet != "" {
@@ -143,6 +156,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	}
 	if err := engine.OverrideRules(cfg, configOptions(), s.enable, s.disable, s.enableOnly); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		s.annotateConfig(err, false)
 		return nil, ExitUsage
 	}
 	wd, err := env.Getwd()
@@ -166,6 +180,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return nil, ExitTimeout
 		}
+		s.annotateConfig(err, false)
 		return nil, ExitUsage
 	}
 	if s.stdinName != "" {

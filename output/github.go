@@ -140,3 +140,24 @@ func jobSummary(r *Report, issues []result.Issue) string {
 func cell(s string) string {
 	return Neutralize(strings.NewReplacer("|", "\\|", "\r", " ", "\n", " ").Replace(s), false)
 }
+
+// GitHubError writes one ::error workflow command: on path at line and col
+// when path is not "" (line and col 0 when unknown), with the given title.
+// The run's annotations use it for what stops a run before any report, a
+// config error, so that it shows on the config file's line as issues show
+// on a document's.
+func GitHubError(w io.Writer, path string, line, col int, title, msg string) error {
+	var props []string
+	if path != "" {
+		props = append(props, "file="+escapeProperty(path))
+		if line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", line))
+			if col > 0 {
+				props = append(props, fmt.Sprintf("col=%d", col))
+			}
+		}
+	}
+	props = append(props, "title="+escapeProperty(title))
+	_, err := fmt.Fprintf(w, "::error %s::%s\n", strings.Join(props, ","), escapeData(msg))
+	return err
+}

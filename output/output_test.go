@@ -637,3 +637,27 @@ func BenchmarkTextLongLine(b *testing.B) {
 		p.Print(io.Discard, r)
 	}
 }
+
+// TestGitHubError: the annotation for a config error (cli's
+// configAnnotator) is one line whatever its message and path hold.
+func TestGitHubError(t *testing.T) {
+	tests := []struct {
+		path      string
+		line, col int
+		msg, want string
+	}{
+		{".citelint.yaml", 3, 12, `unknown rule "x"`, "::error file=.citelint.yaml,line=3,col=12,title=citelint (config)::unknown rule \"x\"\n"},
+		{"a,b:c.yaml", 1, 0, "100%\n::add-mask::s", "::error file=a%2Cb%3Ac.yaml,line=1,title=citelint (config)::100%25%0A::add-mask::s\n"},
+		{"c.yaml", 0, 5, "no position", "::error file=c.yaml,title=citelint (config)::no position\n"},
+		{"", 4, 2, "a flag's", "::error title=citelint (config)::a flag's\n"},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		if err := GitHubError(&b, tt.path, tt.line, tt.col, "citelint (config)", tt.msg); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tt.want {
+			t.Errorf("GitHubError(%q, %d, %d, %q) = %q, want %q", tt.path, tt.line, tt.col, tt.msg, b.String(), tt.want)
+		}
+	}
+}

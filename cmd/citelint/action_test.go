@@ -103,24 +103,46 @@ func TestActionRunStep(t *testing.T) {
 	os.WriteFile(doc, []byte("Old broken [9], fine [1].\nNew broken [8].\n\n[1]: https://example.org/1\n"), 0o644)
 	git(t, repo, "commit", "-qam", "topic")
 
+	actionPath, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+
 	tests := []struct {
 		name, workdir, args, onlyNew, sarif string
 		review                              string
+		diffBase, diffPatch                 string // the diff step's outputs
 		wantExit                            string
 		want, notWant                       []string
 	}{
-		{"only new issues, SARIF", ".", "docs", "true", "true", "false", "1",
+		{"only new issues, SARIF", ".", "docs", "true", "true", "false", base, "", "1",
 			[]string{"file=docs/a.md,line=2,", "sarif-file="}, []string{"line=1,"}},
-		{"all issues from a subfolder", "docs", ".", "false", "false", "false", "1",
+		{"all issues from a subfolder", "docs", ".", "false", "false", "false", "", "", "1",
 			[]string{"file=docs/a.md,line=1,", "file=docs/a.md,line=2,"}, []string{"sarif-file=", "review-dir="}},
-		{"args pass through", ".", "docs --issues-exit-code 0", "false", "false", "false", "0",
+		{"args pass through", ".", "docs --issues-exit-code 0", "false", "false", "false", "", "", "0",
 			[]string{"exit-code=0"}, nil},
-		{"review page", ".", "docs", "false", "false", "true", "1",
+		{"review page", ".", "docs", "false", "false", "true", "", "", "1",
 			[]string{"review-dir=", "file=docs/a.md,line=2,"}, nil},
 		// A file named --issues-exit-code=0 would be a flag if the runner's
 		// shell expanded "*" (issue 37): the literal reaches citelint.
-		{"args are not glob-expanded", ".", "*", "false", "false", "false", "3",
+		{"args are not glob-expanded", ".", "*", "false", "false", "false", "", "", "3",
 			[]string{"stat *: no such file"}, []string{"exit-code=0"}},
+		// Issue 36: args were split on white space, so the quotes reached
+		// citelint ("\"error\"": exit 2).
+		{"args with double quotes", ".", `docs --fail-level "error"`, "false", "false", "false", "", "", "1",
+			[]string{"file=docs/a.md,line=2,"}, []string{"exit-code=2", "--fail-level"}},
+		{"args with single quotes and a newline", ".", "docs\n--issues-exit-code '0'\n", "false", "false", "false", "", "", "0",
+			nil, nil},
+		{"args with a path in quotes", ".", `"docs/a.md"`, "false", "false", "false", "", "", "1",
+			[]string{"file=docs/a.md,line=1,"}, nil},
+		// Nothing in args is run: a command substitution is refused before
+		// citelint starts (exit 2, an annotation), and makes no file.
+		{"args with a command substitution", ".", "docs $(touch canary) `touch canary`", "true", "true", "true", base, "", "2",
+			[]string{"::error title=citelint::args: '$' at byte 6 would be expanded"}, []string{"sarif-file=", "review-dir=", "file=docs/a.md"}},
+		{"args with a shell operator", ".", "docs; touch canary", "false", "false", "false", "", "", "2",
+			[]string{"::error title=citelint::args: ';' at byte 5 is a shell operator"}, []string{"file=docs/a.md"}},
+		{"args with an unbalanced quote", ".", `docs --fail-level "error`, "false", "false", "false", "", "", "2",
+			[]string{"::error title=citelint::args: the double quote at byte 19 is never closed"}, []string{"file=docs/a.md"}},
 	}
 	os.WriteFile(filepath.Join(repo, "--issues-exit-code=0"), nil, 0o644)
 	for _, tt := range tests {
@@ -132,8 +154,9 @@ func TestActionRunStep(t *testing.T) {
 				"RUNNER_TEMP="+tmp, "GITHUB_OUTPUT="+outFile,
 				"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary.md"),
 				"INPUT_ARGS="+tt.args, "INPUT_CONFIG=", "INPUT_WORKDIR="+tt.workdir,
-				"ONLY_NEW="+tt.onlyNew, "SARIF="+tt.sarif, "REVIEW_PAGE="+tt.review, "EVENT_NAME=pull_request",
-				"PR_BASE_SHA="+base, "PUSH_BEFORE=", "CITELINT_CACHE_DIR="+filepath.Join(tmp, "cache"),
+				"ONLY_NEW="+tt.onlyNew, "SARIF="+tt.sarif, "REVIEW_PAGE="+tt.review,
+				"EVENT_NAME=pull_request", "PR_BASE_SHA="+base, "PUSH_BEFORE=", "ACTION_PATH="+actionPath,
+				"CITELINT_CACHE_DIR="+filepath.Join(tmp, "cache"),
 				"GIT_CONFIG_NOSYSTEM=1", "HOME="+repo)
 			for k := range step.Env {
 				found := false
@@ -171,12 +194,15 @@ func TestActionRunStep(t *testing.T) {
 					t.Errorf("unexpected %q in\n%s", w, all)
 				}
 			}
-			if tt.sarif == "true" {
+			if _, err := os.Stat(filepath.Join(cmd.Dir, "canary")); err == nil {
+				t.Fatalf("args ran a command: %s made canary", tt.args)
+			}
+			if tt.sarif == "true" && tt.wantExit != "2" {
 				if _, err := os.Stat(filepath.Join(tmp, "citelint.sarif")); err != nil {
 					t.Errorf("no SARIF written: %v", err)
 				}
 			}
-			if tt.review == "true" {
+			if tt.review == "true" && tt.wantExit != "2" {
 				// The upload step takes the folder the output names.
 				page, err := os.ReadFile(filepath.Join(tmp, "citelint-review", "index.html"))
 				if err != nil || !strings.Contains(string(page), "New broken") || !strings.Contains(string(outputs), "review-dir="+tmp+"/citelint-review/\n") {
@@ -214,6 +240,16 @@ func TestPreCommitHooks(t *testing.T) {
 	if ids["citelint"] == "" || !strings.Contains(ids["citelint-fix"], "--fix") {
 		t.Errorf("hooks: %v", ids)
 	}
+}
+
+// actionDir is the action's folder (github.action_path).
+func actionDir(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // actionStepByID returns the step of action.yml with id.
@@ -269,8 +305,8 @@ func TestActionResolverCache(t *testing.T) {
 	out = runActionStep(t, actionStepByID(t, a, "run"), dir, append(base,
 		"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary.md"),
 		"INPUT_ARGS=--allow-private "+filepath.Base(doc), "INPUT_CONFIG=", "INPUT_WORKDIR=.",
-		"ONLY_NEW=false", "SARIF=false", "REVIEW_PAGE=false", "EVENT_NAME=pull_request",
-		"PR_BASE_SHA=", "PUSH_BEFORE=", "CITELINT_CACHE_DIR="+want)...)
+		"ONLY_NEW=false", "SARIF=false", "REVIEW_PAGE=false", "EVENT_NAME=pull_request", "PR_BASE_SHA=", "PUSH_BEFORE=",
+		"ACTION_PATH="+actionDir(t), "CITELINT_CACHE_DIR="+want)...)
 	outputs, _ = os.ReadFile(outFile)
 	if !strings.Contains(string(outputs), "exit-code=1\n") || !strings.Contains(string(outputs), "cache-written=true\n") {
 		t.Errorf("run step: outputs %q, want exit-code=1 and cache-written=true\n%s", outputs, out)

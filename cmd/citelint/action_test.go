@@ -103,6 +103,10 @@ func TestActionRunStep(t *testing.T) {
 	os.WriteFile(doc, []byte("Old broken [9], fine [1].\nNew broken [8].\n\n[1]: https://example.org/1\n"), 0o644)
 	git(t, repo, "commit", "-qam", "topic")
 
+	// The diff step's patch: line 2 of docs/a.md is new (issue 36: no
+	// history is needed when the API gives the diff).
+	patch := filepath.Join(t.TempDir(), "changes.diff")
+	os.WriteFile(patch, []byte("diff --git a/docs/a.md b/docs/a.md\n--- a/docs/a.md\n+++ b/docs/a.md\n@@ -1,0 +2 @@\n+New broken [8].\n"), 0o644)
 	actionPath, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -115,8 +119,14 @@ func TestActionRunStep(t *testing.T) {
 		wantExit                            string
 		want, notWant                       []string
 	}{
-		{"only new issues, SARIF", ".", "docs", "true", "true", "false", base, "", "1",
+		{"only new issues from git history, SARIF", ".", "docs", "true", "true", "false", base, "", "1",
 			[]string{"file=docs/a.md,line=2,", "sarif-file="}, []string{"line=1,"}},
+		// A base git cannot find would fail the run (exit 2): the patch
+		// is used, not git.
+		{"only new issues from the API's patch", ".", "docs", "true", "false", "false", strings.Repeat("ab", 20), patch, "1",
+			[]string{"file=docs/a.md,line=2,"}, []string{"line=1,"}},
+		{"only new issues without a base: all issues", ".", "docs", "true", "false", "false", "", "", "1",
+			[]string{"file=docs/a.md,line=1,", "file=docs/a.md,line=2,"}, nil},
 		{"all issues from a subfolder", "docs", ".", "false", "false", "false", "", "", "1",
 			[]string{"file=docs/a.md,line=1,", "file=docs/a.md,line=2,"}, []string{"sarif-file=", "review-dir="}},
 		{"args pass through", ".", "docs --issues-exit-code 0", "false", "false", "false", "", "", "0",
@@ -155,7 +165,7 @@ func TestActionRunStep(t *testing.T) {
 				"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary.md"),
 				"INPUT_ARGS="+tt.args, "INPUT_CONFIG=", "INPUT_WORKDIR="+tt.workdir,
 				"ONLY_NEW="+tt.onlyNew, "SARIF="+tt.sarif, "REVIEW_PAGE="+tt.review,
-				"EVENT_NAME=pull_request", "PR_BASE_SHA="+base, "PUSH_BEFORE=", "ACTION_PATH="+actionPath,
+				"DIFF_BASE="+tt.diffBase, "DIFF_PATCH="+tt.diffPatch, "ACTION_PATH="+actionPath,
 				"CITELINT_CACHE_DIR="+filepath.Join(tmp, "cache"),
 				"GIT_CONFIG_NOSYSTEM=1", "HOME="+repo)
 			for k := range step.Env {
@@ -305,7 +315,7 @@ func TestActionResolverCache(t *testing.T) {
 	out = runActionStep(t, actionStepByID(t, a, "run"), dir, append(base,
 		"GITHUB_STEP_SUMMARY="+filepath.Join(tmp, "summary.md"),
 		"INPUT_ARGS=--allow-private "+filepath.Base(doc), "INPUT_CONFIG=", "INPUT_WORKDIR=.",
-		"ONLY_NEW=false", "SARIF=false", "REVIEW_PAGE=false", "EVENT_NAME=pull_request", "PR_BASE_SHA=", "PUSH_BEFORE=",
+		"ONLY_NEW=false", "SARIF=false", "REVIEW_PAGE=false", "DIFF_BASE=", "DIFF_PATCH=",
 		"ACTION_PATH="+actionDir(t), "CITELINT_CACHE_DIR="+want)...)
 	outputs, _ = os.ReadFile(outFile)
 	if !strings.Contains(string(outputs), "exit-code=1\n") || !strings.Contains(string(outputs), "cache-written=true\n") {

@@ -1,7 +1,8 @@
 package main
 
 // Tests of the Action's diff step (only-new-issues from the GitHub API's
-// diff, issue 36), run as the runner would against a loopback server.
+// diff, issue 36) and its SARIF gate (no upload from a fork's pull
+// request), run as the runner would against loopback servers.
 
 import (
 	"net/http"
@@ -234,6 +235,41 @@ func TestActionOnlyNewFromAPIShallow(t *testing.T) {
 		} else if runOutputs["exit-code"] != "2" || !strings.Contains(out, "--new-from-merge-base") {
 			t.Errorf("without it, in a clone with no history: outputs %v, want exit-code 2\n%s", runOutputs, out)
 		}
+	}
+}
+
+func TestActionSarifGate(t *testing.T) {
+	step := actionStepByID(t, loadAction(t), "sarif-gate")
+	tests := []struct {
+		name, event, headRepo string
+		want                  string
+	}{
+		{"pull request from a branch", "pull_request", "o/r", "true"},
+		{"pull request from a fork", "pull_request", "someone/r", "false"},
+		{"pull request from a deleted fork", "pull_request", "", "false"},
+		{"review of a fork's pull request", "pull_request_review", "someone/r", "false"},
+		{"pull_request_target from a fork: the base's token", "pull_request_target", "someone/r", "true"},
+		{"push", "push", "", "true"},
+		{"schedule", "schedule", "", "true"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, outputs := runStep(t, step, t.TempDir(), map[string]string{
+				"EVENT_NAME": tt.event, "HEAD_REPO": tt.headRepo, "REPOSITORY": "o/r",
+			})
+			if outputs["upload"] != tt.want {
+				t.Errorf("upload=%q, want %q\n%s", outputs["upload"], tt.want, out)
+			}
+			notice := strings.Contains(out, "::notice title=citelint::SARIF not uploaded to code scanning: a pull request from a fork")
+			if notice != (tt.want == "false") {
+				t.Errorf("notice %v, want %v:\n%s", notice, tt.want == "false", out)
+			}
+		})
+	}
+	// The upload step waits for the gate.
+	b, _ := os.ReadFile("../../action.yml")
+	if !strings.Contains(string(b), "if: ${{ !cancelled() && steps.sarif-gate.outputs.upload == 'true' }}\n      uses: github/codeql-action/upload-sarif@") {
+		t.Error("the upload-sarif step does not depend on the sarif-gate step")
 	}
 }
 

@@ -333,3 +333,27 @@ func TestActionResolverCache(t *testing.T) {
 		t.Errorf("action.yml: %d cache steps archive the action's folder, want 2 (restore and save), and none asks citelint where its cache is", n)
 	}
 }
+
+// TestActionScriptsShellcheck: the action's step scripts and the scripts
+// they call pass shellcheck at warning level (actionlint checks the
+// scripts of workflows, not of a composite action's steps).
+func TestActionScriptsShellcheck(t *testing.T) {
+	sc, err := exec.LookPath("shellcheck")
+	if err != nil {
+		t.Skip("no shellcheck")
+	}
+	files := []string{"../../.github/split-args", "../../.github/download-release"}
+	for _, s := range loadAction(t).Runs.Steps {
+		if s.Run == "" {
+			continue
+		}
+		p := filepath.Join(t.TempDir(), s.ID+".sh")
+		os.WriteFile(p, []byte("#!/usr/bin/env bash\n"+s.Run), 0o644)
+		files = append(files, p)
+	}
+	for _, f := range files {
+		if out, err := exec.Command(sc, "-S", "warning", "-s", "bash", f).CombinedOutput(); err != nil {
+			t.Errorf("shellcheck %s: %v\n%s", filepath.Base(f), err, out)
+		}
+	}
+}

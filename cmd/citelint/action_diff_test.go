@@ -291,3 +291,34 @@ func TestActionTokenNotGivenToCitelint(t *testing.T) {
 		t.Errorf("steps given the token: %v, want the diff step's alone", with)
 	}
 }
+
+// TestActionConfigErrorAnnotated (issue 36): a .citelint.yaml citelint
+// cannot use stops the run step with exit code 2 and an ::error on the
+// config's line, from the repository root, also when the action runs in
+// a subfolder (working-directory).
+func TestActionConfigErrorAnnotated(t *testing.T) {
+	bin := buildCitelint(t)
+	repo := t.TempDir()
+	os.MkdirAll(filepath.Join(repo, "docs"), 0o755)
+	os.WriteFile(filepath.Join(repo, "docs", "a.md"), []byte("A claim [1].\n\n[1]: https://example.org/1\n"), 0o644)
+	os.WriteFile(filepath.Join(repo, "docs", ".citelint.yaml"), []byte("version: \"1\"\nrules:\n  enable: [nosuchrule]\n"), 0o644)
+	step := actionStepByID(t, loadAction(t), "run")
+	for _, workdir := range []string{".", "docs"} {
+		tmp := t.TempDir()
+		config := "docs/.citelint.yaml"
+		if workdir == "docs" {
+			config = ""
+		}
+		out, outputs := runStep(t, step, filepath.Join(repo, workdir), map[string]string{
+			"PATH": bin + string(os.PathListSeparator) + os.Getenv("PATH"), "RUNNER_TEMP": tmp,
+			"GITHUB_STEP_SUMMARY": filepath.Join(tmp, "summary.md"), "ACTION_PATH": actionDir(t),
+			"INPUT_ARGS": "", "INPUT_CONFIG": config, "INPUT_WORKDIR": workdir, "ONLY_NEW": "false",
+			"SARIF": "false", "REVIEW_PAGE": "false", "DIFF_BASE": "", "DIFF_PATCH": "",
+			"CITELINT_CACHE_DIR": filepath.Join(tmp, "cache"),
+		})
+		want := `::error file=docs/.citelint.yaml,line=3,col=12,title=citelint (config)::rules.enable[0]: unknown rule "nosuchrule"`
+		if outputs["exit-code"] != "2" || !strings.Contains(out, want+"\n") {
+			t.Errorf("working-directory %s: outputs %v, want exit-code 2 and\n%s\nin\n%s", workdir, outputs, want, out)
+		}
+	}
+}

@@ -104,7 +104,7 @@ func TestActionDiffStep(t *testing.T) {
 		event, prHead, before  string
 		prBase, mergeGroupBase string
 		token                  string
-		status                 int
+		status                 int // -1: the API does not answer
 		ctype                  string
 		wantRequest            string // "": none
 		wantBase               string
@@ -135,12 +135,19 @@ func TestActionDiffStep(t *testing.T) {
 			"/repos/o/r/pulls/7", base, false, "the GitHub API gave no diff (401 "},
 		{"no token: git, no request", "pull_request", head, "", base, "", "", 0, "",
 			"", base, false, "no github-token"},
+		{"API unreachable: git is the fallback", "pull_request", head, "", base, "", "tok-123", -1, "",
+			"", base, false, "the GitHub API gave no diff (no answer: curl exit code 7)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			api := &diffAPI{status: tt.status, ctype: tt.ctype, body: apiDiff}
 			srv := httptest.NewServer(api)
 			defer srv.Close()
+			apiURL := srv.URL
+			if tt.status == -1 {
+				// A port nothing listens on any more.
+				srv.Close()
+			}
 			pr := ""
 			if strings.HasPrefix(tt.event, "pull_request") {
 				pr = "7"
@@ -149,7 +156,7 @@ func TestActionDiffStep(t *testing.T) {
 			out, outputs := runStep(t, step, repo, map[string]string{
 				"EVENT_NAME": tt.event, "PR_NUMBER": pr, "PR_BASE_SHA": tt.prBase, "PR_HEAD_SHA": tt.prHead,
 				"MERGE_GROUP_BASE_SHA": tt.mergeGroupBase, "PUSH_BEFORE": tt.before, "TOKEN": tt.token,
-				"GITHUB_API_URL": srv.URL, "GITHUB_REPOSITORY": "o/r", "RUNNER_TEMP": tmp,
+				"GITHUB_API_URL": apiURL, "GITHUB_REPOSITORY": "o/r", "RUNNER_TEMP": tmp,
 				"NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
 			})
 			api.mu.Lock()

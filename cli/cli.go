@@ -9,7 +9,10 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/citelint/citelint/internal/didyoumean"
 )
 
 // Version, Commit and Date say what this binary was built from. A release
@@ -87,9 +90,20 @@ func Main(args []string, env Env) int {
 	if extra, ok := extraCommands[cmd]; ok {
 		return extra(rest, env)
 	}
-	fmt.Fprintf(env.Stderr, "citelint: unknown command %q\n\n", cmd)
-	usage(env.Stderr)
+	// One line and a pointer, as for an unknown flag: the whole usage
+	// would bury the mistake.
+	fmt.Fprintf(env.Stderr, "citelint: unknown command %q%s\nRun \"citelint --help\" for the list of commands.\n", cmd, didyoumean.Hint(cmd, commandNames()))
 	return ExitUsage
+}
+
+// commandNames are the commands Main knows, for "did you mean".
+func commandNames() []string {
+	names := []string{"run", "lint", "cache", "calibrate", "extract", "rules", "rule", "version", "help"}
+	for n := range extraCommands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // extraCommands are registered by the files that implement them (config,
@@ -166,23 +180,109 @@ func parseInterleaved(fs *flag.FlagSet, args []string, stdout io.Writer) ([]stri
 	}
 }
 
-// parseOnce runs fs.Parse with the usage held back, because the flag
-// package prints it before the caller can tell help from a mistake.
+// parseOnce runs fs.Parse. -h and --help print the usage to stdout; a
+// mistake prints one line that names it (with the closest flag, for an
+// unknown one) and one that points at the command's --help, not the whole
+// usage, which would bury the line that matters (ruff and golangci-lint
+// do the same).
 func parseOnce(fs *flag.FlagSet, args []string, stdout io.Writer) error {
-	usage := fs.Usage
+	usage, stderr := fs.Usage, fs.Output()
 	fs.Usage = func() {}
+	fs.SetOutput(io.Discard) // the flag package prints its own message first
 	err := fs.Parse(args)
 	fs.Usage = usage
+	fs.SetOutput(stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		stderr := fs.Output()
 		fs.SetOutput(stdout)
 		usage()
 		fs.SetOutput(stderr)
 	case err != nil:
-		usage()
+		fmt.Fprintf(stderr, "citelint: %s\nRun \"citelint %s --help\" for the list of flags.\n", flagMistake(fs, err), fs.Name())
 	}
 	return err
+}
+
+// flagMistake rewords the flag package's error: the flag as users write
+// it (--name, or -E for a one-letter flag), what is wrong with it, and for
+// an unknown flag the closest known one.
+func flagMistake(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	cut := func(prefix string) (string, bool) {
+		rest, ok := strings.CutPrefix(msg, prefix)
+		return strings.TrimLeft(rest, "-"), ok
+	}
+	if name, ok := cut("flag provided but not defined: "); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		hint := ""
+		if near := didyoumean.Closest(name, names); near != "" {
+			hint = fmt.Sprintf(" (did you mean %s?)", dashed(near))
+		}
+		return "unknown flag " + dashed(name) + hint
+	}
+	if name, ok := cut("flag needs an argument: "); ok {
+		return dashed(name) + " needs a value" + wantValue(fs.Lookup(name))
+	}
+	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
+		rest, ok := strings.CutPrefix(msg, prefix)
+		if !ok {
+			continue
+		}
+		// invalid value "x" for flag -name: reason
+		value, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			break
+		}
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest[len(value):], " for flag "), " for ")
+		name, reason, _ := strings.Cut(strings.TrimLeft(rest, "-"), ": ")
+		f := fs.Lookup(name)
+		if f == nil {
+			break
+		}
+		if want := wantValue(f); want != "" || reason == "parse error" || reason == "value out of range" {
+			// The flag package's own reasons say less than the type.
+			return fmt.Sprintf("%s: invalid value %s%s", dashed(name), value, want)
+		}
+		return fmt.Sprintf("%s: invalid value %s: %s", dashed(name), value, reason)
+	}
+	return msg
+}
+
+// dashed is a flag's name as the README writes it: -E, --enable.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// wantValue says what a flag's value looks like, for the types whose
+// parse errors do not: "; want a duration such as 30s or 2m".
+func wantValue(f *flag.Flag) string {
+	if f == nil {
+		return ""
+	}
+	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		return "; want true or false"
+	}
+	switch kind, _ := flag.UnquoteUsage(f); kind {
+	case "duration":
+		return "; want a duration such as 30s, 2m or 1h"
+	case "int", "uint":
+		return "; want a whole number"
+	case "float":
+		return "; want a number"
+	}
+	return ""
+}
+
+// printErrors prints err with "citelint: " before each of its lines: a
+// config's errors and the rule flags' come one per line.
+func printErrors(w io.Writer, err error) {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(w, "citelint: %s\n", line)
+	}
 }
 
 func isHelp(arg string) bool {

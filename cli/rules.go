@@ -5,6 +5,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/citelint/citelint/internal/didyoumean"
 	"github.com/citelint/citelint/rules"
 )
 
@@ -38,7 +39,7 @@ func ruleCmd(args []string, env Env) int {
 	}
 	r, ok := rules.Lookup(names[0])
 	if !ok {
-		fmt.Fprintf(env.Stderr, "citelint: unknown rule %q; `citelint rules` lists them\n", names[0])
+		fmt.Fprintf(env.Stderr, "citelint: unknown rule %q%s; `citelint rules` lists them\n", names[0], didyoumean.Hint(names[0], rules.Names()))
 		return ExitUsage
 	}
 	fmt.Fprint(env.Stdout, rules.Describe(r))

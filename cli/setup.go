@@ -144,7 +144,7 @@ func (s *setupFlags) annotateConfig(err error, all bool) {
 func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	cfg, err := s.loadConfig(env)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		printErrors(env.Stderr, err)
 		s.annotateConfig(err, true)
 		return nil, ExitUsage
 	}
@@ -155,7 +155,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		}
 	}
 	if err := engine.OverrideRules(cfg, configOptions(), s.enable, s.disable, s.enableOnly); err != nil {
-		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		printErrors(env.Stderr, err)
 		s.annotateConfig(err, false)
 		return nil, ExitUsage
 	}

@@ -55,8 +55,8 @@ func TestHelpExitsZero(t *testing.T) {
 		}
 	}
 	code, out, errs := run(t, dir, "", "run", "--nope")
-	if code != ExitUsage || out != "" || !strings.Contains(errs, "Usage: citelint run") {
-		t.Errorf("run --nope: exit %d, stdout %q, stderr %q; want exit 2 and the usage on stderr", code, out, errs)
+	if code != ExitUsage || out != "" || !strings.Contains(errs, "--nope") {
+		t.Errorf("run --nope: exit %d, stdout %q, stderr %q; want exit 2 and the mistake on stderr", code, out, errs)
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".citelint.yaml")); err == nil {
 		t.Error("config init --help wrote a config file")
@@ -105,6 +105,65 @@ func TestConfigElsewhereLintsWorkingDirectory(t *testing.T) {
 		code, out, errs := run(t, dir, "", "run", "-c", tt.config)
 		if code != tt.wantCode || !strings.Contains(out, tt.wantFiles) {
 			t.Errorf("run -c %s: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.config, code, out, errs, tt.wantCode, tt.wantFiles)
+		}
+	}
+}
+
+// TestCommandLineMistakes pins the whole of stderr for each kind of
+// mistake: one line naming it (with the closest name, when one is close)
+// and one pointing at the help, never the whole usage, and exit 2. A
+// flag is named as the README writes it (--fix, -E), however it was typed.
+func TestCommandLineMistakes(t *testing.T) {
+	dir := t.TempDir()
+	ok := write(t, dir, "ok.md", clean)
+	runHelp := "Run \"citelint run --help\" for the list of flags.\n"
+	tests := []struct {
+		name string
+		args []string
+		want string // the whole of stderr
+	}{
+		{"unknown flag, a close one", []string{"run", "--fxi", ok},
+			"citelint: unknown flag --fxi (did you mean --fix?)\n" + runHelp},
+		{"unknown flag after a path, underscore for dash", []string{"run", ok, "--unsafe_fixes"},
+			"citelint: unknown flag --unsafe_fixes (did you mean --unsafe-fixes?)\n" + runHelp},
+		{"one dash, wrong case", []string{"run", "-e", "dead-link", ok},
+			"citelint: unknown flag -e (did you mean -E?)\n" + runHelp},
+		{"unknown flag, nothing close", []string{"run", "--nope", ok},
+			"citelint: unknown flag --nope\n" + runHelp},
+		{"one-letter flag, nothing close", []string{"run", "-X", ok},
+			"citelint: unknown flag -X\n" + runHelp},
+		{"another command's pointer", []string{"extract", "--enable-onyl", "x", ok},
+			"citelint: unknown flag --enable-onyl (did you mean --enable-only?)\nRun \"citelint extract --help\" for the list of flags.\n"},
+		{"a subcommand's pointer", []string{"config", "verify", "--no-confg"},
+			"citelint: unknown flag --no-confg (did you mean --no-config?)\nRun \"citelint config verify --help\" for the list of flags.\n"},
+		{"duration", []string{"run", "--timeout", "soon", ok},
+			"citelint: --timeout: invalid value \"soon\"; want a duration such as 30s, 2m or 1h\n" + runHelp},
+		{"number", []string{"run", "--concurrency=many", ok},
+			"citelint: --concurrency: invalid value \"many\"; want a whole number\n" + runHelp},
+		{"boolean", []string{"run", "--fix=maybe", ok},
+			"citelint: --fix: invalid value \"maybe\"; want true or false\n" + runHelp},
+		{"missing value", []string{"run", ok, "--timeout"},
+			"citelint: --timeout needs a value; want a duration such as 30s, 2m or 1h\n" + runHelp},
+		{"missing value of a string", []string{"run", ok, "--format"},
+			"citelint: --format needs a value\n" + runHelp},
+		{"unknown command", []string{"rnu", ok},
+			"citelint: unknown command \"rnu\" (did you mean \"run\"?)\nRun \"citelint --help\" for the list of commands.\n"},
+		{"unknown command, nothing close", []string{"xyzzy"},
+			"citelint: unknown command \"xyzzy\"\nRun \"citelint --help\" for the list of commands.\n"},
+		{"unknown rule to explain", []string{"rule", "unresolvable-labl"},
+			"citelint: unknown rule \"unresolvable-labl\" (did you mean \"unresolvable-label\"?); `citelint rules` lists them\n"},
+		{"unknown rule to explain, nothing close", []string{"rule", "nope"},
+			"citelint: unknown rule \"nope\"; `citelint rules` lists them\n"},
+		{"unknown rules to enable and disable, each on its line", []string{"run", "-E", "nope,dead-lnk", "--disable", "unused-refrence", ok},
+			"citelint: --enable: unknown rule \"nope\"\ncitelint: --enable: unknown rule \"dead-lnk\" (did you mean \"dead-link\"?)\n" +
+				"citelint: --disable: unknown rule \"unused-refrence\" (did you mean \"unused-reference\"?)\n"},
+		{"unknown rule to run alone", []string{"run", "--enable-only", "unresolvable-labl", ok},
+			"citelint: --enable-only: unknown rule \"unresolvable-labl\" (did you mean \"unresolvable-label\"?)\n"},
+	}
+	for _, tt := range tests {
+		code, out, errs := run(t, dir, "", tt.args...)
+		if code != ExitUsage || out != "" || errs != tt.want {
+			t.Errorf("%s: %v: exit %d, stdout %q, stderr:\n%q\nwant exit %d, stderr:\n%q", tt.name, tt.args, code, out, errs, ExitUsage, tt.want)
 		}
 	}
 }

@@ -68,7 +68,7 @@ func versionLine(version, commit, date, goVersion string) string {
 }
 
 func versionCmd(args []string, env Env) int {
-	fs := newFlagSet("version", env, "citelint version [--short]\n\nPrint the version, commit, build date and Go version.")
+	fs := newFlagSet("version", env, "version [--short]\n\nPrint the version, commit, build date and Go version.")
 	short := fs.Bool("short", false, "print only the version")
 	if err := parseOnce(fs, args, env.Stdout); err != nil {
 		return flagExit(err)

@@ -132,7 +132,7 @@ func TestBibliographyOutsideProject(t *testing.T) {
 		return strings.Join(out, "\n")
 	}
 	got := run(filepath.Join(corpus, "paper", "output", "ms.md"))
-	if strings.Contains(got, "not read") || !strings.Contains(got, `"y" is not in the bibliography`) {
+	if strings.Contains(got, "not read") || !strings.Contains(got, `"y" has no bibliography entry`) {
 		t.Errorf("ms.md: %s", got)
 	}
 	if got := run(filepath.Join(corpus, "paper", "output", "escape.md")); !strings.Contains(got, "resolves outside") {

@@ -328,6 +328,11 @@ type Document struct {
 	// index.Rmd, a Jupyter Book's _config.yml, myst.yml), set by the
 	// caller that read them (package lint).
 	ProjectBibliography []string
+	// BibliographySearched is set by package resolve when the document's
+	// pandoc and MyST keys were looked up in bibliography entries (the
+	// front matter's, the config's or the project's), so that a key found
+	// nowhere is named for what it lacks: a bibliography entry.
+	BibliographySearched bool
 
 	Claims     []Claim
 	Citations  []Citation

@@ -123,6 +123,7 @@ func (e *Env) lookup(key string) (string, bool) {
 // entries and sources that are cited are appended to doc.References (as
 // RefBibliography and RefSource) so that rules and output can name them.
 func Resolve(doc *markdown.Document, env *Env) {
+	doc.BibliographySearched = env.HasBibliography()
 	nEntries, nDefs, nNotes := 0, 0, 0
 	for i := range doc.References {
 		switch doc.References[i].Kind {

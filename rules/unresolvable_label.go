@@ -193,11 +193,7 @@ func checkUnresolvableLabel(p *Pass) {
 				what = fmt.Sprintf("reference link [%s][%s] has a URL for its label, which no link definition has: an inline link is written [%s](%s)", text, c.Label, text, c.Label)
 			}
 		case markdown.KindPandoc, markdown.KindMyST:
-			what = fmt.Sprintf("citation key %q is not in the bibliography or the document's [@key]: aliases", c.Label)
-			if c.Kind == markdown.KindPandoc && ev.refs.aliases && !ev.refs.aliasesNameWorks {
-				// [@user]: https://github.com/user: links, not citations.
-				what = fmt.Sprintf("reference link [@%s] has no link definition ([@%s]: url)", c.Label, c.Label)
-			}
+			what = keyMissing(doc, c, ev.refs)
 		case markdown.KindKey:
 			what = fmt.Sprintf("source key %q is not in the source store", c.Label)
 		default:
@@ -235,6 +231,25 @@ func checkUnresolvableLabel(p *Pass) {
 		iss.Fix = joinFixes(doc, lc.cites, ev)
 	}
 	reportMissingList(p, orphans)
+}
+
+// keyMissing says what a pandoc or MyST key that resolves nowhere lacks,
+// by what was searched: a bibliography entry, where a bibliography was
+// searched (and the document's [@key]: definition, where it has some);
+// with no bibliography, the [@key]: definition of a document whose
+// definitions name works (manubot's [@tag:x]: doi:...); and in one whose
+// [@...]: definitions link pages (a changelog's "thanks [@user]"), a link
+// definition, for those are reference links.
+func keyMissing(doc *markdown.Document, c *markdown.Citation, refs refFacts) string {
+	switch {
+	case doc.BibliographySearched && c.Kind == markdown.KindPandoc && refs.aliases:
+		return fmt.Sprintf("citation key %q has no bibliography entry and no [@%s]: definition", c.Label, c.Label)
+	case doc.BibliographySearched || c.Kind == markdown.KindMyST:
+		return fmt.Sprintf("citation key %q has no bibliography entry", c.Label)
+	case refs.aliasesNameWorks:
+		return fmt.Sprintf("citation key %q has no [@%s]: definition (and no bibliography is configured)", c.Label, c.Label)
+	}
+	return fmt.Sprintf("reference link [@%s] has no link definition ([@%s]: url)", c.Label, c.Label)
 }
 
 // maxLabelCauses is how many numbered labels may each be a finding of

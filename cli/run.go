@@ -562,19 +562,19 @@ func (f *runFlags) exitCode(rb *engine.Report, cfg *config.Config, ctx context.C
 		exit = ExitFailure
 	}
 	// Timed out is what the time limit cost: files not checked, issues not
-	// reported, or the limit itself reached. The lint's earlier deadline
-	// (ReportShare before it) passing while the report is made costs
-	// nothing, and a run whose report is whole is not one that timed out.
-	notChecked := 0
-	for _, e := range report.Summary.Errors {
-		if strings.Contains(e.Msg, "not checked: the run reached its time limit") {
-			notChecked++
-		}
-	}
-	if notChecked > 0 || rb.Cut() > 0 || errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d of %d files not checked", timeout, notChecked, report.Summary.Files)
-		if n := rb.Cut(); n > 0 {
+	// reported, a search for files cut short, or the limit itself reached.
+	// The lint's earlier deadline (ReportShare before it) passing while the
+	// report is made costs nothing, and a run whose report is whole is not
+	// one that timed out. The counts are the summary's, as the report
+	// prints them.
+	s := report.Summary
+	if s.NotChecked > 0 || s.NotReported > 0 || s.SearchStopped > 0 || errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d %s checked, %d not checked", timeout, s.Files, output.Plural(s.Files, "file"), s.NotChecked)
+		if n := s.NotReported; n > 0 {
 			fmt.Fprintf(env.Stderr, ", the issues of %d not reported", n)
+		}
+		if s.SearchStopped > 0 {
+			fmt.Fprint(env.Stderr, ", and the search for files stopped before it found them all")
 		}
 		fmt.Fprintln(env.Stderr, "; the report holds the files that finished")
 		exit = ExitTimeout

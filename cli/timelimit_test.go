@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestTimeLimitInReport: when --timeout strikes after the lint, while
@@ -124,5 +126,53 @@ func TestLintTimeEndsWithTheReportWhole(t *testing.T) {
 	}
 	if code != ExitOK || strings.Contains(stderr, "timed out") || !reported {
 		t.Errorf("exit %d, want %d (the lint's time ended before the report: %v); stderr:\n%s", code, ExitOK, reported, stderr)
+	}
+}
+
+// TestTimedOutSummaryAgrees: when the time limit leaves files unchecked,
+// the text summary, the JSON summary and the line on standard error give
+// the same counts, and no file is both checked and not checked. The
+// lint's time is up before it starts (on cue, not on a timer), so every
+// file is not checked.
+func TestTimedOutSummaryAgrees(t *testing.T) {
+	expire := expireOnCue(t, &lintDeadline)
+	onCue := lintDeadline // restored by expireOnCue's cleanup
+	lintDeadline = func(parent context.Context, d time.Time) (context.Context, context.CancelFunc) {
+		ctx, cancel := onCue(parent, d)
+		(*expire)()
+		return ctx, cancel
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"a.md", "b.md", "c.md"} {
+		write(t, dir, name, broken)
+	}
+	out := filepath.Join(t.TempDir(), "r.json")
+	code, stdout, stderr := run(t, dir, "", "run", "--no-config", "--timeout", "1h", "--format", "text", "--format", "json:"+out, dir)
+	if code != ExitTimeout {
+		t.Errorf("exit %d, want %d\n%s", code, ExitTimeout, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if want := "0 issues; 0 files checked; 3 files not checked (the run reached its time limit, --timeout)."; lines[len(lines)-1] != want {
+		t.Errorf("text summary:\n%s\nwant:\n%s", lines[len(lines)-1], want)
+	}
+	if want := "citelint: timed out after 1h0m0s: 0 files checked, 3 not checked; the report holds the files that finished\n"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr:\n%s\nwant the line:\n%s", stderr, want)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js struct {
+		Summary struct {
+			Files      int `json:"files"`
+			NotChecked int `json:"not_checked"`
+			Errors     []struct{ Message string }
+		}
+	}
+	if err := json.Unmarshal(b, &js); err != nil {
+		t.Fatal(err)
+	}
+	if s := js.Summary; s.Files != 0 || s.NotChecked != 3 || len(s.Errors) != 3 {
+		t.Errorf("JSON summary: files %d, not_checked %d, %d errors; want 0, 3, 3", s.Files, s.NotChecked, len(s.Errors))
 	}
 }

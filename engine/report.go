@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -215,7 +216,11 @@ func (l sourceLine) matches(re *regexp.Regexp) bool {
 // not yet processed.
 func (r *Report) Add(fr lint.FileResult) []result.Issue {
 	s := &r.report.Summary
-	s.Files++
+	if fr.Err != nil && timeLimit(fr.Err) {
+		s.NotChecked++
+	} else {
+		s.Files++
+	}
 	s.Claims += fr.Stats.Claims
 	s.CitedClaims += fr.Stats.CitedClaims
 	s.Citations += fr.Stats.Citations
@@ -274,6 +279,9 @@ func (r *Report) Finish(walkErrs []lint.FileError, unverified map[string]int) {
 	s := &r.report.Summary
 	for _, e := range walkErrs {
 		s.Errors = append(s.Errors, output.FileError{Path: e.Path, Line: e.Line, Msg: e.Err.Error()})
+		if timeLimit(e) {
+			s.SearchStopped++
+		}
 	}
 	if unverified != nil {
 		total := 0
@@ -379,9 +387,16 @@ func (r *Report) processFile(path string, issues []result.Issue) []result.Issue 
 		s := &r.report.Summary
 		s.Errors = append(s.Errors, output.FileError{Path: path, Msg: fmt.Sprintf("%d %s not reported: %s", len(issues), output.Plural(len(issues), "issue"), TimeLimitReached)})
 		r.cut++
+		s.NotReported = r.cut
 		return nil
 	}
 	return r.Process(issues)
+}
+
+// timeLimit reports whether err is a file's or a folder's that the run had
+// no time for: it ended (--timeout) or was cancelled first.
+func timeLimit(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
 
 // TimeLimitReached ends the message of a file the run had no time to

@@ -317,6 +317,9 @@ func (d *pageData) summary(w *bufio.Writer) {
 		fmt.Fprintf(w, `<tr><th scope="row">%s</th><td data-k="%s">%s</td></tr>`, label, key, val)
 	}
 	row("files", "Files", strconv.Itoa(s.Files))
+	if s.NotChecked > 0 {
+		row("not_checked", "Files not checked (time limit)", strconv.Itoa(s.NotChecked))
+	}
 	row("issues", "Issues", strconv.Itoa(d.total[0]+d.total[1]+d.total[2]))
 	row("errors", "Errors", strconv.Itoa(d.total[2]))
 	row("warnings", "Warnings", strconv.Itoa(d.total[1]))

@@ -68,8 +68,13 @@ type JSONSummary struct {
 	Unverified  int `json:"unverified"`
 	// Unchecked counts the citation keys nothing could check (no
 	// bibliography or source store holds them); they are not reported.
-	Unchecked     int             `json:"unchecked" jsonschema:"citation keys no bibliography or source store could check: not reported"`
-	UncheckedHint string          `json:"unchecked_hint,omitempty" jsonschema:"how to have the unchecked keys checked"`
+	Unchecked     int    `json:"unchecked" jsonschema:"citation keys no bibliography or source store could check: not reported"`
+	UncheckedHint string `json:"unchecked_hint,omitempty" jsonschema:"how to have the unchecked keys checked"`
+	// NotChecked, NotReported and SearchStopped are what the time limit
+	// cost (output.Summary); present when not 0.
+	NotChecked    int             `json:"not_checked,omitempty" jsonschema:"files found but not checked: the run reached its time limit (--timeout); not counted in files, each named in errors"`
+	NotReported   int             `json:"not_reported,omitempty" jsonschema:"files checked whose issues were not reported: the run reached its time limit while making the report; each named in errors"`
+	SearchStopped int             `json:"search_stopped,omitempty" jsonschema:"folders whose search for files stopped at the time limit: files it did not reach are counted nowhere; each named in errors"`
 	Errors        []JSONFileError `json:"errors"`
 	Extra         map[string]int  `json:"extra,omitempty"`
 	// Support and PerFile appear when claim-support rules ran.
@@ -103,7 +108,8 @@ func jsonSupportOf(m SupportMetrics) JSONSupport {
 func JSONSummaryOf(sum Summary) JSONSummary {
 	js := JSONSummary{Files: sum.Files, Claims: sum.Claims, CitedClaims: sum.CitedClaims, Citations: sum.Citations,
 		References: sum.References, Unverified: sum.Unverified, Unchecked: sum.Unchecked(), UncheckedHint: sum.UncheckedHint(),
-		Errors: []JSONFileError{}, Extra: sum.Extra}
+		Errors: []JSONFileError{}, Extra: sum.Extra,
+		NotChecked: sum.NotChecked, NotReported: sum.NotReported, SearchStopped: sum.SearchStopped}
 	for _, e := range sum.Errors {
 		js.Errors = append(js.Errors, JSONFileError{e.Path, e.Line, e.Msg})
 	}

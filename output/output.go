@@ -42,6 +42,10 @@ type FileError struct {
 
 // Summary counts what the run saw.
 type Summary struct {
+	// Files counts the files checked: linted, whatever they hold (a file
+	// that could not be read included: its error says so). The files the
+	// run found but had no time to lint (--timeout) are NotChecked, not
+	// Files.
 	Files, Claims, CitedClaims, Citations, References, Unverified int
 	// UncheckedKeys counts the pandoc and MyST keys no bibliography could
 	// check (none was known, or one that might hold them could not be
@@ -50,6 +54,12 @@ type Summary struct {
 	// have them checked.
 	UncheckedKeys, UncheckedSourceKeys int
 	Errors                             []FileError
+	// What the time limit (--timeout) cost, each also among Errors with
+	// its path: NotChecked files found but not linted, NotReported files
+	// checked whose issues the report had no time to process, and
+	// SearchStopped folders whose search for files was cut short (the
+	// files it did not reach are counted nowhere).
+	NotChecked, NotReported, SearchStopped int
 	// Support is set when claim-support rules ran: report-level metrics
 	// for gating LLM-written reports, overall and per file.
 	Support      *SupportMetrics

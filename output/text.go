@@ -154,10 +154,11 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 	if u := r.Summary.Unchecked(); u > 0 {
 		parts = append(parts, fmt.Sprintf("%d citation %s unchecked (%s)", u, Plural(u, "key"), r.Summary.UncheckedHint()))
 	}
+	parts = append(parts, timeLimitParts(r.Summary)...)
 	if u := r.Summary.Unverified; u > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s unverified (no definite answer: rate limit, timeout, bot wall or offline)", u, Plural(u, "identifier")))
 	}
-	if e := len(r.Summary.Errors); e > 0 {
+	if e := unreadable(r.Summary); e > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s could not be read", e, Plural(e, "file")))
 	}
 	if s := r.Summary.Extra["suppressed"]; s > 0 {
@@ -178,6 +179,26 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 		parts = append(parts, fmt.Sprintf("%d fixed", f))
 	}
 	return strings.Join(parts, "; ") + "."
+}
+
+// timeLimitParts say what the time limit cost, for the summary line.
+func timeLimitParts(s Summary) []string {
+	var parts []string
+	if n := s.NotChecked; n > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s not checked (the run reached its time limit, --timeout)", n, Plural(n, "file")))
+	}
+	if n := s.NotReported; n > 0 {
+		parts = append(parts, fmt.Sprintf("the issues of %d %s not reported (time limit)", n, Plural(n, "file")))
+	}
+	if n := s.SearchStopped; n > 0 {
+		parts = append(parts, fmt.Sprintf("the search for files stopped in %d %s (time limit): files it did not reach are not counted", n, Plural(n, "folder")))
+	}
+	return parts
+}
+
+// unreadable counts the errors that are not the time limit's.
+func unreadable(s Summary) int {
+	return len(s.Errors) - s.NotChecked - s.NotReported - s.SearchStopped
 }
 
 // Plural returns s, or s with an "s" for n other than 1: the wording of

@@ -24,13 +24,13 @@ func completionScript(t *testing.T, shell string) string {
 }
 
 // needShell returns the shell's path, or skips the test without it
-// (fails under CI=true, where .ci/run installs zsh and fish).
+// (fails under CI=true, where .ci/run puts zsh and fish on PATH).
 func needShell(t *testing.T, shell string) string {
 	t.Helper()
 	p, err := exec.LookPath(shell)
 	if err != nil {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed; .ci/run installs it", shell)
+			t.Fatalf("%s is not installed; CI=true requires it (.ci/run puts Debian's on PATH with .ci/debs)", shell)
 		}
 		t.Skipf("%s is not installed", shell)
 	}

@@ -157,7 +157,7 @@ func TestHTMLFolderPastLimit(t *testing.T) {
 // navigation, that the hostile fixture ran and loaded nothing, and
 // accessibility with axe-core in light and dark mode, and saves
 // screenshots, whose names it prints. It skips when Chromium, node or playwright-core is missing,
-// except under CI=true (.ci/run installs them).
+// except under CI=true (.ci/run puts them in the checkout).
 func TestHTMLInBrowser(t *testing.T) {
 	script, _ := filepath.Abs(filepath.Join("..", ".ci", "browser", "review-page.mjs"))
 	missing := ""
@@ -178,15 +178,15 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	if missing != "" {
 		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing; .ci/run installs it", missing)
+			t.Fatalf("%s is missing; CI=true requires it (.ci/run puts it in the checkout)", missing)
 		}
-		t.Skipf("%s is missing (apt-get install chromium; cd .ci/browser && npm ci)", missing)
+		t.Skipf("%s is missing (.ci/npm-ci .ci/browser; eval \"$(.ci/debs chromium)\")", missing)
 	}
 	dir := reviewFixture(t)
 	reviewRun(t, dir, "--format", "json:"+filepath.Join(dir, "r.json"), "--format", "html:"+filepath.Join(dir, "r.html"))
 	shots := os.Getenv("CITELINT_SCREENSHOTS")
 	if shots == "" {
-		shots = filepath.Join(os.TempDir(), "citelint-review-screenshots")
+		shots = t.TempDir() // CITELINT_SCREENSHOTS keeps them
 	}
 	cmd := exec.Command("node", script, filepath.Join(dir, "r.html"), filepath.Join(dir, "r.json"), shots)
 	cmd.Dir = filepath.Dir(script)

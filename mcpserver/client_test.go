@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/cli"
+	"github.com/citelint/citelint/internal/testbin"
 )
 
 // clientDir holds the CI's MCP client: the official TypeScript SDK from
@@ -58,10 +59,7 @@ func TestTypeScriptClient(t *testing.T) {
 		t.Skip(msg)
 	}
 	script, _ := filepath.Abs(filepath.Join(clientDir, "client.mjs"))
-	bin := filepath.Join(t.TempDir(), "citelint")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/citelint").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testbin.Path(t)
 	sourcesJSON, _ := json.Marshal(reportSources)
 	// judge.mode all: every scored sentence goes to the judge, when there
 	// is one (the host's model, in the last call).

@@ -13,6 +13,7 @@ import (
 
 	"github.com/citelint/citelint/internal/gittest"
 	"github.com/citelint/citelint/internal/registrystub"
+	"github.com/citelint/citelint/internal/testbin"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -46,15 +47,19 @@ func loadAction(t *testing.T) actionFile {
 	return a
 }
 
-// buildCitelint builds the binary into a temporary folder for scripts to find on PATH.
+// buildCitelint returns a folder holding a citelint binary built from this
+// checkout, for scripts to find on PATH.
 func buildCitelint(t *testing.T) string {
 	t.Helper()
-	bin := t.TempDir()
-	cmd := exec.Command("go", "build", "-o", filepath.Join(bin, "citelint"), ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin := testbin.Path(t)
+	if filepath.Base(bin) == "citelint" {
+		return filepath.Dir(bin)
 	}
-	return bin
+	dir := t.TempDir() // a prebuilt binary by another name
+	if err := os.Symlink(bin, filepath.Join(dir, "citelint")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 func git(t *testing.T, dir string, args ...string) string { return gittest.Run(t, dir, args...) }

@@ -30,7 +30,11 @@ func Path(t testing.TB) string {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(t.TempDir(), "citelint")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "./cmd/citelint")
+	goCmd := "go" // from PATH when the test binary does not know its GOROOT (-trimpath)
+	if root := runtime.GOROOT(); root != "" {
+		goCmd = filepath.Join(root, "bin", "go")
+	}
+	build := exec.Command(goCmd, "build", "-o", bin, "./cmd/citelint")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

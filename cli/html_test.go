@@ -200,7 +200,9 @@ func TestHTMLInBrowser(t *testing.T) {
 			t.Errorf("screenshot %s missing or empty", name)
 		}
 	}
-	fmt.Printf("review page screenshots: %s\n", shots)
+	if os.Getenv("CITELINT_SCREENSHOTS") != "" {
+		fmt.Printf("review page screenshots: %s\n", shots)
+	}
 }
 
 // BenchmarkRunReportsFormat runs citelint over the shared corpus's reports

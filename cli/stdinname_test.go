@@ -150,7 +150,7 @@ func TestStdinFrontMatterBibliography(t *testing.T) {
 	}{
 		{[]string{"-"}, ExitIssues, "-:1:1: bibliography not read, so its citations are not checked: standard input has no folder to find refs.bib in; name the file it stands for with --stdin-filename", "nokey2021"},
 		// Absolute: the test's working directory is not dir.
-		{[]string{"--stdin-filename", filepath.Join(dir, "doc.md")}, ExitIssues, `doc.md:5:27: citation key "nokey2021" is not in the bibliography`, "bibliography not read"},
+		{[]string{"--stdin-filename", filepath.Join(dir, "doc.md")}, ExitIssues, `doc.md:5:27: citation key "nokey2021" has no bibliography entry`, "bibliography not read"},
 	}
 	for _, tc := range tests {
 		code, out, errs := run(t, dir, doc, append([]string{"run", "--no-config", "--color", "never"}, tc.args...)...)

@@ -41,7 +41,7 @@ func TestUncheckedKeysInSummary(t *testing.T) {
 
 	write(t, dir, ".citelint.yaml", "version: \"1\"\nbibliography: refs.bib\n")
 	code, stdout, stderr = run(t, dir, "", "run", docs)
-	if code != ExitIssues || !strings.Contains(stdout, `citation key "smtih2020" is not in the bibliography`) ||
+	if code != ExitIssues || !strings.Contains(stdout, `citation key "smtih2020" has no bibliography entry`) ||
 		!strings.Contains(stdout, "1 file checked; 1 citation key unchecked (no source store for RAG keys: pass --sources FILE|DIR).") {
 		t.Errorf("with the config's bibliography: exit %d\n%s%s", code, stdout, stderr)
 	}

@@ -131,13 +131,19 @@ func TestHTMLFolderPastLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages, _ := filepath.Glob(filepath.Join(dir, "review", "doc-*.html"))
+	pages, _ := filepath.Glob(filepath.Join(dir, "review", "*docs-r*.html"))
 	if len(pages) != 105 || !bytes.Contains(index, []byte(`docs/r104.md</a>`)) {
-		t.Errorf("%d pages; index links: %v", len(pages), regexp.MustCompile(`href="doc-[0-9]+\.html"`).FindAll(index, 3))
+		t.Errorf("%d pages; index links: %v", len(pages), regexp.MustCompile(`href="[^"#]+\.html"`).FindAllString(string(index), 3))
 	}
-	last, _ := os.ReadFile(filepath.Join(dir, "review", "doc-0105.html"))
+	// A page is named from its path: the same in every run, whatever
+	// other files the run checks.
+	link := regexp.MustCompile(`<a href="([A-Za-z0-9._-]*docs-r104-[0-9a-f]{10}\.html)">[^<]*docs/r104.md</a>`).FindSubmatch(index)
+	if link == nil {
+		t.Fatalf("index does not link docs/r104.md to a page named from its path")
+	}
+	last, _ := os.ReadFile(filepath.Join(dir, "review", string(link[1])))
 	if !bytes.Contains(last, []byte("Report 104 cites")) || !bytes.Contains(last, []byte("unresolvable-label")) {
-		t.Errorf("doc-0105.html does not show docs/r104.md with its issue")
+		t.Errorf("%s does not show docs/r104.md with its issue", link[1])
 	}
 	// A path ending in a slash is a folder whatever the size.
 	code, _, stderr = run(t, dir, "", "run", "--no-config", "--format", "html:"+filepath.Join(dir, "small")+"/", filepath.Join(dir, "docs", "r000.md"))
@@ -148,6 +154,14 @@ func TestHTMLFolderPastLimit(t *testing.T) {
 	code, stdout, _ := run(t, dir, "", "run", "--no-config", "--format", "html", filepath.Join(dir, "docs"))
 	if code != ExitIssues || strings.Count(stdout, "<article") != 105 {
 		t.Errorf("exit %d, %d documents on standard output", code, strings.Count(stdout, "<article"))
+	}
+	// A file added (sorting first) renames no other page.
+	write(t, dir, "docs/a-new-one.md", "A new report cites [1].\n")
+	if code, _, stderr := run(t, dir, "", "run", "--no-config", "--format", "html:"+filepath.Join(dir, "review2"), filepath.Join(dir, "docs")); code != ExitIssues {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if again, err := os.ReadFile(filepath.Join(dir, "review2", string(link[1]))); err != nil || !bytes.Contains(again, []byte("Report 104 cites")) {
+		t.Errorf("with a file added, %s no longer shows docs/r104.md: %v", link[1], err)
 	}
 }
 

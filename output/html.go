@@ -6,9 +6,11 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"html"
 	"io"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -193,10 +195,11 @@ func newPageData(r *Report) *pageData {
 		}
 	}
 	slices.SortStableFunc(d.files, func(a, b fileRow) int { return cmp.Compare(a.path, b.path) })
+	names := make(map[string]bool, len(d.files))
 	for k := range d.files {
 		f := &d.files[k]
 		f.id = "doc-" + strconv.Itoa(k+1)
-		f.page = fmt.Sprintf("doc-%04d.html", k+1)
+		f.page = pageName(f.path, names)
 		f.support = support[f.path]
 		if f.support == nil && f.doc >= 0 {
 			doc := &r.Review[f.doc]
@@ -207,6 +210,65 @@ func newPageData(r *Report) *pageData {
 		}
 	}
 	return d
+}
+
+// pageName is the file name of path's page in a folder: a readable slug
+// of the path's end and a short hash of the whole path, so a page keeps
+// its name from run to run whatever files are added or removed (a link
+// to it, or a diff of two runs' folders, stays good), two paths whose
+// slugs agree still get two pages, and the name holds only [A-Za-z0-9._-]
+// (no separator, no leading dot) and is at most 80 bytes. taken holds the
+// names given so far: two paths whose hashes also agree (about one in 2^40
+// per pair) get a counter rather than one page.
+func pageName(path string, taken map[string]bool) string {
+	sum := sha256.Sum256([]byte(path))
+	base := pathSlug(path) + "-" + hex.EncodeToString(sum[:])[:10]
+	name := base + ".html"
+	for n := 2; taken[name]; n++ {
+		name = base + "-" + strconv.Itoa(n) + ".html"
+	}
+	taken[name] = true
+	return name
+}
+
+// maxSlug bounds the readable part of a page's name.
+const maxSlug = 60
+
+// pathSlug is the end of path in safe characters: each run of anything
+// but ASCII letters, digits, '_' and a '.' between two of them becomes
+// one '-', a Markdown
+// extension is dropped, and of a long path the last maxSlug bytes are
+// kept (the file's own name, not the folder all share), starting after
+// a '-'. A path of no such characters is "doc".
+func pathSlug(path string) string {
+	switch ext := filepath.Ext(path); strings.ToLower(ext) {
+	case ".md", ".markdown", ".mdx", ".qmd", ".rmd", ".ipynb", ".txt":
+		path = strings.TrimSuffix(path, ext)
+	}
+	b := make([]byte, 0, len(path))
+	word := func(i int) bool {
+		c := path[i]
+		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+	}
+	for i := 0; i < len(path); i++ {
+		if word(i) || path[i] == '.' && i > 0 && i+1 < len(path) && word(i-1) && word(i+1) {
+			b = append(b, path[i])
+		} else if len(b) > 0 && b[len(b)-1] != '-' {
+			b = append(b, '-')
+		}
+	}
+	s := string(b)
+	if len(s) > maxSlug {
+		s = s[len(s)-maxSlug:]
+		if i := strings.IndexByte(s, '-'); i >= 0 && i < len(s)-1 {
+			s = s[i+1:]
+		}
+	}
+	s = strings.Trim(s, ".-_")
+	if s == "" {
+		return "doc"
+	}
+	return s
 }
 
 // href is where the summary links a file: its section, or its page.

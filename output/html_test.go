@@ -285,12 +285,13 @@ func TestHTMLPages(t *testing.T) {
 	for _, pg := range pages {
 		names = append(names, pg.Name)
 	}
-	if got := strings.Join(names, " "); got != "index.html doc-0001.html doc-0002.html doc-0003.html" {
-		t.Fatalf("pages %s", got)
+	want := []string{"index.html", pageName("a.md", map[string]bool{}), pageName("b.md", map[string]bool{}), pageName("c.md", map[string]bool{})}
+	if got := strings.Join(names, " "); got != strings.Join(want, " ") {
+		t.Fatalf("pages %s, want %s", got, strings.Join(want, " "))
 	}
 	index := pageText(t, pages[0])
 	for i, name := range []string{"a.md", "b.md", "c.md"} {
-		if !strings.Contains(index, fmt.Sprintf(`<a href="doc-%04d.html">%s</a>`, i+1, name)) {
+		if !strings.Contains(index, fmt.Sprintf(`<a href="%s">%s</a>`, want[i+1], name)) {
 			t.Errorf("index does not link %s to its page", name)
 		}
 		if page := pageText(t, pages[i+1]); !strings.Contains(page, "A claim "+name) || !strings.Contains(page, `href="index.html"`) {
@@ -303,6 +304,75 @@ func TestHTMLPages(t *testing.T) {
 	p.maxDocs, p.maxBytes = 10, 20
 	if len(p.Pages(r)) != 4 {
 		t.Error("past the byte limit: not split")
+	}
+}
+
+// TestHTMLPageNames: a document's page is named from its path alone (a
+// readable slug and a hash of the path), so adding files does not rename
+// the others; the name is safe on every file system and bounded.
+func TestHTMLPageNames(t *testing.T) {
+	long := strings.Repeat("very-long-folder-name/", 20) + "the-report.md"
+	for _, tc := range []struct{ path, slug string }{
+		{"docs/r104.md", "docs-r104"},
+		{"a.md", "a"},
+		{"/work/corpus/reports/gpt-5/Report 7.markdown", "work-corpus-reports-gpt-5-Report-7"},
+		{"../x/../.hidden.md", "x-hidden"},
+		{"notes/v1.2", "notes-v1.2"},
+		{"报告/第一章.md", "doc"},
+		{"报告/chapter 1.MD", "chapter-1"},
+		{`a"><script>alert(1)</script>.md`, "a-script-alert-1-script"},
+		{"C:\\reports\\a.md", "C-reports-a"},
+		{"index.md", "index"},
+		{long, "folder-name-very-long-folder-name-very-long-folder-name-the-report"},
+	} {
+		name := pageName(tc.path, map[string]bool{})
+		sum := sha256.Sum256([]byte(tc.path))
+		want := tc.slug + "-" + fmt.Sprintf("%x", sum[:5]) + ".html"
+		if tc.path == long {
+			want = pathSlug(long) + "-" + fmt.Sprintf("%x", sum[:5]) + ".html"
+			if len(pathSlug(long)) > maxSlug || !strings.HasSuffix(pathSlug(long), "-the-report") {
+				t.Errorf("long path's slug %q", pathSlug(long))
+			}
+		}
+		if name != want {
+			t.Errorf("%q: page %q, want %q", tc.path, name, want)
+		}
+		if !regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._-]{0,79}$`).MatchString(name) || name == "index.html" {
+			t.Errorf("%q: unsafe page name %q", tc.path, name)
+		}
+	}
+	// The same path, the same name, whatever else is in the report.
+	taken := map[string]bool{}
+	first := pageName("b.md", taken)
+	if again := pageName("b.md", map[string]bool{"a-0000000000.html": true}); again != first {
+		t.Errorf("b.md named %q, then %q", first, again)
+	}
+	// A name already given (two paths whose slug and hash agree) gets a counter.
+	if second := pageName("b.md", taken); second == first || !strings.HasSuffix(second, "-2.html") {
+		t.Errorf("a taken name given again: %q, %q", first, second)
+	}
+	// Adding a document does not rename the others' pages.
+	r := &Report{Summary: Summary{Files: 2}}
+	for _, p := range []string{"b.md", "c.md"} {
+		r.Review = append(r.Review, ReviewDoc{Path: p, Src: []byte("A claim.\n")})
+	}
+	pr := htmlPrinter{maxDocs: 1, maxBytes: 1 << 20}
+	before := map[string]bool{}
+	for _, pg := range pr.Pages(r) {
+		before[pg.Name] = true
+	}
+	r.Review = append(r.Review, ReviewDoc{Path: "a.md", Src: []byte("A claim.\n")})
+	after := map[string]bool{}
+	for _, pg := range pr.Pages(r) {
+		after[pg.Name] = true
+	}
+	for name := range before {
+		if !after[name] {
+			t.Errorf("page %s renamed when a.md was added: %v", name, after)
+		}
+	}
+	if len(after) != 4 {
+		t.Errorf("pages %v", after)
 	}
 }
 

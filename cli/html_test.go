@@ -112,6 +112,30 @@ func TestHTMLCountsEqualJSON(t *testing.T) {
 	}
 }
 
+// TestHTMLVerdictFollowsExit: the page's verdict is the run's exit code:
+// fail exactly when citelint exits 1, at each fail level.
+func TestHTMLVerdictFollowsExit(t *testing.T) {
+	dir := reviewFixture(t)
+	for _, level := range []string{"note", "warning", "error"} {
+		page := filepath.Join(dir, level+".html")
+		args := []string{"run", "--no-config", "--sources", filepath.Join(dir, "sources.jsonl"), "--fail-level", level,
+			"--enable-only", "low-overlap,uncited-claim,unused-reference", "--format", "html:" + page, filepath.Join(dir, "report.md")}
+		code, _, stderr := run(t, dir, "", args...)
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatalf("%s: exit %d: %s", level, code, stderr)
+		}
+		m := regexp.MustCompile(`<strong data-k="verdict">(\w+)</strong>`).FindSubmatch(b)
+		if m == nil {
+			t.Fatalf("%s: no verdict", level)
+		}
+		if want := map[int]string{ExitOK: "Pass", ExitIssues: "Fail"}[code]; string(m[1]) != want {
+			t.Errorf("--fail-level %s: exit %d, verdict %s", level, code, m[1])
+		}
+		t.Logf("--fail-level %s: exit %d, %s", level, code, m[1])
+	}
+}
+
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
 }

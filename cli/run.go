@@ -320,8 +320,10 @@ var beforeReport, beforePrint func()
 
 // newReport starts the report the engine builds for this run.
 func (f *runFlags) newReport(p *runPlan, st *setup) *engine.Report {
-	return st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version,
+	rb := st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version,
 		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", Context: p.ctx})
+	rb.Output().FailOnUnverified = f.failOnUnverified || p.cfg.Issues.FailOnUnverified // the review page's verdict
+	return rb
 }
 
 // maxBaseline caps the baseline files run reads and writes (a variable

@@ -66,7 +66,7 @@ type Report struct {
 
 // NewReport starts a report with the config's issue pipeline.
 func (e *Engine) NewReport(o ReportOptions) *Report {
-	r := &Report{e: e, o: o, report: &output.Report{Version: o.Version, Files: map[string][]byte{}, Context: o.Context}}
+	r := &Report{e: e, o: o, report: &output.Report{Version: o.Version, Files: map[string][]byte{}, Context: o.Context, FailLevel: o.FailLevel}}
 	r.buildPipeline()
 	return r
 }

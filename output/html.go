@@ -154,6 +154,17 @@ type fileRow struct {
 	coverage *SupportMetrics
 }
 
+// worst is the index of the file's worst severity (2 errors, 1 warnings,
+// 0 notes), or -1 when it has no issue.
+func (f *fileRow) worst() int {
+	for s := 2; s >= 0; s-- {
+		if f.counts[s] > 0 {
+			return s
+		}
+	}
+	return -1
+}
+
 func sevIndex(s result.Severity) int {
 	switch s {
 	case result.SeverityError:
@@ -194,11 +205,12 @@ func newPageData(r *Report) *pageData {
 			seen[path] = true
 		}
 	}
+	// Page names in path order, so that even the counter of a name
+	// taken twice does not depend on the issues.
 	slices.SortStableFunc(d.files, func(a, b fileRow) int { return cmp.Compare(a.path, b.path) })
 	names := make(map[string]bool, len(d.files))
 	for k := range d.files {
 		f := &d.files[k]
-		f.id = "doc-" + strconv.Itoa(k+1)
 		f.page = pageName(f.path, names)
 		f.support = support[f.path]
 		if f.support == nil && f.doc >= 0 {
@@ -208,6 +220,22 @@ func newPageData(r *Report) *pageData {
 		for _, i := range d.issues[f.path] {
 			f.counts[sevIndex(i.Severity)]++
 		}
+	}
+	// Files with issues first, the worst first: errors, then warnings,
+	// then notes, the most first; then the clean ones, by path.
+	slices.SortStableFunc(d.files, func(a, b fileRow) int {
+		if c := cmp.Compare(a.worst(), b.worst()); c != 0 {
+			return -c
+		}
+		for s := 2; s >= 0; s-- {
+			if c := cmp.Compare(a.counts[s], b.counts[s]); c != 0 {
+				return -c
+			}
+		}
+		return cmp.Compare(a.path, b.path)
+	})
+	for k := range d.files {
+		d.files[k].id = "doc-" + strconv.Itoa(k+1)
 	}
 	return d
 }
@@ -374,6 +402,7 @@ func claims(m *SupportMetrics) int {
 func (d *pageData) summary(w *bufio.Writer) {
 	s := d.r.Summary
 	w.WriteString(`<section id="summary" aria-labelledby="summary-h"><h2 id="summary-h">Summary</h2>` + "\n")
+	d.verdict(w)
 	w.WriteString(`<table class="totals"><caption>Totals</caption><tbody>`)
 	row := func(key, label, val string) {
 		fmt.Fprintf(w, `<tr><th scope="row">%s</th><td data-k="%s">%s</td></tr>`, label, key, val)
@@ -420,6 +449,67 @@ func (d *pageData) summary(w *bufio.Writer) {
 	w.WriteString("</section>\n")
 }
 
+// failLevel is the report's fail level, warning when unset (the
+// config's default).
+func (d *pageData) failLevel() result.Severity {
+	if d.r.FailLevel == result.SeverityUnset {
+		return result.SeverityWarning
+	}
+	return d.r.FailLevel
+}
+
+// verdict writes whether the run passes at its fail level, as its exit
+// code says, and why: the issues at or above the level by severity and
+// the files they are in, the files not checked, the unverified lookups
+// when they fail the run; and the issues below the level.
+func (d *pageData) verdict(w *bufio.Writer) {
+	s := d.r.Summary
+	level := sevIndex(d.failLevel())
+	failing, below, files := 0, 0, 0
+	var parts []string
+	for sv := 2; sv >= 0; sv-- {
+		if sv >= level {
+			failing += d.total[sv]
+			if d.total[sv] > 0 {
+				parts = append(parts, count(d.total[sv], sevNames[sv]))
+			}
+		} else {
+			below += d.total[sv]
+		}
+	}
+	for k := range d.files {
+		if d.files[k].worst() >= level {
+			files++
+		}
+	}
+	var why []string
+	if failing > 0 {
+		why = append(why, fmt.Sprintf("%s at or above %s (%s) in %d of %d %s", count(failing, "issue"), sevNames[level], strings.Join(parts, ", "),
+			files, s.Files, Plural(s.Files, "file")))
+	}
+	if n := len(s.Errors); n > 0 {
+		why = append(why, fmt.Sprintf("%d %s not checked", n, Plural(n, "file")))
+	}
+	if d.r.FailOnUnverified && s.Unverified > 0 {
+		why = append(why, fmt.Sprintf("%s unverified (fail-on-unverified)", count(s.Unverified, "lookup")))
+	}
+	fail := len(why) > 0
+	if fail {
+		w.WriteString(`<p class="verdict v-fail"><span class="ic" aria-hidden="true">✗</span> <strong data-k="verdict">Fail</strong>: `)
+	} else {
+		w.WriteString(`<p class="verdict v-pass"><span class="ic" aria-hidden="true">✓</span> <strong data-k="verdict">Pass</strong>: `)
+		why = append(why, fmt.Sprintf("no issue at or above %s in %d %s", sevNames[level], s.Files, Plural(s.Files, "file")))
+	}
+	w.WriteString(esc(strings.Join(why, "; ")))
+	if below > 0 {
+		fmt.Fprintf(w, "; %s below the fail level", esc(count(below, "issue")))
+	}
+	w.WriteString(".</p>\n")
+}
+
+// count is "1 error", "3 errors".
+func count(n int, what string) string { return strconv.Itoa(n) + " " + Plural(n, what) }
+
 func (d *pageData) ruleTable(w *bufio.Writer) {
 	rules := make([]string, 0, len(d.byRule))
 	for r := range d.byRule {
@@ -445,10 +535,41 @@ func (d *pageData) legend(w *bufio.Writer) {
 	w.WriteString(`</ul><p class="hint">Tab moves from marked sentence to marked sentence; focus or hover one to see its citations, score and closest passage. <kbd>n</kbd> and <kbd>p</kbd> jump to the next and previous flagged sentence.</p>` + "\n")
 }
 
+// manyClean is how many files without issues the summary lists openly;
+// past it they are folded away under a line that counts them.
+const manyClean = 10
+
+// fileTable lists the files with issues, the worst first, then those
+// without, folded away when there are many.
 func (d *pageData) fileTable(w *bufio.Writer) {
-	w.WriteString(`<div class="scroll"><table class="files"><caption>Files</caption><thead><tr><th scope="col">File</th><th scope="col">Errors</th><th scope="col">Warnings</th><th scope="col">Notes</th><th scope="col">Coverage</th><th scope="col">Grounded</th><th scope="col">No source text</th></tr></thead><tbody>`)
-	for k := range d.files {
-		f := &d.files[k]
+	n := 0
+	for n < len(d.files) && d.files[n].worst() >= 0 {
+		n++
+	}
+	withIssues, clean := d.files[:n], d.files[n:]
+	if len(withIssues) > 0 || len(clean) == 0 {
+		d.files2(w, withIssues, fmt.Sprintf("Files with issues (%d), the worst first", len(withIssues)))
+	}
+	if len(clean) == 0 {
+		return
+	}
+	caption := fmt.Sprintf("Files without issues (%d)", len(clean))
+	if len(clean) <= manyClean {
+		d.files2(w, clean, caption)
+		return
+	}
+	fmt.Fprintf(w, `<details class="clean"><summary>%d %s without issues</summary>`, len(clean), Plural(len(clean), "file"))
+	d.files2(w, clean, caption)
+	w.WriteString("</details>\n")
+}
+
+func (d *pageData) files2(w *bufio.Writer, files []fileRow, caption string) {
+	fmt.Fprintf(w, `<div class="scroll"><table class="files"><caption>%s</caption><thead><tr><th scope="col">File</th><th scope="col">Errors</th><th scope="col">Warnings</th><th scope="col">Notes</th><th scope="col">Coverage</th><th scope="col">Grounded</th><th scope="col">No source text</th></tr></thead><tbody>`, esc(caption))
+	if len(files) == 0 {
+		w.WriteString(`<tr><td colspan="7">No files.</td></tr>`)
+	}
+	for k := range files {
+		f := &files[k]
 		name := esc(f.path)
 		if f.doc >= 0 {
 			name = fmt.Sprintf(`<a href="%s">%s</a>`, esc(d.href(f)), name)

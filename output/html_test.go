@@ -548,3 +548,105 @@ func TestHTMLFileCoverageWithoutSupport(t *testing.T) {
 		t.Error("a.md's own summary line lacks its coverage")
 	}
 }
+
+// severityReport has one document per severity given ("error",
+// "warning", "note", "" for none), named by its position and severity,
+// each with one issue of that severity.
+func severityReport(sevs ...string) *Report {
+	r := &Report{Version: "test", Summary: Summary{Files: len(sevs)}}
+	for k, sv := range sevs {
+		path := fmt.Sprintf("f%02d-%s.md", k, sv)
+		src := []byte("A claim here.\n")
+		r.Review = append(r.Review, ReviewDoc{Path: path, Src: src})
+		if lv, ok := result.ParseSeverity(sv); ok {
+			r.Issues = append(r.Issues, result.Issue{Rule: "uncited-claim", Severity: lv, Path: path, Message: "m", Start: 0, End: 7, Pos: result.Position{Line: 1, Column: 1}})
+		}
+	}
+	return r
+}
+
+// TestHTMLVerdict: the summary opens with pass or fail at the run's fail
+// level, as the exit code has it, and the counts that decide it.
+func TestHTMLVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		level result.Severity
+		sevs  []string
+		edit  func(*Report)
+		want  string
+	}{
+		{"clean", result.SeverityWarning, []string{"", ""}, nil, "Pass: no issue at or above warning in 2 files."},
+		{"unset level is warning", result.SeverityUnset, []string{"note", ""}, nil, "Pass: no issue at or above warning in 2 files; 1 issue below the fail level."},
+		{"warning fails", result.SeverityWarning, []string{"error", "warning", "warning", "note", ""}, nil,
+			"Fail: 3 issues at or above warning (1 error, 2 warnings) in 3 of 5 files; 1 issue below the fail level."},
+		{"level error", result.SeverityError, []string{"warning", "note"}, nil, "Pass: no issue at or above error in 2 files; 2 issues below the fail level."},
+		{"level note", result.SeverityNote, []string{"note", ""}, nil, "Fail: 1 issue at or above note (1 note) in 1 of 2 files."},
+		{"suppressed", result.SeverityWarning, []string{"warning"}, func(r *Report) { r.Issues[0].Suppressed = true }, "Pass: no issue at or above warning in 1 file."},
+		{"file not checked", result.SeverityWarning, []string{""}, func(r *Report) { r.Summary.Errors = []FileError{{Path: "x.md", Msg: "bad"}} },
+			"Fail: 1 file not checked."},
+		{"unverified, not failing", result.SeverityWarning, []string{""}, func(r *Report) { r.Summary.Unverified = 3 }, "Pass: no issue at or above warning in 1 file."},
+		{"unverified, failing", result.SeverityWarning, []string{""}, func(r *Report) { r.Summary.Unverified = 3; r.FailOnUnverified = true },
+			"Fail: 3 lookups unverified (fail-on-unverified)."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := severityReport(tc.sevs...)
+			r.FailLevel = tc.level
+			if tc.edit != nil {
+				tc.edit(r)
+			}
+			page := printHTML(t, r)
+			checkInert(t, page)
+			m := regexp.MustCompile(`<section id="summary"[^>]*><h2[^>]*>Summary</h2>\n<p class="verdict (v-pass|v-fail)">.*?<strong data-k="verdict">(\w+)</strong>: (.*?)</p>`).FindSubmatch(page)
+			if m == nil {
+				t.Fatalf("no verdict at the top of the summary:\n%.2000s", page)
+			}
+			if got := string(m[2]) + ": " + string(m[3]); got != tc.want {
+				t.Errorf("verdict %q, want %q", got, tc.want)
+			}
+			if string(m[1]) != "v-"+strings.ToLower(string(m[2])) {
+				t.Errorf("verdict class %s for %s", m[1], m[2])
+			}
+		})
+	}
+}
+
+// TestHTMLFileOrder: the files table, and the documents of a one-page
+// report, list files with errors first, then warnings, then notes (the
+// most first), then the clean ones, folded away when there are many.
+func TestHTMLFileOrder(t *testing.T) {
+	sevs := []string{"", "note", "warning", "", "error", "warning"}
+	r := severityReport(sevs...)
+	// f05 has two warnings: before f02's one.
+	r.Issues = append(r.Issues, result.Issue{Rule: "uncited-claim", Severity: result.SeverityWarning, Path: "f05-warning.md", Message: "m2", Start: 0, End: 7, Pos: result.Position{Line: 1, Column: 1}})
+	page := string(printHTML(t, r))
+	rows := regexp.MustCompile(`<tr data-path="([^"]*)">`).FindAllStringSubmatch(page, -1)
+	var got []string
+	for _, m := range rows {
+		got = append(got, m[1])
+	}
+	want := "f04-error.md f05-warning.md f02-warning.md f01-note.md f00-.md f03-.md"
+	if strings.Join(got, " ") != want {
+		t.Errorf("files table %v, want %s", got, want)
+	}
+	var docs []string
+	for _, m := range regexp.MustCompile(`<article class="doc" id="[^"]*" aria-labelledby="[^"]*" data-path="([^"]*)">`).FindAllStringSubmatch(page, -1) {
+		docs = append(docs, m[1])
+	}
+	if strings.Join(docs, " ") != want {
+		t.Errorf("documents %v, want the table's order %s", docs, want)
+	}
+	if !strings.Contains(page, "<caption>Files with issues (4), the worst first</caption>") || !strings.Contains(page, "<caption>Files without issues (2)</caption>") ||
+		strings.Contains(page, "<details") {
+		t.Errorf("two clean files: not listed openly after the files with issues")
+	}
+	// Many clean files are folded under a line that counts them.
+	r = severityReport(append([]string{"warning"}, make([]string, manyClean+1)...)...)
+	page = string(printHTML(t, r))
+	fold := regexp.MustCompile(`(?s)<details class="clean"><summary>(\d+) files without issues</summary>(.*?)</details>`).FindStringSubmatch(page)
+	if fold == nil || fold[1] != fmt.Sprint(manyClean+1) || strings.Count(fold[2], "<tr data-path=") != manyClean+1 || strings.Contains(fold[2], "warning.md") {
+		t.Errorf("%d clean files not folded away: %v", manyClean+1, fold)
+	}
+	if i, j := strings.Index(page, `data-path="f00-warning.md"`), strings.Index(page, "<details"); i < 0 || i > j {
+		t.Errorf("the file with issues is not listed before the folded clean files")
+	}
+}

@@ -123,6 +123,12 @@ type Report struct {
 	// Review holds the documents for the html format (html_model.go); nil
 	// unless that format was asked for.
 	Review []ReviewDoc
+	// FailLevel is the lowest severity that fails the run (unset: warning,
+	// the config's default) and FailOnUnverified whether an unverified
+	// lookup does too: the review page's verdict says pass or fail as the
+	// exit code does.
+	FailLevel        result.Severity
+	FailOnUnverified bool
 	// Context, when set, is the time the printers have (--timeout): once
 	// it ends, a printer stops listing issues (the html page, documents),
 	// finishes a valid report that says it was cut short (SARIF, JSON,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -304,18 +305,114 @@ func (h *highlighter) autoLink(w util.BufWriter, src []byte, node ast.Node, ente
 	return ast.WalkContinue, nil
 }
 
-// image shows an image as its alt text and address: the page fetches
-// nothing, so it opens the same from a CI artifact or an e-mail.
+// image shows an image as its alt text, with its address on hover: the
+// page fetches nothing, so it opens the same from a CI artifact or an
+// e-mail. An image without alt text shows its file's name, or for one
+// stored inline (a formula exported as a data: URL) its type and size:
+// a data: URL, which can be megabytes, is never copied into the page.
 func (h *highlighter) image(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.Image)
-	if entering {
-		w.WriteString(`<span class="img" title="image: `)
-		writeEscaped(w, n.Destination)
-		w.WriteString(`">[image: `)
-	} else {
+	if !entering {
 		w.WriteString("]</span>")
+		return ast.WalkContinue, nil
 	}
-	return ast.WalkContinue, nil
+	dest := strings.TrimSpace(string(n.Destination))
+	about := "image: " + dest
+	if isDataURL(dest) {
+		about = dataURLInfo(dest)
+	}
+	w.WriteString(`<span class="img" title="`)
+	writeEscaped(w, []byte(truncate(about, maxImageTitle)))
+	w.WriteString(`">[image`)
+	if hasAlt(n, src) {
+		w.WriteString(": ")
+		return ast.WalkContinue, nil
+	}
+	switch {
+	case isDataURL(dest):
+		w.WriteString(": ")
+		writeEscaped(w, []byte(about))
+	case dest != "":
+		w.WriteString(": ")
+		writeEscaped(w, []byte(truncate(imageName(dest), maxImageTitle)))
+	}
+	return ast.WalkSkipChildren, nil // the leaving call closes the span
+}
+
+// maxImageTitle bounds what an image's address adds to the page.
+const maxImageTitle = 200
+
+// hasAlt reports whether image n has alt text other than blanks.
+func hasAlt(n ast.Node, src []byte) bool {
+	found := false
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); entering && ok && len(bytes.TrimSpace(t.Segment.Value(src))) > 0 {
+			found = true
+			return ast.WalkStop, nil
+		}
+		if s, ok := c.(*ast.String); entering && ok && len(bytes.TrimSpace(s.Value)) > 0 {
+			found = true
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
+}
+
+func isDataURL(dest string) bool {
+	return len(dest) >= 5 && strings.EqualFold(dest[:5], "data:")
+}
+
+// dataURLInfo describes a data: URL without its data: "inline data,
+// image/png, 2.3 KB" (the type when it names a valid one, the size of
+// the data decoded).
+func dataURLInfo(dest string) string {
+	head, data, _ := strings.Cut(dest[len("data:"):], ",")
+	params := strings.Split(head, ";")
+	size := len(data)
+	if strings.EqualFold(strings.TrimSpace(params[len(params)-1]), "base64") {
+		n := 0
+		for i := 0; i < len(data); i++ {
+			if c := data[i]; c != '=' && c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+				n++
+			}
+		}
+		size = n * 3 / 4
+	} else {
+		size -= 2 * strings.Count(data, "%")
+	}
+	info := "inline data"
+	if mt := strings.ToLower(strings.TrimSpace(params[0])); mediaType.MatchString(mt) {
+		info += ", " + mt
+	}
+	return info + ", " + decimalSize(max(size, 0))
+}
+
+// mediaType is a type/subtype as RFC 6838 allows their names.
+var mediaType = regexp.MustCompile(`^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$`)
+
+// decimalSize is n bytes as "512 B", "2.3 KB", "1.5 MB".
+func decimalSize(n int) string {
+	switch {
+	case n >= 1e6:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + " MB"
+	case n >= 1e3:
+		return strconv.FormatFloat(float64(n)/1e3, 'f', 1, 64) + " KB"
+	}
+	return strconv.Itoa(n) + " B"
+}
+
+// imageName is the last part of an image's address, its file's name:
+// "chart.png" of "https://e.org/fig/chart.png?v=2".
+func imageName(dest string) string {
+	if i := strings.IndexAny(dest, "?#"); i >= 0 {
+		dest = dest[:i]
+	}
+	dest = strings.TrimRight(dest, "/")
+	if i := strings.LastIndexByte(dest, '/'); i >= 0 && i+1 < len(dest) {
+		return dest[i+1:]
+	}
+	return dest
 }
 
 // openLink writes <a> with dest when it is a web, mail or relative

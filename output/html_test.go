@@ -650,3 +650,38 @@ func TestHTMLFileOrder(t *testing.T) {
 		t.Errorf("the file with issues is not listed before the folded clean files")
 	}
 }
+
+// TestHTMLImages: an image shows as its alt text; without one, as its
+// file's name, or, stored inline as a data: URL (a formula), as its type
+// and size. A data: URL never reaches the page.
+func TestHTMLImages(t *testing.T) {
+	png := strings.Repeat("iVBORw0K", 300) // 2,400 base64 characters: 1,800 bytes
+	for _, tc := range []struct{ name, md, shown, title string }{
+		{"data, no alt", "A formula ![](data:image/png;base64," + png + ") here.", "[image: inline data, image/png, 1.8 KB]", "inline data, image/png, 1.8 KB"},
+		{"data, blank alt", "![  ](data:image/png;base64," + png + "==)", "[image: inline data, image/png, 1.8 KB]", "inline data, image/png, 1.8 KB"},
+		{"data, alt", "![E = mc^2](DATA:image/svg+xml;base64," + png + ")", "[image: E = mc^2]", "inline data, image/svg+xml, 1.8 KB"},
+		{"data, emphasis in alt", "![*x* squared](data:image/gif;base64,R0lG)", "[image: x squared]", "inline data, image/gif, 3 B"},
+		{"data, text", "![](data:,Hello%2C%20World)", "[image: inline data, 12 B]", "inline data, 12 B"},
+		{"data, hostile type", `![](data:text/html"><script>alert(1)</script>;base64,AAAA)`, "[image: inline data, 3 B]", "inline data, 3 B"},
+		{"address, no alt", "![](https://e.org/fig/chart.png?v=2)", "[image: chart.png]", "image: https://e.org/fig/chart.png?v=2"},
+		{"address, alt", "![a chart](https://e.org/x.png)", "[image: a chart]", "image: https://e.org/x.png"},
+		{"nothing", "![]()", "[image]", "image: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{{Path: "a.md", Src: []byte(tc.md + "\n")}}}
+			page := printHTML(t, r)
+			text := checkInert(t, page)
+			if !strings.Contains(text, tc.shown+"\n") && !strings.Contains(text, tc.shown+" ") {
+				t.Errorf("page text %q lacks %q", text, tc.shown)
+			}
+			m := regexp.MustCompile(`<span class="img" title="([^"]*)">`).FindSubmatch(page)
+			if m == nil || html.UnescapeString(string(m[1])) != tc.title {
+				t.Errorf("image title %q, want %q", m, tc.title)
+			}
+			body := page[bytes.Index(page, []byte("<body>")):]
+			if bytes.Contains(bytes.ToLower(body), []byte("data:")) || bytes.Contains(page, []byte(png[:40])) {
+				t.Errorf("the data: URL is in the page")
+			}
+		})
+	}
+}

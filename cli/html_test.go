@@ -192,7 +192,9 @@ func TestHTMLFolderPastLimit(t *testing.T) {
 // TestHTMLInBrowser opens the page for the fixtures in Debian's Chromium,
 // driven by playwright-core (.ci/browser/review-page.mjs): it checks the
 // marks, statuses and hover details against the JSON report, keyboard
-// navigation, that the hostile fixture ran and loaded nothing, and
+// navigation, that each source with an address is linked by its title
+// and its links reached by pointer and keyboard, that the hostile
+// fixture ran and loaded nothing, and
 // accessibility with axe-core in light and dark mode, and saves
 // screenshots, whose names it prints. It skips when Chromium, node or playwright-core is missing,
 // except under CI=true (.ci/run puts them in the checkout).
@@ -226,7 +228,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	if shots == "" {
 		shots = t.TempDir() // CITELINT_SCREENSHOTS keeps them
 	}
-	cmd := exec.Command("node", script, filepath.Join(dir, "r.html"), filepath.Join(dir, "r.json"), shots)
+	cmd := exec.Command("node", script, filepath.Join(dir, "r.html"), filepath.Join(dir, "r.json"), shots, filepath.Join(dir, "sources.jsonl"))
 	cmd.Dir = filepath.Dir(script)
 	out, err := cmd.CombinedOutput()
 	t.Logf("review-page.mjs:\n%s", out)

@@ -59,8 +59,9 @@ func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.Revi
 	for _, k := range order {
 		c := &doc.Citations[k]
 		citeIdx[k] = len(rd.Citations)
+		title, link := citedWork(doc, c)
 		rd.Citations = append(rd.Citations, output.ReviewCitation{
-			Start: c.Marker.Start, End: c.Marker.End, Label: c.Label, Status: c.Status.String(), Entry: entryText(doc, c)})
+			Start: c.Marker.Start, End: c.Marker.End, Label: c.Label, Status: c.Status.String(), Entry: entryText(doc, c), Title: title, Link: link})
 	}
 	for i := range doc.References {
 		if ref := &doc.References[i]; ref.Kind == markdown.RefLinkDef && ref.Span.Len() > 0 {
@@ -95,10 +96,31 @@ func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.Revi
 			s.Scored = !sc.Unverified
 			s.Score, s.Threshold, s.Supported = sc.Score, sc.Threshold, sc.Supported
 			s.Passage, s.From, s.Missing = sc.Passage, sc.From, sc.Missing
+			s.FromTitle, s.FromLink = sc.FromTitle, sc.FromLink
 		}
 		rd.Sentences = append(rd.Sentences, s)
 	}
 	return rd
+}
+
+// citedWork is the title and address of the work citation c stands for:
+// its reference's, or where it has none, its target's (an address, a DOI
+// or an arXiv id written in the text).
+func citedWork(doc *markdown.Document, c *markdown.Citation) (title, link string) {
+	if c.Ref >= 0 && c.Ref < len(doc.References) {
+		ref := &doc.References[c.Ref]
+		return strings.TrimSpace(ref.Title), ref.Link()
+	}
+	var ref markdown.Reference
+	switch t := c.Target; {
+	case strings.HasPrefix(t, "doi:"):
+		ref.DOI = t[len("doi:"):]
+	case strings.HasPrefix(t, "arxiv:"):
+		ref.ArXiv = t[len("arxiv:"):]
+	default:
+		ref.URL = t
+	}
+	return "", ref.Link()
 }
 
 // entryText is what citation c resolved to, as a reviewer reads it: the

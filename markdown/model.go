@@ -9,6 +9,7 @@ package markdown
 
 import (
 	"bytes"
+	"net/url"
 	"slices"
 	"strings"
 )
@@ -218,6 +219,35 @@ func (r *Reference) Target() string {
 		return "arxiv:" + r.ArXiv
 	}
 	return r.URL
+}
+
+// Link is where a reader finds the work the reference stands for: its
+// URL when that is a web address, else its DOI at https://doi.org/, else
+// its arXiv id (with the version cited) at https://arxiv.org/abs/; ""
+// when it gives none of them.
+func (r *Reference) Link() string {
+	switch {
+	case hasWebScheme(r.URL):
+		return r.URL
+	case r.DOI != "":
+		return "https://doi.org/" + escapePath(r.DOI)
+	case r.ArXiv != "":
+		return "https://arxiv.org/abs/" + escapePath(r.ArXiv+r.ArXivVersion)
+	}
+	return ""
+}
+
+func hasWebScheme(u string) bool {
+	return len(u) > 8 && (strings.EqualFold(u[:7], "http://") || strings.EqualFold(u[:8], "https://"))
+}
+
+// escapePath escapes an identifier for a URL's path, keeping its slashes.
+func escapePath(id string) string {
+	parts := strings.Split(id, "/")
+	for i, p := range parts {
+		parts[i] = url.PathEscape(p)
+	}
+	return strings.Join(parts, "/")
 }
 
 // Section is a reference list: a heading (or a bold or plain line) named

@@ -532,7 +532,7 @@ func (d *pageData) legend(w *bufio.Writer) {
 	for _, st := range statusOrder {
 		fmt.Fprintf(w, `<li><span class="s st-%s"><span class="ic" aria-hidden="true">%s</span> %s</span></li>`, st, statusIcon[st], statusText[st])
 	}
-	w.WriteString(`</ul><p class="hint">Tab moves from marked sentence to marked sentence; focus or hover one to see its citations, score and closest passage. <kbd>n</kbd> and <kbd>p</kbd> jump to the next and previous flagged sentence.</p>` + "\n")
+	w.WriteString(`</ul><p class="hint">Tab moves from marked sentence to marked sentence; focus or hover one to see its citations, score and closest passage, with links to the sources (Tab again reaches them). <kbd>n</kbd> and <kbd>p</kbd> jump to the next and previous flagged sentence.</p>` + "\n")
 }
 
 // manyClean is how many files without issues the summary lists openly;

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"slices"
 	"sort"
 	"strconv"
@@ -18,8 +19,28 @@ import (
 // the blocks with their issues beside them, and the data the script shows
 // on hover and focus.
 
-// maxEntry bounds a reference entry (an abstract can be long) in the data.
-const maxEntry = 600
+// maxEntry bounds a reference entry (an abstract can be long) in the
+// data, maxTitle a title and maxLink an address.
+const (
+	maxEntry = 600
+	maxTitle = 300
+	maxLink  = 2000
+)
+
+// sourceLink is link when the page may make it a link to a cited source:
+// an absolute http or https address with a host, within maxLink bytes;
+// else "". The script checks the scheme again before it sets an href.
+func sourceLink(link string) string {
+	link = strings.TrimSpace(link)
+	if len(link) > maxLink || strings.ContainsAny(link, " \t\r\n\x00\"<>\\`") {
+		return ""
+	}
+	u, err := url.Parse(link)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil {
+		return ""
+	}
+	return link
+}
 
 type issueData struct {
 	Rule     string `json:"r"`
@@ -34,6 +55,8 @@ type sentenceData struct {
 	Threshold float64     `json:"th,omitempty"`
 	Passage   string      `json:"p,omitempty"`
 	From      string      `json:"f,omitempty"`
+	FromTitle string      `json:"ft,omitempty"`
+	FromLink  string      `json:"fu,omitempty"`
 	Missing   []string    `json:"m,omitempty"`
 	Issues    []issueData `json:"i,omitempty"`
 	Markers   []int       `json:"c,omitempty"`
@@ -43,6 +66,8 @@ type citeData struct {
 	Label  string `json:"l"`
 	Status string `json:"st"`
 	Entry  string `json:"e,omitempty"`
+	Title  string `json:"t,omitempty"`
+	Link   string `json:"u,omitempty"`
 }
 
 type markerData struct {
@@ -112,7 +137,8 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 		if m < 0 {
 			continue
 		}
-		v.data.Markers[m].Cites = append(v.data.Markers[m].Cites, citeData{Label: c.Label, Status: c.Status, Entry: truncate(c.Entry, maxEntry)})
+		v.data.Markers[m].Cites = append(v.data.Markers[m].Cites, citeData{Label: c.Label, Status: c.Status, Entry: truncate(c.Entry, maxEntry),
+			Title: truncate(c.Title, maxTitle), Link: sourceLink(c.Link)})
 		if c.Status == "unresolved" {
 			v.data.Markers[m].Dead = true
 		}
@@ -183,6 +209,7 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 			sc := s.Score
 			sd.Score, sd.Threshold = &sc, s.Threshold
 			sd.Passage, sd.From, sd.Missing = truncate(strings.TrimSpace(s.Passage), maxEntry), s.From, s.Missing
+			sd.FromTitle, sd.FromLink = truncate(s.FromTitle, maxTitle), sourceLink(s.FromLink)
 		}
 		for _, k := range s.Cites {
 			if m := v.mark(k); m >= 0 && !slices.Contains(sd.Markers, m) {
@@ -593,7 +620,7 @@ func byteSize(n int) string {
 // sentenceDataSize and markerDataSize are about the bytes of s's and m's
 // JSON data (before escapes).
 func sentenceDataSize(s *sentenceData) int {
-	n := 30 + len(s.Status) + len(s.Passage) + len(s.From) + 8*len(s.Markers) + issuesDataSize(s.Issues)
+	n := 30 + len(s.Status) + len(s.Passage) + len(s.From) + len(s.FromTitle) + len(s.FromLink) + 8*len(s.Markers) + issuesDataSize(s.Issues)
 	for _, m := range s.Missing {
 		n += len(m) + 3
 	}
@@ -603,7 +630,7 @@ func sentenceDataSize(s *sentenceData) int {
 func markerDataSize(m *markerData) int {
 	n := 30 + len(m.Text) + issuesDataSize(m.Issues)
 	for _, c := range m.Cites {
-		n += 25 + len(c.Label) + len(c.Status) + len(c.Entry)
+		n += 35 + len(c.Label) + len(c.Status) + len(c.Entry) + len(c.Title) + len(c.Link)
 	}
 	return n
 }

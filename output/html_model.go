@@ -51,6 +51,9 @@ type ReviewSentence struct {
 	Unverified       bool
 	Passage, From    string
 	Missing          []string
+	// FromTitle and FromLink are the title and address of the source the
+	// passage is from, when known.
+	FromTitle, FromLink string
 }
 
 // ReviewCitation is one citation label, with what it resolved to.
@@ -60,6 +63,8 @@ type ReviewCitation struct {
 	Label      string
 	// Status is "resolved", "unresolved" or "unchecked" (package markdown).
 	Status string
-	// Entry is the text of the reference it resolved to, or its target.
-	Entry string
+	// Entry is the text of the reference it resolved to, or its target;
+	// Title that reference's title and Link where a reader finds the work
+	// (its URL, DOI or arXiv id as a web address), when known.
+	Entry, Title, Link string
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -683,5 +684,72 @@ func TestHTMLImages(t *testing.T) {
 				t.Errorf("the data: URL is in the page")
 			}
 		})
+	}
+}
+
+// TestHTMLSourceLinks: a citation's data carries its source's title and
+// address, and a scored sentence's its passage's source, for the script
+// to show as a link; an address that is not absolute http(s) is dropped,
+// and nothing of them becomes markup.
+func TestHTMLSourceLinks(t *testing.T) {
+	links := []struct{ link, want string }{
+		{"https://e.org/a?b=1&c=2", "https://e.org/a?b=1&c=2"},
+		{"HTTP://E.ORG/x", "HTTP://E.ORG/x"},
+		{"https://doi.org/10.1/x", "https://doi.org/10.1/x"},
+		{"javascript:alert(1)", ""},
+		{"data:text/html,<script>alert(1)</script>", ""},
+		{"docs/a.md", ""},
+		{"//e.org/x", ""},
+		{"https://", ""},
+		{"https://user:pw@e.org/", ""},
+		{"https://e.org/\"><script>alert(1)</script>", ""},
+		{"https://e.org/" + strings.Repeat("x", maxLink), ""},
+	}
+	var src strings.Builder
+	rd := ReviewDoc{Path: "a.md"}
+	for k, l := range links {
+		start := src.Len()
+		fmt.Fprintf(&src, "Claim %d [%d].\n", k, k)
+		at := strings.LastIndex(src.String(), "[")
+		rd.Citations = append(rd.Citations, ReviewCitation{Start: at, End: src.Len() - 2, Label: fmt.Sprint(k), Status: "resolved",
+			Entry: "entry " + fmt.Sprint(k), Title: fmt.Sprintf("<b>Title %d</b>", k), Link: l.link})
+		s := ReviewSentence{Start: start, End: src.Len() - 1, Cites: []int{k}}
+		if k == 0 {
+			s.Scored, s.Supported, s.Score, s.Threshold, s.Passage, s.From = true, true, 0.9, 0.5, "passage", "source store"
+			s.FromTitle, s.FromLink = "Source title", "https://e.org/source"
+		}
+		if k == 3 {
+			s.Scored, s.Score, s.Threshold, s.Passage, s.From, s.FromLink = true, 0.1, 0.5, "passage", "web page", "javascript:alert(1)"
+		}
+		rd.Sentences = append(rd.Sentences, s)
+	}
+	rd.Src = []byte(src.String())
+	page := printHTML(t, &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{rd}})
+	checkInert(t, page)
+	m := regexp.MustCompile(`<script type="application/json" class="data">(.*?)</script>`).FindSubmatch(page)
+	if m == nil {
+		t.Fatal("no data")
+	}
+	var data docData
+	if err := json.Unmarshal(m[1], &data); err != nil {
+		t.Fatal(err)
+	}
+	if len(data.Markers) != len(links) {
+		t.Fatalf("%d markers", len(data.Markers))
+	}
+	for k, l := range links {
+		c := data.Markers[k].Cites[0]
+		if c.Link != l.want || c.Title != fmt.Sprintf("<b>Title %d</b>", k) || c.Entry != "entry "+fmt.Sprint(k) {
+			t.Errorf("citation %d (%q): %+v, want link %q", k, l.link, c, l.want)
+		}
+	}
+	if s := data.Sentences[0]; s.FromTitle != "Source title" || s.FromLink != "https://e.org/source" {
+		t.Errorf("supported sentence's source: %+v", s)
+	}
+	if s := data.Sentences[3]; s.FromLink != "" || s.From != "web page" {
+		t.Errorf("a javascript: source address kept: %+v", s)
+	}
+	if bytes.Contains(page, []byte("<b>Title")) {
+		t.Error("a title became markup")
 	}
 }

@@ -16,6 +16,7 @@ import (
 type citedSource struct {
 	name, text, from string
 	title            string // the reference's title, when it gives one
+	link             string // where a reader finds it (Reference.Link)
 }
 
 // claimSources returns the sources claim ci cites that have text, how many
@@ -58,7 +59,7 @@ func claimSources(p *Pass, ci int) (srcs []citedSource, cited int, at markdown.S
 			at = c.Marker
 		}
 		if text, from := p.Env.Evidence.Text(p.Path, ref); text != "" {
-			srcs = append(srcs, citedSource{name: name, text: text, from: from, title: ref.Title})
+			srcs = append(srcs, citedSource{name: name, text: text, from: from, title: ref.Title, link: ref.Link()})
 		}
 	}
 	return srcs, cited, at

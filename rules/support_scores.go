@@ -15,9 +15,11 @@ type SentenceScore struct {
 	Score, Threshold float64
 	Supported        bool
 	// Passage is the closest passage of the source named From; Missing
-	// the sentence's words the passage lacks.
-	Passage, From string
-	Missing       []string
+	// the sentence's words the passage lacks. FromTitle and FromLink are
+	// that source's title and address (Reference.Link), when it gives them.
+	Passage, From       string
+	FromTitle, FromLink string
+	Missing             []string
 }
 
 // keepScore records s in counts when the run keeps scores.
@@ -31,7 +33,8 @@ func keepScore(p *Pass, counts *SupportCounts, s SentenceScore) {
 func sentenceScore(ci int, res score.Result, srcs []citedSource, threshold float64, supported bool) SentenceScore {
 	s := SentenceScore{Claim: ci, Score: res.Score, Threshold: threshold, Supported: supported, Passage: res.Best.Text}
 	if len(srcs) > 0 {
-		s.From = srcs[max(res.Source, 0)].from
+		src := &srcs[max(res.Source, 0)]
+		s.From, s.FromTitle, s.FromLink = src.from, src.title, src.link
 	}
 	if !supported {
 		s.Missing = res.Missing

@@ -5,10 +5,14 @@
 // issues flag are marked with the matching status and show the issue's
 // evidence on focus and hover, that keyboard navigation works, that
 // nothing from the hostile fixture ran or loaded, and that axe-core finds
-// no WCAG 2.1 A/AA violation in light or dark mode. It saves screenshots
-// (light, dark, narrow) into the folder given and prints their names.
+// no WCAG 2.1 A/AA violation in light or dark mode. Given the run's
+// sources (JSON Lines), it checks that each cited source with an address
+// is a link, by its title, in the details of the sentences citing it, and
+// that those links can be reached with the pointer and with Tab. It saves
+// screenshots (light, dark, narrow) into the folder given and prints
+// their names.
 //
-// node review-page.mjs PAGE.html REPORT.json SHOTS_DIR
+// node review-page.mjs PAGE.html REPORT.json SHOTS_DIR [SOURCES.jsonl]
 import { chromium } from "playwright-core";
 import { readFileSync, mkdtempSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,7 +32,7 @@ async function axeViolations(p) {
   });
 }
 
-const [pagePath, jsonPath, shots] = process.argv.slice(2);
+const [pagePath, jsonPath, shots, sourcesPath] = process.argv.slice(2);
 if (!pagePath || !jsonPath || !shots) {
   console.error("usage: node review-page.mjs PAGE.html REPORT.json SHOTS_DIR");
   process.exit(2);
@@ -117,6 +121,7 @@ try {
       score: await tip.locator(".score").allTextContents(),
       passage: await tip.locator(".passage").allTextContents(),
       described: await el.getAttribute("aria-describedby"),
+      links: await tip.locator("a").evaluateAll((as) => as.map((a) => ({ href: a.getAttribute("href"), text: a.textContent, passage: !!a.closest("p.k") && a.closest("p.k").textContent.startsWith("Closest passage") }))),
     });
   }
   check(seen.length > 0, "marked sentences are focusable");
@@ -145,6 +150,62 @@ try {
     check(scored === f.scored, `scored sentences of ${path}`, [scored, f.scored]);
   }
 
+  // Sources: every link in the details goes to a web address; each cited
+  // source with an address is linked by its title, from its citations and
+  // from the closest passage of a sentence it supports.
+  const allLinks = seen.flatMap((x) => x.links);
+  check(allLinks.every((l) => /^https?:\/\//i.test(l.href)), "links in the details go to web addresses only", allLinks.filter((l) => !/^https?:\/\//i.test(l.href)));
+  if (sourcesPath) {
+    const sources = readFileSync(sourcesPath, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+    for (const src of sources.filter((x) => x.url)) {
+      const hits = allLinks.filter((l) => l.href === src.url);
+      check(hits.some((l) => l.text === src.title && !l.passage), `source ${src.id} linked by its title from its citations`, hits);
+      check(hits.some((l) => l.text === src.title && l.passage), `source ${src.id} linked by its title from its closest passage`, hits);
+    }
+    check(allLinks.length > 0, "the details link the sources");
+  }
+  // The pointer can move from a sentence into its details and onto a link;
+  // the keyboard reaches the links with Tab from the sentence and goes on
+  // past them, Shift+Tab and Escape return to the sentence.
+  let withLinks = null;
+  for (const el of await page.locator(".s[tabindex]").all()) {
+    await el.focus();
+    if (await page.locator("#tip a[href]").count()) { withLinks = el; break; }
+  }
+  check(withLinks !== null, "a sentence whose details link a source");
+  if (withLinks) {
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press("Escape");
+    await withLinks.hover();
+    // The middle of the link's first line (a title may wrap).
+    const at = await page.locator("#tip a[href]").first().evaluate((e) => { const r = e.getClientRects()[0]; return [r.x + r.width / 2, r.y + r.height / 2]; });
+    await page.mouse.move(at[0], at[1], { steps: 8 });
+    check(await page.locator("#tip").isVisible(), "the details stay while the pointer moves onto their link");
+    check(await page.evaluate(([x, y]) => { const e = document.elementFromPoint(x, y); return !!e && !!e.closest("#tip a[href]"); }, at), "the link is under the pointer, to click");
+    await page.mouse.move(0, 0);
+    check(await page.locator("#tip").isHidden(), "the details go when the pointer leaves them");
+
+    await withLinks.focus();
+    const n = await page.locator("#tip a[href]").count();
+    await page.keyboard.press("Tab");
+    check(await page.evaluate(() => !!document.activeElement.closest("#tip") && document.activeElement.matches("a[href]")), "Tab from the sentence reaches its details' first link");
+    await page.keyboard.press("Shift+Tab");
+    check(await withLinks.evaluate((e) => e === document.activeElement), "Shift+Tab from the first link returns to the sentence");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    check(await withLinks.evaluate((e) => e === document.activeElement) && await page.locator("#tip").isHidden(), "Escape in the details returns to the sentence and closes them");
+    await page.evaluate(() => document.activeElement.blur());
+    await withLinks.focus();
+    for (let i = 0; i < n; i++) await page.keyboard.press("Tab");
+    check(await page.evaluate(() => !!document.activeElement.closest("#tip")), "Tab moves through the details' links");
+    await page.keyboard.press("Tab");
+    const past = await page.evaluate(() => ({ inTip: !!document.activeElement.closest("#tip"), tag: document.activeElement.tagName }));
+    check(!past.inTip && past.tag !== "BODY", "Tab past the last link goes on to what follows the sentence", past);
+    check(await withLinks.evaluate((e) => e.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING), "… which follows the sentence");
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press("Escape");
+  }
+
   // Hover shows the same details as focus.
   const weak = page.locator(".s.st-weak[tabindex]").first();
   if (await weak.count()) {
@@ -153,7 +214,7 @@ try {
     await weak.hover();
     check(await page.locator("#tip").isVisible() && (await page.locator("#tip").textContent()).includes("Closest passage"), "hover shows the closest passage");
     await page.mouse.move(0, 0);
-    check(await page.locator("#tip").isHidden(), "the tooltip goes when the pointer leaves");
+    check(await page.locator("#tip").waitFor({ state: "hidden", timeout: 2000 }).then(() => true, () => false), "the tooltip goes when the pointer leaves");
     await page.locator(".s.st-weak .c").first().hover();
     check((await page.locator("#tip").textContent()).includes("Closest passage"), "hovering a citation in a sentence shows the sentence's details");
   }

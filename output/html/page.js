@@ -30,13 +30,31 @@
     var ul = add(parent, "ul");
     list.forEach(function (i) { add(ul, "li", i.v + " (" + i.r + "), line " + i.l + ": " + i.m); });
   }
+  // source writes a cited work's title as a link to it (its URL, DOI or
+  // arXiv address, checked again here), or as text when it has no link.
+  function safe(link) { return !!link && /^https?:\/\//i.test(link); }
+  function text(parent, t) { parent.appendChild(document.createTextNode(t)); }
+  function source(parent, title, link) {
+    if (safe(link)) {
+      var a = add(parent, "a", title || link, "src");
+      a.href = link;
+      a.rel = "nofollow noopener noreferrer";
+      return a;
+    }
+    if (title) return add(parent, "span", title, "src");
+  }
   function markerInfo(parent, m, shown) {
     add(parent, "p", "Citation " + m.t, "k");
     var ul = add(parent, "ul");
     m.c.forEach(function (c) {
       var li = add(ul, "li");
       add(li, "strong", c.l + ": ");
-      add(li, "span", c.st === "resolved" ? (c.e || "(resolves, no entry text)") : c.st === "unresolved" ? "resolves to nothing in this document" : "not checked (no bibliography or source store)");
+      if (c.st !== "resolved") {
+        add(li, "span", c.st === "unresolved" ? "resolves to nothing in this document" : "not checked (no bibliography or source store)");
+        return;
+      }
+      if (!source(li, c.t, c.u)) add(li, "span", c.e || "(resolves, no entry text)");
+      else if (c.e && c.e !== c.t) add(li, "span", c.e, "entry");
     });
     issues(parent, (m.i || []).filter(function (i) { return !shown || !shown.some(function (j) { return j.m === i.m && j.l === i.l; }); }));
   }
@@ -55,7 +73,13 @@
     if (s.sc !== undefined) {
       add(tip, "p", "Score " + s.sc.toFixed(2) + " (threshold " + s.th.toFixed(2) + ")").className = "score";
       if (s.p) {
-        add(tip, "p", "Closest passage" + (s.f ? " (" + s.f + ")" : "") + ":", "k");
+        var from = add(tip, "p", "Closest passage", "k"), named = s.ft || safe(s.fu);
+        if (s.f || named) {
+          text(from, " (" + (s.f || "") + (s.f && named ? ": " : ""));
+          source(from, s.ft, s.fu);
+          text(from, ")");
+        }
+        text(from, ":");
         add(tip, "blockquote", s.p).className = "passage";
       }
       if (s.m && s.m.length) add(tip, "p", "Not found in the source: " + s.m.join(", ")).className = "missing";
@@ -73,7 +97,13 @@
     lit.forEach(function (e) { e.classList.remove("on"); });
     lit = [];
   }
+  // anchor is the sentence or citation the tooltip shows; leaving is the
+  // timer that hides it once the pointer has left it (a moment's grace,
+  // to cross the gap into the tooltip); quiet, that a focus is not to
+  // show it (Escape gives focus back to the anchor).
+  var anchor = null, leaving = 0, quiet = false;
   function show(el) {
+    clearTimeout(leaving);
     if (!fill(el)) return;
     unlight();
     if (el.dataset.s !== undefined) {
@@ -83,10 +113,17 @@
     tip.hidden = false;
     place(el);
     el.setAttribute("aria-describedby", "tip");
+    anchor = el;
   }
   function hide() {
+    clearTimeout(leaving);
     tip.hidden = true;
     unlight();
+    anchor = null;
+  }
+  function hideSoon() {
+    clearTimeout(leaving);
+    leaving = setTimeout(hide, 300);
   }
   function target(e) {
     var t = e.target;
@@ -94,21 +131,59 @@
     // which list the citation too.
     return t && t.closest ? t.closest(".s[data-s]") || t.closest(".c[data-c]") : null;
   }
+  function inTip(n) { return !!n && tip.contains(n); }
+  // after is the first element Tab reaches after el outside the tooltip.
+  function after(el) {
+    var all = document.querySelectorAll("a[href], [tabindex='0'], summary, button, input, select, textarea");
+    for (var i = 0; i < all.length; i++) {
+      if (!inTip(all[i]) && all[i] !== el && (el.compareDocumentPosition(all[i]) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+        !el.contains(all[i]) && all[i].offsetParent !== null) return all[i];
+    }
+    return null;
+  }
+  // The tooltip stays while the pointer moves into it or focus is in it,
+  // so its links to the sources can be followed.
   document.addEventListener("mouseover", function (e) {
+    if (inTip(e.target)) { clearTimeout(leaving); return; }
     var el = target(e);
     if (el) show(el);
   });
   document.addEventListener("mouseout", function (e) {
+    var to = e.relatedTarget;
+    if (inTip(to)) return;
+    if (inTip(e.target)) {
+      if (!(anchor && anchor.contains(to)) && !inTip(document.activeElement) && document.activeElement !== anchor) hide();
+      return;
+    }
     var el = target(e);
-    if (el && !el.contains(e.relatedTarget) && document.activeElement !== el) hide();
+    if (el && !el.contains(to) && document.activeElement !== el) hideSoon();
   });
   document.addEventListener("focusin", function (e) {
+    if (inTip(e.target) || quiet) return;
     var el = target(e);
     if (el) show(el); else hide();
   });
   document.addEventListener("keydown", function (e) {
-    if (e.key === "Escape") { hide(); return; }
-    if ((e.key !== "n" && e.key !== "p") || e.ctrlKey || e.metaKey || e.altKey) return;
+    var links = tip.hidden ? [] : tip.querySelectorAll("a[href]");
+    if (e.key === "Escape") {
+      var back = inTip(document.activeElement) ? anchor : null;
+      hide();
+      if (back) { quiet = true; back.focus(); quiet = false; }
+      return;
+    }
+    // Tab from the sentence goes into its tooltip's links; Tab past the
+    // last goes on from the sentence, Shift+Tab from the first back to it.
+    if (e.key === "Tab" && links.length && anchor) {
+      var a = document.activeElement;
+      if (a === anchor && !e.shiftKey) { links[0].focus(); e.preventDefault(); }
+      else if (a === links[0] && e.shiftKey) { anchor.focus(); e.preventDefault(); }
+      else if (a === links[links.length - 1] && !e.shiftKey) {
+        var next = after(anchor);
+        if (next) { next.focus(); e.preventDefault(); } else hide();
+      }
+      return;
+    }
+    if ((e.key !== "n" && e.key !== "p") || e.ctrlKey || e.metaKey || e.altKey || inTip(document.activeElement)) return;
     var all = Array.prototype.slice.call(document.querySelectorAll(".s[tabindex]:not(.st-supported):not(.st-cited)"));
     if (!all.length) return;
     var i = all.indexOf(document.activeElement);

@@ -50,24 +50,33 @@ type issueData struct {
 }
 
 type sentenceData struct {
-	Status    string      `json:"st"`
-	Score     *float64    `json:"sc,omitempty"`
-	Threshold float64     `json:"th,omitempty"`
-	Passage   string      `json:"p,omitempty"`
-	From      string      `json:"f,omitempty"`
-	FromTitle string      `json:"ft,omitempty"`
-	FromLink  string      `json:"fu,omitempty"`
-	Missing   []string    `json:"m,omitempty"`
-	Issues    []issueData `json:"i,omitempty"`
-	Markers   []int       `json:"c,omitempty"`
+	Status    string   `json:"st"`
+	Score     *float64 `json:"sc,omitempty"`
+	Threshold float64  `json:"th,omitempty"`
+	Passage   string   `json:"p,omitempty"`
+	From      string   `json:"f,omitempty"`
+	// FromSource is the passage's source in docData.Sources, from 1 (0:
+	// none known).
+	FromSource int         `json:"fr,omitempty"`
+	Missing    []string    `json:"m,omitempty"`
+	Issues     []issueData `json:"i,omitempty"`
+	Markers    []int       `json:"c,omitempty"`
 }
 
 type citeData struct {
 	Label  string `json:"l"`
 	Status string `json:"st"`
-	Entry  string `json:"e,omitempty"`
-	Title  string `json:"t,omitempty"`
-	Link   string `json:"u,omitempty"`
+	// Source is what it resolved to in docData.Sources, from 1 (0: none).
+	Source int `json:"r,omitempty"`
+}
+
+// sourceData is a cited work: its entry as written, its title and link.
+// A document lists each once, however often it is cited: a report citing
+// 30 entries 3,000 times had its entries' text 100 times over.
+type sourceData struct {
+	Entry string `json:"e,omitempty"`
+	Title string `json:"t,omitempty"`
+	Link  string `json:"u,omitempty"`
 }
 
 type markerData struct {
@@ -80,6 +89,33 @@ type markerData struct {
 type docData struct {
 	Sentences []sentenceData `json:"s"`
 	Markers   []markerData   `json:"c"`
+	Sources   []sourceData   `json:"r,omitempty"`
+}
+
+// source is the number (from 1) of src in v's sources, added if new; 0
+// for nothing known of it. A source without its entry (a passage's) is
+// the first with its title and link, if one is listed.
+func (v *docView) source(src sourceData) int {
+	if src == (sourceData{}) {
+		return 0
+	}
+	if v.sourceIDs == nil {
+		v.sourceIDs = map[sourceData]int{}
+	}
+	if n, ok := v.sourceIDs[src]; ok {
+		return n
+	}
+	named := sourceData{Title: src.Title, Link: src.Link}
+	if n, ok := v.sourceIDs[named]; ok && src.Entry == "" {
+		return n
+	}
+	v.data.Sources = append(v.data.Sources, src)
+	n := len(v.data.Sources)
+	v.sourceIDs[src] = n
+	if _, ok := v.sourceIDs[named]; !ok && named != (sourceData{}) {
+		v.sourceIDs[named] = n
+	}
+	return n
 }
 
 // docView is a document's sentences and markers with their statuses.
@@ -91,6 +127,7 @@ type docView struct {
 	markers   []span         // marker spans, in order
 	citeMark  []int          // ReviewDoc citation to marker, -1 for none
 	counts    map[string]int // sentences by status
+	sourceIDs map[sourceData]int
 }
 
 // span is a byte range of a document.
@@ -137,8 +174,8 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 		if m < 0 {
 			continue
 		}
-		v.data.Markers[m].Cites = append(v.data.Markers[m].Cites, citeData{Label: c.Label, Status: c.Status, Entry: truncate(c.Entry, maxEntry),
-			Title: truncate(c.Title, maxTitle), Link: sourceLink(c.Link)})
+		src := v.source(sourceData{Entry: truncate(c.Entry, maxEntry), Title: truncate(c.Title, maxTitle), Link: sourceLink(c.Link)})
+		v.data.Markers[m].Cites = append(v.data.Markers[m].Cites, citeData{Label: c.Label, Status: c.Status, Source: src})
 		if c.Status == "unresolved" {
 			v.data.Markers[m].Dead = true
 		}
@@ -209,7 +246,7 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 			sc := s.Score
 			sd.Score, sd.Threshold = &sc, s.Threshold
 			sd.Passage, sd.From, sd.Missing = truncate(strings.TrimSpace(s.Passage), maxEntry), s.From, s.Missing
-			sd.FromTitle, sd.FromLink = truncate(s.FromTitle, maxTitle), sourceLink(s.FromLink)
+			sd.FromSource = v.source(sourceData{Title: truncate(s.FromTitle, maxTitle), Link: sourceLink(s.FromLink)})
 		}
 		for _, k := range s.Cites {
 			if m := v.mark(k); m >= 0 && !slices.Contains(sd.Markers, m) {
@@ -497,7 +534,7 @@ type pageBudget struct {
 
 // forDocument is v's budget: the document's, or what the page has left.
 func (p *pageBudget) forDocument(v *docView) *markBudget {
-	return &markBudget{left: min(p.doc, p.left), v: v, maxS: -1, maxC: -1, seenCite: make([]bool, len(v.data.Markers))}
+	return &markBudget{left: min(p.doc, p.left), v: v, maxS: -1, maxC: -1, seenCite: make([]bool, len(v.data.Markers)), seenSource: make([]bool, len(v.data.Sources))}
 }
 
 // spent takes what the document's marks cost from the page's budget.
@@ -512,6 +549,7 @@ type markBudget struct {
 	stopAt     int    // the offset of the first mark left out
 	maxS, maxC int    // the highest sentence and marker data indices marked
 	seenCite   []bool // by marker data index
+	seenSource []bool // by source data index: counted
 	// timeUp reports whether the report's Context has ended; timeCut,
 	// that the document's rendering stopped for it.
 	timeUp  func() bool
@@ -550,14 +588,14 @@ func (b *markBudget) admit(m mark, newSentence bool) bool {
 	if m.sentence >= 0 {
 		cost += sentenceSpan
 		if newSentence {
-			cost += firstSentenceSpan + sentenceDataSize(&b.v.data.Sentences[m.sentence])
+			cost += firstSentenceSpan + b.sentenceDataSize(&b.v.data.Sentences[m.sentence])
 		}
 	}
 	newCite := m.cite >= 0 && !b.seenCite[m.cite]
 	if m.cite >= 0 {
 		cost += markerSpan
 		if newCite {
-			cost += markerDataSize(&b.v.data.Markers[m.cite])
+			cost += b.markerDataSize(&b.v.data.Markers[m.cite])
 		}
 	}
 	if cost > b.left {
@@ -618,21 +656,33 @@ func byteSize(n int) string {
 }
 
 // sentenceDataSize and markerDataSize are about the bytes of s's and m's
-// JSON data (before escapes).
-func sentenceDataSize(s *sentenceData) int {
-	n := 30 + len(s.Status) + len(s.Passage) + len(s.From) + len(s.FromTitle) + len(s.FromLink) + 8*len(s.Markers) + issuesDataSize(s.Issues)
+// JSON data (before escapes), with the sources they are the first to
+// name (once each: seen).
+func (b *markBudget) sentenceDataSize(s *sentenceData) int {
+	n := 40 + len(s.Status) + len(s.Passage) + len(s.From) + 8*len(s.Markers) + issuesDataSize(s.Issues) + b.sourceSize(s.FromSource)
 	for _, m := range s.Missing {
 		n += len(m) + 3
 	}
 	return n
 }
 
-func markerDataSize(m *markerData) int {
+func (b *markBudget) markerDataSize(m *markerData) int {
 	n := 30 + len(m.Text) + issuesDataSize(m.Issues)
 	for _, c := range m.Cites {
-		n += 35 + len(c.Label) + len(c.Status) + len(c.Entry) + len(c.Title) + len(c.Link)
+		n += 30 + len(c.Label) + len(c.Status) + b.sourceSize(c.Source)
 	}
 	return n
+}
+
+// sourceSize is the size of source k's data (from 1) the first time it
+// is asked for, then 0.
+func (b *markBudget) sourceSize(k int) int {
+	if k <= 0 || k > len(b.v.data.Sources) || b.seenSource[k-1] {
+		return 0
+	}
+	b.seenSource[k-1] = true
+	src := &b.v.data.Sources[k-1]
+	return 20 + len(src.Entry) + len(src.Title) + len(src.Link)
 }
 
 func issuesDataSize(is []issueData) int {

@@ -737,19 +737,63 @@ func TestHTMLSourceLinks(t *testing.T) {
 	if len(data.Markers) != len(links) {
 		t.Fatalf("%d markers", len(data.Markers))
 	}
+	source := func(n int) sourceData {
+		if n < 1 || n > len(data.Sources) {
+			return sourceData{}
+		}
+		return data.Sources[n-1]
+	}
 	for k, l := range links {
-		c := data.Markers[k].Cites[0]
+		c := source(data.Markers[k].Cites[0].Source)
 		if c.Link != l.want || c.Title != fmt.Sprintf("<b>Title %d</b>", k) || c.Entry != "entry "+fmt.Sprint(k) {
 			t.Errorf("citation %d (%q): %+v, want link %q", k, l.link, c, l.want)
 		}
 	}
-	if s := data.Sentences[0]; s.FromTitle != "Source title" || s.FromLink != "https://e.org/source" {
+	if s := source(data.Sentences[0].FromSource); s.Title != "Source title" || s.Link != "https://e.org/source" {
 		t.Errorf("supported sentence's source: %+v", s)
 	}
-	if s := data.Sentences[3]; s.FromLink != "" || s.From != "web page" {
+	if s := data.Sentences[3]; source(s.FromSource).Link != "" || s.From != "web page" {
 		t.Errorf("a javascript: source address kept: %+v", s)
 	}
 	if bytes.Contains(page, []byte("<b>Title")) {
 		t.Error("a title became markup")
+	}
+}
+
+// TestHTMLSourcesOnce: a document's data lists each cited source once,
+// however often it is cited, and a passage's source is the citations'
+// entry for the same work.
+func TestHTMLSourcesOnce(t *testing.T) {
+	var src strings.Builder
+	rd := ReviewDoc{Path: "a.md"}
+	for k := range 100 {
+		start := src.Len()
+		fmt.Fprintf(&src, "Claim %d [%d].\n", k, k%2+1)
+		at := strings.LastIndex(src.String(), "[")
+		rd.Citations = append(rd.Citations, ReviewCitation{Start: at, End: src.Len() - 2, Label: fmt.Sprint(k%2 + 1), Status: "resolved",
+			Entry: fmt.Sprintf("The long entry of source %d, cited fifty times", k%2+1), Title: fmt.Sprint("Title ", k%2+1), Link: fmt.Sprint("https://e.org/", k%2+1)})
+		s := ReviewSentence{Start: start, End: src.Len() - 1, Cites: []int{k}}
+		if k == 3 {
+			s.Scored, s.Score, s.Threshold, s.Passage, s.From, s.FromTitle, s.FromLink = true, 0.9, 0.5, "p", "source store", "Title 2", "https://e.org/2"
+		}
+		rd.Sentences = append(rd.Sentences, s)
+	}
+	rd.Src = []byte(src.String())
+	page := printHTML(t, &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{rd}})
+	for _, n := range []string{"1", "2"} {
+		if c := bytes.Count(page, []byte("The long entry of source "+n)); c != 1 {
+			t.Errorf("source %s's entry is %d times in the page, want once", n, c)
+		}
+	}
+	m := regexp.MustCompile(`<script type="application/json" class="data">(.*?)</script>`).FindSubmatch(page)
+	var data docData
+	if err := json.Unmarshal(m[1], &data); err != nil {
+		t.Fatal(err)
+	}
+	if len(data.Sources) != 2 || data.Markers[0].Cites[0].Source != 1 || data.Markers[1].Cites[0].Source != 2 || data.Markers[99].Cites[0].Source != 2 {
+		t.Errorf("sources %+v, markers 0, 1 and 99 cite %d, %d, %d", data.Sources, data.Markers[0].Cites[0].Source, data.Markers[1].Cites[0].Source, data.Markers[99].Cites[0].Source)
+	}
+	if got := data.Sentences[3].FromSource; got != 2 {
+		t.Errorf("the passage's source is %d, want the citations' entry 2", got)
 	}
 }

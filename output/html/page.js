@@ -43,18 +43,20 @@
     }
     if (title) return add(parent, "span", title, "src");
   }
-  function markerInfo(parent, m, shown) {
+  // src is source n (from 1) of document data d: its entry, title, link.
+  function src(d, n) { return (n && d.r && d.r[n - 1]) || {}; }
+  function markerInfo(parent, d, m, shown) {
     add(parent, "p", "Citation " + m.t, "k");
     var ul = add(parent, "ul");
     m.c.forEach(function (c) {
-      var li = add(ul, "li");
+      var li = add(ul, "li"), r = src(d, c.r);
       add(li, "strong", c.l + ": ");
       if (c.st !== "resolved") {
         add(li, "span", c.st === "unresolved" ? "resolves to nothing in this document" : "not checked (no bibliography or source store)");
         return;
       }
-      if (!source(li, c.t, c.u)) add(li, "span", c.e || "(resolves, no entry text)");
-      else if (c.e && c.e !== c.t) add(li, "span", c.e, "entry");
+      if (!source(li, r.t, r.u)) add(li, "span", r.e || "(resolves, no entry text)");
+      else if (r.e && r.e !== r.t) add(li, "span", r.e, "entry");
     });
     issues(parent, (m.i || []).filter(function (i) { return !shown || !shown.some(function (j) { return j.m === i.m && j.l === i.l; }); }));
   }
@@ -64,7 +66,7 @@
     var d = data(art);
     tip.textContent = "";
     if (el.dataset.s === undefined) {
-      markerInfo(tip, d.c[+el.dataset.c]);
+      markerInfo(tip, d, d.c[+el.dataset.c]);
       return true;
     }
     var s = d.s[+el.dataset.s];
@@ -73,10 +75,10 @@
     if (s.sc !== undefined) {
       add(tip, "p", "Score " + s.sc.toFixed(2) + " (threshold " + s.th.toFixed(2) + ")").className = "score";
       if (s.p) {
-        var from = add(tip, "p", "Closest passage", "k"), named = s.ft || safe(s.fu);
+        var from = add(tip, "p", "Closest passage", "k"), r = src(d, s.fr), named = r.t || safe(r.u);
         if (s.f || named) {
           text(from, " (" + (s.f || "") + (s.f && named ? ": " : ""));
-          source(from, s.ft, s.fu);
+          source(from, r.t, r.u);
           text(from, ")");
         }
         text(from, ":");
@@ -85,7 +87,7 @@
       if (s.m && s.m.length) add(tip, "p", "Not found in the source: " + s.m.join(", ")).className = "missing";
     }
     issues(tip, s.i);
-    (s.c || []).forEach(function (m) { markerInfo(tip, d.c[m], s.i); });
+    (s.c || []).forEach(function (m) { markerInfo(tip, d, d.c[m], s.i); });
     return true;
   }
   function place(el) {

@@ -330,7 +330,6 @@ func (v *docView) marks() []mark {
 		}
 		if mi < len(v.markers) && v.markers[mi].Start <= a {
 			m.cite = mi
-			m.citeClass = "c-ok"
 			if v.data.Markers[mi].Dead {
 				m.citeClass = "c-missing"
 			} else if allUnchecked(v.data.Markers[mi].Cites) {

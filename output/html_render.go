@@ -74,7 +74,7 @@ func renderBlocksWith(md goldmark.Markdown, src []byte, marks []mark, budget *ma
 		}
 	}()
 	root := md.Parser().Parse(text.NewReader(src))
-	hl := &highlighter{marks: marks, seenSentence: map[int]bool{}, openMark: -1, budget: budget}
+	hl := &highlighter{marks: marks, seenSentence: map[int]bool{}, mark: -1, curS: -1, curC: -1, budget: budget}
 	// Every extension's node renderer is listed: goldmark indexes its
 	// renderers by node kind and panics on a kind it has none for.
 	r := renderer.NewRenderer(renderer.WithNodeRenderers(
@@ -121,8 +121,14 @@ func firstOffset(n ast.Node) int {
 type highlighter struct {
 	marks        []mark
 	seenSentence map[int]bool
-	openMark     int // a mark left open for the next text node, or -1
-	budget       *markBudget
+	// mark is the mark last entered (admitted or refused); curS and curC
+	// the sentence and marker whose spans are open, or -1. Spans stay
+	// open from one mark to the next while their sentence goes on, so
+	// "Claim [1]." is one sentence span holding a marker's, and into the
+	// next text node when it continues the text (goldmark splits "[1]"
+	// into three).
+	mark, curS, curC int
+	budget           *markBudget
 }
 
 func (h *highlighter) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -149,9 +155,8 @@ func (h *highlighter) heading(w util.BufWriter, src []byte, node ast.Node, enter
 	return ast.WalkContinue, nil
 }
 
-// text writes a text node, split where marks begin and end. A mark that
-// goes on into the next text node (goldmark splits "[1]" into three) is
-// left open, so a sentence is one span per run of text, not per node.
+// text writes a text node, its marked stretches in spans: a sentence's
+// span, and inside it a marker's.
 func (h *highlighter) text(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
@@ -165,37 +170,44 @@ func (h *highlighter) text(w util.BufWriter, src []byte, node ast.Node, entering
 		}
 		return 1
 	})
-	if h.openMark >= 0 && h.openMark != i {
-		h.close(w, h.marks[h.openMark]) // not continued after all
-		h.openMark = -1
-	}
-	continues := !n.SoftLineBreak() && !n.HardLineBreak() && contiguousText(n)
 	for ; i < len(h.marks) && h.marks[i].start < seg.Stop; i++ {
 		m := h.marks[i]
 		s, e := max(m.start, pos), min(m.end, seg.Stop)
 		if s >= e {
 			continue
 		}
-		writeEscaped(w, src[pos:s])
-		if h.openMark != i {
+		if pos < s {
+			h.closeAll(w)
+			writeEscaped(w, src[pos:s])
+		}
+		if h.mark != i {
+			h.mark = i
 			if !h.budget.admit(m, m.sentence >= 0 && !h.seenSentence[m.sentence]) {
 				// Out of budget: the text goes on unmarked.
+				h.closeAll(w)
 				writeEscaped(w, src[s:e])
 				pos = e
 				continue
 			}
-			h.open(w, m)
+		} else if h.curS != m.sentence || h.curC != m.cite {
+			// Entered before and refused, or its spans closed by a gap.
+			if h.budget != nil && h.budget.stopped {
+				writeEscaped(w, src[s:e])
+				pos = e
+				continue
+			}
 		}
+		h.enter(w, m)
 		writeEscaped(w, src[s:e])
-		h.openMark = -1
-		if e == seg.Stop && e < m.end && continues {
-			h.openMark = i
-		} else {
-			h.close(w, m)
-		}
 		pos = e
 	}
-	writeEscaped(w, src[pos:seg.Stop])
+	if pos < seg.Stop {
+		h.closeAll(w)
+		writeEscaped(w, src[pos:seg.Stop])
+	}
+	if n.SoftLineBreak() || n.HardLineBreak() || !contiguousText(n) {
+		h.closeAll(w)
+	}
 	if n.HardLineBreak() {
 		w.WriteString("<br>\n")
 	} else if n.SoftLineBreak() {
@@ -211,39 +223,62 @@ func contiguousText(n *ast.Text) bool {
 	return ok && next.Segment.Start == n.Segment.Stop
 }
 
-func (h *highlighter) open(w util.BufWriter, m mark) {
-	if m.sentence >= 0 {
-		w.WriteString(`<span class="s st-`)
-		w.WriteString(m.status)
-		w.WriteString(`" data-s="`)
-		w.WriteString(strconv.Itoa(m.sentence))
-		w.WriteByte('"')
-		if !h.seenSentence[m.sentence] {
-			h.seenSentence[m.sentence] = true
-			w.WriteString(` tabindex="0"><span class="ic" aria-hidden="true">`)
-			w.WriteString(statusIcon[m.status])
-			w.WriteString(`</span><span class="vh">`)
-			w.WriteString(statusText[m.status])
-			w.WriteString(`: </span>`)
-		} else {
-			w.WriteByte('>')
+// enter makes the open spans m's: its sentence's (kept open when it is
+// already), and inside it its marker's.
+func (h *highlighter) enter(w util.BufWriter, m mark) {
+	if h.curC >= 0 && (h.curC != m.cite || h.curS != m.sentence) {
+		w.WriteString("</span>")
+		h.curC = -1
+	}
+	if h.curS != m.sentence {
+		if h.curS >= 0 {
+			w.WriteString("</span>")
+		}
+		h.curS = m.sentence
+		if m.sentence >= 0 {
+			h.openSentence(w, m)
 		}
 	}
-	if m.cite >= 0 {
-		w.WriteString(`<span class="c `)
-		w.WriteString(m.citeClass)
+	if m.cite >= 0 && h.curC != m.cite {
+		w.WriteString(`<span class="c`)
+		if m.citeClass != "" {
+			w.WriteString(" ")
+			w.WriteString(m.citeClass)
+		}
 		w.WriteString(`" data-c="`)
 		w.WriteString(strconv.Itoa(m.cite))
 		w.WriteString(`">`)
+		h.curC = m.cite
 	}
 }
 
-func (h *highlighter) close(w util.BufWriter, m mark) {
-	if m.cite >= 0 {
-		w.WriteString("</span>")
+func (h *highlighter) openSentence(w util.BufWriter, m mark) {
+	w.WriteString(`<span class="s st-`)
+	w.WriteString(m.status)
+	w.WriteString(`" data-s="`)
+	w.WriteString(strconv.Itoa(m.sentence))
+	w.WriteByte('"')
+	if !h.seenSentence[m.sentence] {
+		h.seenSentence[m.sentence] = true
+		w.WriteString(` tabindex="0"><span class="ic" aria-hidden="true">`)
+		w.WriteString(statusIcon[m.status])
+		w.WriteString(`</span><span class="vh">`)
+		w.WriteString(statusText[m.status])
+		w.WriteString(`: </span>`)
+	} else {
+		w.WriteByte('>')
 	}
-	if m.sentence >= 0 {
+}
+
+// closeAll closes the open spans.
+func (h *highlighter) closeAll(w util.BufWriter) {
+	if h.curC >= 0 {
 		w.WriteString("</span>")
+		h.curC = -1
+	}
+	if h.curS >= 0 {
+		w.WriteString("</span>")
+		h.curS = -1
 	}
 }
 

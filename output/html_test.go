@@ -103,10 +103,42 @@ func checkInert(t *testing.T, page []byte) string {
 		}
 	}
 	walk(doc, false)
+	checkNested(t, page)
 	if scripts != 1 || styles != 1 {
 		t.Errorf("%d scripts and %d style elements, want the page's own one of each", scripts, styles)
 	}
 	return text.String()
+}
+
+// checkNested fails unless every element of page is closed, in order,
+// by its own end tag: the marks' spans and the document's markup nest.
+func checkNested(t *testing.T, page []byte) {
+	t.Helper()
+	void := map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true,
+		"link": true, "meta": true, "source": true, "track": true, "wbr": true}
+	z := html.NewTokenizer(bytes.NewReader(page))
+	var stack []string
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if len(stack) > 0 {
+				t.Errorf("elements left open: %v", stack)
+			}
+			return
+		case html.StartTagToken:
+			name, _ := z.TagName()
+			if !void[string(name)] {
+				stack = append(stack, string(name))
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			if len(stack) == 0 || stack[len(stack)-1] != string(name) {
+				t.Errorf("</%s> closes %v", name, stack)
+				return
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
 }
 
 func attr(n *html.Node, key string) string {
@@ -238,11 +270,19 @@ func TestHTMLMarks(t *testing.T) {
 			t.Errorf("sentence %s reads %q, want %q", s, pieces[s], w)
 		}
 	}
-	for s, want := range map[string]string{"0": "s st-uncited", "1": "s st-cited"} {
+	// The sentence crossing markup is in pieces; the one citing [1] is
+	// one span, the marker's inside it.
+	for s, want := range map[string]struct {
+		class  string
+		pieces int
+	}{"0": {"s st-uncited", 7}, "1": {"s st-cited", 1}} {
 		pcs := strings.Split(strings.TrimSuffix(status[s], ";"), ";")
-		if len(pcs) < 2 || strings.Count(status[s], want+";") != len(pcs) {
-			t.Errorf("sentence %s pieces %q, want several, each %q", s, status[s], want)
+		if len(pcs) != want.pieces || strings.Count(status[s], want.class+";") != len(pcs) {
+			t.Errorf("sentence %s pieces %q, want %d, each %q", s, status[s], want.pieces, want.class)
 		}
+	}
+	if !bytes.Contains(page, []byte(`A cited one <span class="c" data-c="0">[</span>1].</span>`)) {
+		t.Errorf("the marker is not inside its sentence's span:\n%s", page)
 	}
 	if n := bytes.Count(page, []byte(`tabindex="0"`)); n != 2 {
 		t.Errorf("%d focusable sentences, want 2", n)

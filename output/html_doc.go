@@ -49,8 +49,10 @@ type issueData struct {
 	Line     int    `json:"l"`
 }
 
+// The page's data leaves out what its markup says: a sentence's status
+// (its class), a marker's text, a citation's status when it resolved.
 type sentenceData struct {
-	Status    string   `json:"st"`
+	Status    string   `json:"-"`
 	Score     *float64 `json:"sc,omitempty"`
 	Threshold float64  `json:"th,omitempty"`
 	Passage   string   `json:"p,omitempty"`
@@ -65,7 +67,7 @@ type sentenceData struct {
 
 type citeData struct {
 	Label  string `json:"l"`
-	Status string `json:"st"`
+	Status string `json:"st,omitempty"` // "" for resolved
 	// Source is what it resolved to in docData.Sources, from 1 (0: none).
 	Source int `json:"r,omitempty"`
 }
@@ -80,7 +82,7 @@ type sourceData struct {
 }
 
 type markerData struct {
-	Text   string      `json:"t"`
+	Text   string      `json:"-"`
 	Cites  []citeData  `json:"c"`
 	Issues []issueData `json:"i,omitempty"`
 	Dead   bool        `json:"x,omitempty"`
@@ -175,7 +177,11 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 			continue
 		}
 		src := v.source(sourceData{Entry: truncate(c.Entry, maxEntry), Title: truncate(c.Title, maxTitle), Link: sourceLink(c.Link)})
-		v.data.Markers[m].Cites = append(v.data.Markers[m].Cites, citeData{Label: c.Label, Status: c.Status, Source: src})
+		st := c.Status
+		if st == "resolved" {
+			st = ""
+		}
+		v.data.Markers[m].Cites = append(v.data.Markers[m].Cites, citeData{Label: c.Label, Status: st, Source: src})
 		if c.Status == "unresolved" {
 			v.data.Markers[m].Dead = true
 		}

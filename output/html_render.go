@@ -260,9 +260,9 @@ func (h *highlighter) openSentence(w util.BufWriter, m mark) {
 	w.WriteByte('"')
 	if !h.seenSentence[m.sentence] {
 		h.seenSentence[m.sentence] = true
-		w.WriteString(` tabindex="0"><span class="ic" aria-hidden="true">`)
-		w.WriteString(statusIcon[m.status])
-		w.WriteString(`</span><span class="vh">`)
+		// Its icon is the style's (.s[tabindex]::before), hidden from
+		// screen readers, which read the status as words.
+		w.WriteString(` tabindex="0"><span class="vh">`)
 		w.WriteString(statusText[m.status])
 		w.WriteString(`: </span>`)
 	} else {

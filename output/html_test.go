@@ -464,6 +464,17 @@ func TestHTMLEmbeddedAssets(t *testing.T) {
 			t.Errorf("%s: %d bytes, or holds \"</\" (which would end its element)", name, len(s))
 		}
 	}
+	// The script goes in without its comments and indentation, and
+	// nothing else changes: the same statements, line for line.
+	var code []string
+	for _, l := range strings.Split(pageJSSource, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "//") {
+			code = append(code, l)
+		}
+	}
+	if pageJS != strings.Join(code, "\n")+"\n" || strings.Contains(pageJS, "\n  ") || len(pageJS) > len(pageJSSource)*85/100 {
+		t.Errorf("page.js goes in as %d bytes of %d", len(pageJS), len(pageJSSource))
+	}
 }
 
 // TestHTMLNoWorkflowCommands: printed to a job's log, the page holds no
@@ -835,5 +846,21 @@ func TestHTMLSourcesOnce(t *testing.T) {
 	}
 	if got := data.Sentences[3].FromSource; got != 2 {
 		t.Errorf("the passage's source is %d, want the citations' entry 2", got)
+	}
+}
+
+// TestHTMLStatusIcons: each status has its icon in the style, shown
+// before a sentence's first stretch and hidden from screen readers, which
+// read the status in words; the legend's icons are the same.
+func TestHTMLStatusIcons(t *testing.T) {
+	for st, icon := range statusIcon {
+		rule := fmt.Sprintf(`.st-%s[tabindex]::before{content:"%s";content:"%s"/""}`, st, icon, icon)
+		if !strings.Contains(pageCSS, rule) {
+			t.Errorf("style lacks %s", rule)
+		}
+	}
+	page := printHTML(t, reviewOf("a.md", []byte("Rates rose 5% in 2020.\n")))
+	if !bytes.Contains(page, []byte(`tabindex="0"><span class="vh">checkable claim, no citation: </span>Rates rose`)) {
+		t.Errorf("the sentence's status is not read before it:\n%s", page)
 	}
 }

@@ -45,13 +45,17 @@
   }
   // src is source n (from 1) of document data d: its entry, title, link.
   function src(d, n) { return (n && d.r && d.r[n - 1]) || {}; }
-  function markerInfo(parent, d, m, shown) {
-    add(parent, "p", "Citation " + m.t, "k");
+  // markerText is the text of marker n of article art, as the page shows it.
+  function markerText(art, n) {
+    return Array.prototype.map.call(art.querySelectorAll('.c[data-c="' + n + '"]'), function (e) { return e.textContent; }).join("");
+  }
+  function markerInfo(parent, d, m, text, shown) {
+    add(parent, "p", "Citation " + text, "k");
     var ul = add(parent, "ul");
     m.c.forEach(function (c) {
       var li = add(ul, "li"), r = src(d, c.r);
       add(li, "strong", c.l + ": ");
-      if (c.st !== "resolved") {
+      if (c.st) {
         add(li, "span", c.st === "unresolved" ? "resolves to nothing in this document" : "not checked (no bibliography or source store)");
         return;
       }
@@ -66,12 +70,13 @@
     var d = data(art);
     tip.textContent = "";
     if (el.dataset.s === undefined) {
-      markerInfo(tip, d, d.c[+el.dataset.c]);
+      markerInfo(tip, d, d.c[+el.dataset.c], markerText(art, el.dataset.c));
       return true;
     }
     var s = d.s[+el.dataset.s];
     if (!s) return false;
-    add(tip, "h4", statusText[s.st] || s.st).dataset.status = s.st;
+    var st = (el.className.match(/\bst-(\w+)/) || [])[1];
+    add(tip, "h4", statusText[st] || st).dataset.status = st;
     if (s.sc !== undefined) {
       add(tip, "p", "Score " + s.sc.toFixed(2) + " (threshold " + s.th.toFixed(2) + ")").className = "score";
       if (s.p) {
@@ -87,7 +92,7 @@
       if (s.m && s.m.length) add(tip, "p", "Not found in the source: " + s.m.join(", ")).className = "missing";
     }
     issues(tip, s.i);
-    (s.c || []).forEach(function (m) { markerInfo(tip, d, d.c[m], s.i); });
+    (s.c || []).forEach(function (m) { markerInfo(tip, d, d.c[m], markerText(art, m), s.i); });
     return true;
   }
   function place(el) {

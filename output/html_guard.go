@@ -23,6 +23,13 @@ type commandGuard struct {
 func newCommandGuard(w io.Writer) *commandGuard { return &commandGuard{w: w, lineStart: true} }
 
 func (g *commandGuard) Write(p []byte) (int, error) {
+	if g.clean(p) {
+		// Nothing to rewrite (almost every write): pass it on whole and
+		// carry the state past it, without the byte-by-byte loop.
+		_, err := g.w.Write(p)
+		g.after(p)
+		return len(p), err
+	}
 	g.buf = g.buf[:0]
 	last := 0
 	for i, c := range p {
@@ -56,6 +63,57 @@ func (g *commandGuard) Write(p []byte) (int, error) {
 	g.buf = append(g.buf, p[last:]...)
 	_, err := g.w.Write(g.buf)
 	return len(p), err
+}
+
+// clean reports whether p, written after what came before, holds
+// nothing Write rewrites: no ':' first on a line (after blanks) and no
+// "##[", across the previous write's end too. It looks only at the colons
+// and the "##[" in p, found by the fast searches of package bytes.
+func (g *commandGuard) clean(p []byte) bool {
+	if bytes.Contains(p, []byte("##[")) ||
+		g.hashes >= 2 && len(p) > 0 && p[0] == '[' ||
+		g.hashes >= 1 && bytes.HasPrefix(p, []byte("#[")) {
+		return false
+	}
+	for off := 0; ; {
+		k := bytes.IndexByte(p[off:], ':')
+		if k < 0 {
+			return true
+		}
+		k += off
+		j := k - 1
+		for j >= 0 && (p[j] == ' ' || p[j] == '\t') {
+			j--
+		}
+		if j < 0 && g.lineStart || j >= 0 && (p[j] == '\n' || p[j] == '\r') {
+			return false
+		}
+		off = k + 1
+	}
+}
+
+// after sets the state as the loop in Write leaves it after p.
+func (g *commandGuard) after(p []byte) {
+	i := len(p) - 1
+	for i >= 0 && p[i] == '#' {
+		i--
+	}
+	if i < 0 {
+		g.hashes += len(p)
+	} else {
+		g.hashes = len(p) - 1 - i
+	}
+	for j := len(p) - 1; j >= 0; j-- {
+		switch p[j] {
+		case '\n', '\r':
+			g.lineStart = true
+			return
+		case ' ', '\t':
+			continue
+		}
+		g.lineStart = false
+		return
+	}
 }
 
 // writeRaw writes s past the guard (the page's own style and script).

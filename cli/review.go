@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/citelint/citelint/internal/safefile"
 
@@ -66,18 +68,58 @@ func writePages(pp output.PagesPrinter, path string, r *output.Report, within *s
 	if err := os.MkdirAll(path, 0o755); err != nil {
 		return err
 	}
-	for _, pg := range pages {
-		// Each page too: a link committed in the folder must not carry
-		// the write out of the project.
-		name := filepath.Join(path, pg.Name)
-		if err := within.Holds(name); err != nil {
-			return fmt.Errorf("output.formats html: %v", err)
+	// Pages are written by as many workers as there are CPUs, each whole
+	// or not at all but not synced one by one: the folder is written
+	// anew by every run, and a thousand syncs took longer than the pages.
+	var (
+		mu       sync.Mutex
+		firstErr error
+		next     int
+		wg       sync.WaitGroup
+	)
+	claim := func() (output.Page, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if firstErr != nil || next == len(pages) {
+			return output.Page{}, false
 		}
-		if err := atomicfile.Write(name, keepCut(pg.Write, cut)); err != nil {
-			return err
-		}
+		next++
+		return pages[next-1], true
 	}
-	return nil
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+	}
+	for range min(runtime.GOMAXPROCS(0), len(pages)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for pg, ok := claim(); ok; pg, ok = claim() {
+				// Each page too: a link committed in the folder must not
+				// carry the write out of the project.
+				name := filepath.Join(path, pg.Name)
+				if err := within.Holds(name); err != nil {
+					fail(fmt.Errorf("output.formats html: %v", err))
+					return
+				}
+				pageCut := false
+				if err := atomicfile.WriteUnsynced(name, keepCut(pg.Write, &pageCut)); err != nil {
+					fail(err)
+					return
+				}
+				if pageCut {
+					mu.Lock()
+					*cut = true
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return firstErr
 }
 
 // resolveKeepSlash is cfg.Resolve(path), keeping a trailing slash (a

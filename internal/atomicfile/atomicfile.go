@@ -13,6 +13,18 @@ import (
 // Write writes the output of fill to path atomically. When path is a
 // symbolic link, the file it points to is replaced and the link kept.
 func Write(path string, fill func(w io.Writer) error) error {
+	return write(path, fill, true)
+}
+
+// WriteUnsynced is Write without syncing the file before the rename: a
+// reader still never sees half a file, but a crash may cost the newest
+// ones. It is for output a run writes anew each time, many files at once
+// (a review page's folder), where a sync each cost more than the pages.
+func WriteUnsynced(path string, fill func(w io.Writer) error) error {
+	return write(path, fill, false)
+}
+
+func write(path string, fill func(w io.Writer) error, sync bool) error {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
@@ -20,7 +32,7 @@ func Write(path string, fill func(w io.Writer) error) error {
 	if fi, err := os.Stat(path); err == nil {
 		mode = fi.Mode().Perm()
 	}
-	tmp, err := Temp(path, mode, fill, nil)
+	tmp, err := temp(path, mode, fill, nil, sync)
 	if err != nil {
 		return err
 	}
@@ -33,6 +45,10 @@ func Write(path string, fill func(w io.Writer) error) error {
 // runs on the open file before it is synced (to set its owner). Nothing is
 // left behind on error.
 func Temp(path string, mode os.FileMode, fill func(w io.Writer) error, prepare func(*os.File) error) (name string, err error) {
+	return temp(path, mode, fill, prepare, true)
+}
+
+func temp(path string, mode os.FileMode, fill func(w io.Writer) error, prepare func(*os.File) error, sync bool) (name string, err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".citelint-*")
 	if err != nil {
 		return "", err
@@ -54,8 +70,10 @@ func Temp(path string, mode os.FileMode, fill func(w io.Writer) error, prepare f
 			return "", err
 		}
 	}
-	if err = tmp.Sync(); err != nil {
-		return "", err
+	if sync {
+		if err = tmp.Sync(); err != nil {
+			return "", err
+		}
 	}
 	if err = tmp.Close(); err != nil {
 		return "", err

@@ -58,3 +58,26 @@ func TestWriteThroughSymlink(t *testing.T) {
 		t.Errorf("target %q mode %v", b, fi.Mode().Perm())
 	}
 }
+
+// TestWriteUnsynced: without the sync, a write still replaces the file
+// whole, keeps its mode, and leaves the original and no temporary file
+// when it fails.
+func TestWriteUnsynced(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.html")
+	os.WriteFile(p, []byte("old"), 0o600)
+	if err := WriteUnsynced(p, bytesFill([]byte("new"))); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	fi, _ := os.Stat(p)
+	if string(b) != "new" || fi.Mode().Perm() != 0o600 {
+		t.Errorf("got %q mode %v", b, fi.Mode().Perm())
+	}
+	err := WriteUnsynced(p, func(w io.Writer) error { w.Write([]byte("partial")); return errors.New("boom") })
+	b, _ = os.ReadFile(p)
+	ents, _ := os.ReadDir(dir)
+	if err == nil || string(b) != "new" || len(ents) != 1 {
+		t.Errorf("failed write: %v, file %q, %d entries", err, b, len(ents))
+	}
+}

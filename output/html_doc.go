@@ -404,14 +404,22 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) (cut 
 		issueList(w, top)
 		w.WriteString("</div>\n")
 	}
-	for k, b := range blocks {
+	// A block with issues starts a row, its issues beside it; the blocks
+	// after it without issues go on in the same row (a row a block was
+	// a tenth of a corpus's pages in wrappers).
+	for k := 0; k < len(blocks); {
 		w.WriteString(`<div class="blk"><div class="md">`)
-		w.Write(b)
+		w.Write(blocks[k])
+		j := k + 1
+		for ; j < len(blocks) && len(per[j]) == 0; j++ {
+			w.Write(blocks[j])
+		}
 		w.WriteString(`</div>`)
 		if len(per[k]) > 0 {
 			issueList(w, per[k])
 		}
 		w.WriteString("</div>\n")
+		k = j
 	}
 	if v != nil {
 		js, _ := json.Marshal(v.data) // escapes <, > and &: cannot close the script element

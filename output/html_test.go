@@ -290,9 +290,10 @@ func TestHTMLMarks(t *testing.T) {
 }
 
 // TestHTMLIssueBesideBlock: an issue is listed beside the block holding
-// its offset; a file-level one above the text.
+// its offset, which starts a row; a file-level one above the text. The
+// blocks without issues go on in the row before them.
 func TestHTMLIssueBesideBlock(t *testing.T) {
-	src := []byte("# Title\n\nFirst paragraph.\n\nSecond [1] paragraph.\n")
+	src := []byte("# Title\n\nFirst paragraph.\n\nSecond [1] paragraph.\n\nThird paragraph.\n")
 	r := &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{{Path: "a.md", Src: src}}}
 	at := bytes.Index(src, []byte("[1]"))
 	r.Issues = []result.Issue{
@@ -301,10 +302,11 @@ func TestHTMLIssueBesideBlock(t *testing.T) {
 	}
 	page := string(printHTML(t, r))
 	blocks := regexp.MustCompile(`(?s)<div class="blk[^"]*">.*?</div>\n`).FindAllString(page, -1)
-	if len(blocks) != 4 {
-		t.Fatalf("%d blocks, want 4 (file issues, heading, two paragraphs):\n%s", len(blocks), page)
+	if len(blocks) != 3 {
+		t.Fatalf("%d rows, want 3 (file issues; heading and first paragraph; second and third):\n%s", len(blocks), page)
 	}
-	if !strings.Contains(blocks[0], "coverage 10%") || !strings.Contains(blocks[3], "no [1]") || !strings.Contains(blocks[3], "Second") {
+	if !strings.Contains(blocks[0], "coverage 10%") || !strings.Contains(blocks[1], "First") || strings.Contains(blocks[1], "no [1]") ||
+		!regexp.MustCompile(`(?s)<div class="md"><p>Second .*</p>\n<p>Third paragraph.</p>\n</div><ul class="iss".*no \[1\]`).MatchString(blocks[2]) {
 		t.Errorf("issues not beside their blocks:\n%s", strings.Join(blocks, "\n"))
 	}
 }
@@ -565,14 +567,14 @@ func TestHTMLDefinitions(t *testing.T) {
 	}
 	want := []string{
 		"<p>Intro <a href=\"https://e.org/a\" rel=\"nofollow noopener noreferrer\">a</a>.</p>\n",
-		"<pre class=\"defs\"><code>[a]: https://e.org/a\n[b]: javascript:alert(1) &#34;&lt;t&gt;&#34;</code></pre>\n",
-		"<p>Middle.</p>\n",
-		"<pre class=\"defs\"><code>[c]: https://e.org/c</code></pre>\n",
+		"<pre class=\"defs\"><code>[a]: https://e.org/a\n[b]: javascript:alert(1) &#34;&lt;t&gt;&#34;</code></pre>\n" +
+			"<p>Middle.</p>\n" +
+			"<pre class=\"defs\"><code>[c]: https://e.org/c</code></pre>\n",
 	}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("blocks:\n%q\nwant\n%q", got, want)
+		t.Errorf("rows:\n%q\nwant\n%q", got, want)
 	}
-	if len(blocks) == 4 && !bytes.Contains(blocks[1][2], []byte("b unused")) {
+	if len(blocks) == 2 && !bytes.Contains(blocks[1][2], []byte("b unused")) {
 		t.Errorf("the definition's issue is not beside it: %s", blocks[1][2])
 	}
 }

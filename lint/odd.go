@@ -288,6 +288,7 @@ func lintTranscoded(ctx context.Context, path string, src []byte, t *transcoded,
 		if is.End < is.Start {
 			is.End = is.Start
 		}
+		is.Related = mapRelated(is.Related, t.fileOffset)
 		is.Fix = nil
 	}
 	if fr.Src != nil || opts.KeepSources && len(fr.Issues) > 0 {

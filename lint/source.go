@@ -86,6 +86,7 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 		if is.End < is.Start {
 			is.End = is.Start
 		}
+		is.Related = mapRelated(is.Related, m.FileOffset)
 		is.Fix = nil
 		if cell > 0 {
 			is.Message += fmt.Sprintf(" (cell %d, line %d)", cell, line)
@@ -109,4 +110,17 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 		fr.Src = src
 	}
 	return fr
+}
+
+// mapRelated moves an issue's related places from the Markdown citelint
+// read to the file's own offsets, as the issue's own.
+func mapRelated(rel []result.Related, off func(int) int) []result.Related {
+	if len(rel) == 0 {
+		return nil
+	}
+	out := make([]result.Related, len(rel))
+	for i, r := range rel {
+		out[i] = result.Related{Start: off(r.Start), End: max(off(r.End), off(r.Start)), Message: r.Message}
+	}
+	return out
 }

@@ -25,11 +25,36 @@ type publishParams struct {
 }
 
 type testDiag struct {
-	Range    protocol.Range `json:"range"`
-	Severity int            `json:"severity"`
-	Code     string         `json:"code"`
-	Source   string         `json:"source"`
-	Message  string         `json:"message"`
+	Range           protocol.Range `json:"range"`
+	Severity        int            `json:"severity"`
+	Code            string         `json:"code"`
+	CodeDescription *struct {
+		HRef string `json:"href"`
+	} `json:"codeDescription,omitempty"`
+	Source             string                                  `json:"source"`
+	Message            string                                  `json:"message"`
+	Tags               []int                                   `json:"tags,omitempty"`
+	RelatedInformation []protocol.DiagnosticRelatedInformation `json:"relatedInformation,omitempty"`
+	Data               json.RawMessage                         `json:"data,omitempty"`
+}
+
+// testAction is a code action as the client decodes it: the edit as a
+// changes map or as versioned documentChanges.
+type testAction struct {
+	Title       string     `json:"title"`
+	Kind        string     `json:"kind"`
+	IsPreferred *bool      `json:"isPreferred"`
+	Diagnostics []testDiag `json:"diagnostics"`
+	Edit        struct {
+		Changes         map[string][]protocol.TextEdit `json:"changes"`
+		DocumentChanges []struct {
+			TextDocument struct {
+				URI     string `json:"uri"`
+				Version *int   `json:"version"`
+			} `json:"textDocument"`
+			Edits []protocol.TextEdit `json:"edits"`
+		} `json:"documentChanges"`
+	} `json:"edit"`
 }
 
 // testClient is an editor speaking the protocol to a Server over io.Pipe.
@@ -41,6 +66,8 @@ type testClient struct {
 	regs     chan protocol.RegistrationParams
 	served   chan error
 	root     string
+	// docChanges offers workspace.workspaceEdit.documentChanges.
+	docChanges bool
 }
 
 type pipeRW struct {
@@ -123,8 +150,11 @@ func (c *testClient) initialize(encodings []string, initOpts map[string]any) map
 		"processId": nil,
 		"rootUri":   fileURI(c.root),
 		"capabilities": map[string]any{
-			"general":   map[string]any{"positionEncodings": encodings},
-			"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}},
+			"general": map[string]any{"positionEncodings": encodings},
+			"workspace": map[string]any{
+				"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true},
+				"workspaceEdit":         map[string]any{"documentChanges": c.docChanges},
+			},
 		},
 		"initializationOptions": initOpts,
 	}

@@ -193,6 +193,7 @@ func (s *Server) analyse(d *document) *analysis {
 	report, doc := eng.LintDocument(context.Background(), path, text)
 	an := &analysis{version: version, rev: rev, eng: eng, lines: newLines(text, utf8Enc), doc: doc}
 	an.issues, an.diags = diagnostics(report, an.lines)
+	decorate(an, d.uri)
 
 	// Kept when it is of the current text and the current config (a
 	// reload or a save that carries text keeps the version, so the

@@ -117,7 +117,7 @@ func jobSummary(r *Report, issues []result.Issue) string {
 	})
 	b.WriteString("| rule | issues |\n|---|---:|\n")
 	for _, k := range rules {
-		fmt.Fprintf(&b, "| [`%s`](%s%s) | %d |\n", k, rulesDocBase, k, byRule[k])
+		fmt.Fprintf(&b, "| [`%s`](%s) | %d |\n", k, RuleDocURL(k), byRule[k])
 	}
 	b.WriteString("\n| location | rule | message |\n|---|---|---|\n")
 	for n, i := range issues {

@@ -21,6 +21,11 @@ const (
 	rulesDocBase = "https://github.com/citelint/citelint/blob/main/docs/rules.md#"
 )
 
+// RuleDocURL is the address of a rule's documentation (its section of
+// docs/rules.md on the project's repository): SARIF's helpUri, the
+// job summary's links and the editor's codeDescription all use it.
+func RuleDocURL(rule string) string { return rulesDocBase + rule }
+
 type sarifLog struct {
 	Schema  string     `json:"$schema"`
 	Version string     `json:"version"`
@@ -283,7 +288,7 @@ func sarifRuleOf(ri RuleInfo) sarifRule {
 		ShortDescription:     sarifText{truncate(nonEmpty(ri.Summary, ri.Name), 1024)},
 		FullDescription:      sarifText{truncate(full, 1024)},
 		Help:                 sarifHelp{Text: help, Markdown: help},
-		HelpURI:              rulesDocBase + ri.Name,
+		HelpURI:              RuleDocURL(ri.Name),
 		DefaultConfiguration: sarifConfig{Level: sarifLevel(ri.DefaultSeverity)},
 		Properties:           props,
 	}

@@ -64,6 +64,12 @@ type Position struct {
 	Line, Column int
 }
 
+// Related is a place in an issue's file that the issue refers to.
+type Related struct {
+	Start, End int    // byte offsets, End exclusive
+	Message    string // what the place is ("first definition")
+}
+
 // Issue is one finding.
 type Issue struct {
 	Rule     string   // kebab-case rule name, e.g. "unresolvable-label"
@@ -80,6 +86,13 @@ type Issue struct {
 	SourceLine string
 
 	Fix *Fix
+
+	// Related are other places in the same file that the finding is
+	// about (the first definition of a label defined twice), as byte
+	// offsets like Start and End; the editor shows them as the
+	// diagnostic's relatedInformation. Only rules that already know the
+	// place set it.
+	Related []Related
 
 	// Suppressed is set (with the justification) when an in-source directive
 	// silenced the issue; printers that can carry suppressions (SARIF) keep it.

@@ -123,7 +123,8 @@ func checkDuplicateReference(p *Pass) {
 					// defined twice.
 					continue
 				}
-				p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref), line(&doc.References[j]))
+				iss := p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref), line(&doc.References[j]))
+				iss.Related = []result.Related{relatedRef(&doc.References[j], "the first definition, which wins")}
 				continue
 			}
 			labels[k] = i
@@ -160,7 +161,8 @@ func checkDuplicateReference(p *Pass) {
 			for _, pr := range pairs {
 				ref, first := &doc.References[pr[0]], &doc.References[pr[1]]
 				sp := labelSpanOf(ref)
-				p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref), ref.Target(), describeRef(first), line(first))
+				iss := p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref), ref.Target(), describeRef(first), line(first))
+				iss.Related = []result.Related{relatedRef(first, "the first entry of "+ref.Target())}
 			}
 			continue
 		}
@@ -173,8 +175,19 @@ func checkDuplicateReference(p *Pass) {
 			parts = append(parts, fmt.Sprintf("%s as %s", describeRef(&doc.References[pr[0]]), describeRef(&doc.References[pr[1]])))
 		}
 		sp := labelSpanOf(&doc.References[pairs[0][0]])
-		p.Reportf(sp.Start, sp.End, "%d entries of the list repeat works it already lists: %s", len(pairs), strings.Join(parts, ", "))
+		iss := p.Reportf(sp.Start, sp.End, "%d entries of the list repeat works it already lists: %s", len(pairs), strings.Join(parts, ", "))
+		for _, pr := range pairs {
+			again, first := &doc.References[pr[0]], &doc.References[pr[1]]
+			iss.Related = append(iss.Related, relatedRef(first, fmt.Sprintf("%s, repeated as %s", describeRef(first), describeRef(again))))
+		}
 	}
+}
+
+// relatedRef points at a reference's label (else the whole entry), for
+// an issue's Related.
+func relatedRef(ref *markdown.Reference, msg string) result.Related {
+	sp := labelSpanOf(ref)
+	return result.Related{Start: sp.Start, End: sp.End, Message: msg}
 }
 
 // labelSpanOf is where a reference's findings go: its label, else the

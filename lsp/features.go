@@ -3,7 +3,6 @@ package lsp
 import (
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/tliron/glsp"
@@ -11,127 +10,8 @@ import (
 
 	"github.com/citelint/citelint/evidence"
 	"github.com/citelint/citelint/markdown"
-	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/score"
 )
-
-// codeAction offers the fixes of the issues in the requested range: safe
-// fixes, and unsafe ones (titled as such) only when the client asked for
-// them with the unsafeFixes initialization option, as `citelint run
-// --fix` applies unsafe fixes only with --unsafe-fixes. A source action
-// applies every safe fix of the document at once.
-func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any, error) {
-	actions := []protocol.CodeAction{}
-	d, an := s.current(p.TextDocument.URI)
-	if an == nil {
-		return actions, nil
-	}
-	s.mu.Lock()
-	unsafe := s.unsafeFixes
-	s.mu.Unlock()
-	quick, fixAll := wantKinds(p.Context.Only)
-	start, end := an.lines.offset(p.Range.Start), an.lines.offset(p.Range.End)
-	for i := range an.issues {
-		iss := &an.issues[i]
-		if !quick || iss.Fix == nil || len(iss.Fix.Edits) == 0 || iss.Fix.Unsafe && !unsafe {
-			continue
-		}
-		if iss.Start > end || start > max(iss.End, iss.Start) {
-			continue
-		}
-		actions = append(actions, fixAction(d.uri, an, i))
-	}
-	if fixAll {
-		if a, ok := fixAllAction(d.uri, an); ok {
-			actions = append(actions, a)
-		}
-	}
-	return actions, nil
-}
-
-// wantKinds reads the client's "only" filter: quick fixes, the fix-all
-// source action, or (no filter) both.
-func wantKinds(only []protocol.CodeActionKind) (quick, fixAll bool) {
-	if len(only) == 0 {
-		return true, true
-	}
-	for _, k := range only {
-		switch {
-		case k == protocol.CodeActionKindQuickFix || strings.HasPrefix(string(protocol.CodeActionKindQuickFix), string(k)+"."):
-			quick = true
-		case strings.HasPrefix(string(fixAllKind), string(k)):
-			fixAll = true
-		}
-	}
-	return quick, fixAll
-}
-
-func fixAction(uri string, an *analysis, i int) protocol.CodeAction {
-	iss := &an.issues[i]
-	title := iss.Fix.Description
-	if title == "" {
-		title = "fix " + iss.Rule
-	}
-	title = "citelint: " + title
-	if iss.Fix.Unsafe {
-		title += " (unsafe: may change what the text claims)"
-	}
-	kind := protocol.CodeActionKindQuickFix
-	preferred := !iss.Fix.Unsafe
-	return protocol.CodeAction{
-		Title:       title,
-		Kind:        &kind,
-		Diagnostics: []protocol.Diagnostic{an.diags[i]},
-		IsPreferred: &preferred,
-		Edit:        &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{uri: textEdits(an.lines, iss.Fix.Edits)}},
-	}
-}
-
-// fixAllAction gathers every safe fix whose edits do not overlap an
-// earlier one's; what is left is offered again once the client has
-// applied these and the document is linted anew.
-func fixAllAction(uri string, an *analysis) (protocol.CodeAction, bool) {
-	var edits []result.Edit
-	taken := func(e result.Edit) bool {
-		for _, t := range edits {
-			if e.Start < t.End && t.Start < e.End || e.Start == t.Start {
-				return true
-			}
-		}
-		return false
-	}
-	for i := range an.issues {
-		f := an.issues[i].Fix
-		if f == nil || f.Unsafe || len(f.Edits) == 0 {
-			continue
-		}
-		ok := true
-		for _, e := range f.Edits {
-			ok = ok && !taken(e)
-		}
-		if ok {
-			edits = append(edits, f.Edits...)
-		}
-	}
-	if len(edits) == 0 {
-		return protocol.CodeAction{}, false
-	}
-	sort.Slice(edits, func(a, b int) bool { return edits[a].Start < edits[b].Start })
-	kind := fixAllKind
-	return protocol.CodeAction{
-		Title: "citelint: apply every safe fix",
-		Kind:  &kind,
-		Edit:  &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{uri: textEdits(an.lines, edits)}},
-	}, true
-}
-
-func textEdits(l *lines, edits []result.Edit) []protocol.TextEdit {
-	out := make([]protocol.TextEdit, len(edits))
-	for i, e := range edits {
-		out[i] = protocol.TextEdit{Range: l.rangeOf(e.Start, e.End), NewText: e.New}
-	}
-	return out
-}
 
 // citationAt returns the citation under off: one whose marker holds it,
 // else one whose marker ends there (an editor's caret just after "]"),

@@ -64,6 +64,7 @@ type Server struct {
 	docs        map[string]*document
 	enc         string // negotiated position encoding
 	unsafeFixes bool
+	docChanges  bool // the client takes versioned edits (workspaceEdit.documentChanges)
 	watch       bool // the client lets us register file watchers
 	shutdown    bool
 	exited      bool
@@ -204,6 +205,9 @@ type initParams struct {
 			DidChangeWatchedFiles struct {
 				DynamicRegistration bool `json:"dynamicRegistration"`
 			} `json:"didChangeWatchedFiles"`
+			WorkspaceEdit struct {
+				DocumentChanges bool `json:"documentChanges"`
+			} `json:"workspaceEdit"`
 		} `json:"workspace"`
 	} `json:"capabilities"`
 	InitializationOptions struct {
@@ -263,6 +267,7 @@ func (s *Server) initialize(ctx *glsp.Context, _ *protocol.InitializeParams) (an
 	s.enc, s.ws = enc, ws
 	s.unsafeFixes = p.InitializationOptions.UnsafeFixes
 	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	s.docChanges = p.Capabilities.Workspace.WorkspaceEdit.DocumentChanges
 	s.mu.Unlock()
 
 	yes, change := true, protocol.TextDocumentSyncKindIncremental

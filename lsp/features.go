@@ -78,9 +78,9 @@ func (s *Server) describe(d *document, doc *markdown.Document, c *markdown.Citat
 	ref := &doc.References[c.Ref]
 	fmt.Fprintf(&b, " resolves to %s\n\n", refName(ref))
 	if t := strings.TrimSpace(ref.Text); t != "" && ref.Kind != markdown.RefSource {
-		fmt.Fprintf(&b, "> %s\n\n", escapeMarkdown(oneLine(t, 600)))
+		b.WriteString(quoteBlock(oneLine(t, 600)) + "\n")
 	} else if ref.Title != "" {
-		fmt.Fprintf(&b, "> %s\n\n", escapeMarkdown(oneLine(ref.Title, 600)))
+		b.WriteString(quoteBlock(oneLine(ref.Title, 600)) + "\n")
 	}
 	if id := ref.Target(); id != "" {
 		fmt.Fprintf(&b, "Identifier: %s\n", codeSpan(id))
@@ -95,16 +95,16 @@ func (s *Server) describe(d *document, doc *markdown.Document, c *markdown.Citat
 func refName(ref *markdown.Reference) string {
 	switch ref.Kind {
 	case markdown.RefBibliography:
-		return fmt.Sprintf("bibliography entry `%s` (%s:%d)", ref.Label, filepath.Base(ref.Path), ref.Line)
+		return fmt.Sprintf("bibliography entry %s (%s)", codeSpan(ref.Label), codeSpan(fmt.Sprintf("%s:%d", filepath.Base(ref.Path), ref.Line)))
 	case markdown.RefSource:
-		return fmt.Sprintf("source `%s`", ref.Label)
+		return "source " + codeSpan(ref.Label)
 	case markdown.RefLinkDef:
-		return fmt.Sprintf("link definition `[%s]`", ref.Label)
+		return "link definition " + codeSpan("["+ref.Label+"]")
 	case markdown.RefFootnote:
-		return fmt.Sprintf("footnote `[^%s]`", ref.Label)
+		return "footnote " + codeSpan("[^"+ref.Label+"]")
 	}
 	if ref.Label != "" {
-		return fmt.Sprintf("reference entry `[%s]`", ref.Label)
+		return "reference entry " + codeSpan("["+ref.Label+"]")
 	}
 	return "a reference entry"
 }
@@ -131,25 +131,24 @@ func (s *Server) closestPassage(d *document, doc *markdown.Document, c *markdown
 	if !res.Scorable || strings.TrimSpace(res.Best.Text) == "" {
 		return ""
 	}
-	return fmt.Sprintf("Closest passage in the %s (support score %.2f):\n\n> %s\n", from, res.Score, escapeMarkdown(oneLine(res.Best.Text, 800)))
+	return fmt.Sprintf("Closest passage in the %s (support score %.2f):\n\n%s", from, res.Score, quoteBlock(oneLine(res.Best.Text, 800)))
 }
 
 var passageScorer = score.New(score.Options{})
 
-// escapeMarkdown backslash-escapes the Markdown punctuation that makes
-// links, images, raw HTML, entities, emphasis, code and tables in text
-// quoted from a document or a source: the editor renders the hover as
-// Markdown, and an entry holding ![](https://tracker/x.png) or <img> must
-// show as text, not load an image or inject markup.
-func escapeMarkdown(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune("\\`*_[]<>!&|", r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
+// quoteBlock shows one line of text quoted from a document or a source
+// as written: in a fenced code block, where no Markdown is read, so that
+// an entry holding ![](https://tracker/x.png) or <img> shows as text and
+// loads nothing, and *, _, [ and backticks show as themselves. Escaping
+// them with backslashes (as the hover did) made every client that shows
+// the Markdown source, as Neovim does, show the backslashes. The fence
+// is three backticks, the one form every client's hover recognises;
+// text that could close it (only backticks) goes in a code span.
+func quoteBlock(s string) string {
+	if strings.Trim(s, "` \t") == "" {
+		return codeSpan(s) + "\n"
 	}
-	return b.String()
+	return "```text\n" + s + "\n```\n"
 }
 
 // codeSpan puts s in a code span whose fence is longer than any run of

@@ -118,28 +118,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 			out = append(out, p)
 		}
 	}
-	match := func(p string, dir bool) bool {
-		rel := relSlash(base, p)
-		for _, g := range exclude {
-			if ok, _ := doublestar.Match(g, rel); ok {
-				return false
-			}
-			if dir {
-				if ok, _ := doublestar.Match(strings.TrimSuffix(g, "/**"), rel); ok && strings.HasSuffix(g, "/**") {
-					return false
-				}
-			}
-		}
-		if dir || len(include) == 0 {
-			return true
-		}
-		for _, g := range include {
-			if ok, _ := doublestar.Match(g, rel); ok {
-				return true
-			}
-		}
-		return false
-	}
+	match := func(p string, dir bool) bool { return walkMatch(base, include, exclude, p, dir) }
 	warn := o.Warn
 	if warn != nil {
 		// Every path walked reads the ignore files above it and the
@@ -271,6 +250,33 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 	}
 	sort.Strings(out)
 	return out, errs
+}
+
+// walkMatch reports whether a directory walk takes p (a folder when dir):
+// no exclude glob matches it (a folder also as "folder/**"), and, for a
+// file, an include glob does (or there is none). The globs are relative
+// to base.
+func walkMatch(base string, include, exclude []string, p string, dir bool) bool {
+	rel := relSlash(base, p)
+	for _, g := range exclude {
+		if ok, _ := doublestar.Match(g, rel); ok {
+			return false
+		}
+		if dir {
+			if ok, _ := doublestar.Match(strings.TrimSuffix(g, "/**"), rel); ok && strings.HasSuffix(g, "/**") {
+				return false
+			}
+		}
+	}
+	if dir || len(include) == 0 {
+		return true
+	}
+	for _, g := range include {
+		if ok, _ := doublestar.Match(g, rel); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // walkStopped is the error of a folder whose walk the run's end cut

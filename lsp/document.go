@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"context"
 	"path/filepath"
 	"sync"
 	"time"
@@ -190,7 +189,7 @@ func (s *Server) analyse(d *document) *analysis {
 	text, version, rev, path, eng, utf8Enc := d.text, d.version, d.rev, d.path, s.ws.eng, s.enc == encUTF8
 	s.mu.Unlock()
 
-	report, doc := eng.LintDocument(context.Background(), path, text)
+	report, doc := s.lintDocument(eng, d.uri, path, text) // exclude.go
 	an := &analysis{version: version, rev: rev, eng: eng, lines: newLines(text, utf8Enc), doc: doc}
 	an.issues, an.diags = diagnostics(report, an.lines)
 	decorate(an, d.uri)

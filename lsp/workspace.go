@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
@@ -20,6 +21,9 @@ type workspace struct {
 	inputs  []string // the bibliographies and source store the config names
 	eng     *engine.Engine
 	err     error // why the project's config is not in use, if it is not
+
+	selMu    sync.Mutex
+	selected map[string]bool // path → `citelint run` lints it (exclude.go)
 }
 
 func configNames() []string { return config.FileNames }

@@ -25,15 +25,22 @@ type nvimDiag struct {
 	Severity int    `json:"severity"`
 	Message  string `json:"message"`
 	Code     string `json:"code"`
+	Href     string `json:"href"`
+	Tags     []int  `json:"tags"`
 }
 
 type nvimCapture struct {
-	Error      string     `json:"error"`
-	Encoding   string     `json:"encoding"`
-	Opened     []nvimDiag `json:"opened"`
-	Edited     []nvimDiag `json:"edited"`
-	Hover      string     `json:"hover"`
-	Definition struct {
+	Error    string     `json:"error"`
+	Encoding string     `json:"encoding"`
+	Opened   []nvimDiag `json:"opened"`
+	Edited   []nvimDiag `json:"edited"`
+	Hover    string     `json:"hover"`
+	Fix      struct {
+		Title     string `json:"title"`
+		Versioned bool   `json:"versioned"`
+	} `json:"fix"`
+	AfterStaleFix string `json:"after_stale_fix"`
+	Definition    struct {
 		URI  string `json:"uri"`
 		Line int    `json:"line"`
 	} `json:"definition"`
@@ -96,6 +103,27 @@ func TestNeovim(t *testing.T) {
 	}
 	if !strings.Contains(got.Hover, "IPCC AR6 WG1 Summary for Policymakers") || !strings.Contains(got.Hover, "doi:10.1017/9781009157896.001") {
 		t.Errorf("hover on [1]: %q", got.Hover)
+	}
+	// Issue 36: the rule's link and the Unnecessary tag reach Neovim, and
+	// a quick fix applied after more typing is refused, not misplaced.
+	unneeded := 0
+	for _, d := range got.Opened {
+		if d.Href != "https://github.com/citelint/citelint/blob/main/docs/rules.md#"+d.Code {
+			t.Errorf("%s: codeDescription %q", d.Code, d.Href)
+		}
+		if slices.Contains(d.Tags, 1) != (d.Code == "unused-reference") {
+			t.Errorf("%s: tags %v", d.Code, d.Tags)
+		}
+		if slices.Contains(d.Tags, 1) {
+			unneeded++
+		}
+	}
+	if unneeded == 0 {
+		t.Error("no diagnostic tagged Unnecessary")
+	}
+	t.Logf("quick fix %q (versioned %v); line 4 after applying it to a newer buffer: %q", got.Fix.Title, got.Fix.Versioned, got.AfterStaleFix)
+	if !got.Fix.Versioned || !strings.HasPrefix(got.AfterStaleFix, "Today: of rise") || !strings.HasSuffix(got.AfterStaleFix, "reaching 3.7 mm per year [2, 7].") {
+		t.Errorf("a stale fix changed line 4 (versioned %v): %q", got.Fix.Versioned, got.AfterStaleFix)
 	}
 	if got.Definition.Line != 14 || !strings.HasSuffix(got.Definition.URI, "/report.md") {
 		t.Errorf("definition of [1]: %+v, want line 15 of report.md", got.Definition)

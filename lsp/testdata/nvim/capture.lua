@@ -28,6 +28,7 @@ local function diagnostics(buf)
     table.insert(list, {
       lnum = d.lnum, col = d.col, end_lnum = d.end_lnum, end_col = d.end_col,
       severity = d.severity, message = d.message, code = d.code or lsp.code,
+      href = lsp.codeDescription and lsp.codeDescription.href, tags = lsp.tags,
     })
   end
   table.sort(list, function(a, b)
@@ -41,9 +42,15 @@ end
 local function main()
   vim.cmd("edit " .. vim.fn.fnameescape(file))
   local buf = vim.api.nvim_get_current_buf()
+  -- Neovim applies versioned edits (documentChanges) and refuses them for
+  -- a newer buffer, but 0.7 does not announce it: the capability is added.
+  local caps = vim.lsp.protocol.make_client_capabilities()
+  caps.workspace.workspaceEdit = caps.workspace.workspaceEdit or {}
+  caps.workspace.workspaceEdit.documentChanges = true
   local id = vim.lsp.start_client({
     name = "citelint",
     cmd = { bin, "lsp" },
+    capabilities = caps,
     root_dir = vim.fn.fnamemodify(file, ":p:h"),
     flags = { debounce_text_changes = 20 },
   })
@@ -81,6 +88,32 @@ local function main()
   assert(vim.wait(30000, function() return #vim.diagnostic.get(buf) == before - 1 end, 20),
     "diagnostics did not follow the edit")
   result.edited = diagnostics(buf)
+
+  -- The quick fix of "[2, 7]" (line 4), asked for now and applied after
+  -- more typing (issue 36's "reaching[2]m per year"): Neovim must refuse
+  -- its versioned edit and leave line 4 as it is.
+  local line4 = vim.api.nvim_buf_get_lines(buf, 3, 4, false)[1]
+  local c7 = line4:find("7]", 1, true)
+  local shown = {}
+  for _, d in ipairs(vim.diagnostic.get(buf, { lnum = 3 })) do
+    if d.user_data and d.user_data.lsp then table.insert(shown, d.user_data.lsp) end
+  end
+  local cparams = {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    range = { start = { line = 3, character = c7 - 1 }, ["end"] = { line = 3, character = c7 } },
+    context = { diagnostics = shown },
+  }
+  local fix
+  for _, r in pairs(vim.lsp.buf_request_sync(buf, "textDocument/codeAction", cparams, 10000) or {}) do
+    for _, a in ipairs(r.result or {}) do
+      if a.kind == "quickfix" and not a.title:find("suppress", 1, true) then fix = fix or a end
+    end
+  end
+  assert(fix, "no quick fix for [2, 7]")
+  result.fix = { title = fix.title, versioned = fix.edit.documentChanges ~= nil }
+  vim.api.nvim_buf_set_text(buf, 3, 0, 3, 0, { "Today: " })
+  vim.lsp.util.apply_workspace_edit(fix.edit, client.offset_encoding)
+  result.after_stale_fix = vim.api.nvim_buf_get_lines(buf, 3, 4, false)[1]
 
   vim.lsp.stop_client(id)
   vim.wait(5000, function() return vim.lsp.get_client_by_id(id) == nil end, 20)

@@ -174,9 +174,7 @@ func patchPath(p string) (string, error) {
 	if p == "/dev/null" {
 		return "", nil
 	}
-	if strings.HasPrefix(p, "b/") {
-		p = p[2:]
-	}
+	p = strings.TrimPrefix(p, "b/")
 	return filepath.FromSlash(p), nil
 }
 

@@ -622,7 +622,7 @@ func (w *walker) entryRun(sp Span) (int, int, string, bool) {
 // in angle brackets), as an entry continued on its own line.
 func bareURLLine(l []byte) bool {
 	l = bytes.Trim(bytes.TrimSpace(l), "<>")
-	return (bytes.HasPrefix(l, []byte("http://")) || bytes.HasPrefix(l, []byte("https://"))) && bytes.IndexAny(l, " \t") < 0
+	return (bytes.HasPrefix(l, []byte("http://")) || bytes.HasPrefix(l, []byte("https://"))) && !bytes.ContainsAny(l, " \t")
 }
 
 // entryBlockRun finds a bare reference list written one entry per

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 )
 
@@ -30,11 +29,10 @@ func Path(t testing.TB) string {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(t.TempDir(), "citelint")
-	goCmd := "go" // from PATH when the test binary does not know its GOROOT (-trimpath)
-	if root := runtime.GOROOT(); root != "" {
-		goCmd = filepath.Join(root, "bin", "go")
-	}
-	build := exec.Command(goCmd, "build", "-o", bin, "./cmd/citelint")
+	// go from PATH: go test puts its own GOROOT/bin first there (Go 1.19
+	// on), so this is the toolchain running the test, as runtime.GOROOT
+	// (deprecated, empty under -trimpath) used to say.
+	build := exec.Command("go", "build", "-o", bin, "./cmd/citelint")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

@@ -38,13 +38,28 @@ func TestReadFile(t *testing.T) {
 
 // TestReadInput: standard input is read whole up to the size limit a file
 // on disk has, and over it is an error rather than a truncated document.
+// The limit is lowered for the test: reading maxFileSize+1 bytes cost the
+// suite 1.27 GB of memory.
 func TestReadInput(t *testing.T) {
+	if inputLimit != maxFileSize {
+		t.Fatalf("standard input's limit is %d bytes, want a file's, %d", inputLimit, maxFileSize)
+	}
 	got, err := ReadInput(strings.NewReader("a [1].\n"))
 	if err != nil || string(got) != "a [1].\n" {
 		t.Errorf("got %q, %v", got, err)
 	}
-	if _, err := ReadInput(io.LimitReader(zeros{}, maxFileSize+1)); err == nil || !strings.Contains(err.Error(), "limit") {
+
+	defer func(n int) { inputLimit = n }(inputLimit)
+	inputLimit = 4096
+	got, err = ReadInput(io.LimitReader(zeros{}, int64(inputLimit)))
+	if err != nil || len(got) != inputLimit {
+		t.Errorf("at the limit: got %d bytes, %v", len(got), err)
+	}
+	if _, err := ReadInput(io.LimitReader(zeros{}, int64(inputLimit)+1)); err == nil || err.Error() != "input is over the 4096-byte limit" {
 		t.Errorf("over the limit: %v", err)
+	}
+	if _, err := ReadInput(zeros{}); err == nil || !strings.Contains(err.Error(), "limit") {
+		t.Errorf("endless input: %v", err)
 	}
 }
 

@@ -282,12 +282,16 @@ const maxFileSize = 512 << 20
 // ReadInput reads a document from r (standard input) for Options.Inputs,
 // with the size limit a file on disk has.
 func ReadInput(r io.Reader) ([]byte, error) {
-	src, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
-	if err == nil && len(src) > maxFileSize {
-		err = fmt.Errorf("input is over the %d-byte limit", maxFileSize)
+	src, err := io.ReadAll(io.LimitReader(r, int64(inputLimit)+1))
+	if err == nil && len(src) > inputLimit {
+		err = fmt.Errorf("input is over the %d-byte limit", inputLimit)
 	}
 	return src, err
 }
+
+// inputLimit is ReadInput's limit: maxFileSize, which its test lowers to
+// check the limit without reading half a gigabyte.
+var inputLimit = maxFileSize
 
 // checkSize rejects what readRegular must not read: anything but a regular
 // file (a FIFO would block the worker forever, a device never ends) and

@@ -97,6 +97,10 @@ func defaultParams() params {
 type Scorer struct {
 	opts Options
 	pool sync.Pool // *scratch
+	// exhaustive turns the search off: every window of every source is
+	// scored and none is skipped (tests: the plain scan the search must
+	// equal, result for result).
+	exhaustive bool
 }
 
 // New returns a Scorer with opts, defaults filled in.
@@ -392,12 +396,12 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 	// empty, and of a run of such starts only the first could matter:
 	// its value, that of an empty mask, beats the best so far only when
 	// nothing was scored yet. The order of the windows scored and their
-	// values are those of a scan of every window (scorePreparedRef in the
-	// tests), so the result is the same; the masks of the touched
+	// values are those of a scan of every window (exhaustive, which the
+	// tests compare with), so the result is the same; the masks of the touched
 	// sentences alone are set and cleared, not the source's every
 	// sentence per claim.
 	W := s.opts.Window
-	monotone := total > 0 && pr.bigramWeight >= 0 && pr.bigramWeight <= 1
+	monotone := !s.exhaustive && total > 0 && pr.bigramWeight >= 0 && pr.bigramWeight <= 1
 	for k := range n {
 		monotone = monotone && w[k] >= 0
 	}
@@ -439,7 +443,13 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 				sc.bmasks[e.sent] |= 1 << b
 			}
 		}
-		if len(touched) > ns/8 {
+		switch {
+		case s.exhaustive:
+			touched = touched[:0]
+			for i := range ns {
+				touched = append(touched, int32(i))
+			}
+		case len(touched) > ns/8:
 			// Most sentences are touched: reading them in order is
 			// cheaper than sorting.
 			touched = touched[:0]
@@ -448,7 +458,7 @@ func (s *Scorer) ScorePrepared(claimText string, srcs ...*Prepared) Result {
 					touched = append(touched, int32(i))
 				}
 			}
-		} else {
+		default:
 			slices.Sort(touched)
 		}
 		// With weights that are not negative a window's value grows with

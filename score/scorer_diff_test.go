@@ -30,6 +30,17 @@ func sameResult(a, b Result) string {
 	return ""
 }
 
+// scorePreparedRef is ScorePrepared with its search off (exhaustive): the
+// scan of every window of every source, with a scratch of its own. The
+// scoring is the same code; what the tests hold to it is the search, which
+// scores only the windows near sentences holding a claim's tokens and stops
+// when no window can beat the best.
+func (s *Scorer) scorePreparedRef(claimText string, srcs ...*Prepared) Result {
+	r := &Scorer{opts: s.opts, exhaustive: true}
+	r.pool.New = func() any { return &scratch{} }
+	return r.ScorePrepared(claimText, srcs...)
+}
+
 // TestScorePreparedMatchesRefWiCE holds ScorePrepared, which scores only
 // the windows near sentences holding a claim token, to the scan of every
 // window it replaced (scorePreparedRef), result for result, on the WiCE

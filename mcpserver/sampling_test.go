@@ -1,5 +1,7 @@
 package mcpserver_test
 
+//lint:file-ignore SA1019 tests judge_with_client_model, which uses MCP sampling (deprecated by SEP-2577, still functional).
+
 import (
 	"context"
 	"errors"

@@ -1,5 +1,7 @@
 package mcpserver
 
+//lint:file-ignore SA1019 judge_with_client_model uses MCP sampling, deprecated by SEP-2577 (protocol 2026-07-28) but functional for at least twelve months; docs/agents.md says so.
+
 import (
 	"context"
 	"encoding/json"

@@ -52,7 +52,6 @@ type mark struct {
 	start, end int
 	sentence   int    // index into the page's sentences, or -1
 	status     string // the sentence's status
-	first      bool   // the sentence's first stretch: focusable, with its icon
 	cite       int    // index into the document's citations, or -1
 	citeClass  string
 }

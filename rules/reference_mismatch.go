@@ -42,11 +42,19 @@ compared. Records the registries cannot provide leave the entry unverified.
 
 Bad:
 
+    Sea ice is thinning [1].
+
+    ## References
+
     [1] Smith, J. (2021). Deep learning for sea ice. https://doi.org/10.1038/nature14539
 
 (10.1038/nature14539 is LeCun, Bengio and Hinton's "Deep learning", 2015.)
 
 Good:
+
+    Deep networks learn representations [1].
+
+    ## References
 
     [1] LeCun, Y., Bengio, Y., Hinton, G. (2015). Deep learning. https://doi.org/10.1038/nature14539
 `,

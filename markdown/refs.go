@@ -644,10 +644,14 @@ func (w *walker) entryBlockRun(runsp *[]blockRun, bi, lastRun int) (int, int, bo
 	if r.label < 0 {
 		return 0, 0, false
 	}
-	n := r.end - bi
+	n := r.entries
 	consecutive := r.cons >= r.end-1
 	link := r.link < r.end
-	continues := lastRun >= 0 && r.prevText == lastRun && runs[lastRun].label >= 0 && r.label == runs[lastRun].label+1
+	last := lastRun // the last entry of that run, above its continuations
+	for last > 0 && runs[last].cont {
+		last--
+	}
+	continues := lastRun >= 0 && r.prevText == lastRun && runs[last].label >= 0 && r.label == runs[last].label+1
 	return w.blocks[r.end-1].span.End, r.end - 1, n >= 2 && (consecutive || link) || n == 1 && continues && link
 }
 
@@ -655,11 +659,13 @@ func (w *walker) entryBlockRun(runsp *[]blockRun, bi, lastRun int) (int, int, bo
 // blocks at once: runs are tried from every block, and scanning each run
 // from each of its blocks cost the square of its length.
 type blockRun struct {
-	label    int // the bracketed label the block's first line starts with, or -1
-	end      int // index after the last block of the run starting here
-	cons     int // index of the last block consecutive labels reach from here
-	link     int // index of the first block from here holding a link, or len(blocks)
-	prevText int // index of the nearest block before that is not a heading, or -1
+	label    int  // the bracketed label the block's first line starts with, or -1
+	end      int  // index after the last block of the run starting here
+	entries  int  // labelled blocks in the run starting here
+	cons     int  // index of the last block consecutive labels reach from here
+	cont     bool // a block nested in the list item of the entry above: part of that entry
+	link     int  // index of the first block from here holding a link, or len(blocks)
+	prevText int  // index of the nearest block before that is not a heading, or -1
 }
 
 // blockRuns computes blockRun for every block in one pass each way.
@@ -667,21 +673,38 @@ func (w *walker) blockRuns() []blockRun {
 	runs := slices.Grow(w.runs[:0], len(w.blocks)+1)[:len(w.blocks)+1]
 	w.runs = runs
 	prevText := -1
+	// entryDepth is the nesting of the list item whose first paragraph is
+	// the entry the blocks now read belong to, or -1: a block nested
+	// deeper in that item (a sub-item, a second paragraph) continues the
+	// entry, as the rest of a list item continues its first paragraph.
+	entryDepth := -1
 	for k, b := range w.blocks {
-		runs[k].label, runs[k].link, runs[k].prevText = -1, -1, prevText
+		runs[k] = blockRun{label: -1, link: -1, prevText: prevText}
 		if !b.heading {
 			prevText = k
 		}
 		if b.heading || b.tableCell {
+			entryDepth = -1
 			continue
 		}
 		text := w.src[b.span.Start:b.span.End]
+		if entryDepth >= 0 && b.listItem && b.depth > entryDepth {
+			runs[k].cont = true
+			if bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi")) || bytes.Contains(text, []byte("](")) {
+				runs[k].link = k
+			}
+			continue
+		}
+		entryDepth = -1
 		line := text[:lineEnd(text)]
 		ls, le, _, ok := entryLabelAt(line)
 		if !ok || !bracketedAt(line, ls) {
 			continue // in no run: whether it links does not matter
 		}
 		runs[k].label = atoiDigits(line[ls:le])
+		if b.listItem {
+			entryDepth = b.depth
+		}
 		if bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi")) || bytes.Contains(text, []byte("](")) {
 			runs[k].link = k
 		}
@@ -689,13 +712,25 @@ func (w *walker) blockRuns() []blockRun {
 	n := len(w.blocks)
 	runs[n] = blockRun{label: -1, link: n}
 	for k := n - 1; k >= 0; k-- {
-		r, next := &runs[k], &runs[k+1]
-		if r.link < 0 {
-			r.link = next.link
+		r := &runs[k]
+		// next: the block after this one and its continuations.
+		j := k + 1
+		for j < n && runs[j].cont {
+			j++
 		}
-		r.end, r.cons = k+1, k
+		next := &runs[j]
+		if r.link < 0 {
+			r.link = runs[k+1].link
+		}
+		if r.cont {
+			continue
+		}
+		r.end, r.cons, r.entries = j, j-1, 0
+		if r.label >= 0 {
+			r.entries = 1
+		}
 		if r.label >= 0 && next.label > r.label {
-			r.end = next.end
+			r.end, r.entries = next.end, 1+next.entries
 			if next.label == r.label+1 {
 				r.cons = next.cons
 			}

@@ -198,6 +198,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("\xEF\xBB\xBF---\nx: [\n---\n"))
 	f.Add([]byte("(Smith, 2020; ) [1-] [REF|] 【†】 {cite}`` [@] .1, "))
 	f.Add([]byte(">>>>>\t #"))
+	f.Add([]byte("[#]_ [*]_ [a-b]_\n\n.. [#] x\n  .. [*]\n.. [a-b] y [#]_"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkParse(t, src, false)
 		checkParse(t, src, true)

@@ -51,6 +51,9 @@ const (
 	SchemeSource = "SOURCE" // [SOURCE_3]
 	SchemeCJK    = "cjk"    // 【3†source】
 	SchemeTurn   = "turn"   // citeturn0search1: a chat tool's call, forms.go
+	// SchemeRST is a KindFootnote written as reStructuredText: "[1]_",
+	// "[Lee94]_", "[#]_" citing ".. [1] text" (rst.go).
+	SchemeRST = "rst"
 	// KindNamed's schemes.
 	SchemeNamedBracket = "bracket"     // [World Bank, 2022]
 	SchemeAttribution  = "attribution" // (per the Q2 2022 10-Q)

@@ -232,6 +232,11 @@ type walker struct {
 	// their two ends (rangeBudget).
 	ranges int
 
+	// rst: the reStructuredText citation scheme (rst.go): whether the
+	// document writes ".. [label]" entries, and the auto-numbered and
+	// auto-symbol markers and entries counted so far.
+	rst rstState
+
 	bufs
 }
 
@@ -879,6 +884,7 @@ func (w *walker) finish() {
 	// The same for code in footnotes.
 	slices.SortStableFunc(w.doc.CodeBlocks, func(a, b CodeBlock) int { return cmp.Compare(a.Start, b.Start) })
 	w.findScaffold()
+	w.findRSTEntries()
 	w.buildSections()
 	w.scanBlocks()
 	w.findNoteCandidates()

@@ -959,6 +959,9 @@ func (w *walker) parseEntries(si int) {
 			flush()
 		case w.isLinkDefAt(pos):
 			flush()
+		case trim[0] == '.' && w.rst.entries > 0 && rstEntryStarts(trim):
+			// A reST entry is a reference of its own (rst.go).
+			flush()
 		default:
 			ls, le, at, ok := entryLabelAt(line)
 			bracketed := ok && bracketedAt(line, ls)

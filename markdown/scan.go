@@ -587,6 +587,12 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		return out
 	}
 	cstart := start + 1
+	if w.rst.entries > 0 && end < len(w.src) && w.src[end] == '_' {
+		if label, ok := w.rstMarker(content, end); ok {
+			m := Span{start, end + 1}
+			return append(out, candidate{Citation: Citation{Kind: KindFootnote, Scheme: SchemeRST, Span: m, Marker: m, Label: label, Claim: -1, Ref: -1}})
+		}
+	}
 	switch {
 	case content[0] == '^' && bytes.IndexByte(content, ',') > 0:
 		// "[^1,^2]", "[^1, 2]": several notes in one marker, as some

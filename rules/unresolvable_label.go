@@ -175,6 +175,9 @@ func checkUnresolvableLabel(p *Pass) {
 			what = fmt.Sprintf("citation [%s] has no entry %s", c.Label, searched())
 		case markdown.KindFootnote:
 			what = fmt.Sprintf("footnote [^%s] has no definition ([^%s]: ...)", c.Label, c.Label)
+			if c.Scheme == markdown.SchemeRST {
+				what = fmt.Sprintf("citation [%s]_ has no entry (.. [%s] text)", c.Label, c.Label)
+			}
 		case markdown.KindRefLink:
 			if _, err := strconv.Atoi(c.Label); err == nil {
 				// "[4-2][24]": a numbered citation in link syntax.

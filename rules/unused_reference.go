@@ -212,6 +212,9 @@ func checkUnusedReference(p *Pass) {
 			msg = fmt.Sprintf("link definition [%s] is never used", ref.Label)
 		case markdown.RefFootnote:
 			msg = fmt.Sprintf("footnote [^%s] is defined but never referenced", ref.Label)
+			if ref.RST(p.Doc.Src) {
+				msg = fmt.Sprintf("entry .. [%s] is never cited ([%s]_)", ref.Label, ref.Label)
+			}
 		default:
 			continue
 		}

@@ -83,6 +83,9 @@ type dirBooks struct {
 	jupyter  *bookConfig // _config.yml naming bibtex_bibfiles
 	myst     *bookConfig // myst.yml with a project
 	errs     []projectErr
+	// bookdownYML is set when the folder holds _bookdown.yml: a book's
+	// folder even without its index.Rmd (headingrefs.go).
+	bookdownYML bool
 }
 
 // projectErr is a configuration or bibliography that could not be read.
@@ -406,6 +409,7 @@ func readDirBooks(root *safefile.Root, dir string) *dirBooks {
 			break
 		}
 	}
+	db.bookdownYML = has["_bookdown.yml"]
 	if index != "" {
 		db.bookdown = readBookdown(root, dir, index, has["_bookdown.yml"], read)
 	}

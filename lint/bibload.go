@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io/fs"
@@ -45,6 +46,13 @@ func frontMatterBibliographies(ctx context.Context, doc *markdown.Document, path
 					// (a pull request cannot hide a bogus [@key] by naming
 					// a file that does not exist).
 					markRendered(env, p)
+					if writesFile(doc.Src, filepath.Base(b)) {
+						// The document's own chunk writes it
+						// (knitr::write_bib(..., "packages.bib")): nothing
+						// for its author to do. Its keys are still counted
+						// as unchecked in the summary.
+						continue
+					}
 					diags = append(diags, markdown.Diagnostic{Offset: doc.FrontMatter.Start, Kind: markdown.DiagRenderedBibliography,
 						Message: msg + " (unless rendering writes it)"})
 					continue
@@ -103,6 +111,10 @@ type bibCache struct {
 	// manubot holds the Manubot manual reference files of each content
 	// folder asked for (manubot.go).
 	manubot map[string][]string
+
+	// headings holds the heading texts of each pandoc book or project
+	// (headingrefs.go).
+	headings headingCache
 }
 
 type bibLoad struct {
@@ -228,4 +240,38 @@ func (c *bibCache) load(ctx context.Context, root *safefile.Root, path string) (
 	}
 	c.m[key] = bibLoad{entries, err}
 	return entries, err
+}
+
+// writesFile reports whether a code chunk of src (a fenced block) writes
+// the file name: it holds the name quoted, as an argument, and a call
+// whose name says it writes ("knitr::write_bib(c(...), 'packages.bib')",
+// "write_bib(x, file = \"skeleton.bib\")", "writeLines(x, 'refs.bib')").
+func writesFile(src []byte, name string) bool {
+	if name == "" || name == "." || !bytes.Contains(src, []byte(name)) {
+		return false
+	}
+	quoted := [][]byte{[]byte("'" + name + "'"), []byte("\"" + name + "\"")}
+	var fence, chunk []byte
+	chunkStart := -1
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += off
+		}
+		t := bytes.TrimSpace(src[off:end])
+		switch {
+		case fence == nil && (bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~"))):
+			fence, chunkStart = t[:3], end+1
+		case fence != nil && bytes.HasPrefix(t, fence) && len(bytes.Trim(t, string(fence[:1]))) == 0:
+			chunk = src[min(chunkStart, off):off]
+			if (bytes.Contains(chunk, quoted[0]) || bytes.Contains(chunk, quoted[1])) && bytes.Contains(bytes.ToLower(chunk), []byte("write")) {
+				return true
+			}
+			fence = nil
+		}
+		off = end + 1
+	}
+	return false
 }

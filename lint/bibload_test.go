@@ -171,3 +171,38 @@ func TestFrontMatterBibliographyBareKeys(t *testing.T) {
 		t.Errorf("citations = %q, want %q", labels, want)
 	}
 }
+
+// TestRenderedBibliographyWrittenByChunk: a bibliography missing because
+// the document's own code chunk writes it at render time (bookdown's
+// template and tufte's skeletons call knitr::write_bib) is no note, since
+// there is nothing for its author to do; its keys stay unchecked, not
+// unresolvable. One that nothing in the document writes is still a note.
+func TestRenderedBibliographyWrittenByChunk(t *testing.T) {
+	for _, tt := range []struct {
+		name, chunk string
+		note        bool
+	}{
+		{"write_bib", "```{r include=FALSE}\nknitr::write_bib(c(\n  .packages(), 'bookdown'\n), 'gen.bib')\n```\n", false},
+		{"file argument", "```{r bib, include=FALSE}\nknitr::write_bib(c('base'), file = \"gen.bib\")\n```\n", false},
+		{"no chunk", "", true},
+		{"another file", "```{r}\nknitr::write_bib(c('base'), 'other.bib')\n```\n", true},
+		{"read, not written", "```{r}\nx <- readLines('gen.bib')\n```\n", true},
+		{"named in prose", "We write_bib into 'gen.bib' by hand.\n", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			doc := filepath.Join(root, "doc.Rmd")
+			src := "---\nbibliography: gen.bib\n---\n\nText [@R-base] and [@smith2020].\n\n" + tt.chunk
+			if err := os.WriteFile(doc, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got := strings.Join(lintWithRoot(t, root, doc), "\n")
+			if strings.Contains(got, "unresolvable-label") {
+				t.Errorf("keys reported with the bibliography missing:\n%s", got)
+			}
+			if note := strings.Contains(got, "document: bibliography not read"); note != tt.note {
+				t.Errorf("note %v, want %v:\n%s", note, tt.note, got)
+			}
+		})
+	}
+}

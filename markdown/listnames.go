@@ -93,6 +93,13 @@ var sectionNames, weakSectionNames, sourceListWords, cjkTitles = func() (exact, 
 	return exact, weak, words, cjk
 }()
 
+// needsEntriesNames are exact titles that open a list only where entries
+// are read under them (their prose is not limited, as weak titles' is):
+// "Citations" heads a book's chapter on citing as often as a list, its
+// prose citing [@key] (bookdown's template), and a report's "Citations"
+// list may hold unlabelled paragraphs between its entries.
+var needsEntriesNames = map[string]bool{"citations": true}
+
 // maxTitleBytes bounds a title, markup stripped: the longest of
 // listTitles (Cyrillic takes two bytes a letter) with room for a
 // qualifier.

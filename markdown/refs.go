@@ -217,6 +217,9 @@ func (w *walker) buildSections() {
 	w.sectionIndex = spanIndex{}
 	w.itemsSorted = searchable(w.listItems, func(li listItem) int { return li.span.Start })
 	var weak []bool // parallel to doc.Sections until sorted
+	// entriesOnly: the section needs entries, whatever its prose
+	// (needsEntriesNames), parallel to doc.Sections until sorted.
+	var entriesOnly []bool
 	for hi, h := range doc.Headings {
 		raw := w.src[h.Span.Start:h.Span.End]
 		title, exact := isSectionTitle(raw)
@@ -246,6 +249,7 @@ func (w *walker) buildSections() {
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: h.Span, Span: Span{h.Span.Start, end}})
 		w.sectionIndex.add(Span{h.Span.Start, end})
 		weak = append(weak, needs)
+		entriesOnly = append(entriesOnly, !needs && needsEntriesNames[strings.ToLower(title)])
 	}
 	lastRun := -1 // the last block of the last bare run of entries
 	var runs []blockRun
@@ -275,6 +279,7 @@ func (w *walker) buildSections() {
 		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{start, first}, Span: Span{start, end}})
 		w.sectionIndex.add(Span{start, end})
 		weak = append(weak, needs)
+		entriesOnly = append(entriesOnly, !needs && needsEntriesNames[strings.ToLower(title)])
 	}
 	order := make([]int, len(doc.Sections))
 	for i := range order {
@@ -283,8 +288,9 @@ func (w *walker) buildSections() {
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(doc.Sections[a].Span.Start, doc.Sections[b].Span.Start) })
 	sorted := make([]Section, len(order))
 	sortedWeak := make([]bool, len(order))
+	sortedEntriesOnly := make([]bool, len(order))
 	for i, k := range order {
-		sorted[i], sortedWeak[i] = doc.Sections[k], weak[k]
+		sorted[i], sortedWeak[i], sortedEntriesOnly[i] = doc.Sections[k], weak[k], entriesOnly[k]
 	}
 	doc.Sections = sorted
 	// A reference section nested in another ("## 十、参考文献" then
@@ -303,7 +309,8 @@ func (w *walker) buildSections() {
 		n := len(doc.References)
 		doc.Sections = append(doc.Sections, sec)
 		w.parseEntries(len(doc.Sections) - 1)
-		if sortedWeak[si] && (!convincingEntries(doc.References[n:]) || w.proseBytes(sec.Heading.End, sec.Span.End) > 300) {
+		if sortedWeak[si] && (!convincingEntries(doc.References[n:]) || w.proseBytes(sec.Heading.End, sec.Span.End) > 300) ||
+			sortedEntriesOnly[si] && !convincingEntries(doc.References[n:]) {
 			// Cleared, not only cut: the buffers are reused, and reset
 			// clears up to the length only (TestFreeBufsHoldNoStrings).
 			clear(doc.References[n:])

@@ -35,7 +35,12 @@ is a note, not a warning: running the document's code may write it (R Markdown
 books write packages.bib with knitr::write_bib), and its keys are left
 unchecked rather than reported. knitr names packages.bib's keys "R-" and a
 package's name, so for packages.bib only those are unchecked: a typo in any
-other key is still reported.
+other key is still reported (with bookdown's template, a typo planted in
+` + "`[@xie2015]`" + ` is reported while packages.bib is missing, and ` + "`[@R-bookdown]`" + ` is
+counted as unchecked). Keys found in the bibliographies that were read resolve
+as usual. Where one of the document's own code chunks writes the missing file
+(` + "`knitr::write_bib(..., 'packages.bib')`" + `) there is no note, as there is
+nothing to fix; its keys are counted as unchecked all the same.
 
 A bibliography a book or project names for all its documents (Quarto's
 _quarto.yml and _metadata.yml, a bookdown book's index.Rmd, a Jupyter Book's

@@ -27,7 +27,11 @@ fabricated or dropped source.
 What is searched, by kind: numbered entries of the document's reference
 lists and link definitions (numeric); footnote definitions, then numbered
 entries (footnotes: ` + "`[^13]`" + ` with an entry [13] means the entry); link
-definitions (reference links); pandoc aliases and the bibliography files from
+definitions, and in pandoc's Markdown (` + "`.Rmd`, `.qmd`" + `, any document of a bookdown
+book or Quarto project) the headings of the document and of its book's other
+chapters, as pandoc's implicit header references (reference links); reST
+entries ` + "`.. [1] text`, `.. [Lee94] text`" + ` for ` + "`[1]_`, `[Lee94]_`, `[#]_`" + ` (read as
+reST where the document writes such an entry); pandoc aliases and the bibliography files from
 front matter or config (pandoc, MyST); the source store given with
 ` + "`--sources`" + ` (RAG keys). Keys for which nothing is configured to search
 (no bibliography, no source store) are not reported: they are counted as

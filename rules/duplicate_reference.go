@@ -123,7 +123,7 @@ func checkDuplicateReference(p *Pass) {
 					// defined twice.
 					continue
 				}
-				iss := p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref), line(&doc.References[j]))
+				iss := p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref, doc.Src), line(&doc.References[j]))
 				iss.Related = []result.Related{relatedRef(&doc.References[j], "the first definition, which wins")}
 				continue
 			}
@@ -161,7 +161,7 @@ func checkDuplicateReference(p *Pass) {
 			for _, pr := range pairs {
 				ref, first := &doc.References[pr[0]], &doc.References[pr[1]]
 				sp := labelSpanOf(ref)
-				iss := p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref), ref.Target(), describeRef(first), line(first))
+				iss := p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref, doc.Src), ref.Target(), describeRef(first, doc.Src), line(first))
 				iss.Related = []result.Related{relatedRef(first, "the first entry of "+ref.Target())}
 			}
 			continue
@@ -172,13 +172,13 @@ func checkDuplicateReference(p *Pass) {
 				parts = append(parts, fmt.Sprintf("and %d more", len(pairs)-k))
 				break
 			}
-			parts = append(parts, fmt.Sprintf("%s as %s", describeRef(&doc.References[pr[0]]), describeRef(&doc.References[pr[1]])))
+			parts = append(parts, fmt.Sprintf("%s as %s", describeRef(&doc.References[pr[0]], doc.Src), describeRef(&doc.References[pr[1]], doc.Src)))
 		}
 		sp := labelSpanOf(&doc.References[pairs[0][0]])
 		iss := p.Reportf(sp.Start, sp.End, "%d entries of the list repeat works it already lists: %s", len(pairs), strings.Join(parts, ", "))
 		for _, pr := range pairs {
 			again, first := &doc.References[pr[0]], &doc.References[pr[1]]
-			iss.Related = append(iss.Related, relatedRef(first, fmt.Sprintf("%s, repeated as %s", describeRef(first), describeRef(again))))
+			iss.Related = append(iss.Related, relatedRef(first, fmt.Sprintf("%s, repeated as %s", describeRef(first, doc.Src), describeRef(again, doc.Src))))
 		}
 	}
 }
@@ -257,11 +257,14 @@ func siteRoot(ref *markdown.Reference) bool {
 	return err == nil && u.Host != "" && (u.Path == "" || u.Path == "/") && u.RawQuery == ""
 }
 
-func describeRef(ref *markdown.Reference) string {
+func describeRef(ref *markdown.Reference, src []byte) string {
 	switch ref.Kind {
 	case markdown.RefLinkDef:
 		return fmt.Sprintf("link definition [%s]", ref.Label)
 	case markdown.RefFootnote:
+		if ref.RST(src) {
+			return fmt.Sprintf("entry .. [%s]", ref.Label)
+		}
 		return fmt.Sprintf("footnote [^%s]", ref.Label)
 	}
 	if ref.Label == "" {

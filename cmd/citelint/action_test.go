@@ -5,6 +5,13 @@ package main
 // run them, against a real git repository and the citelint binary.
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +26,8 @@ import (
 
 type actionStep struct {
 	ID    string            `yaml:"id"`
+	Name  string            `yaml:"name"`
+	If    string            `yaml:"if"`
 	Shell string            `yaml:"shell"`
 	Run   string            `yaml:"run"`
 	Env   map[string]string `yaml:"env"`
@@ -74,13 +83,24 @@ func TestActionMetadata(t *testing.T) {
 			t.Errorf("input %q missing (golangci-lint-action's names)", in)
 		}
 	}
+	setupGo := false
 	for _, s := range a.Runs.Steps {
+		if s.Name == "Set up Go" {
+			setupGo = true
+			// Only a build from source needs Go.
+			if s.If != "${{ inputs.version == 'source' }}" {
+				t.Errorf("Set up Go runs if %q", s.If)
+			}
+		}
 		if s.Run != "" && s.Shell == "" {
 			t.Errorf("step %q has run: but no shell:", s.ID)
 		}
 		if strings.Contains(s.Run, "${{") {
 			t.Errorf("step %q inlines an expression in its script; pass it through env: (script injection)", s.ID)
 		}
+	}
+	if !setupGo {
+		t.Error("no Set up Go step")
 	}
 }
 
@@ -245,8 +265,11 @@ func TestPreCommitHooks(t *testing.T) {
 	ids := map[string]string{}
 	for _, h := range hooks {
 		ids[h.ID] = h.Entry
-		if h.Language != "golang" {
-			t.Errorf("%s: language %q, want golang", h.ID, h.Language)
+		// python: pre-commit pip-installs this repository, whose
+		// pyproject.toml depends on the release's wheel (the binary), so
+		// that the hooks install without Go.
+		if h.Language != "python" {
+			t.Errorf("%s: language %q, want python", h.ID, h.Language)
 		}
 		if !strings.HasPrefix(h.Entry, "citelint run") {
 			t.Errorf("%s: entry %q", h.ID, h.Entry)
@@ -360,5 +383,108 @@ func TestActionScriptsShellcheck(t *testing.T) {
 		if out, err := exec.Command(sc, "-S", "warning", "-s", "bash", f).CombinedOutput(); err != nil {
 			t.Errorf("shellcheck %s: %v\n%s", filepath.Base(f), err, out)
 		}
+	}
+}
+
+// TestActionInstallStep runs the install step as the runner would against
+// a loopback server laid out like GitHub's release downloads: by default
+// it downloads the release named by the action's VERSION file, an explicit
+// tag picks another, and an archive that does not match checksums.txt is
+// refused. (version: source builds with Go; the Set up Go step runs only
+// then, as TestActionMetadata checks.)
+func TestActionInstallStep(t *testing.T) {
+	a := loadAction(t)
+	var step actionStep
+	for _, s := range a.Runs.Steps {
+		if s.ID == "install" {
+			step = s
+		}
+	}
+	if step.Run == "" {
+		t.Fatal("no install step")
+	}
+	raw, err := os.ReadFile("../../VERSION")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := "v" + strings.TrimSpace(string(raw))
+	actionPath, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A release is a tar.gz holding a "citelint" that says its version,
+	// and checksums.txt.
+	files := map[string][]byte{}
+	release := func(tag string, tamper bool) {
+		var buf bytes.Buffer
+		gz := gzip.NewWriter(&buf)
+		tw := tar.NewWriter(gz)
+		script := []byte(fmt.Sprintf("#!/bin/sh\ncase \"$1\" in version) echo 'citelint %s (fake)';; cache) echo \"$RUNNER_TEMP/cache\";; esac\n", strings.TrimPrefix(tag, "v")))
+		tw.WriteHeader(&tar.Header{Name: "citelint", Mode: 0o755, Size: int64(len(script))})
+		tw.Write(script)
+		tw.Close()
+		gz.Close()
+		name := fmt.Sprintf("citelint_%s_linux_amd64.tar.gz", strings.TrimPrefix(tag, "v"))
+		sum := sha256.Sum256(buf.Bytes())
+		if tamper {
+			sum[0] ^= 1
+		}
+		files["/download/"+tag+"/"+name] = buf.Bytes()
+		files["/download/"+tag+"/checksums.txt"] = []byte(fmt.Sprintf("%x  %s\n", sum, name))
+	}
+	release(own, false)
+	release("v0.0.9", false)
+	release("v0.0.8", true)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, ok := files[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(b)
+	}))
+	defer srv.Close()
+
+	for _, tt := range []struct {
+		version, want string
+		fail          bool
+	}{
+		{"", "citelint " + strings.TrimPrefix(own, "v") + " (fake)", false},
+		{"v0.0.9", "citelint 0.0.9 (fake)", false},
+		{"v0.0.8", "does not match the release's checksums.txt", true},
+		{"v0.0.7", "could not download", true},
+	} {
+		t.Run("version="+tt.version, func(t *testing.T) {
+			tmp := t.TempDir()
+			env := append(os.Environ(), "VERSION="+tt.version, "ACTION_PATH="+actionPath,
+				"INPUT_CONFIG=", "INPUT_WORKDIR=.", "RUNNER_TEMP="+tmp,
+				"GITHUB_PATH="+filepath.Join(tmp, "path"), "GITHUB_OUTPUT="+filepath.Join(tmp, "output"),
+				"CITELINT_RELEASES_URL="+srv.URL, "RUNNER_OS=Linux", "RUNNER_ARCH=X64")
+			for k := range step.Env {
+				found := false
+				for _, e := range env {
+					found = found || strings.HasPrefix(e, k+"=")
+				}
+				if !found {
+					t.Fatalf("the test does not set the step's env %s", k)
+				}
+			}
+			script := filepath.Join(tmp, "step.sh")
+			os.WriteFile(script, []byte(step.Run), 0o644)
+			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
+			cmd.Dir = tmp
+			cmd.Env = env
+			out, err := cmd.CombinedOutput()
+			if tt.fail != (err != nil) || !strings.Contains(string(out), tt.want) {
+				t.Fatalf("err %v, want failure %v and %q in:\n%s", err, tt.fail, tt.want, out)
+			}
+			if !tt.fail {
+				path, _ := os.ReadFile(filepath.Join(tmp, "path"))
+				if strings.TrimSpace(string(path)) != filepath.Join(tmp, "citelint-bin") {
+					t.Errorf("GITHUB_PATH = %q", path)
+				}
+			}
+		})
 	}
 }

@@ -94,6 +94,13 @@ test("fixText applies the safe fixes", async () => {
   assert.equal((await checkText(REPORT)).issues.length, 2);
 });
 
+test("ESM named imports work", async () => {
+  const esm = await import("citelint");
+  assert.equal(typeof esm.checkText, "function");
+  assert.equal(typeof esm.Checker, "function");
+  assert.equal((await esm.checkText("A claim [1] and [7].\n\n[1]: https://example.org/1\n")).issues[0].rule, "unresolvable-label");
+});
+
 test("checkFiles is citelint run --format json", async () => {
   const dir = project();
   write(dir, "docs/a.md", REPORT);

@@ -10,7 +10,7 @@ share, and the issues as plain dicts), gathered to the client by
 gathering them (``rows.map(json.dumps).to_textfiles("out/*.jsonl")``) and
 gather only the totals (``totals(rows)``).
 
-    python3 dask_fleet.py [--reports 2000] [--workers 2]     # a LocalCluster demo
+    python3 dask_fleet.py [--reports 2000] [--workers 2] [--paragraphs 30]   # a LocalCluster demo
 
 On a real cluster, pass ``Client("scheduler:8786")`` instead of the
 LocalCluster; each Dask worker machine needs ``pip install citelint``.
@@ -94,19 +94,25 @@ def totals(rows: Iterable[Mapping[str, Any]]) -> Dict[str, Any]:
     return t
 
 
-def synthetic_reports(n: int) -> List[Record]:
-    """n short generated reports with their sources; every seventh cites a
-    source the retrieval did not return, every fifth misquotes a number."""
+def synthetic_reports(n: int, paragraphs: int = 1) -> List[Record]:
+    """n generated reports with their sources, each of about 160 bytes per
+    paragraph (paragraphs=30 is about 5 KB); in the first paragraph every
+    seventh report cites a source the retrieval did not return and every
+    fifth misquotes a number."""
     out = []
     for k in range(n):
-        year, mm = 1993 + k % 30, 2 + k % 5
-        sources = {"s1": f"Global mean sea level rose {mm}.1 mm per year from {year} to 2023, satellites show.",
-                   "s2": f"Tide gauges recorded {k % 40 + 10} cm of rise at the station since 1900."}
-        said = mm + (3 if k % 5 == 0 else 0)
-        missing = " Ice sheets added most of the rise [id:s9]." if k % 7 == 0 else ""
-        text = (f"# Report {k}\n\nGlobal mean sea level rose {said}.1 mm per year from {year} to 2023 [id:s1]. "
-                f"Tide gauges recorded {k % 40 + 10} cm of rise at the station since 1900 [id:s2].{missing}\n")
-        out.append((f"report-{k:05d}", text, sources))
+        sources: Dict[str, str] = {}
+        paras = []
+        for p in range(paragraphs):
+            year, mm, cm = 1993 + (k + p) % 30, 2 + (k + p) % 5, (k + p) % 40 + 10
+            a, b = f"s{2 * p + 1}", f"s{2 * p + 2}"
+            sources[a] = f"Global mean sea level rose {mm}.1 mm per year from {year} to 2023, satellites show."
+            sources[b] = f"Tide gauges recorded {cm} cm of rise at the station since 1900."
+            said = mm + (3 if p == 0 and k % 5 == 0 else 0)
+            missing = " Ice sheets added most of the rise [id:s0]." if p == 0 and k % 7 == 0 else ""
+            paras.append(f"Global mean sea level rose {said}.1 mm per year from {year} to 2023 [id:{a}]. "
+                         f"Tide gauges recorded {cm} cm of rise at the station since 1900 [id:{b}].{missing}\n")
+        out.append((f"report-{k:05d}", f"# Report {k}\n\n" + "\n".join(paras), sources))
     return out
 
 
@@ -114,10 +120,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--reports", type=int, default=2000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--paragraphs", type=int, default=30, help="report size: about 160 bytes a paragraph")
     a = ap.parse_args()
     from dask.distributed import Client, LocalCluster
 
-    records = synthetic_reports(a.reports)
+    records = synthetic_reports(a.reports, a.paragraphs)
     with LocalCluster(n_workers=a.workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
             Client(cluster) as client:
         check_reports(client, records[: 10 * a.workers])  # warm up: start each worker's citelint
@@ -125,7 +132,8 @@ def main() -> int:
         rows = check_reports(client, records)
         dt = time.perf_counter() - t
     tot = totals(rows)
-    print(f"{tot['reports']} reports in {dt:.2f} s on {a.workers} workers: "
+    size = sum(len(t.encode()) for _, t, _ in records) / len(records)
+    print(f"{tot['reports']} reports of {size / 1000:.1f} KB in {dt:.2f} s on {a.workers} workers: "
           f"{tot['reports'] / dt:.0f} reports/s, {tot['reports'] / dt / a.workers:.0f} per worker; {tot}")
     return 0
 

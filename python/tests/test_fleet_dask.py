@@ -26,7 +26,7 @@ import dask_fleet
 @unittest.skipIf(LocalCluster is None, "dask.distributed is not installed (Debian: python3-distributed)")
 class FleetTest(unittest.TestCase):
     def test_reports_on_a_local_cluster(self):
-        records = dask_fleet.synthetic_reports(300)
+        records = dask_fleet.synthetic_reports(300, paragraphs=3)
         with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
                 Client(cluster) as client:
             rows = dask_fleet.check_reports(client, records, partitions=8)

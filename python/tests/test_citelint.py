@@ -177,6 +177,7 @@ class CitelintTest(unittest.TestCase):
             self.assertIn(f"[{k + 7}]", res.issues[0].message)
 
     def test_module_functions_and_main(self):
+        self.addCleanup(os.chdir, os.getcwd())
         os.chdir(self.project.dir)
         self.assertEqual(len(citelint.check_text(REPORT).issues), 2)
         self.assertIn("unused-reference", citelint.explain_rule("unused-reference"))

@@ -110,13 +110,13 @@ test("checkFiles is citelint run --format json", async () => {
   assert.deepEqual([...new Set(rep.issues.map((i) => i.path))], ["docs/a.md"]);
   assert.deepEqual(rep.summary.errors.map((e) => e.path), ["missing.md"]);
   assert.equal(rep.exit_code, 3);
-  await assert.rejects(checkFiles(["."], { cwd: dir, args: ["--no-such-flag"] }), (e) => e instanceof CitelintError && /flag provided but not defined/.test(e.message));
+  await assert.rejects(checkFiles(["."], { cwd: dir, args: ["--no-such-flag"] }), (e) => e instanceof CitelintError && /no-such-flag/.test(e.message));
 });
 
 test("errors are CitelintErrors and the worker survives them", async () => {
   const c = new Checker({ cwd: project(), noConfig: true, maxBytes: 100 });
   try {
-    await assert.rejects(c.checkText("x [1]\n", { enable: ["no-such-rule"] }), (e) => e instanceof CitelintError && /unknown rule "no-such-rule"/.test(e.message));
+    await assert.rejects(c.checkText("x [1]\n", { enable: ["no-such-rule"] }), (e) => e instanceof CitelintError && /no-such-rule/.test(e.message));
     await assert.rejects(c.checkText("x\n", { path: "../outside.md" }), /relative path inside the project/);
     await assert.rejects(c.checkText(REPORT), /over this server's limit of 100 bytes/);
     assert.throws(() => c.checkText(Buffer.from("x")), TypeError);

@@ -130,11 +130,11 @@ class CitelintTest(unittest.TestCase):
         self.assertEqual([(i.rule, i.line) for i in one.issues], [("uncited-claim", 3)])
 
     def test_errors_are_citelints(self):
-        with self.assertRaisesRegex(citelint.CitelintError, 'unknown rule "no-such-rule"'):
+        with self.assertRaisesRegex(citelint.CitelintError, "no-such-rule"):
             self.checker.check_text(REPORT, enable=["no-such-rule"])
         with self.assertRaisesRegex(citelint.CitelintError, "relative path inside the project"):
             self.checker.check_text(REPORT, path="../outside.md")
-        with self.assertRaisesRegex(citelint.CitelintError, "flag provided but not defined"):
+        with self.assertRaisesRegex(citelint.CitelintError, "no-such-flag"):
             citelint.check_files(["."], args=["--no-such-flag"], cwd=self.project.dir)
         with self.assertRaises(TypeError):
             self.checker.check_text(b"bytes")  # type: ignore[arg-type]

@@ -72,7 +72,10 @@ function writeJSON(file, v) {
 // The main package: compile, then stage with pinned optional dependencies.
 execFileSync(path.join(here, "node_modules", ".bin", process.platform === "win32" ? "tsc.cmd" : "tsc"), ["-p", path.join(here, "tsconfig.json")], { stdio: "inherit" });
 const mainDir = path.join(stage, "citelint");
-fs.cpSync(path.join(here, "citelint"), mainDir, { recursive: true, filter: (src) => !src.includes(`${path.sep}src`) });
+// Everything but the TypeScript sources (citelint/src), judged by the path
+// inside the package: the checkout itself may be under a folder named src.
+const pkgDir = path.join(here, "citelint");
+fs.cpSync(pkgDir, mainDir, { recursive: true, filter: (src) => path.relative(pkgDir, src).split(path.sep)[0] !== "src" });
 fs.copyFileSync(license, path.join(mainDir, "LICENSE"));
 const main = JSON.parse(fs.readFileSync(path.join(here, "citelint", "package.json"), "utf8"));
 main.version = version;

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -486,5 +487,42 @@ func TestActionInstallStep(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestThirdPartyActionsPinnedBySHA: every action the Action and the
+// repository's workflows use is pinned to a full commit SHA with the
+// release it is in a comment (as OpenSSF Scorecard and zizmor ask): a
+// moved tag cannot change what runs beside a pull request's token.
+func TestThirdPartyActionsPinnedBySHA(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", ".github", "workflows", "*.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, filepath.Join("..", "..", "action.yml"))
+	pinned := regexp.MustCompile(`^[\w.-]+/[\w./-]+@[0-9a-f]{40} # v\d+(\.\d+)*$`)
+	n := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			s := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "- "))
+			if strings.HasPrefix(strings.TrimSpace(line), "#") || !strings.HasPrefix(s, "uses:") {
+				continue
+			}
+			use := strings.TrimSpace(strings.TrimPrefix(s, "uses:"))
+			if strings.HasPrefix(use, "./") {
+				continue // this repository's own action
+			}
+			n++
+			if !pinned.MatchString(use) {
+				t.Errorf("%s:%d: %q is not pinned to a commit SHA with its version in a comment", filepath.Base(f), i+1, use)
+			}
+		}
+	}
+	if n < 5 {
+		t.Fatalf("found %d uses: lines; the test reads nothing", n)
 	}
 }

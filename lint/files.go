@@ -132,6 +132,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 			}
 		}
 	}
+	ignoreBudget := maxWalkIgnorePatterns // gitignore.go: for the whole run
 	for _, p := range paths {
 		if p == "-" {
 			add(p)
@@ -150,7 +151,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 		}
 		var ign *ignorer
 		if o.Gitignore {
-			ign = newIgnorer(p, rootReal, warn) // gitignore.go
+			ign = newIgnorer(p, rootReal, warn, &ignoreBudget) // gitignore.go
 		}
 		visited := map[string]bool{}
 		stopped := false
@@ -188,8 +189,10 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 			if ign != nil {
 				defer ign.enter(dir, ents)()
 			}
-			for k, e := range ents {
-				if stopped || k%256 == 255 && o.Ctx != nil && o.Ctx.Err() != nil {
+			for _, e := range ents {
+				// Every entry: an entry costs a match of the ignore
+				// patterns in effect, up to maxEveryPathPatterns of them.
+				if stopped || o.Ctx != nil && o.Ctx.Err() != nil {
 					stopped = true
 					return
 				}

@@ -25,6 +25,22 @@ const maxIgnoreFile = 1 << 20
 // the walk files × patterns.
 const maxIgnorePatterns = 10000
 
+// maxEveryPathPatterns caps the patterns tried on every path at once:
+// those with no key, and the keyed ones a folder on the way down
+// activated. The per-file cap alone let nested ignore files add theirs
+// up: 20 nested .gitignore files of 10,000 patterns with no key made a
+// walk of 256 files try 200,000 patterns on each (66 s, whatever
+// --timeout said). Real ignore files have a few dozen such patterns
+// (Visual Studio's template, [Dd]ebug/ and the like, about 30); the
+// patterns past the cap are left out, with a warning.
+const maxEveryPathPatterns = 256
+
+// maxWalkIgnorePatterns caps the patterns read from all ignore files in
+// one run (a walk of every path given): each costs parsing and memory,
+// and a pull request can add any number of ignore files. Files past it
+// are not read, with a warning.
+const maxWalkIgnorePatterns = 100000
+
 // ignorer follows a directory walk through a Git work tree and says what
 // git ignores there: core.excludesFile, .git/info/exclude, then the .gitignore files of the
 // work tree's top and of every folder down to the one being read, a
@@ -46,6 +62,10 @@ type ignorer struct {
 	patterns []gitignore.Pattern
 	keys     []ignoreKey // per pattern
 	warn     func(string)
+	// budget counts the patterns the run may still read, shared by the
+	// ignorers of one run's walks (maxWalkIgnorePatterns); nil: no cap.
+	budget *int
+	capped bool // maxEveryPathPatterns was met: said once
 
 	exact, prefix, suffix  map[string][]int32 // key text → patterns, ascending
 	prefixLens, suffixLens map[int]int        // key lengths in use → patterns
@@ -65,7 +85,7 @@ type ignoreKey struct {
 
 // newIgnorer prepares for a walk of dir, or returns nil when dir is not
 // inside a Git work tree (git ignores nothing there).
-func newIgnorer(dir, rootReal string, warn func(string)) *ignorer {
+func newIgnorer(dir, rootReal string, warn func(string), budget *int) *ignorer {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil
@@ -78,7 +98,7 @@ func newIgnorer(dir, rootReal string, warn func(string)) *ignorer {
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return nil
 	}
-	ig := &ignorer{warn: warn,
+	ig := &ignorer{warn: warn, budget: budget,
 		exact: map[string][]int32{}, prefix: map[string][]int32{}, suffix: map[string][]int32{},
 		prefixLens: map[int]int{}, suffixLens: map[int]int{}}
 	if rootReal != "" {
@@ -280,19 +300,46 @@ func (ig *ignorer) add(path string, b []byte, domain []string) {
 		last[line] = len(lines)
 		lines = append(lines, line)
 	}
-	n := 0
+	if ig.budget != nil && *ig.budget <= 0 {
+		ig.warnf("%s: not read: the run's ignore files hold more than %d patterns in all, and citelint reads no more (it may walk into what this file ignores)", path, maxWalkIgnorePatterns)
+		return
+	}
+	n, dropped := 0, 0
 	for i, line := range lines {
 		if last[line] != i {
 			continue
 		}
-		if n == maxIgnorePatterns {
-			if ig.warn != nil {
-				ig.warn(fmt.Sprintf("%s: only its first %d patterns are read (it has %d): citelint reads the file as if the others were not there, so it may walk into what they ignore or skip what their ! keeps", path, maxIgnorePatterns, len(last)))
+		if n == maxIgnorePatterns || ig.budget != nil && *ig.budget <= 0 {
+			if n == maxIgnorePatterns {
+				ig.warnf("%s: only its first %d patterns are read (it has %d): citelint reads the file as if the others were not there, so it may walk into what they ignore or skip what their ! keeps", path, maxIgnorePatterns, len(last))
+			} else {
+				ig.warnf("%s: only its first %d patterns are read: the run's ignore files hold more than %d in all", path, n, maxWalkIgnorePatterns)
 			}
 			break
 		}
 		n++
-		ig.push(gitignore.ParsePattern(line, domain), patternKey(line, len(domain)))
+		if ig.budget != nil {
+			*ig.budget--
+		}
+		k := patternKey(line, len(domain))
+		if k.kind == 0 && ig.everyPath() >= maxEveryPathPatterns {
+			dropped++
+			continue
+		}
+		ig.push(gitignore.ParsePattern(line, domain), k)
+	}
+	if dropped > 0 {
+		ig.warnf("%s: %d of its patterns are not read: they would be tried on every path, and the ignore files in effect there already hold %d such patterns", path, dropped, maxEveryPathPatterns)
+	}
+}
+
+// everyPath is the number of patterns tried on every path of the folder
+// being read: those with no key and those activated.
+func (ig *ignorer) everyPath() int { return len(ig.unkeyed) + len(ig.active) }
+
+func (ig *ignorer) warnf(format string, args ...any) {
+	if ig.warn != nil {
+		ig.warn(fmt.Sprintf(format, args...))
 	}
 }
 
@@ -370,6 +417,13 @@ func (ig *ignorer) activate(c string, d int) {
 	ig.cands = ig.keyed(ig.cands[:0], c)
 	for _, p := range ig.cands {
 		if !ig.isActive[p] && ig.keys[p].domainLen <= d {
+			if ig.everyPath() >= maxEveryPathPatterns {
+				if !ig.capped {
+					ig.capped = true
+					ig.warnf("%s: more than %d ignore patterns would be tried on every path under it: the others are left out there (citelint may walk into what they ignore)", strings.Join(ig.comps[:d+1], "/"), maxEveryPathPatterns)
+				}
+				return
+			}
 			ig.isActive[p] = true
 			ig.active = append(ig.active, p)
 		}

@@ -18,7 +18,7 @@ import (
 )
 
 // writeTree writes files (slash paths relative to dir) with content "x".
-func writeTree(t *testing.T, dir string, files map[string]string) {
+func writeTree(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -311,7 +311,7 @@ func TestIgnorerMatchesGoGit(t *testing.T) {
 				}
 			}
 		}
-		ig := newIgnorer(start, "", nil)
+		ig := newIgnorer(start, "", nil, nil)
 		if ig == nil {
 			continue // git ignores the folder walked: nothing to compare
 		}
@@ -484,5 +484,115 @@ func TestIgnorerWarnsOnce(t *testing.T) {
 	}
 	if len(warnings) != 1 {
 		t.Errorf("warnings %q, want one", warnings)
+	}
+}
+
+// nestedIgnoresTree writes depth nested folders, each with a .gitignore
+// of per patterns with no key ("*<d>-<i>*": tried on every path), and
+// files documents in the deepest, as issue 37's attack run did (20 ×
+// 10,000 patterns over 256 files: 66 s past --timeout 5s). It returns the
+// deepest folder.
+func nestedIgnoresTree(tb testing.TB, dir string, depth, per, files int) string {
+	tree := map[string]string{".git/HEAD": "x"}
+	p := ""
+	for d := range depth {
+		var b strings.Builder
+		for i := range per {
+			fmt.Fprintf(&b, "*%d-%d*\n", d, i)
+		}
+		tree[p+".gitignore"] = b.String()
+		p += fmt.Sprintf("d%d/", d)
+	}
+	for i := range files {
+		tree[p+fmt.Sprintf("f%d.md", i)] = ""
+	}
+	writeTree(tb, dir, tree)
+	return filepath.Join(dir, filepath.FromSlash(p))
+}
+
+// TestIgnorerNestedBudget: nested ignore files add up to at most
+// maxEveryPathPatterns patterns tried on every path, and the run reads
+// at most maxWalkIgnorePatterns patterns in all, each cut with a warning;
+// what was read still applies.
+func TestIgnorerNestedBudget(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	dir := t.TempDir()
+	depth := maxWalkIgnorePatterns/maxIgnorePatterns + 2
+	deepest := nestedIgnoresTree(t, dir, depth, maxIgnorePatterns, 3)
+	// The first pattern of the top file ignores this document.
+	writeTree(t, deepest, map[string]string{"x0-0y.md": "x"})
+	var warnings []string
+	budget := maxWalkIgnorePatterns
+	ig := newIgnorer(deepest, "", func(s string) { warnings = append(warnings, s) }, &budget)
+	if ig == nil {
+		t.Fatal("no ignorer")
+	}
+	ig.enter(deepest, nil)
+	if n := ig.everyPath(); n > maxEveryPathPatterns {
+		t.Errorf("%d patterns tried on every path, want at most %d", n, maxEveryPathPatterns)
+	}
+	if budget != 0 {
+		t.Errorf("budget left %d, want 0: %d files of %d patterns exceed %d", budget, depth, maxIgnorePatterns, maxWalkIgnorePatterns)
+	}
+	if !ig.ignored("x0-0y.md", false) || ig.ignored("f0.md", false) {
+		t.Error("the patterns read do not apply as git's")
+	}
+	all := strings.Join(warnings, "\n")
+	for _, w := range []string{"patterns are not read: they would be tried on every path", "not read: the run's ignore files hold more than 100000 patterns"} {
+		if !strings.Contains(all, w) {
+			t.Errorf("no warning %q in\n%s", w, all)
+		}
+	}
+}
+
+// TestWalkStopsInFolder: the run's deadline stops the walk at the next
+// entry, not 256 entries later: an entry can cost a match of hundreds of
+// patterns. The ignore file's warning, given as the deepest folder is
+// entered, stands for the deadline passing there.
+func TestWalkStopsInFolder(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	dir := t.TempDir()
+	var top strings.Builder
+	for i := range maxEveryPathPatterns {
+		fmt.Fprintf(&top, "*%d*\n", i)
+	}
+	tree := map[string]string{".git/HEAD": "x", ".gitignore": top.String(), "sub/.gitignore": "*x*\n"}
+	for i := range 10 { // no digit: no pattern above ignores them
+		tree["sub/f"+string(rune('a'+i))+".md"] = "x"
+	}
+	writeTree(t, dir, tree)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var warnings []string
+	files, errs := WalkWith([]string{dir}, WalkOptions{Root: dir, Gitignore: true, Ctx: ctx, Warn: func(s string) {
+		warnings = append(warnings, s)
+		cancel()
+	}})
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "sub/.gitignore: 1 of its patterns are not read") {
+		t.Fatalf("warnings %q", warnings)
+	}
+	if len(files) > 0 {
+		t.Errorf("walked %d files after the run was cancelled", len(files))
+	}
+	if len(errs) != 1 || !errors.Is(errs[0], context.Canceled) {
+		t.Errorf("errors %v", errs)
+	}
+}
+
+// BenchmarkWalkNestedIgnores: 20 nested ignore files of 10,000 patterns
+// with no key over n, 2n and 4n documents. ns/file stays flat: a path
+// is tried against at most maxEveryPathPatterns of them.
+func BenchmarkWalkNestedIgnores(b *testing.B) {
+	b.Setenv("HOME", b.TempDir())
+	for _, n := range []int{64, 128, 256} {
+		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
+			dir := b.TempDir()
+			nestedIgnoresTree(b, dir, 20, maxIgnorePatterns, n)
+			for b.Loop() {
+				WalkWith([]string{dir}, WalkOptions{Root: dir, Gitignore: true})
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/file")
+		})
 	}
 }

@@ -55,7 +55,8 @@ func Selects(path string, dirs []string, o WalkOptions) bool {
 func walkFinds(dir string, comps []string, rootReal string, o WalkOptions) bool {
 	var ign *ignorer
 	if o.Gitignore {
-		ign = newIgnorer(dir, rootReal, nil) // gitignore.go
+		budget := maxWalkIgnorePatterns               // as one walk's
+		ign = newIgnorer(dir, rootReal, nil, &budget) // gitignore.go
 	}
 	cur := dir
 	for i, name := range comps {

@@ -18,25 +18,38 @@ import (
 // the size to the power 1.5). Parse finds them in one linear pre-scan and
 // neutralises them in the copy goldmark reads (same length, so every
 // offset stays true): the brackets of such a paragraph, the excess ">" of
-// such a line. The document gets a diagnostic naming the line, and the
-// citations there are not read: a linter that takes minutes on one file
-// fails every other file of the run too.
+// such a line, the container marker past column 64 of a line that nests
+// lists or quotes deeper (nestingCuts). The document gets a diagnostic
+// naming the line, and the citations there are not read: a linter that
+// takes minutes on one file fails every other file of the run too.
+// markdown/linear_test.go holds goldmark's work on every short repeated
+// unit to linear, counted.
 const (
 	// maxBracketDepth is the deepest "[" nesting a paragraph keeps. Real
 	// text nests two or three deep.
 	maxBracketDepth = 256
-	// maxOpenDestScan bounds the bytes goldmark would scan for the ")" of
-	// link destinations that never close: the unclosed "](" of a
-	// paragraph times the bytes after each.
-	maxOpenDestScan = 1 << 26
 	// maxQuoteDepth is the deepest blockquote nesting a line keeps
 	// (goldmark's cost grows with its square: 2 ms at 1,000).
 	maxQuoteDepth = 1000
-	// maxCodeSpanScan bounds the bytes goldmark would scan for the
-	// closers of a paragraph's backtick runs: for each run, the bytes to
-	// the next run of its length, or to the paragraph's end.
-	maxCodeSpanScan = 1 << 26
+	// maxScanPerByte is the work a paragraph or line may cost goldmark
+	// per byte of it, counted as the guards count it, once the document
+	// is over guardBudget. The other guards' costs grow with the square
+	// of a paragraph's length: what is more than linear is neutralised.
+	maxScanPerByte = 64
 )
+
+// guardBudget is the work, counted as each guard counts it, that a
+// document may cost goldmark before its paragraphs and lines that cost
+// more than maxScanPerByte per byte are neutralised: the bytes goldmark
+// would scan for the ")" of link destinations that never close (the
+// unclosed "](" of a paragraph times the bytes after each), for the
+// closers of backtick runs (each run's bytes and lines to the next run of
+// its length, or the paragraph's end), and in lines of nested containers
+// (nestingCuts). A budget per paragraph, as it was, let a document of
+// many paragraphs each just under it cost their number times it: 16 KB
+// paragraphs of "[](" took 0.2 s of CPU each. A variable only so that
+// the tests can make the guards act on small inputs.
+var guardBudget uint64 = 1 << 22
 
 // DiagParseGuard is the Kind of a diagnostic for input neutralised before
 // parsing.
@@ -57,7 +70,7 @@ type guardSpan struct {
 func mayNeedGuard(src []byte) bool {
 	return bytes.Count(src, []byte("[")) > maxBracketDepth ||
 		bytes.Count(src, []byte(">")) > maxQuoteDepth ||
-		uint64(bytes.Count(src, []byte("]("))) > maxOpenDestScan/uint64(len(src)+1) ||
+		uint64(bytes.Count(src, []byte("]("))) > guardBudget/uint64(len(src)+1) ||
 		mayScanCodeSpans(src)
 }
 
@@ -69,7 +82,7 @@ func mayScanCodeSpans(src []byte) bool {
 		return false
 	}
 	most := uint64(len(src)) + lineCost*uint64(bytes.Count(src, []byte("\n")))
-	return ticks > maxCodeSpanScan/(most+1)
+	return ticks > guardBudget/(most+1)
 }
 
 // backtickRun is a run of backticks in a paragraph: where it starts, on
@@ -111,23 +124,35 @@ func findGuards(src []byte) []guardSpan {
 	open, openSum := 0, 0 // unclosed "](" and the sum of their offsets
 	var runs []backtickRun
 	line := 0 // of the document, counted from 0
+	// Paragraphs whose scans cost more than maxScanPerByte per byte;
+	// neutralised when the document's scans (scan) exceed guardBudget.
+	var costly []guardSpan
+	var scan uint64
 	flush := func(end int) {
-		why, ticks := "", false
-		switch scan := uint64(open)*uint64(end) - uint64(openSum); {
-		case maxDepth > maxBracketDepth:
-			why = fmt.Sprintf("brackets nested %d deep (more than %d)", maxDepth, maxBracketDepth)
-		case open > 0 && scan > maxOpenDestScan:
-			why = fmt.Sprintf("%d link destinations that never close", open)
-		case len(runs) > 0 && uint64(len(runs))*(uint64(end-runs[0].at)+lineCost*uint64(line-runs[0].line)) > maxCodeSpanScan &&
-			codeSpanScan(runs, end, line) > maxCodeSpanScan:
-			why, ticks = fmt.Sprintf("%d backtick runs, most never closed", len(runs)), true
+		s := start // the paragraph's first line, not the blank one before it
+		for s < end && (src[s] == '\n' || src[s] == '\r' || src[s] == ' ' || src[s] == '\t') {
+			s++
 		}
-		if why != "" {
-			s := start // the paragraph's first line, not the blank one before it
-			for s < end && (src[s] == '\n' || src[s] == '\r' || src[s] == ' ' || src[s] == '\t') {
-				s++
+		size := uint64(end-s) + 1
+		dest := uint64(open)*uint64(end) - uint64(openSum)
+		scan += dest
+		switch {
+		case maxDepth > maxBracketDepth:
+			out = append(out, guardSpan{Span{s, end}, true, false, fmt.Sprintf("brackets nested %d deep (more than %d)", maxDepth, maxBracketDepth)})
+		case dest > maxScanPerByte*size:
+			costly = append(costly, guardSpan{Span{s, end}, true, false, fmt.Sprintf("%d link destinations that never close", open)})
+		case len(runs) > 0:
+			// Each run scans at most to the paragraph's end: the exact
+			// count (a map) only when that bound is over the allowance.
+			lines := uint64(line - runs[0].line)
+			most := uint64(len(runs)) * (uint64(end-runs[0].at) + lineCost*lines)
+			if allow := maxScanPerByte * (size + lineCost*lines); most > allow {
+				most = codeSpanScan(runs, end, line)
+				if most > allow {
+					costly = append(costly, guardSpan{Span{s, end}, true, true, fmt.Sprintf("%d backtick runs, most never closed", len(runs))})
+				}
 			}
-			out = append(out, guardSpan{Span{s, end}, true, ticks, why})
+			scan += most
 		}
 		depth, maxDepth, open, openSum, runs = 0, 0, 0, 0, runs[:0]
 	}
@@ -175,6 +200,9 @@ func findGuards(src []byte) []guardSpan {
 		}
 	}
 	flush(len(src))
+	if scan > guardBudget {
+		out = append(out, costly...)
+	}
 	return out
 }
 
@@ -234,4 +262,177 @@ func neutralise(work []byte, guards []guardSpan, doc *Document) {
 			Message: fmt.Sprintf("line %d: %s; citations there are not read (parsing it as written takes time quadratic in its length)", line, g.why),
 		})
 	}
+}
+
+// Container markers nested on one line, or one level deeper per line.
+// goldmark tries every block parser at each position where a container
+// (a list item, a quote, a footnote definition) opened, and each reads
+// the rest of the line (the thematic break test) and the columns back to
+// its start (LineOffset): "- " × 25,000 then "x" (50 KB) took 1.8 s,
+// 200 KB 27 s, and the bracket guard makes the same shape when it blanks
+// "[*[*[*…". A line continuing d open containers reads d times its
+// prefix. CommonMark implementations cap the nesting (markdown-it at 100
+// levels); citelint neutralises, in a document whose nesting work would
+// exceed guardBudget (real documents stay under 2 million), each line's
+// first container marker past column maxMarkerColumn: goldmark reads the
+// rest of that line as text, so a line opens at most maxMarkerColumn
+// containers, no more than that many are ever open, and the work is at
+// most about maxMarkerColumn times the document's size.
+//
+// maxMarkerColumn is the column past which a marker is neutralised. In
+// the shared corpus and the 27,800 Markdown files of the package
+// corpora, no marker starts past column 61.
+const maxMarkerColumn = maxScanPerByte
+
+// nestingCuts returns the offsets in src of the markers to neutralise
+// (each line's first past maxMarkerColumn), or nil when the document's
+// nesting work stays under guardBudget. The work counted for a line of
+// length n whose prefix of white space and markers holds m markers and
+// ends at column p is m·n (each container opened reads the rest of the
+// line) plus p² (each open container reads back to the line's start).
+func nestingCuts(src []byte) []int {
+	if n := uint64(len(src)); 2*n*n <= guardBudget {
+		return nil // a line's work is at most twice its length squared
+	}
+	var cuts []int
+	var work uint64
+	for i := 0; i < len(src); {
+		e := bytes.IndexByte(src[i:], '\n')
+		if e < 0 {
+			e = len(src)
+		} else {
+			e += i
+		}
+		markers, col, cut := 0, 0, -1
+		for p := i; p < e; {
+			switch src[p] {
+			case ' ':
+				col++
+				p++
+				continue
+			case '\t':
+				col += 4 - col%4
+				p++
+				continue
+			}
+			n, leaf := markerAt(src[p:e])
+			if n == 0 {
+				break
+			}
+			markers++
+			if cut < 0 && col > maxMarkerColumn && !uniformTail(src[p:e]) {
+				cut = p
+			}
+			col += n
+			p += n
+			if leaf {
+				break
+			}
+		}
+		work += uint64(markers)*uint64(e-i) + uint64(col)*uint64(col)
+		if cut >= 0 {
+			cuts = append(cuts, cut)
+		}
+		i = e + 1
+	}
+	if work <= guardBudget {
+		return nil
+	}
+	return cuts
+}
+
+// markerAt returns the length of the container marker b starts with (0
+// for none): a quote's ">", a bullet ("-", "+", "*") or an ordered
+// marker ("1.", "1)") followed by white space or the line's end, a
+// footnote definition's "[^label]:" (the label as goldmark's footnote
+// parser reads it), or an admonition's "!!!", "???" or "===", which
+// takes the rest of its line (leaf).
+func markerAt(b []byte) (n int, leaf bool) {
+	spaceAt := func(i int) bool { return i >= len(b) || b[i] == ' ' || b[i] == '\t' || b[i] == '\r' }
+	switch c := b[0]; {
+	case c == '>':
+		return 1, false
+	case c == '-' || c == '+' || c == '*':
+		if spaceAt(1) {
+			return 1, false
+		}
+	case c >= '0' && c <= '9':
+		d := 1
+		for d < len(b) && d < 10 && b[d] >= '0' && b[d] <= '9' {
+			d++
+		}
+		if d <= 9 && d < len(b) && (b[d] == '.' || b[d] == ')') && spaceAt(d+1) {
+			return d + 1, false
+		}
+	case c == '[':
+		if len(b) < 4 || b[1] != '^' {
+			return 0, false
+		}
+		blank := true
+		for k := 2; k < len(b) && k < 2+999; k++ {
+			switch b[k] {
+			case '\\':
+				if k+1 < len(b) && isASCIIPunct(b[k+1]) {
+					k++
+					blank = false
+				}
+				continue
+			case '[':
+				return 0, false
+			case ']':
+				if k+1 < len(b) && b[k+1] == ':' && !blank {
+					return k + 2, false
+				}
+				return 0, false
+			case ' ', '\t', '\r':
+				continue
+			}
+			blank = false
+		}
+	case c == '!' || c == '?' || c == '=':
+		if len(b) >= 3 && b[1] == c && b[2] == c {
+			return len(b), true
+		}
+	}
+	return 0, false
+}
+
+// uniformTail reports whether b holds white space and one kind of
+// thematic break character only: the line may be a thematic break, which
+// goldmark reads at once (or opens at most two more lists before it).
+func uniformTail(b []byte) bool {
+	var mark byte
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\r':
+		case '*', '-', '_':
+			if mark != 0 && c != mark {
+				return false
+			}
+			mark = c
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// cutNesting neutralises the markers at cuts in work (an "x" in place of
+// their first byte, so that the rest of the line is text) and records one
+// diagnostic for them all.
+func cutNesting(work []byte, cuts []int, doc *Document) {
+	for _, c := range cuts {
+		work[c] = 'x'
+	}
+	line := 1 + bytes.Count(work[:cuts[0]], []byte("\n"))
+	more := ""
+	if len(cuts) > 1 {
+		more = fmt.Sprintf(" and %d more lines", len(cuts)-1)
+	}
+	doc.Diagnostics = append(doc.Diagnostics, Diagnostic{
+		Offset: cuts[0],
+		Kind:   DiagParseGuard,
+		Message: fmt.Sprintf("line %d%s: lists, quotes or footnotes nested past column %d; the rest of each such line is read as text (parsing it as written takes time quadratic in its length)",
+			line, more, maxMarkerColumn),
+	})
 }

@@ -37,7 +37,13 @@ func guardedWork(src []byte, doc *Document) (work []byte, fm Span, fmOK bool) {
 		guards[i].span.End += from
 	}
 	if !bom && !fmOK && len(guards) == 0 {
-		return src, fm, false
+		cuts := nestingCuts(src)
+		if len(cuts) == 0 {
+			return src, fm, false
+		}
+		work = bytes.Clone(src)
+		cutNesting(work, cuts, doc)
+		return work, fm, false
 	}
 	work = bytes.Clone(src)
 	neutralise(work, guards, doc)
@@ -46,6 +52,14 @@ func guardedWork(src []byte, doc *Document) (work []byte, fm Span, fmOK bool) {
 	}
 	if fmOK {
 		blank(work[fm.Start:fm.End])
+	}
+	// Nesting is looked for in what goldmark reads: the brackets the
+	// guards blank make it ("[*[*[*…" is " * * *…").
+	if cuts := nestingCuts(work[from:]); len(cuts) > 0 {
+		for i := range cuts {
+			cuts[i] += from
+		}
+		cutNesting(work, cuts, doc)
 	}
 	return work, fm, fmOK
 }

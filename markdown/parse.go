@@ -62,7 +62,12 @@ var md = newMarkdown(true)
 func newMarkdown(fast bool) goldmark.Markdown { return newMarkdownDialect(fast, false) }
 
 // newMarkdownDialect is newMarkdown, for MDX (mdx.go) when mdx is set.
-func newMarkdownDialect(fast, mdx bool) goldmark.Markdown {
+func newMarkdownDialect(fast, mdx bool) goldmark.Markdown { return newMarkdownWith(fast, mdx, nil) }
+
+// newMarkdownWith is newMarkdownDialect with each inline parser passed
+// through wrap when it is set: the tests that count goldmark's work
+// (linear_test.go) wrap them.
+func newMarkdownWith(fast, mdx bool, wrap func(util.PrioritizedValue) util.PrioritizedValue) goldmark.Markdown {
 	transformers := parser.DefaultParagraphTransformers()
 	blocks := parser.DefaultBlockParsers()
 	if mdx {
@@ -80,10 +85,16 @@ func newMarkdownDialect(fast, mdx bool) goldmark.Markdown {
 		transformers = append(transformers, util.Prioritized(plainParagraphs{}, plainParagraphPriority))
 		blocks = withPlainHeadings(blocks)
 	}
+	inlines := inlineParsers(fast)
+	if wrap != nil {
+		for i := range inlines {
+			inlines[i] = wrap(inlines[i])
+		}
+	}
 	return goldmark.New(
 		goldmark.WithParser(parser.NewParser(
 			parser.WithBlockParsers(blocks...),
-			parser.WithInlineParsers(inlineParsers(fast)...),
+			parser.WithInlineParsers(inlines...),
 			parser.WithParagraphTransformers(transformers...),
 		)),
 		goldmark.WithExtensions(extension.Table),

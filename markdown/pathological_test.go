@@ -489,6 +489,38 @@ var pathoCases = []pathoCase{
 	{name: "directive-options", gen: func(n int) []byte {
 		return []byte("```{note}\n" + strings.Repeat(":class: tip\n", n) + "A claim {cite}`k`.\n```\n")
 	}, sizes: []int{25000, 50000, 100000}, small: 5000, check: wantCites(1)},
+	// Issue 37's attack run: one line opening n containers. goldmark
+	// reads the rest of the line at each (1.4 / 5.6 / 27 s at 50 / 100 /
+	// 200 KB of "- " then "x"); the bracket guard's blanking makes the
+	// same of "[*" and "[>" (26 s at 192 KB), and of "](*" then "x".
+	// nestingCuts (guard.go) neutralises the markers past column 64.
+	{name: "list-line-x", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n) + "x [1]\n\n[1]: https://example.org/1\n") },
+		sizes: []int{25000, 50000, 100000}, small: 20000, check: nestedCited, noFloor: true},
+	{name: "ordered-line-x", gen: func(n int) []byte { return []byte(strings.Repeat("1. ", n) + "x [1]\n\n[1]: https://example.org/1\n") },
+		sizes: []int{16000, 32000, 64000}, small: 16000, check: nestedCited, noFloor: true},
+	{name: "footnote-defs-line", gen: func(n int) []byte { return []byte(strings.Repeat("[^a]:", n) + "\n") },
+		sizes: []int{10000, 20000, 40000}, small: 10000, check: guarded, noFloor: true},
+	{name: "brackets-stars", gen: func(n int) []byte { return []byte(strings.Repeat("[*", n) + "x\n") },
+		sizes: []int{25000, 50000, 100000}, small: 20000, check: guarded, noFloor: true},
+	{name: "brackets-quotes", gen: func(n int) []byte { return []byte(strings.Repeat("[>", n) + "\n") },
+		sizes: []int{25000, 50000, 100000}, small: 20000, check: guarded, noFloor: true},
+	{name: "destinations-stars", gen: func(n int) []byte { return []byte(strings.Repeat("](*", n) + "x\n") },
+		sizes: []int{16000, 32000, 64000}, small: 16000, check: guarded, noFloor: true},
+	// Paragraphs each just under what one paragraph was allowed (64 M
+	// bytes scanned for the ")" of destinations that never close):
+	// 0.2 s of CPU each, so a document of n of them took n times that.
+	// The budget is the document's now.
+	{name: "destination-paragraphs", gen: func(n int) []byte {
+		return []byte(strings.Repeat(strings.Repeat("[](", 5400)+"\n\n", n))
+	}, sizes: []int{4, 8, 16}, small: 4, check: guarded, noFloor: true},
+}
+
+// nestedCited checks that the text past the neutralised markers is read:
+// its citation is found.
+func nestedCited(t *testing.T, doc *markdown.Document, n int) {
+	t.Helper()
+	guarded(t, doc, n)
+	wantCites(1)(t, doc, n)
 }
 
 // citelintGoldmark is the bare parse-and-walk floor's goldmark, as in

@@ -16,6 +16,7 @@ import (
 	"github.com/citelint/citelint/fix"
 	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/notebook"
 	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
@@ -92,6 +93,11 @@ type Options struct {
 	// Fix, when set, applies fixes in memory and re-lints until nothing
 	// changes; the caller decides whether to write or diff the result.
 	Fix *FixOptions
+	// MaxDocumentBytes caps the Markdown of one document (a notebook's
+	// Markdown cells joined); 0 is DefaultMaxDocumentBytes, negative no
+	// cap. A larger document is a file error, not an out-of-memory kill
+	// that loses the whole report.
+	MaxDocumentBytes int
 	// SkipClaims lets the parse skip splitting prose into sentences when
 	// nothing reads them: no enabled rule needs them (rules.NeedClaims),
 	// no change is widened to its sentences (Changed) and no document is
@@ -209,6 +215,7 @@ func RunEach(ctx context.Context, files []string, opts Options, emit func(FileRe
 	done := make(chan int, len(files))
 	var wg sync.WaitGroup
 	bibs := &bibCache{m: map[string]bibLoad{}}
+	gate := newInFlight(maxInFlightBytes)
 	for w := 0; w < n; w++ {
 		wg.Add(1)
 		go func() {
@@ -221,7 +228,7 @@ func RunEach(ctx context.Context, files []string, opts Options, emit func(FileRe
 				if ctx.Err() != nil {
 					slots[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Err: notChecked(ctx)}}
 				} else {
-					slots[i] = lintOne(ctx, files[i], opts, bibs)
+					slots[i] = lintOne(ctx, files[i], opts, bibs, gate)
 				}
 				win.hold(len(slots[i].Src) + len(slots[i].Original))
 				done <- i
@@ -279,6 +286,91 @@ func notChecked(ctx context.Context) error {
 // document (a disk image named .md): such a file is an error, not an OOM.
 const maxFileSize = 512 << 20
 
+// DefaultMaxDocumentBytes is the most Markdown one document may hold. The
+// document model costs up to about 100 bytes of memory per byte of
+// citation-dense text (1.05 GB for 10 MB of "[@key]", issue 37: a 40 MB
+// document took 3.9 GB and a large notebook's cells 7 GB), so a document
+// at the cap may take 0.9 GB, and with maxInFlightBytes that is what all
+// the workers together may take. The largest real documents seen are a
+// few megabytes (rclone's manual, 3.1 MB, of 27,800 in the package
+// corpora); a notebook's cap counts its Markdown cells, not its outputs.
+const DefaultMaxDocumentBytes = 8 << 20
+
+// maxInFlightBytes bounds the bytes of the documents being linted at once
+// (inFlight): the per-document cost times the workers would otherwise
+// grow with the machine's CPUs. Documents are kilobytes: only two of over
+// 4 MB ever wait for each other.
+const maxInFlightBytes = DefaultMaxDocumentBytes
+
+// documentCap is opts' cap on a document's Markdown (0: none).
+func (o *Options) documentCap() int {
+	switch {
+	case o.MaxDocumentBytes == 0:
+		return DefaultMaxDocumentBytes
+	case o.MaxDocumentBytes < 0:
+		return 0
+	}
+	return o.MaxDocumentBytes
+}
+
+// checkDocumentSize is the error of a document over the cap; notebook says
+// the bytes are a notebook's Markdown cells.
+func checkDocumentSize(n int, opts *Options, notebook bool) error {
+	limit := opts.documentCap()
+	if limit == 0 || n <= limit {
+		return nil
+	}
+	what := "the document holds"
+	if notebook {
+		what = "its Markdown cells hold"
+	}
+	return fmt.Errorf("%s %s of Markdown, over the %s a document may have (citelint needs up to about 100 bytes of memory per byte of citation-dense text): not checked; split it", what, sizeText(n), sizeText(limit))
+}
+
+// sizeText is n bytes as a person reads it: "16 MB", "20.5 MB", "4096 bytes".
+func sizeText(n int) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MB"
+}
+
+// inFlight admits documents to be linted while the bytes of those being
+// linted stay within a budget; one document is always admitted when none
+// is in flight (the document cap bounds it).
+type inFlight struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	bytes   int
+	budget  int
+	waiting int // acquires waiting (for the tests)
+}
+
+func newInFlight(budget int) *inFlight {
+	f := &inFlight{budget: budget}
+	f.cond = sync.NewCond(&f.mu)
+	return f
+}
+
+// acquire waits until n bytes fit (or nothing is in flight) and counts them.
+func (f *inFlight) acquire(n int) {
+	f.mu.Lock()
+	for f.bytes > 0 && f.bytes+n > f.budget {
+		f.waiting++
+		f.cond.Wait()
+		f.waiting--
+	}
+	f.bytes += n
+	f.mu.Unlock()
+}
+
+func (f *inFlight) release(n int) {
+	f.mu.Lock()
+	f.bytes -= n
+	f.mu.Unlock()
+	f.cond.Broadcast()
+}
+
 // ReadInput reads a document from r (standard input) for Options.Inputs,
 // with the size limit a file on disk has.
 func ReadInput(r io.Reader) ([]byte, error) {
@@ -329,13 +421,25 @@ func checkText(src []byte) (off int, err error) {
 	return 0, nil
 }
 
-// lintOne reads the file at path and lints it.
-func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache) FileResult {
+// lintOne reads the file at path and lints it once gate admits its bytes
+// (nil: at once).
+func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache, gate *inFlight) FileResult {
 	src, ok := opts.Inputs[path]
 	if !ok {
 		var err error
 		if src, err = readRegular(path); err != nil { // readfile_unix.go, readfile_other.go
 			return unreadable(ctx, path, nil, opts, 0, markdown.DiagUnreadable, readError(err)) // odd.go
+		}
+	}
+	if gate != nil {
+		n := len(src)
+		if limit := opts.documentCap(); limit > 0 && n > limit && !notebook.Is(path) {
+			n = 0 // refused at once, unread (lintRead)
+		}
+		gate.acquire(n)
+		defer gate.release(n)
+		if ctx.Err() != nil {
+			return FileResult{Path: path, Err: &FileError{Path: path, Err: notChecked(ctx)}}
 		}
 	}
 	return lintRead(ctx, path, src, opts, bibs) // source.go

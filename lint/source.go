@@ -44,6 +44,10 @@ func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *
 		}
 		return lintNotebook(ctx, path, src, opts, bibs)
 	}
+	if err := checkDocumentSize(len(src), &opts, false); err != nil {
+		fr.Err = &FileError{Path: path, Err: err}
+		return fr
+	}
 	if err != nil {
 		if t := transcode(src); t != nil {
 			return lintTranscoded(ctx, path, src, t, opts, bibs)
@@ -74,6 +78,9 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 			off, err = ne.Offset, ne.Err
 		}
 		return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, "not a Jupyter notebook: "+err.Error()) // odd.go
+	}
+	if err := checkDocumentSize(len(md), &opts, true); err != nil {
+		return FileResult{Path: path, Err: &FileError{Path: path, Err: err}}
 	}
 	opts.Fix = nil
 	fr := lintSource(ctx, path, md, opts, bibs)

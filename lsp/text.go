@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/result"
@@ -64,8 +65,12 @@ func (l *lines) offset(p protocol.Position) int {
 		return len(l.src)
 	}
 	start, _ := l.idx.LineBounds(line)
-	end := l.lineEnd(line)
-	want := int(p.Character)
+	return l.column(start, l.lineEnd(line), int(p.Character))
+}
+
+// column is the offset of the character want (in the encoding's code
+// units) of the line from start to end, or end when the line is shorter.
+func (l *lines) column(start, end, want int) int {
 	if l.utf8 {
 		off := min(start+want, end)
 		for off > start && off < len(l.src) && !utf8.RuneStart(l.src[off]) {
@@ -117,13 +122,14 @@ func utf16Len(b []byte) int {
 }
 
 // applyChange applies one content change to text: a whole new text, or a
-// range replaced (incremental sync).
+// range replaced (incremental sync). The range's offsets are found by
+// counting lines up to them, not by indexing every line of the text: a
+// keystroke in a 1 MB document indexed its 20,000 lines each time.
 func applyChange(text []byte, rng *protocol.Range, newText string, utf8Enc bool) []byte {
 	if rng == nil {
 		return []byte(newText)
 	}
-	l := newLines(text, utf8Enc)
-	s, e := l.offset(rng.Start), l.offset(rng.End)
+	s, e := offsetIn(text, rng.Start, utf8Enc), offsetIn(text, rng.End, utf8Enc)
 	if e < s {
 		s, e = e, s
 	}
@@ -131,4 +137,27 @@ func applyChange(text []byte, rng *protocol.Range, newText string, utf8Enc bool)
 	out = append(out, text[:s]...)
 	out = append(out, newText...)
 	return append(out, text[e:]...)
+}
+
+// offsetIn is lines.offset for one position, without a line index.
+func offsetIn(text []byte, p protocol.Position, utf8Enc bool) int {
+	start := 0
+	for line := uint32(0); line < p.Line; line++ {
+		i := bytes.IndexByte(text[start:], '\n')
+		if i < 0 {
+			return len(text) // a line past the text's end: its end
+		}
+		start += i + 1
+	}
+	// The line's end: before "\n" or "\r\n"; a last line keeps a
+	// trailing "\r" (lines.lineEnd).
+	end := len(text)
+	if i := bytes.IndexByte(text[start:], '\n'); i >= 0 {
+		end = start + i
+		if end > start && text[end-1] == '\r' {
+			end--
+		}
+	}
+	l := lines{src: text[:end], utf8: utf8Enc}
+	return l.column(start, end, int(p.Character))
 }

@@ -31,7 +31,7 @@ import (
 // diagnostics describe text that is gone.
 func (s *Server) codeAction(ctx *glsp.Context, p *protocol.CodeActionParams) (any, error) {
 	actions := []protocol.CodeAction{}
-	d, an := s.current(p.TextDocument.URI)
+	d, an := s.current(s.reqContext(ctx), p.TextDocument.URI)
 	if an == nil {
 		return actions, nil
 	}

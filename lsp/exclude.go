@@ -10,18 +10,18 @@ import (
 	"github.com/citelint/citelint/output"
 )
 
-// lintDocument lints text as the file at path with eng, unless the
+// lintDocument lints text as the file at path with eng (within ctx), unless the
 // project leaves that file out of `citelint run` (run.exclude, run.include,
 // run.paths, .gitignore, an ending that is not a document's): then the
 // report is empty, as run reports nothing for it, and the document nil.
 // A buffer that is no file (untitled), and a file outside the workspace
 // folder, which no walk of the project reaches, are linted: the user
 // opened them and the project's choice of files does not speak of them.
-func (s *Server) lintDocument(eng *engine.Engine, uri, path string, text []byte) (*output.Report, *markdown.Document) {
+func (s *Server) lintDocument(ctx context.Context, eng *engine.Engine, uri, path string, text []byte) (*output.Report, *markdown.Document) {
 	if strings.HasPrefix(uri, "file:") && !s.selects(eng, path) {
 		return &output.Report{}, nil
 	}
-	return eng.LintDocument(context.Background(), path, text)
+	return eng.LintDocument(ctx, path, text)
 }
 
 // selects reports whether `citelint run` lints path, remembered per

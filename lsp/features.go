@@ -41,8 +41,8 @@ func markerOf(c *markdown.Citation) markdown.Span {
 	return c.Span
 }
 
-func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
-	d, an := s.current(p.TextDocument.URI)
+func (s *Server) hover(g *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	d, an := s.current(s.reqContext(g), p.TextDocument.URI)
 	if an == nil || an.doc == nil {
 		return nil, nil
 	}
@@ -185,8 +185,8 @@ func oneLine(s string, n int) string {
 
 // definition jumps from a citation to the entry it resolves to: in the
 // document, or in the bibliography file an entry came from.
-func (s *Server) definition(_ *glsp.Context, p *protocol.DefinitionParams) (any, error) {
-	d, an := s.current(p.TextDocument.URI)
+func (s *Server) definition(g *glsp.Context, p *protocol.DefinitionParams) (any, error) {
+	d, an := s.current(s.reqContext(g), p.TextDocument.URI)
 	if an == nil || an.doc == nil {
 		return nil, nil
 	}

@@ -45,12 +45,31 @@ type Options struct {
 	// Log receives the server's own errors (standard error for `citelint
 	// lsp`: standard output carries the protocol).
 	Log io.Writer
+	// Timeout bounds each request and each lint of a document; 0 is
+	// DefaultTimeout.
+	Timeout time.Duration
+
+	// lintStarted, when set (tests), is called as each lint starts, with
+	// its context and the document's rev.
+	lintStarted func(ctx context.Context, rev int)
+	// maxMessage, when set (tests), replaces MaxMessage.
+	maxMessage int
 }
 
 // DefaultDebounce is short enough that diagnostics follow typing within a
 // tenth of a second on a typical report, long enough to skip the lints a
 // fast typist's intermediate states would cost.
 const DefaultDebounce = 50 * time.Millisecond
+
+// DefaultTimeout bounds one request's work and one lint of a document: a
+// document that takes longer gets one diagnostic saying so. A lint of the
+// largest document lint accepts (8 MB of citation-dense text) takes a few
+// seconds.
+const DefaultTimeout = 20 * time.Second
+
+// codeRequestCancelled is LSP's answer to a request the client cancelled
+// ($/cancelRequest) before it was answered.
+const codeRequestCancelled = -32800
 
 // Server is one editor session.
 type Server struct {
@@ -68,6 +87,15 @@ type Server struct {
 	watch       bool // the client lets us register file watchers
 	shutdown    bool
 	exited      bool
+
+	// base is the session's context: every lint's and request's parent.
+	base context.Context
+	// requests are the requests being answered, by id, for
+	// $/cancelRequest; reqCtx their contexts, by the glsp.Context the
+	// feature handlers get (which carries none).
+	reqMu    sync.Mutex
+	requests map[jsonrpc2.ID]context.CancelFunc
+	reqCtx   map[*glsp.Context]context.Context
 }
 
 // New returns a server; Serve runs it on a connection.
@@ -78,7 +106,11 @@ func New(opts Options) *Server {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
-	s := &Server{opts: opts, docs: map[string]*document{}, enc: encUTF16, logger: log.New(opts.Log, "citelint lsp: ", 0)}
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	s := &Server{opts: opts, docs: map[string]*document{}, enc: encUTF16, logger: log.New(opts.Log, "citelint lsp: ", 0),
+		base: context.Background(), requests: map[jsonrpc2.ID]context.CancelFunc{}, reqCtx: map[*glsp.Context]context.Context{}}
 	s.handler = protocol.Handler{
 		Initialize:                     s.initialize,
 		Initialized:                    s.initialized,
@@ -105,12 +137,22 @@ func New(opts Options) *Server {
 // the server to shut down first (the protocol's exit code 1).
 var ErrNoShutdown = errors.New("exit without shutdown")
 
-// Serve speaks the protocol on rw (Content-Length framed JSON-RPC, the
-// framing of jsonrpc2.VSCodeObjectCodec) until the client sends exit or
-// closes the stream.
+// Serve speaks the protocol on rw (Content-Length framed JSON-RPC, read
+// by frameStream: a malformed message is answered with an error and the
+// session goes on) until the client sends exit or closes the stream.
 func (s *Server) Serve(ctx context.Context, rw io.ReadWriteCloser) error {
-	stream := jsonrpc2.NewBufferedStream(rw, jsonrpc2.VSCodeObjectCodec{})
-	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle), jsonrpc2.SetLogger(s.logger))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // the lints and requests still running
+	s.mu.Lock()
+	s.base = ctx
+	s.mu.Unlock()
+	maxBody := s.opts.maxMessage
+	if maxBody <= 0 {
+		maxBody = MaxMessage
+	}
+	stream := newFrameStream(rw, maxBody)
+	stream.malformed = func(err error) { s.logger.Print(err) }
+	conn := jsonrpc2.NewConn(ctx, stream, handlerFunc(s.dispatch), jsonrpc2.SetLogger(s.logger))
 	select {
 	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
@@ -125,6 +167,106 @@ func (s *Server) Serve(ctx context.Context, rw io.ReadWriteCloser) error {
 		return ErrNoShutdown
 	}
 	return nil
+}
+
+// dispatch handles one message. Notifications (the document's changes)
+// and the session's own requests are handled in order, as they come; the
+// feature requests (hover, definition, code actions), which may lint, are
+// answered from goroutines, each with its context: the client's
+// $/cancelRequest cancels it (answered with RequestCancelled) and
+// Options.Timeout ends it, and meanwhile the changes and cancellations
+// that follow are read.
+func (s *Server) dispatch(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	if req.Method == protocol.MethodCancelRequest {
+		s.cancelRequest(req)
+		return
+	}
+	if req.Notif || req.Method == protocol.MethodInitialize || req.Method == protocol.MethodShutdown {
+		s.answer(ctx, conn, req, ctx)
+		return
+	}
+	rctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+	s.reqMu.Lock()
+	s.requests[req.ID] = cancel
+	s.reqMu.Unlock()
+	go func() {
+		defer func() {
+			s.reqMu.Lock()
+			delete(s.requests, req.ID)
+			s.reqMu.Unlock()
+			cancel()
+		}()
+		s.answer(ctx, conn, req, rctx)
+	}()
+}
+
+// handlerFunc is a function as a jsonrpc2.Handler.
+type handlerFunc func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request)
+
+func (f handlerFunc) Handle(ctx context.Context, c *jsonrpc2.Conn, r *jsonrpc2.Request) { f(ctx, c, r) }
+
+// cancelRequest cancels the request $/cancelRequest names, if it is
+// still being answered.
+func (s *Server) cancelRequest(req *jsonrpc2.Request) {
+	if req.Params == nil {
+		return
+	}
+	var p struct {
+		ID jsonrpc2.ID `json:"id"`
+	}
+	if json.Unmarshal(*req.Params, &p) != nil {
+		return
+	}
+	s.reqMu.Lock()
+	cancel := s.requests[p.ID]
+	s.reqMu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// answer handles req with rctx as its context and sends the reply (for a
+// request): RequestCancelled when the client cancelled it, an error
+// naming the limit when Options.Timeout passed.
+func (s *Server) answer(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request, rctx context.Context) {
+	result, err := s.handle(rctx, conn, req)
+	if req.Notif {
+		if err != nil {
+			s.logger.Printf("%s: %v", req.Method, err)
+		}
+		return
+	}
+	switch {
+	case errors.Is(rctx.Err(), context.Canceled) && ctx.Err() == nil:
+		result, err = nil, &jsonrpc2.Error{Code: codeRequestCancelled, Message: "request cancelled"}
+	case errors.Is(rctx.Err(), context.DeadlineExceeded):
+		result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("%s took longer than %v", req.Method, s.opts.Timeout)}
+	}
+	resp := &jsonrpc2.Response{ID: req.ID}
+	if err == nil {
+		err = resp.SetResult(result)
+	}
+	if e, ok := err.(*jsonrpc2.Error); ok {
+		resp.Error = e
+	} else if err != nil {
+		resp.Error = &jsonrpc2.Error{Message: err.Error()}
+	}
+	if err := conn.SendResponse(ctx, resp); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+		s.logger.Printf("%s: %v", req.Method, err)
+	}
+}
+
+// reqContext is the context of the request a feature handler answers.
+func (s *Server) reqContext(g *glsp.Context) context.Context {
+	s.reqMu.Lock()
+	ctx := s.reqCtx[g]
+	s.reqMu.Unlock()
+	if ctx != nil {
+		return ctx
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.base
 }
 
 // handle passes one message to glsp's dispatcher, which decodes the
@@ -151,6 +293,14 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		s.mu.Unlock()
 		return nil, conn.Close()
 	}
+	s.reqMu.Lock()
+	s.reqCtx[gctx] = ctx
+	s.reqMu.Unlock()
+	defer func() {
+		s.reqMu.Lock()
+		delete(s.reqCtx, gctx)
+		s.reqMu.Unlock()
+	}()
 	r, validMethod, validParams, err := s.handler.Handle(gctx)
 	switch {
 	case !validMethod:

@@ -21,11 +21,12 @@ func lspCmd(args []string, env Env) int {
 	fs := newFlagSet("lsp", env, "lsp [flags]")
 	var configPath string
 	var noConfig bool
-	var debounce time.Duration
+	var debounce, timeout time.Duration
 	fs.StringVar(&configPath, "c", "", "config file (default: .citelint.yaml found from the workspace root)")
 	fs.StringVar(&configPath, "config", "", "same as -c")
 	fs.BoolVar(&noConfig, "no-config", false, "ignore any config file")
 	fs.DurationVar(&debounce, "debounce", lsp.DefaultDebounce, "during a burst of changes, lint this long after the last one (0: lint every change)")
+	fs.DurationVar(&timeout, "timeout", lsp.DefaultTimeout, "bound each request and each lint of a document")
 	fs.Bool("stdio", true, "speak the protocol on standard input and output (the only transport; editors pass it)")
 	pos, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {
@@ -43,7 +44,7 @@ func lspCmd(args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "citelint lsp: %v\n", err)
 		return ExitFailure
 	}
-	srv := lsp.New(lsp.Options{Debounce: debounce, WorkDir: wd, ConfigPath: configPath, NoConfig: noConfig, Version: Version, Log: env.Stderr})
+	srv := lsp.New(lsp.Options{Debounce: debounce, Timeout: timeout, WorkDir: wd, ConfigPath: configPath, NoConfig: noConfig, Version: Version, Log: env.Stderr})
 	err = srv.Serve(context.Background(), stdio{env.Stdin, env.Stdout})
 	if errors.Is(err, lsp.ErrNoShutdown) {
 		return 1 // the protocol's exit code for exit without shutdown

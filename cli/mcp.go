@@ -26,6 +26,7 @@ func mcpCmd(args []string, env Env) int {
 	fs.StringVar(&o.ConfigPath, "config", "", "same as -c")
 	fs.BoolVar(&o.NoConfig, "no-config", false, "ignore any config file")
 	fs.IntVar(&o.MaxBytes, "max-bytes", mcpserver.DefaultMaxBytes, "largest document (and total inline sources) a call may pass, in bytes")
+	fs.DurationVar(&o.Timeout, "timeout", mcpserver.DefaultTimeout, "bound each tool call, its network lookups included")
 	tf.register(fs)
 	rest, err := parseInterleaved(fs, args, env.Stdout)
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -54,7 +55,22 @@ type Options struct {
 	// Network, when set, runs the network pass for a document whose
 	// config enables network rules; nil leaves those rules unrun.
 	Network NetworkFunc
+	// Timeout bounds each tool call, its network pass included (which
+	// gets engine.NetworkShare of it, so the lint still runs); 0 is
+	// DefaultTimeout. A call the client cancels (notifications/cancelled)
+	// stops as soon as the lint's next step sees it.
+	Timeout time.Duration
+
+	// callStarted and callEnded, when set (tests), are called as a check
+	// or fix starts linting, with its context, and as it returns.
+	callStarted func(ctx context.Context)
+	callEnded   func(err error)
 }
+
+// DefaultTimeout bounds one tool call: an offline check of a document at
+// the size cap takes seconds; the rest is for the network pass a config
+// may enable.
+const DefaultTimeout = 5 * time.Minute
 
 // NetworkFunc looks up what the document src (at path) cites, for the
 // network rules eng enables under cfg: the answers (nil when none) and
@@ -79,6 +95,9 @@ func New(o Options) (*mcp.Server, error) {
 	}
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
 	}
 	root, err := safefile.NewRoot(safefile.FindRoot(o.WorkDir))
 	if err != nil {

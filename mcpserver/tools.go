@@ -5,6 +5,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -181,7 +182,29 @@ func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engi
 }
 
 // runJudged is run with a judge for the claim-support rules (nil: none).
-func (s *server) runJudged(ctx context.Context, in CheckInput, fix bool, j rules.Judge) (string, engine.Checked, []string, error) {
+func (s *server) runJudged(ctx context.Context, in CheckInput, fix bool, j rules.Judge) (path string, ch engine.Checked, notRun []string, err error) {
+	ctx, cancel := context.WithTimeout(ctx, s.o.Timeout)
+	defer cancel()
+	if s.o.callEnded != nil {
+		defer func() { s.o.callEnded(err) }()
+	}
+	path, ch, notRun, err = s.lintCall(ctx, in, fix, j)
+	switch {
+	case err != nil:
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		// The lint stopped at the deadline: what it found is partial.
+		err = fmt.Errorf("%s: the check took longer than this server's limit of %v (citelint mcp --timeout): check the document in parts, split at headings", path, s.o.Timeout)
+	case ctx.Err() != nil:
+		err = fmt.Errorf("%s: the check was cancelled", path)
+	}
+	if err != nil {
+		return "", engine.Checked{}, nil, err
+	}
+	return path, ch, notRun, nil
+}
+
+// lintCall is runJudged within the call's time limit.
+func (s *server) lintCall(ctx context.Context, in CheckInput, fix bool, j rules.Judge) (string, engine.Checked, []string, error) {
 	path, srcDir, err := s.paths(in)
 	if err != nil {
 		return "", engine.Checked{}, nil, err
@@ -216,7 +239,11 @@ func (s *server) runJudged(ctx context.Context, in CheckInput, fix bool, j rules
 	co := engine.CheckOptions{Evidence: finder, Fix: fix, Judge: j}
 	notRun := networkRules(eng)
 	if len(notRun) > 0 && s.o.Network != nil {
-		lookups, unverified, err := s.o.Network(ctx, cfg, eng, path, []byte(in.Text))
+		// The pass gets its share of the call's time, so the lint
+		// still runs when the lookups are slow (as run's does).
+		netCtx, cancel := engine.NetworkContext(ctx)
+		lookups, unverified, err := s.o.Network(netCtx, cfg, eng, path, []byte(in.Text))
+		cancel()
 		if err != nil {
 			return "", engine.Checked{}, nil, fmt.Errorf("network lookups: %w", err)
 		}
@@ -225,6 +252,11 @@ func (s *server) runJudged(ctx context.Context, in CheckInput, fix bool, j rules
 		}
 		notRun = []string{}
 	}
+	if s.o.callStarted != nil {
+		s.o.callStarted(ctx)
+	}
+	// The lint looks at ctx between its steps: a cancelled or timed-out
+	// call stops at the next one.
 	return path, eng.Check(ctx, path, []byte(in.Text), co), notRun, nil
 }
 

@@ -661,12 +661,19 @@ func writeFixes(results []lint.FileResult, stdin string, roots []string, env Env
 		if beforeFixWrite != nil {
 			beforeFixWrite(r.Path)
 		}
+		kind := result.ErrRefused // a link out of roots, or Replace's refusals
 		real, err := insideRoots(r.Path, roots)
-		if err == nil {
+		switch {
+		case err != nil && !errors.Is(err, errOutsideTree):
+			kind = result.ErrUnreadable // its links could not be followed
+		case err == nil:
 			err = atomicfile.Replace(real, r.Original, r.Src)
+			if err != nil && !atomicfile.Refused(err) {
+				kind = result.ErrFailed // the write itself failed
+			}
 		}
 		if err != nil {
-			r.Err = &lint.FileError{Path: r.Path, Err: fmt.Errorf("writing fixes: %w", err)}
+			r.Err = &lint.FileError{Path: r.Path, Kind: kind, Err: fmt.Errorf("writing fixes: %w", err)}
 			continue
 		}
 		fixed += r.Fixed

@@ -336,7 +336,7 @@ func (fs *Files) ReadStdin(r io.Reader) {
 	src, err := lint.ReadInput(r)
 	if err != nil {
 		name := cmp.Or(fs.Stdin, "-")
-		fs.Errs = append(fs.Errs, lint.FileError{Path: name, Err: fmt.Errorf("standard input: %w", err)})
+		fs.Errs = append(fs.Errs, lint.InputError(name, err))
 		fs.Paths = slices.DeleteFunc(fs.Paths, func(p string) bool { return p == fs.Stdin })
 		fs.Stdin = ""
 		return

@@ -24,6 +24,7 @@ import (
 	"github.com/citelint/citelint/resolve/httpclient"
 	"github.com/citelint/citelint/resolve/judge"
 	"github.com/citelint/citelint/resolve/verify"
+	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/rules"
 	"github.com/citelint/citelint/score"
 )
@@ -264,7 +265,7 @@ func (e *Engine) networkFor(ctx context.Context, files []string, in lint.Options
 	defer cancel()
 	n, err := e.lookUp(netCtx, files, in, *e.net, &env)
 	if err != nil {
-		return nil, []lint.FileError{{Path: cmp.Or(e.cfg.Path, "."), Err: err}}
+		return nil, []lint.FileError{{Path: cmp.Or(e.cfg.Path, "."), Kind: result.ErrFailed, Err: err}}
 	}
 	return n, nil
 }

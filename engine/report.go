@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -216,7 +215,7 @@ func (l sourceLine) matches(re *regexp.Regexp) bool {
 // not yet processed.
 func (r *Report) Add(fr lint.FileResult) []result.Issue {
 	s := &r.report.Summary
-	if fr.Err != nil && timeLimit(fr.Err) {
+	if fr.Err != nil && fr.Err.Kind == result.ErrNotChecked {
 		s.NotChecked++
 	} else {
 		s.Files++
@@ -242,7 +241,7 @@ func (r *Report) Add(fr lint.FileResult) []result.Issue {
 		s.Extra["not_read"]++
 	}
 	if fr.Err != nil {
-		s.Errors = append(s.Errors, output.FileError{Path: fr.Err.Path, Line: fr.Err.Line, Msg: fr.Err.Err.Error()})
+		s.Errors = append(s.Errors, output.FileError{Path: fr.Err.Path, Line: fr.Err.Line, Kind: fr.Err.Kind, Msg: fr.Err.Err.Error()})
 		return nil
 	}
 	return fr.Issues
@@ -278,8 +277,8 @@ func (r *Report) Output() *output.Report { return r.report }
 func (r *Report) Finish(walkErrs []lint.FileError, unverified map[string]int) {
 	s := &r.report.Summary
 	for _, e := range walkErrs {
-		s.Errors = append(s.Errors, output.FileError{Path: e.Path, Line: e.Line, Msg: e.Err.Error()})
-		if timeLimit(e) {
+		s.Errors = append(s.Errors, output.FileError{Path: e.Path, Line: e.Line, Kind: e.Kind, Msg: e.Err.Error()})
+		if e.Kind == result.ErrSearchStopped {
 			s.SearchStopped++
 		}
 	}
@@ -385,18 +384,12 @@ func (r *Report) AddAll(results []lint.FileResult) {
 func (r *Report) processFile(path string, issues []result.Issue) []result.Issue {
 	if len(issues) > 0 && r.o.Context != nil && r.o.Context.Err() != nil {
 		s := &r.report.Summary
-		s.Errors = append(s.Errors, output.FileError{Path: path, Msg: fmt.Sprintf("%d %s not reported: %s", len(issues), output.Plural(len(issues), "issue"), TimeLimitReached)})
+		s.Errors = append(s.Errors, output.FileError{Path: path, Kind: result.ErrNotReported, Msg: fmt.Sprintf("%d %s not reported: %s", len(issues), output.Plural(len(issues), "issue"), TimeLimitReached)})
 		r.cut++
 		s.NotReported = r.cut
 		return nil
 	}
 	return r.Process(issues)
-}
-
-// timeLimit reports whether err is a file's or a folder's that the run had
-// no time for: it ended (--timeout) or was cancelled first.
-func timeLimit(err error) bool {
-	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
 
 // TimeLimitReached ends the message of a file the run had no time to

@@ -20,7 +20,7 @@ import (
 // not reported and a search cut short are counted apart.
 func TestReportCountsWhatTheTimeLimitCost(t *testing.T) {
 	timeUp := func(p string) *lint.FileError {
-		return &lint.FileError{Path: p, Err: fmt.Errorf("not checked: the run reached its time limit (--timeout) (%w)", context.DeadlineExceeded)}
+		return &lint.FileError{Path: p, Kind: result.ErrNotChecked, Err: fmt.Errorf("not checked: the run reached its time limit (--timeout) (%w)", context.DeadlineExceeded)}
 	}
 	issue := func(p string) []result.Issue {
 		return []result.Issue{{Rule: "unresolvable-label", Path: p, Message: "m", Severity: result.SeverityError, Pos: result.Position{Line: 1, Column: 1}}}
@@ -28,11 +28,11 @@ func TestReportCountsWhatTheTimeLimitCost(t *testing.T) {
 	results := []lint.FileResult{
 		{Path: "a.md", Src: []byte("x\n")},
 		{Path: "b.md", Src: []byte("x\n"), Issues: issue("b.md")},
-		{Path: "c.md", Err: &lint.FileError{Path: "c.md", Err: fmt.Errorf("invalid UTF-8")}},
+		{Path: "c.md", Err: &lint.FileError{Path: "c.md", Kind: result.ErrUnreadable, Err: fmt.Errorf("invalid UTF-8")}},
 		{Path: "d.md", Err: timeUp("d.md")},
 		{Path: "e.md", Err: timeUp("e.md")},
 	}
-	walkErrs := []lint.FileError{{Path: "docs", Err: fmt.Errorf("the search for documents stopped (%w)", context.DeadlineExceeded)}}
+	walkErrs := []lint.FileError{{Path: "docs", Kind: result.ErrSearchStopped, Err: fmt.Errorf("the search for documents stopped (%w)", context.DeadlineExceeded)}}
 	for _, tc := range []struct {
 		name    string
 		cut     bool // the report's own time ends before b.md's issues are processed

@@ -17,6 +17,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/citelint/citelint/result"
 )
 
 // Extensions are the file name endings linted when walking a directory:
@@ -140,7 +142,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 		}
 		fi, err := os.Stat(p)
 		if err != nil {
-			errs = append(errs, FileError{Path: p, Err: err})
+			errs = append(errs, FileError{Path: p, Kind: result.ErrUnreadable, Err: err})
 			continue
 		}
 		if !fi.IsDir() {
@@ -170,7 +172,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 			if real == "" {
 				var err error
 				if real, err = filepath.EvalSymlinks(dir); err != nil {
-					errs = append(errs, FileError{Path: dir, Err: err})
+					errs = append(errs, FileError{Path: dir, Kind: result.ErrUnreadable, Err: err})
 					return
 				}
 			}
@@ -183,7 +185,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 			visited[real] = true
 			ents, err := os.ReadDir(dir)
 			if err != nil {
-				errs = append(errs, FileError{Path: dir, Err: err})
+				errs = append(errs, FileError{Path: dir, Kind: result.ErrUnreadable, Err: err})
 				return
 			}
 			if ign != nil {
@@ -212,7 +214,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 						if errors.Is(err, fs.ErrNotExist) && !hasExt(name) {
 							continue
 						}
-						errs = append(errs, FileError{Path: filepath.ToSlash(full), Err: err})
+						errs = append(errs, FileError{Path: filepath.ToSlash(full), Kind: result.ErrUnreadable, Err: err})
 						continue
 					}
 					isDir = st.IsDir()
@@ -248,7 +250,7 @@ func WalkWith(paths []string, o WalkOptions) ([]string, []FileError) {
 		}
 		walk(p, "")
 		if stopped {
-			errs = append(errs, FileError{Path: filepath.ToSlash(p), Err: walkStopped(o.Ctx)})
+			errs = append(errs, FileError{Path: filepath.ToSlash(p), Kind: result.ErrSearchStopped, Err: walkStopped(o.Ctx)})
 		}
 	}
 	sort.Strings(out)

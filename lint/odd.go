@@ -119,8 +119,8 @@ func fileIssues(ctx context.Context, path string, diags []markdown.Diagnostic, o
 // unreadable-file finding at file offset off of src (nil when nothing was
 // read), of Kind kind. With the rule disabled it is a warning through
 // opts.Warn, and the file counts as linted with no issue; without Warn
-// it stays the file's error.
-func unreadable(ctx context.Context, path string, src []byte, opts Options, off int, kind, msg string) FileResult {
+// it stays the file's error, of kind ekind.
+func unreadable(ctx context.Context, path string, src []byte, opts Options, off int, kind string, ekind result.ErrorKind, msg string) FileResult {
 	off = min(max(off, 0), len(src))
 	line := 1 + bytes.Count(src[:off], []byte{'\n'})
 	fr := FileResult{Path: path, Unread: true}
@@ -128,7 +128,7 @@ func unreadable(ctx context.Context, path string, src []byte, opts Options, off 
 	if !ok {
 		msg = clipMessage(msg)
 		if opts.Warn == nil {
-			return FileResult{Path: path, Err: &FileError{Path: path, Line: line, Err: errors.New(msg)}}
+			return FileResult{Path: path, Err: &FileError{Path: path, Line: line, Kind: ekind, Err: errors.New(msg)}}
 		}
 		if line > 1 {
 			opts.Warn(fmt.Sprintf("%s:%d: not read (unreadable-file is disabled): %s", path, line, msg))

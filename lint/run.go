@@ -27,10 +27,13 @@ import (
 // own (a rule that failed, the run's time limit, a walk error), the run's
 // failure; a file that cannot be read is not one but an unreadable-file
 // finding (odd.go), unless that rule is off and Options.Warn unset. Line
-// is 0 when the problem is not at a line.
+// is 0 when the problem is not at a line. Kind says why, set where the
+// error is made: callers tell a timeout from an unreadable file by it,
+// never by the message.
 type FileError struct {
 	Path string
 	Line int
+	Kind result.ErrorKind
 	Err  error
 }
 
@@ -226,7 +229,7 @@ func RunEach(ctx context.Context, files []string, opts Options, emit func(FileRe
 					return
 				}
 				if ctx.Err() != nil {
-					slots[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Err: notChecked(ctx)}}
+					slots[i] = FileResult{Path: files[i], Err: &FileError{Path: files[i], Kind: result.ErrNotChecked, Err: notChecked(ctx)}}
 				} else {
 					slots[i] = lintOne(ctx, files[i], opts, bibs, gate)
 				}
@@ -255,7 +258,7 @@ func RunEach(ctx context.Context, files []string, opts Options, emit func(FileRe
 				}
 			}
 			for ; k < len(files); k++ {
-				r := FileResult{Path: files[k], Err: &FileError{Path: files[k], Err: notChecked(ctx)}}
+				r := FileResult{Path: files[k], Err: &FileError{Path: files[k], Kind: result.ErrNotChecked, Err: notChecked(ctx)}}
 				if ready[k] {
 					r = slots[k]
 				}
@@ -376,9 +379,15 @@ func (f *inFlight) release(n int) {
 func ReadInput(r io.Reader) ([]byte, error) {
 	src, err := io.ReadAll(io.LimitReader(r, int64(inputLimit)+1))
 	if err == nil && len(src) > inputLimit {
-		err = fmt.Errorf("input is over the %d-byte limit", inputLimit)
+		err = tooLargeError{fmt.Sprintf("input is over the %d-byte limit", inputLimit)}
 	}
 	return src, err
+}
+
+// InputError is the error of the document at name whose standard input
+// ReadInput failed to read: too large, or unreadable.
+func InputError(name string, err error) FileError {
+	return FileError{Path: name, Kind: readKind(err), Err: fmt.Errorf("standard input: %w", err)}
 }
 
 // inputLimit is ReadInput's limit: maxFileSize, which its test lowers to
@@ -390,12 +399,32 @@ var inputLimit = maxFileSize
 // files over maxFileSize.
 func checkSize(regular bool, size int64) error {
 	if !regular {
-		return errors.New("not a regular file")
+		return errNotRegular
 	}
 	if size > maxFileSize {
-		return fmt.Errorf("file is %d bytes, over the %d-byte limit", size, maxFileSize)
+		return tooLargeError{fmt.Sprintf("file is %d bytes, over the %d-byte limit", size, maxFileSize)}
 	}
 	return nil
+}
+
+// errNotRegular refuses what is not a regular file (a device, a FIFO).
+var errNotRegular = errors.New("not a regular file")
+
+// tooLargeError is a file or input over its size cap.
+type tooLargeError struct{ msg string }
+
+func (e tooLargeError) Error() string { return e.msg }
+
+// readKind is the kind of a read's error: checkSize's refusals are typed
+// where they are made; anything else the system said is unreadable.
+func readKind(err error) result.ErrorKind {
+	switch {
+	case errors.Is(err, errNotRegular):
+		return result.ErrRefused
+	case errors.As(err, new(tooLargeError)):
+		return result.ErrTooLarge
+	}
+	return result.ErrUnreadable
 }
 
 // checkText rejects binary files and files that are not UTF-8, with the
@@ -428,7 +457,7 @@ func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache, gat
 	if !ok {
 		var err error
 		if src, err = readRegular(path); err != nil { // readfile_unix.go, readfile_other.go
-			return unreadable(ctx, path, nil, opts, 0, markdown.DiagUnreadable, readError(err)) // odd.go
+			return unreadable(ctx, path, nil, opts, 0, markdown.DiagUnreadable, readKind(err), readError(err)) // odd.go
 		}
 	}
 	if gate != nil {
@@ -586,7 +615,7 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	if ctx.Err() != nil && fr.Err == nil {
 		// A rule stopped early when the run's time ran out: its issues
 		// are partial, so the file is not checked rather than clean.
-		fr.Err = &FileError{Path: path, Err: notChecked(ctx)}
+		fr.Err = &FileError{Path: path, Kind: result.ErrNotChecked, Err: notChecked(ctx)}
 	}
 	for i := range fr.Issues {
 		Locate(&fr.Issues[i], idx)
@@ -612,11 +641,11 @@ func runRules(ctx context.Context, path string, doc *markdown.Document, opts Opt
 			continue
 		}
 		if ctx.Err() != nil {
-			return issues, &FileError{Path: path, Err: notChecked(ctx)}
+			return issues, &FileError{Path: path, Kind: result.ErrNotChecked, Err: notChecked(ctx)}
 		}
 		iss, err := rules.RunPass(&rules.Pass{Ctx: ctx, Rule: e.Rule, Path: path, Doc: doc, Settings: e.Settings, Env: opts.RuleEnv, Suppression: sr})
 		if err != nil {
-			ferr = &FileError{Path: path, Err: err}
+			ferr = &FileError{Path: path, Kind: result.ErrFailed, Err: err}
 			continue
 		}
 		issues = append(issues, iss...)

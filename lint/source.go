@@ -19,7 +19,7 @@ import (
 // issues and anchors the bibliographies its front matter names.
 func Source(ctx context.Context, path string, src []byte, opts Options) FileResult {
 	if ctx.Err() != nil {
-		return FileResult{Path: path, Err: &FileError{Path: path, Err: notChecked(ctx)}}
+		return FileResult{Path: path, Err: &FileError{Path: path, Kind: result.ErrNotChecked, Err: notChecked(ctx)}}
 	}
 	return lintRead(ctx, path, src, opts, &bibCache{m: map[string]bibLoad{}, inMemory: true})
 }
@@ -31,16 +31,16 @@ func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *
 	fr.Path = path
 	defer func() {
 		if v := recover(); v != nil {
-			fr = FileResult{Path: path, Err: &FileError{Path: path, Err: fmt.Errorf("internal error: %v (please report this with the file)", v)}}
+			fr = FileResult{Path: path, Err: &FileError{Path: path, Kind: result.ErrFailed, Err: fmt.Errorf("internal error: %v (please report this with the file)", v)}}
 		}
 	}()
 	if isLFSPointer(src) {
-		return unreadable(ctx, path, src, opts, 0, markdown.DiagLFSPointer, lfsMessage) // odd.go
+		return unreadable(ctx, path, src, opts, 0, markdown.DiagLFSPointer, result.ErrUnreadable, lfsMessage) // odd.go
 	}
 	off, err := checkText(src)
 	if notebook.Is(path) {
 		if err != nil { // JSON is UTF-8
-			return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, "not a Jupyter notebook: "+err.Error())
+			return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, result.ErrUnreadable, "not a Jupyter notebook: "+err.Error())
 		}
 		return lintNotebook(ctx, path, src, opts, bibs)
 	}
@@ -52,7 +52,7 @@ func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *
 		if t := transcode(src); t != nil {
 			return lintTranscoded(ctx, path, src, t, opts, bibs)
 		}
-		return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, err.Error())
+		return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, result.ErrUnreadable, err.Error())
 	}
 	if opts.Fix == nil {
 		return lintSource(ctx, path, src, opts, bibs)
@@ -77,7 +77,7 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 		if errors.As(err, &ne) {
 			off, err = ne.Offset, ne.Err
 		}
-		return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, "not a Jupyter notebook: "+err.Error()) // odd.go
+		return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, result.ErrUnreadable, "not a Jupyter notebook: "+err.Error()) // odd.go
 	}
 	if err := checkDocumentSize(len(md), &opts, true); err != nil {
 		return FileResult{Path: path, Err: &FileError{Path: path, Err: err}}

@@ -33,10 +33,12 @@ type RuleInfo struct {
 	Fixable            bool
 }
 
-// FileError is a file that could not be linted (Line 0: no line).
+// FileError is a file that could not be linted (Line 0: no line), and
+// Kind why: a timeout, an unreadable file, a refusal... Msg is for people.
 type FileError struct {
 	Path string
 	Line int
+	Kind result.ErrorKind
 	Msg  string
 }
 

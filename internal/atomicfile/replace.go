@@ -19,6 +19,17 @@ var (
 	ErrNotFile   = errors.New("not a regular file; not rewritten")
 )
 
+// Refused reports whether err is one of Replace's refusals (the file left
+// alone on purpose) rather than a failure to write.
+func Refused(err error) bool {
+	for _, r := range []error{ErrReadOnly, ErrChanged, ErrHardLinks, ErrOwner, ErrNotFile} {
+		if errors.Is(err, r) {
+			return true
+		}
+	}
+	return false
+}
+
 // beforeCompare runs after the new content is on disk and before the file
 // is compared with what was read: tests edit the file here, as a user
 // saving in an editor while citelint runs would.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/result"
 )
@@ -32,7 +33,7 @@ func extractCmd(args []string, env Env) int {
 	}
 	opts := st.lintOptions()
 	opts.KeepDocs = true
-	results := lint.Run(context.Background(), st.files, opts)
+	results := st.eng.Run(context.Background(), st.found, engine.RunOptions{Lint: &opts}).Files
 	var out []extractFile
 	failed, unread := false, false
 	for _, r := range results {

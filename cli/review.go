@@ -11,37 +11,20 @@ import (
 	"github.com/citelint/citelint/internal/safefile"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/atomicfile"
-	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/rules"
 )
 
 // wantsReview reports whether the html format was asked for; if so, the
 // run keeps each file's document and each sentence's verdict, which the
-// review page renders and no other format needs.
+// review page renders and no other format needs (engine.RunOptions.Review).
 func wantsReview(p *runPlan) bool {
 	for _, of := range p.formats {
 		if of.Format == "html" {
-			p.opts.KeepDocs = true
-			if p.opts.RuleEnv != nil && p.opts.RuleEnv.Support != nil {
-				p.opts.RuleEnv.Support.KeepScores = true
-			}
 			return true
 		}
 	}
 	return false
-}
-
-// addReview adds every linted document to the report's review, and lets
-// go of the documents: the review holds what the page shows of them, and
-// the documents of a large report would stay in memory while it prints.
-func addReview(rb *engine.Report, results []lint.FileResult, stats *rules.SupportStats) {
-	for i := range results {
-		rb.AddReview(results[i], stats)
-		results[i].Doc = nil
-	}
 }
 
 // writePages writes a report that prints as several pages: one page goes

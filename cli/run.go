@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -249,12 +250,9 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 			fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
 			return ExitUsage
 		}
-		p.opts.Changed = changed.File
 		p.changed = changed
 	}
-	if f.fix || f.diff {
-		p.opts.Fix = &lint.FixOptions{Unsafe: f.unsafe, Skip: st.eng.Excluded, Baselined: st.eng.Baselined(p.baseline)}
-	} else if f.unsafe {
+	if f.unsafe && !f.fix && !f.diff {
 		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage
 	}
@@ -318,12 +316,13 @@ var lintDeadline = context.WithDeadline
 // go through the pipeline and before its report is printed.
 var beforeReport, beforePrint func()
 
-// newReport starts the report the engine builds for this run.
-func (f *runFlags) newReport(p *runPlan, st *setup) *engine.Report {
-	rb := st.eng.NewReport(engine.ReportOptions{Changed: p.changed != nil, PathPrefix: f.pathPrefix, FailLevel: p.failLevel, Version: Version,
-		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", Context: p.ctx})
-	rb.Output().FailOnUnverified = f.failOnUnverified || p.cfg.Issues.FailOnUnverified // the review page's verdict
-	return rb
+// runOptions are the engine's options for this run.
+func (f *runFlags) runOptions(p *runPlan) engine.RunOptions {
+	return engine.RunOptions{Lint: &p.opts, LintContext: p.lintCtx, Network: p.net,
+		Fix: f.fix || f.diff, UnsafeFixes: f.unsafe, Changed: p.changed,
+		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", FailLevel: p.failLevel,
+		FailOnUnverified: f.failOnUnverified || p.cfg.Issues.FailOnUnverified,
+		PathPrefix: f.pathPrefix, Version: Version}
 }
 
 // maxBaseline caps the baseline files run reads and writes (a variable
@@ -379,8 +378,7 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 
 // saveBaseline writes the baseline the report recorded, when
 // --write-baseline asks for one; false after reporting a failure.
-func (f *runFlags) saveBaseline(rb *engine.Report, env Env) bool {
-	b := rb.NewBaseline()
+func (f *runFlags) saveBaseline(b *pipeline.BaselineFile, env Env) bool {
 	if b == nil {
 		return true
 	}
@@ -398,9 +396,8 @@ func (f *runFlags) saveBaseline(rb *engine.Report, env Env) bool {
 	return true
 }
 
-// finish completes the report's summary.
-func (p *runPlan) finish(rb *engine.Report, st *setup) {
-	rb.Finish(st.walkErrs, p.net.Unverified())
+// judgeStats says what the judge did, once the report is complete.
+func (p *runPlan) judgeStats() {
 	if p.net != nil && p.net.Judge != nil {
 		fmt.Fprintf(p.stderr, "citelint: %s\n", p.net.Judge.Stats())
 	}
@@ -410,28 +407,31 @@ func (p *runPlan) finish(rb *engine.Report, st *setup) {
 // result is dropped once printed: memory stays bounded by the files in
 // flight, and printing overlaps linting.
 func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
-	rb := f.newReport(p, st)
+	var res *engine.Result
 	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
 		prog := progressFor(env, len(st.files))
 		lw := prog.reportWriter(w)
 		out := sp.Stream(lw, Version)
-		rb.Stream(p.lintCtx, st.files, p.opts, func(iss []result.Issue) {
-			prog.fileDone()
-			out.Issues(iss)
-		})
-		prog.end()
-		p.finish(rb, st)
-		if err := out.End(rb.Output()); err != nil {
+		o := f.runOptions(p)
+		o.Stream, o.FileDone, o.LintDone = out.Issues, prog.fileDone, prog.end
+		res = st.eng.Run(p.ctx, st.found, o)
+		p.judgeStats()
+		if err := out.End(res.Report); err != nil {
 			return err
 		}
 		return lw.flush()
 	})
-	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
+	if res == nil {
+		// The report's destination was refused before the lint: the run
+		// decides on an empty report (--write-baseline records none).
+		res = st.eng.Run(p.ctx, engine.Files{}, f.runOptions(p))
+	}
+	exit := f.exitCode(res, p, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		exit = ExitFailure
 	}
-	if !f.saveBaseline(rb, env) {
+	if !f.saveBaseline(res.NewBaseline, env) {
 		exit = ExitFailure
 	}
 	return exit
@@ -440,54 +440,37 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // batch lints every file, prints diffs or writes fixes, then prints the
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
-	review := wantsReview(p) // review.go
-	results := make([]lint.FileResult, 0, len(st.files))
 	prog := progressFor(env, len(st.files)) // the report is printed after it ends
-	lint.RunEach(p.lintCtx, st.files, p.opts, func(fr lint.FileResult) {
-		results = append(results, fr)
-		prog.fileDone()
-	})
-	prog.end()
-	if f.diff {
-		return printDiffs(results, st.walkErrs, env)
-	}
-	fixed := 0
+	o := f.runOptions(p)
+	o.Review = wantsReview(p) // review.go
+	o.FileDone = prog.fileDone
 	if f.fix {
-		var stdoutTaken bool
-		wd, _ := os.Getwd() // "" on failure: fixRoots falls back to "."
-		fixed, stdoutTaken = writeFixes(results, st.stdin, fixRoots(paths, p.cfg.Dir, wd), env)
-		if st.found.StdinExcluded {
-			// As ruff: an excluded standard input comes back as it was,
-			// so an editor that replaces the buffer with it loses nothing.
-			env.Stdout.Write(st.found.StdinSrc)
-			stdoutTaken = true
+		wd, _ := os.Getwd() // "" on failure: FixRoots falls back to "."
+		o.WriteFixes, o.FixRoots, o.Stdout, o.BeforeFixWrite = true, engine.FixRoots(paths, cmp.Or(p.cfg.Dir, wd)), env.Stdout, beforeFixWrite
+	}
+	o.LintDone = func() {
+		prog.end()
+		if beforeReport != nil && !f.diff {
+			beforeReport()
 		}
-		if stdoutTaken {
-			// The fixed document went to standard output: move the report
-			// to standard error, as ruff does, so the two do not mix.
-			for i := range p.formats {
-				if p.formats[i].Path == config.Stdout || p.formats[i].Path == "" {
-					p.formats[i].Path = config.Stderr
-				}
+	}
+	res := st.eng.Run(p.ctx, st.found, o)
+	if f.diff {
+		return printDiffs(res.Files, st.walkErrs, env)
+	}
+	if res.StdoutTaken {
+		// The fixed document went to standard output: move the report
+		// to standard error, as ruff does, so the two do not mix.
+		for i := range p.formats {
+			if p.formats[i].Path == config.Stdout || p.formats[i].Path == "" {
+				p.formats[i].Path = config.Stderr
 			}
 		}
 	}
-	rb := f.newReport(p, st)
-	report := rb.Output()
-	if fixed > 0 {
-		report.Summary.Extra = map[string]int{"fixed": fixed}
-	}
-	rb.SetSupport(results, p.opts.RuleEnv.Support)
-	if beforeReport != nil {
-		beforeReport()
-	}
-	rb.AddAll(results)
-	if review {
-		addReview(rb, results, p.opts.RuleEnv.Support)
-	}
-	p.finish(rb, st)
-	exit := f.exitCode(rb, p.cfg, p.ctx, p.timeout, p.netTimedOut, env)
-	failed := !f.saveBaseline(rb, env)
+	report := res.Report
+	p.judgeStats()
+	exit := f.exitCode(res, p, env)
+	failed := !f.saveBaseline(res.NewBaseline, env)
 	if beforePrint != nil {
 		beforePrint()
 	}
@@ -550,28 +533,18 @@ func streamable(f *runFlags, printers []output.Printer, opts lint.Options, files
 	return sp, ok
 }
 
-// exitCode is the run's exit code for its report.
-func (f *runFlags) exitCode(rb *engine.Report, cfg *config.Config, ctx context.Context, timeout time.Duration, netTimedOut bool, env Env) int {
+// exitCode is the run's exit code for the engine's verdict; a network
+// pass cut short at its share of the time limit also makes it 4.
+func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
 	exit := ExitOK
-	if rb.Failed() {
+	switch res.Verdict() {
+	case engine.Fail:
 		exit = f.issueExit
-	}
-	report := rb.Output()
-	if report.Summary.Unverified > 0 && (f.failOnUnverified || cfg.Issues.FailOnUnverified) && exit == ExitOK {
-		exit = f.issueExit
-	}
-	if len(report.Summary.Errors) > 0 {
+	case engine.Broken:
 		exit = ExitFailure
-	}
-	// Timed out is what the time limit cost: files not checked, issues not
-	// reported, a search for files cut short, or the limit itself reached.
-	// The lint's earlier deadline (ReportShare before it) passing while the
-	// report is made costs nothing, and a run whose report is whole is not
-	// one that timed out. The counts are the summary's, as the report
-	// prints them.
-	s := report.Summary
-	if s.NotChecked > 0 || s.NotReported > 0 || s.SearchStopped > 0 || errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d %s checked, %d not checked", timeout, s.Files, output.Plural(s.Files, "file"), s.NotChecked)
+	case engine.TimedOut:
+		s := res.Report.Summary
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d %s checked, %d not checked", p.timeout, s.Files, output.Plural(s.Files, "file"), s.NotChecked)
 		if n := s.NotReported; n > 0 {
 			fmt.Fprintf(env.Stderr, ", the issues of %d not reported", n)
 		}
@@ -579,8 +552,9 @@ func (f *runFlags) exitCode(rb *engine.Report, cfg *config.Config, ctx context.C
 			fmt.Fprint(env.Stderr, ", and the search for files stopped before it found them all")
 		}
 		fmt.Fprintln(env.Stderr, "; the report holds the files that finished")
-		exit = ExitTimeout
-	} else if netTimedOut {
+		return ExitTimeout
+	}
+	if p.netTimedOut {
 		exit = ExitTimeout
 	}
 	return exit
@@ -635,50 +609,6 @@ func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, err
 		return nil, fmt.Errorf("cannot compute the changed lines: %v", err)
 	}
 	return s, nil
-}
-
-// writeFixes writes each fixed file atomically (keeping its permissions and
-// owner; line endings and BOM are untouched because fixes edit bytes inside
-// lines) and returns how many fixes were applied. A file that cannot or
-// must not be written (read-only, hard-linked, edited since it was read, or
-// reached by a symlink out of roots) becomes a file error in its result.
-// The fixed text of standard input (the result named stdin) goes to
-// standard output.
-func writeFixes(results []lint.FileResult, stdin string, roots []string, env Env) (fixed int, stdoutTaken bool) {
-	for i := range results {
-		r := &results[i]
-		if stdin != "" && r.Path == stdin {
-			stdoutTaken = true
-			if r.Err == nil {
-				env.Stdout.Write(r.Src)
-			}
-			fixed += r.Fixed
-			continue
-		}
-		if r.Original == nil || r.Err != nil {
-			continue
-		}
-		if beforeFixWrite != nil {
-			beforeFixWrite(r.Path)
-		}
-		kind := result.ErrRefused // a link out of roots, or Replace's refusals
-		real, err := insideRoots(r.Path, roots)
-		switch {
-		case err != nil && !errors.Is(err, errOutsideTree):
-			kind = result.ErrUnreadable // its links could not be followed
-		case err == nil:
-			err = atomicfile.Replace(real, r.Original, r.Src)
-			if err != nil && !atomicfile.Refused(err) {
-				kind = result.ErrFailed // the write itself failed
-			}
-		}
-		if err != nil {
-			r.Err = &lint.FileError{Path: r.Path, Kind: kind, Err: fmt.Errorf("writing fixes: %w", err)}
-			continue
-		}
-		fixed += r.Fixed
-	}
-	return fixed, stdoutTaken
 }
 
 // printDiffs prints what --fix would change as unified diffs, and a count on

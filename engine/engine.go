@@ -532,19 +532,15 @@ func (e *Engine) LintBytes(ctx context.Context, path string, src []byte) *output
 
 // LintPaths lints the documents under paths (as Walk finds them) and
 // returns the report `citelint run --format json` prints for them (with
-// the network pass when Options.Network is set). When ctx ends, the files not yet linted are reported as not
-// checked, as --timeout does.
+// the network pass when Options.Network is set): Run with no fix, no
+// fail level, and the report unbounded. When ctx ends, the files not yet
+// linted are reported as not checked, as --timeout does.
 func (e *Engine) LintPaths(ctx context.Context, paths []string) *output.Report {
 	fs := e.Walk(paths)
 	fs.ReadStdin(os.Stdin) // for a path "-"
-	opts := e.Options(fs)
-	n, errs := e.networkFor(ctx, fs.Paths, opts, &opts)
-	r := e.NewReport(ReportOptions{})
 	var issues []result.Issue
-	r.Stream(ctx, fs.Paths, opts, func(iss []result.Issue) { issues = append(issues, iss...) })
-	r.SetIssues(issues)
-	r.setSupport(fs.Paths, opts.RuleEnv.Support) // RunEach reports every file, in order
-	r.Finish(append(fs.Errs, errs...), e.unverified(n))
-	e.judgeStats(n)
-	return r.Output()
+	res := e.Run(context.Background(), fs, RunOptions{LintContext: ctx, Stream: func(iss []result.Issue) { issues = append(issues, iss...) }})
+	res.Report.Issues = issues
+	e.judgeStats(res.Network)
+	return res.Report
 }

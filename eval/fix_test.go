@@ -8,6 +8,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/corpus"
 	"github.com/citelint/citelint/lint"
 	"github.com/citelint/citelint/markdown"
@@ -26,15 +28,22 @@ func TestFixRoundTrip(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	var enabled []lint.Enabled
+	cfg := config.New(engine.ConfigOptions())
+	cfg.Rules.Default = config.DefaultNone
 	for _, r := range rules.All() {
 		if r.Fixable {
-			enabled = append(enabled, lint.Enabled{Rule: r, Settings: r.DefaultSettings()})
+			cfg.Rules.Enable = append(cfg.Rules.Enable, r.Name)
 		}
 	}
-	opts := lint.Options{Rules: enabled, Env: resolve.NewEnv(nil), RuleEnv: &rules.Env{},
-		Known: rules.Known, Fix: &lint.FixOptions{}}
-	res := lint.Run(context.Background(), files, opts)
+	eng, err := engine.New(cfg, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As --diff: fixes applied in memory, not written.
+	fix := func(paths []string) []lint.FileResult {
+		return eng.Run(context.Background(), engine.Files{Paths: paths}, engine.RunOptions{Fix: true}).Files
+	}
+	res := fix(files)
 
 	tmp := t.TempDir()
 	var fixedPaths []string
@@ -63,7 +72,7 @@ func TestFixRoundTrip(t *testing.T) {
 		}
 		fixedPaths = append(fixedPaths, p)
 	}
-	for _, r := range lint.Run(context.Background(), fixedPaths, opts) {
+	for _, r := range fix(fixedPaths) {
 		if r.Original != nil {
 			t.Errorf("%s: a second --fix changed the file again", r.Path)
 		}

@@ -1,4 +1,4 @@
-package cli
+package engine
 
 import (
 	"errors"
@@ -9,15 +9,25 @@ import (
 
 func TestInsideRoots(t *testing.T) {
 	top := t.TempDir()
+	write := func(dir, name string) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("Fine.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
 	root := filepath.Join(top, "docs")
-	in := write(t, root, "a.md", clean)
-	dots := write(t, root, "..b.md", clean) // a name starting with "..", inside
-	sibling := write(t, top, "docs2/c.md", clean)
+	in := write(root, "a.md")
+	dots := write(root, "..b.md") // a name starting with "..", inside
+	sibling := write(filepath.Join(top, "docs2"), "c.md")
 	link := filepath.Join(root, "up.md")
 	if err := os.Symlink(sibling, link); err != nil {
 		t.Skip("no symlinks:", err)
 	}
-	roots := fixRoots([]string{root}, "", "")
+	roots := FixRoots([]string{root}, "")
 	for _, tc := range []struct {
 		path string
 		ok   bool
@@ -33,7 +43,7 @@ func TestInsideRoots(t *testing.T) {
 		}
 	}
 	// A file named on the command line: its folder is the root.
-	if _, err := insideRoots(in, fixRoots([]string{in}, "", "")); err != nil {
+	if _, err := insideRoots(in, FixRoots([]string{in}, "")); err != nil {
 		t.Errorf("file argument: %v", err)
 	}
 }

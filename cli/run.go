@@ -322,7 +322,7 @@ func (f *runFlags) runOptions(p *runPlan) engine.RunOptions {
 		Fix: f.fix || f.diff, UnsafeFixes: f.unsafe, Changed: p.changed,
 		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", FailLevel: p.failLevel,
 		FailOnUnverified: f.failOnUnverified || p.cfg.Issues.FailOnUnverified,
-		PathPrefix: f.pathPrefix, Version: Version}
+		PathPrefix:       f.pathPrefix, Version: Version}
 }
 
 // maxBaseline caps the baseline files run reads and writes (a variable

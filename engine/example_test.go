@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/registrystub"
+	"github.com/citelint/citelint/result"
 )
 
 // A Go program lints a document held in memory with the default rules.
@@ -62,4 +64,33 @@ func ExampleOptions_network() {
 	// Output:
 	// notes.md:6: dead-doi: DOI 10.1234/ghost does not exist (doi.org: handle not found)
 	// 0 unverified
+}
+
+// A Go program gates a tree in CI as `citelint run --fail-level error`
+// does: Run lints every document Walk finds and its Verdict says whether
+// the gate passes.
+func ExampleEngine_Run() {
+	dir, _ := os.MkdirTemp("", "citelint-tree")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "good.md"), []byte("Water boils at 100 °C [1].\n\n## References\n\n1. Smith, J. Boiling. 2020.\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bad.md"), []byte("Ice melts at 0 °C [2].\n\n## References\n\n1. Smith, J. Melting. 2021.\n"), 0o644)
+
+	cfg := config.New(engine.ConfigOptions())
+	eng, err := engine.New(cfg, engine.Options{WorkDir: dir})
+	if err != nil {
+		panic(err)
+	}
+	res := eng.Run(context.Background(), eng.Walk([]string{dir}), engine.RunOptions{FailLevel: result.SeverityError})
+	for _, iss := range res.Report.Issues {
+		fmt.Printf("%s:%d: %s (%v)\n", filepath.Base(iss.Path), iss.Pos.Line, iss.Rule, iss.Severity)
+	}
+	for _, e := range res.Report.Summary.Errors {
+		fmt.Println("not linted:", e.Path, e.Kind) // a timeout, an unreadable file...
+	}
+	if res.Verdict() != engine.Pass {
+		fmt.Println("gate fails")
+	}
+	// Output:
+	// bad.md:1: unresolvable-label (error)
+	// gate fails
 }

@@ -20,8 +20,7 @@ import (
 
 // RunOptions are a run's choices besides the config: what `citelint run`'s
 // flags decide. The zero value lints offline (or with Options.Network's
-// pass), applies no fix and fails on warnings and errors... once FailLevel
-// is set: its zero value, note, fails on every issue.
+// pass) and applies no fix; its FailLevel, note, fails on every issue.
 type RunOptions struct {
 	// Lint are the lint options; nil is Engine.Options for the files.
 	// Run adds Changed and the fixes to a copy.

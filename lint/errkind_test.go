@@ -50,6 +50,7 @@ func TestFileErrorKinds(t *testing.T) {
 		{"binary file", context.Background(), binary, offline, result.ErrUnreadable},
 		{"device", context.Background(), os.DevNull, offline, result.ErrRefused},
 		{"over the size cap", context.Background(), huge, offline, result.ErrTooLarge},
+		{"over the document cap", context.Background(), ok, Options{Env: offline.Env, RuleEnv: offline.RuleEnv, MaxDocumentBytes: 2}, result.ErrTooLarge},
 		{"time up", cancelled, ok, offline, result.ErrNotChecked},
 		{"a rule panics", context.Background(), ok, Options{Env: offline.Env, RuleEnv: offline.RuleEnv, Rules: []Enabled{{Rule: boom}}}, result.ErrFailed},
 	}

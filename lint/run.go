@@ -468,7 +468,7 @@ func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache, gat
 		gate.acquire(n)
 		defer gate.release(n)
 		if ctx.Err() != nil {
-			return FileResult{Path: path, Err: &FileError{Path: path, Err: notChecked(ctx)}}
+			return FileResult{Path: path, Err: &FileError{Path: path, Kind: result.ErrNotChecked, Err: notChecked(ctx)}}
 		}
 	}
 	return lintRead(ctx, path, src, opts, bibs) // source.go

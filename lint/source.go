@@ -45,7 +45,7 @@ func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *
 		return lintNotebook(ctx, path, src, opts, bibs)
 	}
 	if err := checkDocumentSize(len(src), &opts, false); err != nil {
-		fr.Err = &FileError{Path: path, Err: err}
+		fr.Err = &FileError{Path: path, Kind: result.ErrTooLarge, Err: err}
 		return fr
 	}
 	if err != nil {
@@ -80,7 +80,7 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 		return unreadable(ctx, path, src, opts, off, markdown.DiagUnreadable, result.ErrUnreadable, "not a Jupyter notebook: "+err.Error()) // odd.go
 	}
 	if err := checkDocumentSize(len(md), &opts, true); err != nil {
-		return FileResult{Path: path, Err: &FileError{Path: path, Err: err}}
+		return FileResult{Path: path, Err: &FileError{Path: path, Kind: result.ErrTooLarge, Err: err}}
 	}
 	opts.Fix = nil
 	fr := lintSource(ctx, path, md, opts, bibs)

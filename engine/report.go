@@ -323,7 +323,7 @@ func (r *Report) Finish(walkErrs []lint.FileError, unverified map[string]int) {
 
 // RuleInfo describes a rule for the report.
 func RuleInfo(r *rules.Rule) output.RuleInfo {
-	return output.RuleInfo{Name: r.Name, Summary: r.Summary, Doc: r.Doc, DefaultSeverity: r.Severity, Tags: r.Tags, Fixable: r.Fixable}
+	return output.RuleInfo{Name: r.Name, Summary: r.Summary, Doc: r.Doc, DefaultSeverity: r.Severity, Tags: r.Tags, Fixable: r.Fixable, Marks: string(r.Marks)}
 }
 
 // prefixPath makes a relative path relative to prefix's parent, as

@@ -82,3 +82,21 @@ func TestReviewDocSources(t *testing.T) {
 		t.Errorf("scored sentence's source: %+v", s)
 	}
 }
+
+// TestRuleInfoMarks: the review page learns from each rule what its
+// issues say of their sentence, so output keeps no table of rule names.
+func TestRuleInfoMarks(t *testing.T) {
+	want := map[string]string{"unresolvable-label": "missing", "dead-link": "missing", "low-overlap": "weak", "uncited-claim": "uncited", "unused-reference": ""}
+	seen := 0
+	for _, r := range rules.All() {
+		if m, ok := want[r.Name]; ok {
+			seen++
+			if got := RuleInfo(r).Marks; got != m {
+				t.Errorf("%s: Marks %q, want %q", r.Name, got, m)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("found %d of the %d rules", seen, len(want))
+	}
+}

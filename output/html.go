@@ -104,18 +104,6 @@ var statusText = map[string]string{
 // statusOrder lists statuses from the worst; legends and counts follow it.
 var statusOrder = []string{StatusMissing, StatusWeak, StatusUncited, StatusUnverified, StatusSupported, StatusCited}
 
-// ruleStatus is the sentence status an issue of a rule gives.
-var ruleStatus = map[string]string{
-	"unresolvable-label": StatusMissing,
-	"dead-doi":           StatusMissing,
-	"dead-arxiv":         StatusMissing,
-	"dead-link":          StatusMissing,
-	"low-overlap":        StatusWeak,
-	"number-mismatch":    StatusWeak,
-	"retracted-source":   StatusWeak,
-	"uncited-claim":      StatusUncited,
-}
-
 type htmlPrinter struct {
 	maxDocs, maxBytes   int
 	docMarks, pageMarks int // the budget for marks (html_doc.go)
@@ -154,7 +142,9 @@ func (p htmlPrinter) Pages(r *Report) []Page {
 
 // pageData is what the pages show, gathered once.
 type pageData struct {
-	r      *Report
+	r *Report
+	// marks is the sentence status each rule's issues give (RuleInfo.Marks).
+	marks  map[string]string
 	files  []fileRow
 	byRule map[string]*[3]int // rule: notes, warnings, errors
 	issues map[string][]result.Issue
@@ -199,7 +189,12 @@ func sevIndex(s result.Severity) int {
 var sevNames = [3]string{"note", "warning", "error"}
 
 func newPageData(r *Report) *pageData {
-	d := &pageData{r: r, byRule: map[string]*[3]int{}, issues: map[string][]result.Issue{}}
+	d := &pageData{r: r, byRule: map[string]*[3]int{}, issues: map[string][]result.Issue{}, marks: map[string]string{}}
+	for _, ri := range r.Rules {
+		if ri.Marks != "" {
+			d.marks[ri.Name] = ri.Marks
+		}
+	}
 	for _, i := range visible(r) {
 		d.issues[i.Path] = append(d.issues[i.Path], i)
 		s := sevIndex(i.Severity)

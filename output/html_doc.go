@@ -148,7 +148,7 @@ func toIssueData(i result.Issue) issueData {
 
 // newDocView works out each sentence's status: the worst its issues
 // give, else what its score says, else "cited" when it cites something.
-func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
+func newDocView(rd *ReviewDoc, issues []result.Issue, marks map[string]string) *docView {
 	// Slices sized once, not maps: a document can have hundreds of
 	// thousands of sentences and citations.
 	// (The data's lists are nil when empty: the page's data has null.)
@@ -207,7 +207,7 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 		m := v.markerAt(iss.Start)
 		if m >= 0 {
 			v.data.Markers[m].Issues = append(v.data.Markers[m].Issues, toIssueData(iss))
-			if ruleStatus[iss.Rule] == StatusMissing {
+			if marks[iss.Rule] == StatusMissing {
 				v.data.Markers[m].Dead = true
 			}
 		}
@@ -221,7 +221,7 @@ func newDocView(rd *ReviewDoc, issues []result.Issue) *docView {
 			continue
 		}
 		sentIssues[si] = append(sentIssues[si], toIssueData(iss))
-		if st, ok := ruleStatus[iss.Rule]; ok && (v.statuses[si] == "" || rank(st) < rank(v.statuses[si])) {
+		if st, ok := marks[iss.Rule]; ok && (v.statuses[si] == "" || rank(st) < rank(v.statuses[si])) {
 			v.statuses[si] = st
 		}
 	}
@@ -370,7 +370,7 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) (cut 
 	var starts []int
 	var budget *markBudget
 	if f.doc >= 0 {
-		v = newDocView(&d.r.Review[f.doc], issues)
+		v = newDocView(&d.r.Review[f.doc], issues, d.marks)
 		budget = page.forDocument(v)
 		budget.timeUp = d.r.timeUp
 		var err error

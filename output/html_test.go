@@ -18,7 +18,7 @@ import (
 // by uncited-claim when it has no "[", cited otherwise.
 func reviewOf(path string, src []byte) *Report {
 	rd := ReviewDoc{Path: path, Src: src}
-	r := &Report{Version: "test", Summary: Summary{Files: 1}}
+	r := &Report{Version: "test", Summary: Summary{Files: 1}, Rules: []RuleInfo{{Name: "uncited-claim", Marks: StatusUncited}}}
 	start := 0
 	for line := 1; start < len(src); line++ {
 		end := bytes.IndexByte(src[start:], '\n')
@@ -864,5 +864,27 @@ func TestHTMLStatusIcons(t *testing.T) {
 	page := printHTML(t, reviewOf("a.md", []byte("Rates rose 5% in 2020.\n")))
 	if !bytes.Contains(page, []byte(`tabindex="0"><span class="vh">checkable claim, no citation: </span>Rates rose`)) {
 		t.Errorf("the sentence's status is not read before it:\n%s", page)
+	}
+}
+
+// TestHTMLStatusFromRule: a sentence's status comes from what its issue's
+// rule says (RuleInfo.Marks), so a rule the page has never heard of marks
+// its sentences, and a rule that marks nothing leaves them alone.
+func TestHTMLStatusFromRule(t *testing.T) {
+	for _, tc := range []struct {
+		marks, want string
+	}{
+		{StatusWeak, `class="s st-weak"`},
+		{StatusMissing, `class="s st-missing"`},
+		{"", `class="s st-cited"`},
+	} {
+		src := []byte("Rates rose 5% in 2020 [1].\n")
+		r := reviewOf("a.md", src)
+		r.Rules = []RuleInfo{{Name: "brand-new-rule", Marks: tc.marks}}
+		r.Issues = append(r.Issues, result.Issue{Rule: "brand-new-rule", Severity: result.SeverityWarning, Path: "a.md",
+			Message: "new", Start: 0, End: len(src) - 1, Pos: result.Position{Line: 1, Column: 1}})
+		if page := printHTML(t, r); !bytes.Contains(page, []byte(tc.want)) {
+			t.Errorf("marks %q: page lacks %s", tc.marks, tc.want)
+		}
 	}
 }

@@ -31,6 +31,10 @@ type RuleInfo struct {
 	DefaultSeverity    result.Severity
 	Tags               []string
 	Fixable            bool
+	// Marks is the status an issue of the rule gives its sentence on the
+	// review page (StatusMissing, StatusWeak, StatusUncited; "" none): the
+	// rule says it (rules.Rule.Marks), so a new rule needs no entry here.
+	Marks string
 }
 
 // FileError is a file that could not be linted (Line 0: no line), and

@@ -11,6 +11,7 @@ var DeadArXiv = &Rule{
 	Name:     "dead-arxiv",
 	Summary:  "A cited arXiv id does not exist",
 	Severity: result.SeverityError,
+	Marks:    MarkMissing,
 	Tags:     []string{TagNetwork},
 	Needs:    NeedArXiv,
 	Default:  false,

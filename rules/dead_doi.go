@@ -11,6 +11,7 @@ var DeadDOI = &Rule{
 	Name:     "dead-doi",
 	Summary:  "A cited DOI does not exist at doi.org",
 	Severity: result.SeverityError,
+	Marks:    MarkMissing,
 	Tags:     []string{TagNetwork},
 	Needs:    NeedDOI,
 	Default:  false,

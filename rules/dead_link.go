@@ -11,6 +11,7 @@ var DeadLink = &Rule{
 	Name:     "dead-link",
 	Summary:  "A cited web page is gone (404, 410, no such host)",
 	Severity: result.SeverityWarning,
+	Marks:    MarkMissing,
 	Tags:     []string{TagNetwork},
 	Needs:    NeedURL,
 	Default:  false,

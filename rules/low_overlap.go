@@ -17,6 +17,7 @@ var LowOverlap = &Rule{
 	Name:     "low-overlap",
 	Summary:  "The cited source does not appear to support the sentence",
 	Severity: result.SeverityWarning,
+	Marks:    MarkWeak,
 	Tags:     []string{TagSources},
 	Needs:    NeedSourceText | NeedClaims,
 	Default:  false,

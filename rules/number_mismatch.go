@@ -15,6 +15,7 @@ var NumberMismatch = &Rule{
 	Name:     "number-mismatch",
 	Summary:  "A number in the sentence appears nowhere in its cited source",
 	Severity: result.SeverityWarning,
+	Marks:    MarkWeak,
 	Tags:     []string{TagSources},
 	Needs:    NeedSourceText | NeedClaims,
 	Default:  false,

@@ -14,6 +14,7 @@ var RetractedSource = &Rule{
 	Name:     "retracted-source",
 	Summary:  "A cited work has been retracted or withdrawn",
 	Severity: result.SeverityError,
+	Marks:    MarkWeak,
 	Tags:     []string{TagNetwork},
 	Needs:    NeedMetadata,
 	Default:  false,

@@ -69,6 +69,16 @@ const NeedNetwork = NeedDOI | NeedMetadata | NeedArXiv | NeedURL
 // Has reports whether n includes every need of m.
 func (n Need) Has(m Need) bool { return n&m == m }
 
+// Mark is what an issue says of its sentence (Rule.Marks).
+type Mark string
+
+// The marks an issue can give its sentence on the review page.
+const (
+	MarkMissing Mark = "missing"
+	MarkWeak    Mark = "weak"
+	MarkUncited Mark = "uncited"
+)
+
 // Rule is one check.
 type Rule struct {
 	// Name is stable, kebab-case, and what users write in config and in
@@ -95,6 +105,12 @@ type Rule struct {
 	Reports bool
 	// Fixable says whether some of its issues carry a fix.
 	Fixable bool
+	// Marks is what an issue of the rule says of the sentence it is in, on
+	// the review page: MarkMissing (it cites something that does not
+	// exist), MarkWeak (cited, its source barely supports it), MarkUncited
+	// (a checkable claim citing nothing), or "" (nothing about the
+	// sentence).
+	Marks Mark
 	// NewSettings returns a pointer to the rule's settings with their
 	// defaults; nil when the rule has none. Config decodes over it.
 	NewSettings func() any

@@ -47,6 +47,7 @@ var UncitedClaim = &Rule{
 	Name:        "uncited-claim",
 	Summary:     "A sentence states a checkable fact but cites no source",
 	Severity:    result.SeverityWarning,
+	Marks:       MarkUncited,
 	Tags:        []string{TagOffline},
 	Needs:       NeedClaims,
 	Default:     false,

@@ -16,6 +16,7 @@ var UnresolvableLabel = &Rule{
 	Name:     "unresolvable-label",
 	Summary:  "A citation label has no reference entry, definition, bibliography entry or source",
 	Severity: result.SeverityError,
+	Marks:    MarkMissing,
 	Tags:     []string{TagOffline},
 	Default:  true,
 	Fixable:  true,

@@ -20,7 +20,8 @@ const ProjectDoc = `Transformers [1] changed NLP, says a fake [2], and a page [3
 `
 
 // Project writes a project for the network rules' tests: a config that
-// enables them and points every resolver at a stub started here (closed
+// enables them by name (not "all": a rule added later must not change
+// what every network test sees) and points every resolver at a stub started here (closed
 // when the test ends), and ProjectDoc as report.md. It returns the folder,
 // the document and the stub. The stub is on loopback: a lint reaches it
 // only with the caller's consent to private addresses. resolverLines are
@@ -38,8 +39,8 @@ func Project(t testing.TB, resolverLines ...string) (dir, doc string, stub *Serv
 	// enough that load cannot turn one of its answers into "unverified".
 	cfg := fmt.Sprintf(`version: "1"
 rules:
-  default: all
-  disable: [uncited-claim, unused-reference, low-overlap, number-mismatch]
+  default: none
+  enable: [dead-arxiv, dead-doi, dead-link, reference-mismatch, retracted-source, unresolvable-label, duplicate-reference, malformed-identifier, non-canonical-doi, document, invalid-suppression, unused-suppression, unreadable-file]
 resolvers:
   cache: {dir: cache}
   mailto: ci@example.org

@@ -86,6 +86,11 @@ func TestSchemaRejects(t *testing.T) {
 		{v1 + "resolvers: {mailto: someone}\n", `s.yaml:2:21: resolvers.mailto: 'someone' does not match pattern`},
 		{v1 + "rules: {enable: [\"bad name\"]}\n", `s.yaml:2:18: rules.enable[0]: 'bad name' does not match pattern`},
 		{v1 + "bibliography: refs.txt\n", `s.yaml:2:15: bibliography: 'refs.txt' does not match pattern`},
+		// Each rule's settings, from the rule (rules.Rule.NewSettings).
+		{v1 + "rules: {settings: {uncited-claim: {min-wrods: 5}}}\n", `s.yaml:2:35: rules.settings.uncited-claim: additional properties 'min-wrods' not allowed (schema)`},
+		{v1 + "rules: {settings: {uncited-claim: {scope: page}}}\n", `s.yaml:2:43: rules.settings.uncited-claim.scope: value must be one of 'sentence', 'paragraph' (schema)`},
+		{v1 + "rules: {settings: {low-overlap: {threshold: high}}}\n", `s.yaml:2:45: rules.settings.low-overlap.threshold: got string, want number (schema)`},
+		{v1 + "rules: {settings: {dead-doi: {retries: 2}}}\n", `s.yaml:2:19: rules.settings: additional properties 'dead-doi' not allowed (schema)`},
 	}
 	for _, tt := range tests {
 		es := schemaErrors(t, tt.src)

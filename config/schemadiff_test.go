@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/citelint/citelint/rules"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/language"
@@ -314,7 +316,8 @@ func knownConfigs(tb testing.TB) []string {
 func TestSchemaAcceptsWhatParseAccepts(t *testing.T) {
 	checked := 0
 	for _, src := range knownConfigs(t) {
-		if _, err := Parse("s.yaml", []byte(src), testOpts); err != nil {
+		// The binary's rules and their settings, as the schema has them.
+		if _, err := Parse("s.yaml", []byte(src), Options{Rules: rules.Names(), NewSettings: rules.NewSettings}); err != nil {
 			continue
 		}
 		d := newDecoder("s.yaml", Options{})

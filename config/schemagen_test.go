@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/rules"
 )
 
 var updateSchema = flag.Bool("update-schema", false, "rewrite citelint.schema.json from the Config types")
@@ -139,6 +141,10 @@ func (g *schemaGen) value(t reflect.Type, tag reflect.StructTag) map[string]any 
 		}
 	case t.Kind() == reflect.Struct:
 		s = g.object(t)
+	case t.Kind() == reflect.Float64:
+		s = map[string]any{"type": "number"}
+	case t.Kind() == reflect.Map && tag.Get("key") == "rule":
+		s = g.ruleSettings()
 	case t.Kind() == reflect.Map:
 		s = map[string]any{"type": []string{"object", "null"}, "additionalProperties": false,
 			"patternProperties": map[string]any{patterns[tag.Get("key")]: g.value(t.Elem(), "")}}
@@ -179,4 +185,20 @@ func (g *schemaGen) list(t reflect.Type, tag reflect.StructTag) map[string]any {
 		return map[string]any{"oneOf": []any{item, s}}
 	}
 	return s
+}
+
+// ruleSettings is rules.settings' schema: for each rule with settings,
+// the schema of its settings type (rules.Rule.NewSettings), so editors
+// complete and check them; a rule without settings has none to give.
+func (g *schemaGen) ruleSettings() map[string]any {
+	props := map[string]any{}
+	for _, r := range rules.All() {
+		if r.NewSettings == nil {
+			continue
+		}
+		s := g.object(reflect.TypeOf(r.NewSettings()).Elem())
+		s["description"] = r.Summary + "; see `citelint rule " + r.Name + "`."
+		props[r.Name] = s
+	}
+	return map[string]any{"type": []string{"object", "null"}, "properties": props, "additionalProperties": false}
 }

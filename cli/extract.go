@@ -139,7 +139,7 @@ func newExtractFile(r lint.FileResult) extractFile {
 		c := &doc.Citations[i]
 		p, e := idx.Position(c.Start), idx.Position(c.End)
 		f.Citations = append(f.Citations, extractCitation{
-			Kind: string(c.Kind), Raw: string(doc.Src[c.Marker.Start:c.Marker.End]),
+			Kind: c.Kind.String(), Raw: string(doc.Src[c.Marker.Start:c.Marker.End]),
 			Line: p.Line, Column: p.Column, EndLine: e.Line, EndColumn: e.Column,
 			Label: c.Label, Target: c.Target, Status: c.Status.String(), Claim: c.Claim,
 			InReferences: c.InReferences, Problem: c.Problem,

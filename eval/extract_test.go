@@ -199,7 +199,7 @@ func TestReportsCensus(t *testing.T) {
 		}
 		var ks []string
 		for k, n := range kinds {
-			ks = append(ks, string(k)+"="+strconv.Itoa(n))
+			ks = append(ks, k.String()+"="+strconv.Itoa(n))
 		}
 		sort.Strings(ks)
 		t.Logf("%-24s %3d files  claims %6d (cited %5d)  entries %5d  unresolved %4d  %s", d, len(files), claims, cited, entries, unresolved, strings.Join(ks, " "))

@@ -94,9 +94,9 @@ func compareCitations(t *testing.T, name string, before, after []byte) int {
 	t.Helper()
 	key := func(c *markdown.Citation) string {
 		if c.Target != "" {
-			return string(c.Kind) + "|" + c.Target
+			return c.Kind.String() + "|" + c.Target
 		}
-		return string(c.Kind) + "|" + c.Label
+		return c.Kind.String() + "|" + c.Label
 	}
 	count := func(src []byte) (all, unresolved map[string]int) {
 		doc := markdown.Parse(src, markdown.Options{})

@@ -34,12 +34,12 @@ func TestFreeBufsHoldNoStrings(t *testing.T) {
 			}
 		}
 		for i, c := range b.rawCites[:cap(b.rawCites)] {
-			if c.Label != "" || c.Kind != "" {
+			if c.Label != "" || c.Kind != 0 {
 				t.Errorf("rawCites[%d] = %+v", i, c)
 			}
 		}
 		for i, c := range b.cands[:cap(b.cands)] {
-			if c.Label != "" || c.Kind != "" {
+			if c.Label != "" || c.Kind != 0 {
 				t.Errorf("cands[%d] = %+v", i, c)
 			}
 		}
@@ -80,7 +80,7 @@ func TestCopyCitation(t *testing.T) {
 		switch f.Kind() {
 		case reflect.String:
 			f.SetString("x")
-		case reflect.Int:
+		case reflect.Int, reflect.Int8, reflect.Int32:
 			f.SetInt(7)
 		case reflect.Bool:
 			f.SetBool(true)

@@ -280,10 +280,7 @@ func searchable[E any](s []E, key func(E) int) bool {
 func copyCitation(dst, src *Citation) {
 	dst.Span, dst.Marker = src.Span, src.Marker
 	dst.Claim, dst.InReferences, dst.Status, dst.Ref = src.Claim, src.InReferences, src.Status, src.Ref
-	dst.InHeading, dst.InQuote = src.InHeading, src.InQuote
-	if src.Kind != "" {
-		dst.Kind = src.Kind
-	}
+	dst.InHeading, dst.InQuote, dst.Kind = src.InHeading, src.InQuote, src.Kind
 	if src.Label != "" {
 		dst.Label = src.Label
 	}

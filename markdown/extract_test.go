@@ -44,7 +44,7 @@ func TestExtractGolden(t *testing.T) {
 				label := strings.ReplaceAll(c.Label, " ", "_")
 				got = append(got, wanttest.Got{
 					Line: idx.Position(c.Start).Line,
-					Key:  string(c.Kind) + ":" + label,
+					Key:  c.Kind.String() + ":" + label,
 					Msg:  c.Status.String() + " " + c.Target + " " + c.Problem,
 				})
 			}

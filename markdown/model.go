@@ -9,6 +9,7 @@ package markdown
 
 import (
 	"bytes"
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -23,26 +24,60 @@ func (s Span) Len() int { return s.End - s.Start }
 // Contains reports whether offset off lies inside the span.
 func (s Span) Contains(off int) bool { return off >= s.Start && off < s.End }
 
-// CitationKind names a citation style. The values are the stable strings that
-// `citelint extract --format json` prints.
-type CitationKind string
+// CitationKind names a citation style. String returns the stable names
+// that `citelint extract --format json` prints ("numeric", "pandoc"...),
+// and it marshals as that name. It is a small integer, not a string: a
+// document may hold a million citations (docs/security.md, memory).
+// Signed, so that go vet's stringintconv flags a string(kind) conversion,
+// which would make one rune of it.
+type CitationKind int8
 
 const (
-	KindNumeric    CitationKind = "numeric"        // [1], [1, 2], [1-3], glued .13
-	KindFootnote   CitationKind = "footnote"       // [^note]
-	KindRefLink    CitationKind = "reference-link" // [text][label], [label] with a definition
-	KindLink       CitationKind = "link"           // [text](url)
-	KindURL        CitationKind = "url"            // bare or autolinked URL
-	KindDOI        CitationKind = "doi"            // 10.x/y, doi:, https://doi.org/
-	KindArXiv      CitationKind = "arxiv"          // arXiv:2411.04368, arxiv.org/abs/...
-	KindAuthorYear CitationKind = "author-year"    // (Smith, 2020), Smith et al. (2020)
-	KindPandoc     CitationKind = "pandoc"         // [@key], @key
-	KindMyST       CitationKind = "myst"           // {cite}`key`
-	KindKey        CitationKind = "key"            // [id:x], [REF|a|b], [SOURCE_3], 【3†source】, citeturn0search1
-	// KindNamed names its source in words: "[World Bank, 2022]", "(per the
-	// Q2 2022 10-Q)". Scheme says which ("bracket", "attribution").
-	KindNamed CitationKind = "named"
+	KindNumeric    CitationKind = iota + 1 // "numeric": [1], [1, 2], [1-3], glued .13
+	KindFootnote                           // "footnote": [^note]
+	KindRefLink                            // "reference-link": [text][label], [label] with a definition
+	KindLink                               // "link": [text](url)
+	KindURL                                // "url": bare or autolinked URL
+	KindDOI                                // "doi": 10.x/y, doi:, https://doi.org/
+	KindArXiv                              // "arxiv": arXiv:2411.04368, arxiv.org/abs/...
+	KindAuthorYear                         // "author-year": (Smith, 2020), Smith et al. (2020)
+	KindPandoc                             // "pandoc": [@key], @key
+	KindMyST                               // "myst": {cite}`key`
+	KindKey                                // "key": [id:x], [REF|a|b], [SOURCE_3], 【3†source】, citeturn0search1
+	// KindNamed ("named") names its source in words: "[World Bank, 2022]",
+	// "(per the Q2 2022 10-Q)". Scheme says which ("bracket", "attribution").
+	KindNamed
 )
+
+var kindNames = [...]string{
+	KindNumeric: "numeric", KindFootnote: "footnote", KindRefLink: "reference-link",
+	KindLink: "link", KindURL: "url", KindDOI: "doi", KindArXiv: "arxiv",
+	KindAuthorYear: "author-year", KindPandoc: "pandoc", KindMyST: "myst",
+	KindKey: "key", KindNamed: "named",
+}
+
+// String returns the kind's stable name, "" for the zero CitationKind.
+func (k CitationKind) String() string {
+	if k >= 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return ""
+}
+
+// MarshalText writes the kind's name, so that JSON shows "numeric", as it
+// did when CitationKind was a string.
+func (k CitationKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name; "" is the zero CitationKind.
+func (k *CitationKind) UnmarshalText(b []byte) error {
+	for i, n := range kindNames {
+		if n == string(b) {
+			*k = CitationKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown citation kind %q", b)
+}
 
 // Key schemes: which RAG convention a KindKey citation was written in.
 const (
@@ -62,7 +97,7 @@ const (
 )
 
 // Status says how far resolution got for a citation.
-type Status int
+type Status int8
 
 const (
 	// Unresolved: the label was looked up and nothing matched.
@@ -86,7 +121,6 @@ func (s Status) String() string {
 // Citation is one cited label. A marker holding several labels ([1, 2],
 // [REF|a|b], a range [4-6]) yields one Citation per label, sharing Marker.
 type Citation struct {
-	Kind CitationKind
 	// Span covers this citation alone: the whole marker when it holds one
 	// label, otherwise this label inside it (for a range, the range text).
 	Span
@@ -116,6 +150,9 @@ type Citation struct {
 	// and Claim.Quote, known also when sentences are not built
 	// (Options.NoClaims).
 	InHeading, InQuote bool
+	// Kind is the citation's style. (It stands here, beside the flags and
+	// Status, so that the small fields share one word.)
+	Kind CitationKind
 
 	// Filled by package resolve.
 	Status Status

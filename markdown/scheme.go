@@ -87,7 +87,7 @@ func FormOf(src []byte, c *Citation) string {
 	if c.Kind == KindNumeric && c.Marker.Start < len(src) && src[c.Marker.Start] != '[' && src[c.Marker.Start] < utf8.RuneSelf {
 		return "glued"
 	}
-	return string(c.Kind)
+	return c.Kind.String()
 }
 
 // Scaffold labels open a block that is an agent's scaffolding, not its

@@ -45,7 +45,7 @@ func checkMalformedIdentifier(p *Pass) {
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
 		if c.Problem != "" {
-			p.Reportf(c.Start, c.End, "malformed %s %q: %s", kindName(string(c.Kind)), c.Label, c.Problem)
+			p.Reportf(c.Start, c.End, "malformed %s %q: %s", kindName(c.Kind.String()), c.Label, c.Problem)
 			continue
 		}
 		if c.Kind == markdown.KindPandoc {

@@ -131,7 +131,7 @@ func checkUnresolvableLabel(p *Pass) {
 	var causes []labelCause
 	byCause := map[[2]string]int{}
 	add := func(c *markdown.Citation, what string) {
-		k := [2]string{string(c.Kind), c.Label}
+		k := [2]string{c.Kind.String(), c.Label}
 		i, ok := byCause[k]
 		if !ok {
 			i = len(causes)

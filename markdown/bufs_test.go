@@ -39,8 +39,18 @@ func TestFreeBufsHoldNoStrings(t *testing.T) {
 			}
 		}
 		for i, c := range b.cands[:cap(b.cands)] {
-			if c.Label != "" || c.Kind != 0 {
+			if c.Label != "" || c.Scheme != "" || c.Kind != 0 {
 				t.Errorf("cands[%d] = %+v", i, c)
+			}
+		}
+		for i, m := range b.candMore[:cap(b.candMore)] {
+			if m != (candMore{}) {
+				t.Errorf("candMore[%d] = %+v", i, m)
+			}
+		}
+		for i, c := range b.scratch[:cap(b.scratch)] {
+			if c.Label != "" || c.ID != "" || c.Kind != 0 {
+				t.Errorf("scratch[%d] = %+v", i, c)
 			}
 		}
 		for i, h := range b.headings[:cap(b.headings)] {

@@ -11,9 +11,10 @@ import (
 
 // scanBlocks scans every prose range for markers.
 func (w *walker) scanBlocks() {
-	// The slice of large structs comes from the free list, grown by earlier
-	// files.
-	cands := w.cands[:0]
+	// Each prose range's candidates are found in a scratch slice and kept
+	// as compact records (keep); the slices come from the free list, grown
+	// by earlier files.
+	scratch := w.scratch[:0]
 	w.hints.reset(w.src)
 	// Forms a document seldom holds are looked for in its ranges only
 	// when one search of the whole says it may (forms.go).
@@ -37,9 +38,13 @@ func (w *walker) scanBlocks() {
 	}
 
 	for _, sp := range w.prose {
-		cands = w.scanProse(sp, cands)
+		scratch = w.scanProse(sp, scratch[:0])
+		for i := range scratch {
+			w.keep(&scratch[i])
+		}
+		clear(scratch) // see bufs.reset
 	}
-	w.cands = cands
+	w.scratch = scratch[:0]
 	if bytes.IndexByte(w.src, '$') >= 0 {
 		w.dropInMath(mathSpans(w.src))
 	}
@@ -85,8 +90,8 @@ func (w *walker) collectCitations() {
 	for _, c := range w.rawCites {
 		claimed = append(claimed, c.Marker)
 	}
-	for _, c := range w.cands {
-		if !c.ident && !c.glued {
+	for i := range w.cands {
+		if c := &w.cands[i]; !c.is(candIdent | candGlued) {
 			claimed = append(claimed, c.Marker)
 		}
 	}
@@ -125,20 +130,20 @@ func (w *walker) collectCitations() {
 	bracketAgree := 0 // bracketed numbers an entry has: the document cites so
 	for ci := range w.cands {
 		c := &w.cands[ci]
-		if c.named {
+		if c.is(candNamed) {
 			namedCount++
 		}
-		if c.glued && listLabels[c.Label] && len(agreeing) < 3 {
+		if c.is(candGlued) && listLabels[c.Label] && len(agreeing) < 3 {
 			agreeing[c.Label] = true
 		}
-		if c.Kind == KindNumeric && !c.glued && !c.zeroLike && listLabels[c.Label] {
+		if c.Kind == KindNumeric && !c.is(candGlued|candZeroLike) && listLabels[c.Label] {
 			bracketAgree++
 		}
 	}
 	// "[0, 73]" is an interval in a manual but a citation, with a bad
 	// label, in a survey that cites five numbers or more of its list and
 	// ends a clause with it.
-	zeroCites := func(c *candidate) bool {
+	zeroCites := func(c *candRec) bool {
 		return bracketAgree >= 5 && endsClause(w.src, c.Marker.End)
 	}
 	gluedPast := func(label string) bool {
@@ -161,17 +166,17 @@ func (w *walker) collectCitations() {
 		switch {
 		case insideLink(c.Marker.Start):
 			continue
-		case c.ident && overlaps(c.Marker):
+		case c.is(candIdent) && overlaps(c.Marker):
 			continue
-		case c.glued && (!entryLabels[c.Label] && !gluedPast(c.Label) || overlaps(c.Marker)):
+		case c.is(candGlued) && (!entryLabels[c.Label] && !gluedPast(c.Label) || overlaps(c.Marker)):
 			continue
-		case c.yearLike && !entryLabels[c.Label]:
+		case c.is(candYearLike) && !entryLabels[c.Label]:
 			continue
-		case c.zeroLike && !entryLabels["0"] && !zeroCites(c):
+		case c.is(candZeroLike) && !entryLabels["0"] && !zeroCites(c):
 			continue
 		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(c.Marker):
 			continue
-		case c.named && namedCount < 2:
+		case c.is(candNamed) && namedCount < 2:
 			continue
 		}
 		picks = append(picks, pick{c.Start, nRaw + ci})
@@ -200,7 +205,7 @@ func (w *walker) collectCitations() {
 		if p.seq < nRaw {
 			copyCitation(&cites[i], &w.rawCites[p.seq])
 		} else {
-			copyCitation(&cites[i], &w.cands[p.seq-nRaw].Citation)
+			w.citation(&cites[i], &w.cands[p.seq-nRaw])
 		}
 	}
 
@@ -327,10 +332,10 @@ type spanSet struct {
 	reach []int
 }
 
-func newSpanSet(cands []candidate) *spanSet {
+func newSpanSet(cands []candRec) *spanSet {
 	s := &spanSet{}
 	for i := range cands {
-		if o := &cands[i]; o.Kind != KindAuthorYear && !o.ident {
+		if o := &cands[i]; o.Kind != KindAuthorYear && !o.is(candIdent) {
 			s.spans = append(s.spans, o.Marker)
 		}
 	}

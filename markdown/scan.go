@@ -28,6 +28,83 @@ type candidate struct {
 	named bool
 }
 
+// candRec is what scanBlocks keeps of a candidate until collectCitations:
+// a third of a candidate's size, with the fields most citations leave
+// empty (ID, Problem, Author, Year) in w.candMore. A citation-dense
+// document holds one candidate per ten bytes of input, and holding them
+// as whole Citations beside the Citations built from them was most of
+// its memory (docs/security.md, memory).
+type candRec struct {
+	Span
+	Marker        Span
+	Label, Scheme string
+	more          int32 // 1 + the index in w.candMore of the rarer fields; 0 when all are empty
+	Kind          CitationKind
+	flags         candFlag
+}
+
+// candFlag holds a candidate's flags (candidate's fields of the same names).
+type candFlag uint8
+
+const (
+	candYearLike candFlag = 1 << iota
+	candZeroLike
+	candGlued
+	candIdent
+	candNamed
+)
+
+func (r *candRec) is(f candFlag) bool { return r.flags&f != 0 }
+
+// candMore are the fields of a candidate that most leave empty.
+type candMore struct{ ID, Problem, Author, Year string }
+
+// keep records candidate c for collectCitations.
+func (w *walker) keep(c *candidate) {
+	r := candRec{Span: c.Span, Marker: c.Marker, Label: c.Label, Scheme: c.Scheme, Kind: c.Kind}
+	for _, f := range [...]struct {
+		on   bool
+		flag candFlag
+	}{{c.yearLike, candYearLike}, {c.zeroLike, candZeroLike}, {c.glued, candGlued}, {c.ident, candIdent}, {c.named, candNamed}} {
+		if f.on {
+			r.flags |= f.flag
+		}
+	}
+	if c.ID != "" || c.Problem != "" || c.Author != "" || c.Year != "" {
+		w.candMore = append(w.candMore, candMore{c.ID, c.Problem, c.Author, c.Year})
+		r.more = int32(len(w.candMore))
+	}
+	w.cands = append(w.cands, r)
+}
+
+// citation writes the Citation that candidate r stands for to *dst, a zero
+// Citation, writing only the strings that are set (see copyCitation).
+func (w *walker) citation(dst *Citation, r *candRec) {
+	dst.Span, dst.Marker, dst.Kind = r.Span, r.Marker, r.Kind
+	dst.Claim, dst.Ref = -1, -1
+	if r.Label != "" {
+		dst.Label = r.Label
+	}
+	if r.Scheme != "" {
+		dst.Scheme = r.Scheme
+	}
+	if r.more > 0 {
+		m := &w.candMore[r.more-1]
+		if m.ID != "" {
+			dst.ID = m.ID
+		}
+		if m.Problem != "" {
+			dst.Problem = m.Problem
+		}
+		if m.Author != "" {
+			dst.Author = m.Author
+		}
+		if m.Year != "" {
+			dst.Year = m.Year
+		}
+	}
+}
+
 // maxRange caps how many labels one range expands to, so [1-99999] cannot
 // blow up memory.
 const maxRange = 200

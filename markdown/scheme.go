@@ -368,7 +368,7 @@ func (w *walker) findNoteCandidates() {
 				m := Span{b.span.Start + off, b.span.Start + off + n}
 				// The label itself: "Sources:" (with its emphasis).
 				lab := bytes.TrimRight(bytes.Trim(bytes.TrimSpace(line[:n]), "*_( "), ":：- ")
-				w.cands = append(w.cands, candidate{ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
+				w.keep(&candidate{ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
 					Label: string(lab), Claim: -1, Ref: -1}})
 			}
 			off += len(line) + 1

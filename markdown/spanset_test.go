@@ -11,16 +11,16 @@ import (
 func TestSpanSetOverlaps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for round := 0; round < 200; round++ {
-		var cands []candidate
+		var cands []candRec
 		for i := rng.IntN(20); i > 0; i-- {
 			start := rng.IntN(100)
-			c := candidate{}
+			c := candRec{}
 			c.Marker = Span{start, start + rng.IntN(15)}
 			switch rng.IntN(4) {
 			case 0:
 				c.Kind = KindAuthorYear
 			case 1:
-				c.ident = true
+				c.flags |= candIdent
 			}
 			cands = append(cands, c)
 		}
@@ -30,7 +30,7 @@ func TestSpanSetOverlaps(t *testing.T) {
 			m := Span{start, start + rng.IntN(12)}
 			want := false
 			for _, o := range cands {
-				if o.Kind != KindAuthorYear && !o.ident && o.Marker.Start < m.End && m.Start < o.Marker.End {
+				if o.Kind != KindAuthorYear && !o.is(candIdent) && o.Marker.Start < m.End && m.Start < o.Marker.End {
 					want = true
 				}
 			}

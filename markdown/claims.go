@@ -157,7 +157,9 @@ func (w *walker) collectCitations() {
 	// (files are below 4 GiB; larger ones take the slower sort), and
 	// distinct keys have one sorted order.
 	nRaw := len(w.rawCites)
-	picks := w.picks[:0]
+	// Sized once: a document of a million citations grew these by append
+	// to several times their final size.
+	picks := slices.Grow(w.picks[:0], nRaw+len(w.cands))
 	for i := range w.rawCites {
 		picks = append(picks, pick{w.rawCites[i].Start, i})
 	}
@@ -183,7 +185,7 @@ func (w *walker) collectCitations() {
 	}
 	w.picks = picks
 	if uint64(len(w.src)) < 1<<32 && uint64(len(picks)) < 1<<32 {
-		keys := w.keys[:0]
+		keys := slices.Grow(w.keys[:0], len(picks))
 		for _, p := range picks {
 			keys = append(keys, uint64(p.start)<<32|uint64(p.seq))
 		}

@@ -248,6 +248,9 @@ type walker struct {
 	// auto-symbol markers and entries counted so far.
 	rst rstState
 
+	// keyStrings holds one string per short pandoc key (intern).
+	keyStrings map[string]string
+
 	bufs
 }
 

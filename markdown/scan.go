@@ -706,7 +706,7 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		}
 		return append(out, mk(KindFootnote, marker, string(label), ""))
 	case bytes.IndexByte(content, '@') >= 0 && pandocLike(content):
-		return appendPandoc(content, cstart, marker, out)
+		return w.appendPandoc(content, cstart, marker, out)
 	case bytes.IndexByte(content, ':') > 0:
 		// [id:x], [source_id:12], [PMID:30012884] (forms.go); other
 		// colons are no key ("[Feature:X]", "[1:2]").
@@ -1027,8 +1027,28 @@ func isCrossRef(key []byte) bool {
 	return false
 }
 
+// intern returns key as a string, the same string for every citation of
+// the document that writes the same short key: a pandoc-dense document
+// cites a few hundred keys a million times. The table is bounded.
+func (w *walker) intern(key []byte) string {
+	if len(key) > 64 {
+		return string(key)
+	}
+	if s, ok := w.keyStrings[string(key)]; ok {
+		return s
+	}
+	s := string(key)
+	if w.keyStrings == nil {
+		w.keyStrings = make(map[string]string)
+	}
+	if len(w.keyStrings) < 1<<14 {
+		w.keyStrings[s] = s
+	}
+	return s
+}
+
 // appendPandoc splits [see @a, p. 3; -@b] into one citation per key.
-func appendPandoc(content []byte, cstart int, marker Span, out []candidate) []candidate {
+func (w *walker) appendPandoc(content []byte, cstart int, marker Span, out []candidate) []candidate {
 	for i := 0; i < len(content); i++ {
 		if content[i] != '@' {
 			continue
@@ -1047,7 +1067,7 @@ func appendPandoc(content []byte, cstart int, marker Span, out []candidate) []ca
 			continue
 		}
 		sp := Span{cstart + i, cstart + i + 1 + n}
-		out = append(out, candidate{Citation: Citation{Kind: KindPandoc, Span: sp, Marker: marker, Label: string(key), Claim: -1, Ref: -1}})
+		out = append(out, candidate{Citation: Citation{Kind: KindPandoc, Span: sp, Marker: marker, Label: w.intern(key), Claim: -1, Ref: -1}})
 		i += n
 	}
 	// A marker with a single key: the citation covers the whole marker.

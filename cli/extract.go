@@ -142,7 +142,7 @@ func newExtractFile(r lint.FileResult) extractFile {
 			Kind: c.Kind.String(), Raw: string(doc.Src[c.Marker.Start:c.Marker.End]),
 			Line: p.Line, Column: p.Column, EndLine: e.Line, EndColumn: e.Column,
 			Label: c.Label, Target: c.Target, Status: c.Status.String(), Claim: c.Claim,
-			InReferences: c.InReferences, Problem: c.Problem,
+			InReferences: c.InReferences, Problem: c.Problem(),
 		})
 	}
 	for i := range doc.References {

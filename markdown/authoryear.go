@@ -64,7 +64,7 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 			if name, ns := nameBefore(text, i); len(name) > 0 {
 				sp := Span{base + ns, marker.End}
 				label, author, year := nameYear(name, y)
-				out = append(out, candidate{Citation: Citation{Kind: KindAuthorYear, Scheme: "narrative", Span: sp, Marker: sp, Label: label, Author: author, Year: year, Claim: -1, Ref: -1}})
+				out = append(out, candidate{author: author, year: year, Citation: Citation{Kind: KindAuthorYear, Scheme: "narrative", Span: sp, Marker: sp, Label: label, Claim: -1, Ref: -1}})
 			}
 			continue
 		}
@@ -86,7 +86,7 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 			}
 			s := base + i + 1 + ps + ns
 			label, author, yr := nameYear(name, year)
-			cites = append(cites, candidate{Citation: Citation{Kind: KindAuthorYear, Span: Span{s, base + i + 1 + ps + ne}, Marker: marker, Label: label, Author: author, Year: yr, Claim: -1, Ref: -1}})
+			cites = append(cites, candidate{author: author, year: yr, Citation: Citation{Kind: KindAuthorYear, Span: Span{s, base + i + 1 + ps + ne}, Marker: marker, Label: label, Claim: -1, Ref: -1}})
 			ps = pe + 1
 		}
 		if ok && len(cites) > 0 {

@@ -86,7 +86,7 @@ func (w *walker) collectCitations() {
 
 	// Non-identifier markers claim their bytes first (DOI → marker order):
 	// the doi: inside [@doi:10.1/x] is part of the pandoc key.
-	claimed := w.claimed[:0]
+	claimed := slices.Grow(w.claimed[:0], len(w.rawCites)+len(w.cands))
 	for _, c := range w.rawCites {
 		claimed = append(claimed, c.Marker)
 	}
@@ -297,14 +297,8 @@ func copyCitation(dst, src *Citation) {
 	if src.ID != "" {
 		dst.ID = src.ID
 	}
-	if src.Problem != "" {
-		dst.Problem = src.Problem
-	}
-	if src.Author != "" {
-		dst.Author = src.Author
-	}
-	if src.Year != "" {
-		dst.Year = src.Year
+	if src.more != nil {
+		dst.more = src.more
 	}
 	if src.Target != "" {
 		dst.Target = src.Target

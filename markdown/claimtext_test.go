@@ -44,7 +44,7 @@ func TestClaimTextKeepsNarrativeNames(t *testing.T) {
 	seen := 0
 	for ci, cl := range doc.Claims {
 		for _, k := range cl.Citations {
-			if w, ok := want[doc.Citations[k].Author]; ok {
+			if w, ok := want[doc.Citations[k].Author()]; ok {
 				seen++
 				if got := doc.ClaimText(ci); got != w {
 					t.Errorf("%q, want %q", got, w)

@@ -45,7 +45,7 @@ func TestExtractGolden(t *testing.T) {
 				got = append(got, wanttest.Got{
 					Line: idx.Position(c.Start).Line,
 					Key:  c.Kind.String() + ":" + label,
-					Msg:  c.Status.String() + " " + c.Target + " " + c.Problem,
+					Msg:  c.Status.String() + " " + c.Target + " " + c.Problem(),
 				})
 			}
 			wanttest.Check(t, f, wants, got)

@@ -134,10 +134,10 @@ type Citation struct {
 	Scheme string
 	// ID is the normalised identifier a doi, arxiv, url or link citation names.
 	ID string
-	// Problem is non-empty when the identifier is malformed.
-	Problem string
-	// Author and Year are the parts of an author-year citation.
-	Author, Year string
+	// more holds the fields few citations set (Problem, Author, Year):
+	// nil for most, so that a citation-dense document's Citations stay
+	// small (docs/security.md, memory).
+	more *citationMore
 	// Claim is the index in Document.Claims of the sentence the citation
 	// supports, or -1.
 	Claim int
@@ -158,6 +158,51 @@ type Citation struct {
 	Status Status
 	Ref    int    // index into Document.References, or -1
 	Target string // the DOI, arXiv id, URL or bibliography key reached
+}
+
+// citationMore are the fields of a Citation that few set.
+type citationMore struct {
+	problem, author, year string
+}
+
+// withDetail returns c with Problem, Author and Year set to problem,
+// author and year; a citation with none of them holds no detail.
+func withDetail(c Citation, problem, author, year string) Citation {
+	c.more = nil
+	if problem != "" || author != "" || year != "" {
+		c.more = &citationMore{problem, author, year}
+	}
+	return c
+}
+
+// Problem is non-empty when the identifier is malformed.
+func (c *Citation) Problem() string {
+	if c.more == nil {
+		return ""
+	}
+	return c.more.problem
+}
+
+// Author is the author part of an author-year citation.
+func (c *Citation) Author() string {
+	if c.more == nil {
+		return ""
+	}
+	return c.more.author
+}
+
+// Year is the year part of an author-year citation.
+func (c *Citation) Year() string {
+	if c.more == nil {
+		return ""
+	}
+	return c.more.year
+}
+
+// SetProblem sets Problem (tests and callers that judge an identifier
+// themselves). The detail is copied, not changed: copies of c keep theirs.
+func (c *Citation) SetProblem(p string) {
+	*c = withDetail(*c, p, c.Author(), c.Year())
 }
 
 // SelfTarget returns the identifier a citation names by itself, as

@@ -16,7 +16,9 @@ import (
 // candidate is a citation found by scanning, before filtering.
 type candidate struct {
 	Citation
-	yearLike bool // a lone 4-digit [2024]: a citation only if an entry has that label
+	// problem, author and year are the Citation's Problem, Author and Year.
+	problem, author, year string
+	yearLike              bool // a lone 4-digit [2024]: a citation only if an entry has that label
 	// zeroLike marks every label of a marker holding 0 ([0], [0,127]):
 	// reference lists count from 1, so such a marker is an interval or an
 	// index unless the document has an entry 0.
@@ -70,8 +72,8 @@ func (w *walker) keep(c *candidate) {
 			r.flags |= f.flag
 		}
 	}
-	if c.ID != "" || c.Problem != "" || c.Author != "" || c.Year != "" {
-		w.candMore = append(w.candMore, candMore{c.ID, c.Problem, c.Author, c.Year})
+	if c.ID != "" || c.problem != "" || c.author != "" || c.year != "" {
+		w.candMore = append(w.candMore, candMore{c.ID, c.problem, c.author, c.year})
 		r.more = int32(len(w.candMore))
 	}
 	w.cands = append(w.cands, r)
@@ -93,14 +95,8 @@ func (w *walker) citation(dst *Citation, r *candRec) {
 		if m.ID != "" {
 			dst.ID = m.ID
 		}
-		if m.Problem != "" {
-			dst.Problem = m.Problem
-		}
-		if m.Author != "" {
-			dst.Author = m.Author
-		}
-		if m.Year != "" {
-			dst.Year = m.Year
+		if m.Problem != "" || m.Author != "" || m.Year != "" {
+			dst.more = &citationMore{m.Problem, m.Author, m.Year}
 		}
 	}
 }
@@ -292,7 +288,8 @@ func (w *walker) autoLink(n *ast.AutoLink) {
 	c := Citation{Kind: KindURL, Span: marker, Marker: marker, Label: string(label), ID: string(label), Claim: -1, Ref: -1}
 	for _, m := range ident.Scan(label) {
 		if m.Start == 0 && m.End == len(label) || len(ident.Scan(label)) == 1 {
-			c.Kind, c.ID, c.Problem = identKind(m.Kind), m.ID, m.Problem
+			c.Kind, c.ID = identKind(m.Kind), m.ID
+			c.SetProblem(m.Problem)
 			if m.Kind == ident.ArXiv && m.Version != "" {
 				c.ID += m.Version
 			}
@@ -582,7 +579,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			continue // identifiers of works, not links a reader can follow: entries use them
 		}
 		s := Span{base + m.Start, base + m.End}
-		out = append(out, candidate{ident: true, Citation: Citation{Kind: identKind(m.Kind), Span: s, Marker: s, Label: m.Raw, ID: id, Problem: m.Problem, Claim: -1, Ref: -1}})
+		out = append(out, candidate{ident: true, problem: m.Problem, Citation: Citation{Kind: identKind(m.Kind), Span: s, Marker: s, Label: m.Raw, ID: id, Claim: -1, Ref: -1}})
 	}
 	return out
 }

@@ -31,19 +31,19 @@ func TestAuthorYearFirstEntry(t *testing.T) {
 		seen++
 		w, ok := "", false
 		for k, v := range want {
-			if strings.HasPrefix(c.Author, k) {
+			if strings.HasPrefix(c.Author(), k) {
 				w, ok = v, true
 			}
 		}
 		if !ok {
-			t.Fatalf("unexpected author %q", c.Author)
+			t.Fatalf("unexpected author %q", c.Author())
 		}
 		got := ""
 		if c.Status == markdown.Resolved {
 			got = "[" + doc.References[c.Ref].Label + "]"
 		}
 		if got != w {
-			t.Errorf("%s (%s): resolved to %q, want %q", c.Author, c.Year, got, w)
+			t.Errorf("%s (%s): resolved to %q, want %q", c.Author(), c.Year(), got, w)
 		}
 	}
 	if seen != 4 {

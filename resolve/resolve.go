@@ -614,11 +614,11 @@ func (r *resolver) authorYear(c *markdown.Citation) {
 		c.Status = markdown.Unchecked
 		return
 	}
-	surname := c.Author
+	surname := c.Author()
 	if i := strings.IndexAny(surname, " ,&"); i > 0 {
 		surname = surname[:i]
 	}
-	year := c.Year[:4]
+	year := c.Year()[:4]
 	if !isDigits(year) {
 		for i := range r.doc.References {
 			ref := &r.doc.References[i]

@@ -21,7 +21,7 @@ func TestProblemSpansCovers(t *testing.T) {
 			c := markdown.Citation{}
 			c.Start, c.End = s, s+rng.Intn(10)
 			if rng.Intn(3) > 0 {
-				c.Problem = "bad"
+				c.SetProblem("bad")
 			}
 			doc.Citations = append(doc.Citations, c)
 		}
@@ -31,7 +31,7 @@ func TestProblemSpansCovers(t *testing.T) {
 			sp := markdown.Span{Start: s, End: s + rng.Intn(6)}
 			want := false
 			for _, c := range doc.Citations {
-				if c.Problem != "" && c.Start <= sp.Start && sp.End <= c.End {
+				if c.Problem() != "" && c.Start <= sp.Start && sp.End <= c.End {
 					want = true
 				}
 			}

@@ -44,8 +44,8 @@ func checkMalformedIdentifier(p *Pass) {
 	doc := p.Doc
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
-		if c.Problem != "" {
-			p.Reportf(c.Start, c.End, "malformed %s %q: %s", kindName(c.Kind.String()), c.Label, c.Problem)
+		if c.Problem() != "" {
+			p.Reportf(c.Start, c.End, "malformed %s %q: %s", kindName(c.Kind.String()), c.Label, c.Problem())
 			continue
 		}
 		if c.Kind == markdown.KindPandoc {
@@ -80,7 +80,7 @@ type problemSpans struct {
 func newProblemSpans(doc *markdown.Document) *problemSpans {
 	var sps []markdown.Span
 	for i := range doc.Citations {
-		if c := &doc.Citations[i]; c.Problem != "" {
+		if c := &doc.Citations[i]; c.Problem() != "" {
 			sps = append(sps, c.Span)
 		}
 	}

@@ -23,7 +23,7 @@ func citedIdentifiers(doc *markdown.Document, prefix string, fn func(c *markdown
 	var starts []int // of the citations reported, ascending: Citations are in source order
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
-		if c.Problem != "" || seen[c.Span] {
+		if c.Problem() != "" || seen[c.Span] {
 			continue
 		}
 		t := c.SelfTarget()

@@ -137,7 +137,7 @@ func (r *Request) Collect(doc *markdown.Document) {
 	defer r.mu.Unlock()
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
-		if c.Problem != "" {
+		if c.Problem() != "" {
 			continue // malformed-identifier reports it; no registry can know it
 		}
 		r.addTarget(c.SelfTarget())

@@ -3,6 +3,7 @@ package markdown_test
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -98,4 +99,54 @@ func BenchmarkExtractCorpus(b *testing.B) {
 func BenchmarkGoldmarkCorpus(b *testing.B) {
 	md := newBare()
 	benchFiles(b, corpusFiles(b), func(src []byte) int { return bareParse(md, src) })
+}
+
+// denseDoc repeats unit up to n bytes, a blank line after every 20: the
+// citation-dense shapes of docs/security.md's memory figures.
+func denseDoc(n int, unit func(i int) string) []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString(unit(i))
+		if i%20 == 19 {
+			b.WriteString("\n\n")
+		}
+	}
+	return b.Bytes()
+}
+
+// BenchmarkParseDense parses citation-dense documents (one citation per
+// ten bytes) and reports the bytes allocated per input byte (alloc-B/byte)
+// and the bytes the parsed Document holds per input byte (doc-B/byte),
+// which bound the peak memory of linting them (docs/security.md). Peak RSS
+// is measured on the binary.
+func BenchmarkParseDense(b *testing.B) {
+	shapes := []struct {
+		name string
+		unit func(i int) string
+	}{
+		{"pandoc", func(i int) string { return fmt.Sprintf("[@key%d] ", i%500) }},
+		{"numeric", func(int) string { return "Claim [1]. " }},
+	}
+	for _, s := range shapes {
+		src := denseDoc(1<<20, s.unit)
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(src)))
+			var m0, m1 runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&m0)
+			doc := markdown.Parse(src, markdown.Options{})
+			runtime.GC()
+			runtime.ReadMemStats(&m1)
+			held := float64(m1.HeapAlloc) - float64(m0.HeapAlloc)
+			runtime.KeepAlive(doc)
+			runtime.ReadMemStats(&m0)
+			for b.Loop() {
+				markdown.Parse(src, markdown.Options{})
+			}
+			runtime.ReadMemStats(&m1)
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/float64(len(src)), "alloc-B/byte")
+			b.ReportMetric(held/float64(len(src)), "doc-B/byte")
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -39,7 +40,7 @@ func TestFreeBufsHoldNoStrings(t *testing.T) {
 			}
 		}
 		for i, c := range b.cands[:cap(b.cands)] {
-			if c.Label != "" || c.Scheme != "" || c.Kind != 0 {
+			if c.Label != "" || c.Kind != 0 {
 				t.Errorf("cands[%d] = %+v", i, c)
 			}
 		}
@@ -128,5 +129,35 @@ func TestCitationDetail(t *testing.T) {
 	}
 	if c := withDetail(a, "", "", ""); c.more != nil {
 		t.Errorf("a citation with no detail holds %+v", c.more)
+	}
+}
+
+// TestKeepCitation: a candidate kept as a compact record comes back as the
+// Citation it held, its scheme too when the table of schemes is full.
+func TestKeepCitation(t *testing.T) {
+	w := walker{}
+	var want []Citation
+	for i := range 400 {
+		c := candidate{Citation: Citation{Kind: KindKey, Span: Span{i, i + 3}, Marker: Span{i, i + 5},
+			Label: fmt.Sprint(i), Scheme: fmt.Sprint("s", i%350), ID: fmt.Sprint("id", i%2)}}
+		if i%3 == 0 {
+			c.ID = ""
+		}
+		if i%5 == 0 {
+			c.problem, c.author, c.year = "p", "a", "2020"
+		}
+		if i%7 == 0 {
+			c.Scheme = ""
+		}
+		w.keep(&c)
+		want = append(want, withDetail(c.Citation, c.problem, c.author, c.year))
+		want[i].Claim, want[i].Ref = -1, -1
+	}
+	for i := range want {
+		var got Citation
+		w.citation(&got, &w.cands[i])
+		if !reflect.DeepEqual(got, want[i]) {
+			t.Errorf("candidate %d: got %+v, want %+v", i, got, want[i])
+		}
 	}
 }

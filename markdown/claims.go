@@ -157,11 +157,24 @@ func (w *walker) collectCitations() {
 	// (files are below 4 GiB; larger ones take the slower sort), and
 	// distinct keys have one sorted order.
 	nRaw := len(w.rawCites)
-	// Sized once: a document of a million citations grew these by append
-	// to several times their final size.
-	picks := slices.Grow(w.picks[:0], nRaw+len(w.cands))
-	for i := range w.rawCites {
-		picks = append(picks, pick{w.rawCites[i].Start, i})
+	n := nRaw + len(w.cands)
+	// In the usual case the (start, position) pairs are the keys alone,
+	// sorted as integers; the picks are not built. Both are sized once: a
+	// document of a million citations grew them by append to several
+	// times their final size.
+	useKeys := uint64(len(w.src)) < 1<<32 && uint64(n) < 1<<32
+	var keys []uint64
+	var picks []pick
+	if useKeys {
+		keys = slices.Grow(w.keys[:0], n)
+		for i := range w.rawCites {
+			keys = append(keys, uint64(w.rawCites[i].Start)<<32|uint64(i))
+		}
+	} else {
+		picks = slices.Grow(w.picks[:0], n)
+		for i := range w.rawCites {
+			picks = append(picks, pick{w.rawCites[i].Start, i})
+		}
 	}
 	for ci := range w.cands {
 		c := &w.cands[ci]
@@ -176,24 +189,21 @@ func (w *walker) collectCitations() {
 			continue
 		case c.is(candZeroLike) && !entryLabels["0"] && !zeroCites(c):
 			continue
-		case c.Kind == KindAuthorYear && c.Scheme == "" && overlapsOther(c.Marker):
+		case c.Kind == KindAuthorYear && c.scheme == 0 && overlapsOther(c.Marker):
 			continue
 		case c.is(candNamed) && namedCount < 2:
 			continue
 		}
-		picks = append(picks, pick{c.Start, nRaw + ci})
+		if useKeys {
+			keys = append(keys, uint64(c.Start)<<32|uint64(nRaw+ci))
+		} else {
+			picks = append(picks, pick{c.Start, nRaw + ci})
+		}
 	}
-	w.picks = picks
-	if uint64(len(w.src)) < 1<<32 && uint64(len(picks)) < 1<<32 {
-		keys := slices.Grow(w.keys[:0], len(picks))
-		for _, p := range picks {
-			keys = append(keys, uint64(p.start)<<32|uint64(p.seq))
-		}
+	m := len(picks)
+	if useKeys {
 		slices.Sort(keys)
-		for i, k := range keys {
-			picks[i] = pick{int(k >> 32), int(uint32(k))}
-		}
-		w.keys = keys
+		w.keys, m = keys, len(keys)
 	} else {
 		slices.SortFunc(picks, func(a, b pick) int {
 			if a.start != b.start {
@@ -201,13 +211,20 @@ func (w *walker) collectCitations() {
 			}
 			return cmp.Compare(a.seq, b.seq)
 		})
+		w.picks = picks
 	}
-	cites := make([]Citation, len(picks))
-	for i, p := range picks {
-		if p.seq < nRaw {
-			copyCitation(&cites[i], &w.rawCites[p.seq])
+	cites := make([]Citation, m)
+	for i := range cites {
+		var seq int
+		if useKeys {
+			seq = int(uint32(keys[i]))
 		} else {
-			w.citation(&cites[i], &w.cands[p.seq-nRaw])
+			seq = picks[i].seq
+		}
+		if seq < nRaw {
+			copyCitation(&cites[i], &w.rawCites[seq])
+		} else {
+			w.citation(&cites[i], &w.cands[seq-nRaw])
 		}
 	}
 

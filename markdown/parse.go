@@ -250,6 +250,8 @@ type walker struct {
 
 	// keyStrings holds one string per short pandoc key (intern).
 	keyStrings map[string]string
+	// schemes are the candidates' schemes, which candRec.scheme indexes.
+	schemes []string
 
 	bufs
 }

@@ -38,12 +38,17 @@ type candidate struct {
 // its memory (docs/security.md, memory).
 type candRec struct {
 	Span
-	Marker        Span
-	Label, Scheme string
-	more          int32 // 1 + the index in w.candMore of the rarer fields; 0 when all are empty
-	Kind          CitationKind
-	flags         candFlag
+	Marker Span
+	Label  string
+	more   int32 // 1 + the index in w.candMore of the rarer fields; 0 when all are empty
+	Kind   CitationKind
+	flags  candFlag
+	scheme uint8 // 1 + the index of Scheme in w.schemes; 0: none; schemeMore: in candMore
 }
+
+// schemeMore is candRec.scheme for a Scheme kept in candMore, past the
+// table's 254 (candidates' schemes are constants: a few dozen at most).
+const schemeMore = 255
 
 // candFlag holds a candidate's flags (candidate's fields of the same names).
 type candFlag uint8
@@ -59,11 +64,11 @@ const (
 func (r *candRec) is(f candFlag) bool { return r.flags&f != 0 }
 
 // candMore are the fields of a candidate that most leave empty.
-type candMore struct{ ID, Problem, Author, Year string }
+type candMore struct{ ID, Problem, Author, Year, Scheme string }
 
 // keep records candidate c for collectCitations.
 func (w *walker) keep(c *candidate) {
-	r := candRec{Span: c.Span, Marker: c.Marker, Label: c.Label, Scheme: c.Scheme, Kind: c.Kind}
+	r := candRec{Span: c.Span, Marker: c.Marker, Label: c.Label, Kind: c.Kind}
 	for _, f := range [...]struct {
 		on   bool
 		flag candFlag
@@ -72,8 +77,25 @@ func (w *walker) keep(c *candidate) {
 			r.flags |= f.flag
 		}
 	}
-	if c.ID != "" || c.problem != "" || c.author != "" || c.year != "" {
-		w.candMore = append(w.candMore, candMore{c.ID, c.problem, c.author, c.year})
+	scheme := ""
+	if c.Scheme != "" {
+		r.scheme = schemeMore
+		for i, s := range w.schemes {
+			if s == c.Scheme {
+				r.scheme = uint8(i + 1)
+				break
+			}
+		}
+		if r.scheme == schemeMore && len(w.schemes) < schemeMore-1 {
+			w.schemes = append(w.schemes, c.Scheme)
+			r.scheme = uint8(len(w.schemes))
+		}
+		if r.scheme == schemeMore {
+			scheme = c.Scheme
+		}
+	}
+	if c.ID != "" || c.problem != "" || c.author != "" || c.year != "" || scheme != "" {
+		w.candMore = append(w.candMore, candMore{c.ID, c.problem, c.author, c.year, scheme})
 		r.more = int32(len(w.candMore))
 	}
 	w.cands = append(w.cands, r)
@@ -87,13 +109,16 @@ func (w *walker) citation(dst *Citation, r *candRec) {
 	if r.Label != "" {
 		dst.Label = r.Label
 	}
-	if r.Scheme != "" {
-		dst.Scheme = r.Scheme
+	if r.scheme != 0 && r.scheme != schemeMore {
+		dst.Scheme = w.schemes[r.scheme-1]
 	}
 	if r.more > 0 {
 		m := &w.candMore[r.more-1]
 		if m.ID != "" {
 			dst.ID = m.ID
+		}
+		if m.Scheme != "" {
+			dst.Scheme = m.Scheme
 		}
 		if m.Problem != "" || m.Author != "" || m.Year != "" {
 			dst.more = &citationMore{m.Problem, m.Author, m.Year}

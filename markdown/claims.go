@@ -85,19 +85,28 @@ func (w *walker) collectCitations() {
 	}
 
 	// Non-identifier markers claim their bytes first (DOI → marker order):
-	// the doi: inside [@doi:10.1/x] is part of the pandoc key.
-	claimed := slices.Grow(w.claimed[:0], len(w.rawCites)+len(w.cands))
-	for _, c := range w.rawCites {
-		claimed = append(claimed, c.Marker)
-	}
-	for i := range w.cands {
-		if c := &w.cands[i]; !c.is(candIdent | candGlued) {
-			claimed = append(claimed, c.Marker)
-		}
-	}
-	w.sortSpans(claimed)
-	w.claimed = claimed
+	// the doi: inside [@doi:10.1/x] is part of the pandoc key. The claimed
+	// spans are gathered when the first identifier or glued number asks:
+	// a document of bracket markers alone needs none.
+	var claimed []Span
+	built := false
 	overlaps := func(s Span) bool {
+		if !built {
+			built = true
+			claimed = slices.Grow(w.claimed[:0], len(w.rawCites)+len(w.cands))
+			for _, c := range w.rawCites {
+				claimed = append(claimed, c.Marker)
+			}
+			for i := range w.cands {
+				if c := &w.cands[i]; !c.is(candIdent | candGlued) {
+					claimed = append(claimed, c.Marker)
+				}
+			}
+			// Sorted with a buffer of its own: w.keys is being filled
+			// by the loop that asks.
+			w.claimKeys = sortSpansKeys(claimed, w.claimKeys[:0])
+			w.claimed = claimed
+		}
 		i := sort.Search(len(claimed), func(i int) bool { return claimed[i].End > s.Start })
 		return i < len(claimed) && claimed[i].Start < s.End
 	}

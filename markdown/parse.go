@@ -280,15 +280,17 @@ type bufs struct {
 	ordinals             []int
 
 	// collectCitations and buildClaims.
-	claimed  []Span
-	picks    []pick
-	refSpans []Span
-	reach    []int
-	glue     []sentence.Span
-	spans    []sentence.Span
-	blockOf  []Span
-	sents    []sent
-	counts   []int32
+	claimed []Span
+	// claimKeys sorts claimed (w.keys is in use then).
+	claimKeys []uint64
+	picks     []pick
+	refSpans  []Span
+	reach     []int
+	glue      []sentence.Span
+	spans     []sentence.Span
+	blockOf   []Span
+	sents     []sent
+	counts    []int32
 	// proseBlocks are the indexes of the blocks split into sentences, by
 	// start (placeCitations).
 	proseBlocks []int32
@@ -344,7 +346,7 @@ func (b *bufs) bytes() int {
 	return capBytes(b.identBuf) + capBytes(b.prose) + capBytes(b.blocks) + capBytes(b.listItems) +
 		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) + capBytes(b.defSpans) +
 		capBytes(b.cands) + capBytes(b.candMore) + capBytes(b.scratch) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
-		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.picks) + capBytes(b.refSpans) +
+		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.claimKeys) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
 		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.proseBlocks) + capBytes(b.refs) + capBytes(b.headings) +
 		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys) + capBytes(b.runs) + capBytes(b.moreBuf)
@@ -375,7 +377,7 @@ func (b *bufs) reset() {
 		linkMarker: b.linkMarker[:0], defSpans: b.defSpans[:0], cands: b.cands[:0],
 		candMore: b.candMore[:0], scratch: b.scratch[:0],
 		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
-		ordinals: b.ordinals[:0], claimed: b.claimed[:0], picks: b.picks[:0],
+		ordinals: b.ordinals[:0], claimed: b.claimed[:0], claimKeys: b.claimKeys[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], proseBlocks: b.proseBlocks[:0], refs: b.refs[:0],
 		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0], runs: b.runs[:0],

@@ -185,6 +185,38 @@ func atxHeadings(src []byte) []string {
 	return out
 }
 
+// resolvePandocHeadingRefs resolves a pandoc-flavoured document's
+// implicit header references (resolveHeadingRefs): to its own headings,
+// and in a book or project to its chapters'.
+func resolvePandocHeadingRefs(doc *markdown.Document, bibs *bibCache, opts Options, path string) {
+	ok, dir := bibs.pandocFlavoured(opts, path)
+	if !ok {
+		return
+	}
+	var book func() map[string]bool
+	if dir != "" {
+		book = func() map[string]bool {
+			root, err := bibs.rootFor(opts, path)
+			if err != nil {
+				return nil
+			}
+			return bibs.bookHeadings(root, dir)
+		}
+	}
+	resolveHeadingRefs(doc, book)
+}
+
+// hasUnresolvedRefLink reports whether doc has a reference link that no
+// definition resolved: the only citations resolveHeadingRefs looks at.
+func hasUnresolvedRefLink(doc *markdown.Document) bool {
+	for i := range doc.Citations {
+		if c := &doc.Citations[i]; c.Kind == markdown.KindRefLink && c.Status == markdown.Unresolved {
+			return true
+		}
+	}
+	return false
+}
+
 // resolveHeadingRefs resolves the reference links of a pandoc-flavoured
 // document that no link definition resolved and whose label is the text
 // of a heading of the document or, in a book or project, of any of its

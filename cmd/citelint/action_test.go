@@ -194,22 +194,7 @@ func TestActionRunStep(t *testing.T) {
 				"DIFF_BASE="+tt.diffBase, "DIFF_PATCH="+tt.diffPatch, "ACTION_PATH="+actionPath,
 				"CITELINT_CACHE_DIR="+filepath.Join(tmp, "cache"),
 				"GIT_CONFIG_NOSYSTEM=1", "HOME="+repo)
-			for k := range step.Env {
-				found := false
-				for _, e := range env {
-					found = found || strings.HasPrefix(e, k+"=")
-				}
-				if !found {
-					t.Fatalf("the test does not set the step's env %s", k)
-				}
-			}
-			script := filepath.Join(tmp, "step.sh")
-			os.WriteFile(script, []byte(step.Run), 0o644)
-			// How the runner runs shell: bash.
-			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
-			cmd.Dir = filepath.Join(repo, tt.workdir)
-			cmd.Env = env
-			out, _ := cmd.CombinedOutput()
+			out, _ := runStepEnv(t, step, tmp, filepath.Join(repo, tt.workdir), env)
 			outputs, _ := os.ReadFile(outFile)
 			all := string(out) + string(outputs)
 			// No network rule ran, so nothing was written to the resolver
@@ -230,7 +215,7 @@ func TestActionRunStep(t *testing.T) {
 					t.Errorf("unexpected %q in\n%s", w, all)
 				}
 			}
-			if _, err := os.Stat(filepath.Join(cmd.Dir, "canary")); err == nil {
+			if _, err := os.Stat(filepath.Join(repo, tt.workdir, "canary")); err == nil {
 				t.Fatalf("args ran a command: %s made canary", tt.args)
 			}
 			if tt.sarif == "true" && tt.wantExit != "2" {
@@ -462,21 +447,7 @@ func TestActionInstallStep(t *testing.T) {
 				"INPUT_CONFIG=", "INPUT_WORKDIR=.", "RUNNER_TEMP="+tmp,
 				"GITHUB_PATH="+filepath.Join(tmp, "path"), "GITHUB_OUTPUT="+filepath.Join(tmp, "output"),
 				"CITELINT_RELEASES_URL="+srv.URL, "RUNNER_OS=Linux", "RUNNER_ARCH=X64")
-			for k := range step.Env {
-				found := false
-				for _, e := range env {
-					found = found || strings.HasPrefix(e, k+"=")
-				}
-				if !found {
-					t.Fatalf("the test does not set the step's env %s", k)
-				}
-			}
-			script := filepath.Join(tmp, "step.sh")
-			os.WriteFile(script, []byte(step.Run), 0o644)
-			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
-			cmd.Dir = tmp
-			cmd.Env = env
-			out, err := cmd.CombinedOutput()
+			out, err := runStepEnv(t, step, tmp, tmp, env)
 			if tt.fail != (err != nil) || !strings.Contains(string(out), tt.want) {
 				t.Fatalf("err %v, want failure %v and %q in:\n%s", err, tt.fail, tt.want, out)
 			}
@@ -525,4 +496,29 @@ func TestThirdPartyActionsPinnedBySHA(t *testing.T) {
 	if n < 5 {
 		t.Fatalf("found %d uses: lines; the test reads nothing", n)
 	}
+}
+
+// runStepEnv runs an action step's script as the runner does (bash, with
+// -eo pipefail) in dir with the whole environment env (runStep adds to
+// the process's), after checking that env sets every
+// variable the step's env: names.
+func runStepEnv(t *testing.T, step actionStep, tmp, dir string, env []string) ([]byte, error) {
+	t.Helper()
+	for k := range step.Env {
+		found := false
+		for _, e := range env {
+			found = found || strings.HasPrefix(e, k+"=")
+		}
+		if !found {
+			t.Fatalf("the test does not set the step's env %s", k)
+		}
+	}
+	script := filepath.Join(tmp, "step.sh")
+	if err := os.WriteFile(script, []byte(step.Run), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
+	cmd.Dir = dir
+	cmd.Env = env
+	return cmd.CombinedOutput()
 }

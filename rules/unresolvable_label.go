@@ -61,11 +61,12 @@ chain of tags ` + "`[a][b][c]`" + `). Not when the label reads as code or a qual
 
 One finding per cause. A label that resolves nowhere is one finding at its
 first marker, however many markers cite it (the message counts them), and
-its fix mends them all. Numbered markers that continue past the end of the
-list (five labels or more, the first within three of its last entry, most
-of the numbers in their range: "the list ends at [30], the text cites
-[31]–[63]") are one finding for the list, with no fix: the list was cut
-short, or the numbers invented, and deleting the markers mends neither.
+its fix mends them all. Numbered markers past the end of the list (five
+labels or more that continue it: "the list ends at [30], the text cites
+[31]–[63]"; or, in a document that cites its list by number, any five or
+more: [67], [77] and [123]–[132] past a list of 54) are one finding for the
+list, with no fix: the list was cut short, or the numbers come from
+elsewhere or were invented, and deleting the markers mends none of that.
 More than 20 labels missing from one document's list are one finding that
 names them all, with the fixes of all their markers. A
 document that cites numbered sources but has no reference list and no
@@ -332,14 +333,16 @@ func joinFixes(doc *markdown.Document, cites []*markdown.Citation, ev *fixEviden
 }
 
 // reportBeyondList reports, as one finding, numbered markers past the
-// last label of the document's lists when they continue it ("the list
-// ends at [30]; the text cites [31]–[63]"): a list cut short, or a run of
-// invented numbers, is one cause, not one error per marker, and deleting
-// every marker would not mend it, so it has no fix. They continue the
-// list when there are five labels or more past its end, the first within
-// three of it, filling most of their range. Fewer, or scattered ones
-// ([14], [98] past a list of 10), are missing entries each, and are left
-// to the caller (false).
+// last label of the document's lists ("the list ends at [30]; the text
+// cites [31]–[63]", or "[67], [77], [123]–[132]" past a list of 54): a
+// list cut short, or numbers taken from another numbering or invented, is
+// one cause, not one error per marker, and deleting every marker would
+// not mend it, so it has no fix. Five labels or more past the end make
+// that cause when they continue the list or when the document cites its
+// list by number: no entry is missing from the middle of a list, past its
+// end. Fewer ([14], [98] past a list of 10), or scattered ones past a list
+// the text hardly cites, are missing entries each, and are left to the
+// caller (false).
 func reportBeyondList(p *Pass, beyond []*markdown.Citation, list numberedList) bool {
 	labels := map[int]bool{}
 	high := 0
@@ -355,7 +358,14 @@ func reportBeyondList(p *Pass, beyond []*markdown.Citation, list numberedList) b
 	for v := range labels {
 		low = min(low, v)
 	}
-	if low > list.max+3 || 5*len(labels) < 3*(high-low+1) {
+	// They continue the list (the first within three of its end, filling
+	// most of their range), or the document cites its list by number
+	// (five resolved markers or more, as numericMarkerCited asks), so
+	// that numbers past it are one numbering gone wrong, however
+	// scattered. Elsewhere (a lone link definition [1]: and [3], [7],
+	// [98] in the text) each is a missing entry of its own.
+	continues := low <= list.max+3 && 5*len(labels) >= 3*(high-low+1)
+	if !continues && list.cited < 5 {
 		return false
 	}
 	first := beyond[0]

@@ -34,7 +34,8 @@ scheme and host lower-cased, and with their fragment: ` + "`#L104`" + ` and ` + 
 of one file, or two anchors of one specification, are different targets.
 A DOI in a publisher's URL is the DOI. Five or more entries of one list
 that repeat works it already lists are one finding naming the pairs (a
-list pasted twice is one fault).
+list pasted twice is one fault), and so are five or more labels defined
+twice (a second list numbered over the first, [22]–[31] again after [59]).
 
 Not duplicates: two link definitions with different labels for one URL
 (aliases, as CommonMark intends), a work linked in the text or a footnote and
@@ -79,6 +80,7 @@ func checkDuplicateReference(p *Pass) {
 	prevEnd := -1
 	perList := make(map[listKey]int, len(doc.References))
 	repeats := map[int][][2]int{} // by section: (entry, the earlier entry it repeats)
+	var twice [][2]int            // (reference, the earlier one whose label it takes again)
 	order := make([]int, len(doc.References))
 	for i := range order {
 		order[i] = i
@@ -123,8 +125,7 @@ func checkDuplicateReference(p *Pass) {
 					// defined twice.
 					continue
 				}
-				iss := p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref, doc.Src), line(&doc.References[j]))
-				iss.Related = []result.Related{relatedRef(&doc.References[j], "the first definition, which wins")}
+				twice = append(twice, [2]int{i, j})
 				continue
 			}
 			labels[k] = i
@@ -148,6 +149,7 @@ func checkDuplicateReference(p *Pass) {
 		}
 		perList[lk] = i
 	}
+	reportDefinedTwice(p, twice, line)
 	// One finding per cause: a list that repeats itself (the whole list
 	// pasted twice, [39]–[76] again [1]–[38]) is one fault, not 38.
 	sections := make([]int, 0, len(repeats))
@@ -180,6 +182,47 @@ func checkDuplicateReference(p *Pass) {
 			again, first := &doc.References[pr[0]], &doc.References[pr[1]]
 			iss.Related = append(iss.Related, relatedRef(first, fmt.Sprintf("%s, repeated as %s", describeRef(first, doc.Src), describeRef(again, doc.Src))))
 		}
+	}
+}
+
+// reportDefinedTwice reports the labels defined twice, each pair the
+// later definition and the first, which wins. One finding per cause: five
+// or more (a second list numbered over the first, [22]–[31] again after
+// [59]) are one finding naming them, not one per label.
+func reportDefinedTwice(p *Pass, twice [][2]int, line func(*markdown.Reference) int) {
+	doc := p.Doc
+	if len(twice) < paddingAt {
+		for _, pr := range twice {
+			ref, first := &doc.References[pr[0]], &doc.References[pr[1]]
+			sp := labelSpanOf(ref)
+			iss := p.Reportf(sp.Start, sp.End, "%s is defined twice (first at line %d); the first definition wins", describeRef(ref, doc.Src), line(first))
+			iss.Related = []result.Related{relatedRef(first, "the first definition, which wins")}
+		}
+		return
+	}
+	var parts []string
+	for k, pr := range twice {
+		if k == 8 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(twice)-k))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s (first at line %d)", describeRef(&doc.References[pr[0]], doc.Src), line(&doc.References[pr[1]])))
+	}
+	// Entries: a second list numbered over the first. Link and footnote
+	// definitions: one namespace a document shares (a changelog's
+	// per-release "[ik]: url").
+	hint := "is a second list numbered over the first?"
+	for _, pr := range twice {
+		if doc.References[pr[0]].Kind != markdown.RefEntry {
+			hint = "a document's labels share one namespace, so rename the later ones"
+			break
+		}
+	}
+	sp := labelSpanOf(&doc.References[twice[0][0]])
+	iss := p.Reportf(sp.Start, sp.End, "%d labels are defined twice, and the first definitions win: %s; %s", len(twice), strings.Join(parts, ", "), hint)
+	for _, pr := range twice {
+		again, first := &doc.References[pr[0]], &doc.References[pr[1]]
+		iss.Related = append(iss.Related, relatedRef(first, fmt.Sprintf("the first definition of %s, which wins", describeRef(again, doc.Src))))
 	}
 }
 

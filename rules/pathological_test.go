@@ -79,8 +79,13 @@ var rulesPathoCases = []rulesPatho{
 		small: 200, sizes: []int{7000, 14000, 28000},
 		want: func(n int) map[string]int {
 			// Each entry's DOI has no registrant code and its arXiv id
-			// month 13; labels 1..50 repeat.
-			return map[string]int{"malformed-identifier": n, "duplicate-reference": n/2 - 50}
+			// month 13; labels 1..50 repeat, n/2 - 50 of them: one
+			// finding for them all (five or more are one cause).
+			dup := n/2 - 50
+			if dup >= 5 {
+				dup = 1
+			}
+			return map[string]int{"malformed-identifier": n, "duplicate-reference": dup}
 		},
 	},
 	{

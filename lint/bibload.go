@@ -47,11 +47,12 @@ func frontMatterBibliographies(ctx context.Context, doc *markdown.Document, path
 					// (a pull request cannot hide a bogus [@key] by naming
 					// a file that does not exist).
 					markRendered(env, p)
-					if writesFile(doc.Src, filepath.Base(b)) {
-						// The document's own chunk writes it
-						// (knitr::write_bib(..., "packages.bib")): nothing
-						// for its author to do. Its keys are still counted
-						// as unchecked in the summary.
+					if writesFile(doc.Src, filepath.Base(b)) || bibs.folderWrites(root, path, filepath.Base(b)) {
+						// The document's own chunk, or a chunk of another
+						// file of its folder (a book's references chapter),
+						// writes it (knitr::write_bib(..., "packages.bib")):
+						// nothing for its author to do. Its keys are still
+						// counted as unchecked in the summary.
 						continue
 					}
 					diags = append(diags, markdown.Diagnostic{Offset: doc.FrontMatter.Start, Kind: markdown.DiagRenderedBibliography,
@@ -122,6 +123,10 @@ type bibCache struct {
 	// document cost 7% of an offline run's CPU. A symbolic link is
 	// resolved each time, as it may lead elsewhere.
 	dirRoots map[string]*safefile.Root
+
+	// writers remembers, per folder and file name, the folder's files
+	// whose chunks write that file (folderWrites).
+	writers map[string][]string
 }
 
 type bibLoad struct {
@@ -278,6 +283,43 @@ func (c *bibCache) load(ctx context.Context, root *safefile.Root, path string) (
 	}
 	c.m[key] = bibLoad{entries, err}
 	return entries, err
+}
+
+// folderWrites reports whether a code chunk of another R Markdown or
+// Quarto file in the folder of the document at docPath writes the file
+// name, as bookdown's references chapter writes the packages.bib that
+// index.Rmd names. Reads go through root, at most maxChunked files of
+// safefile.MaxConfig bytes each, once per folder and name.
+func (c *bibCache) folderWrites(root *safefile.Root, docPath, name string) bool {
+	abs, err := filepath.Abs(docPath)
+	if err != nil {
+		return false
+	}
+	dir := filepath.Dir(abs)
+	key := root.Dir() + "\x00" + dir + "\x00" + name
+	c.mu.Lock()
+	writers, ok := c.writers[key]
+	c.mu.Unlock()
+	if !ok {
+		writers = []string{}
+		for _, f := range c.projects.dir(root, dir).chunked {
+			if src, err := root.ReadFile(f, safefile.MaxConfig); err == nil && writesFile(src, name) {
+				writers = append(writers, f)
+			}
+		}
+		c.mu.Lock()
+		if c.writers == nil {
+			c.writers = map[string][]string{}
+		}
+		c.writers[key] = writers
+		c.mu.Unlock()
+	}
+	for _, w := range writers {
+		if w != abs {
+			return true
+		}
+	}
+	return false
 }
 
 // writesFile reports whether a code chunk of src (a fenced block) writes

@@ -188,6 +188,10 @@ func TestRenderedBibliographyWrittenByChunk(t *testing.T) {
 		{"another file", "```{r}\nknitr::write_bib(c('base'), 'other.bib')\n```\n", true},
 		{"read, not written", "```{r}\nx <- readLines('gen.bib')\n```\n", true},
 		{"named in prose", "We write_bib into 'gen.bib' by hand.\n", true},
+		// A book's references chapter writes what index.Rmd names.
+		{"another chapter writes it", "", false},
+		{"another chapter writes another file", "", true},
+		{"a chapter in a subfolder writes it", "", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := t.TempDir()
@@ -195,6 +199,18 @@ func TestRenderedBibliographyWrittenByChunk(t *testing.T) {
 			src := "---\nbibliography: gen.bib\n---\n\nText [@R-base] and [@smith2020].\n\n" + tt.chunk
 			if err := os.WriteFile(doc, []byte(src), 0o644); err != nil {
 				t.Fatal(err)
+			}
+			chapter := map[string][2]string{
+				"another chapter writes it":           {"20-references.Rmd", "gen.bib"},
+				"another chapter writes another file": {"20-references.Rmd", "other.bib"},
+				"a chapter in a subfolder writes it":  {filepath.Join("sub", "20-references.Rmd"), "gen.bib"},
+			}[tt.name]
+			if chapter[0] != "" {
+				p := filepath.Join(root, chapter[0])
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, []byte("# References\n\n```{r}\nxfun::write_utf8(bib, '"+chapter[1]+"')\n```\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			got := strings.Join(lintWithRoot(t, root, doc), "\n")
 			if strings.Contains(got, "unresolvable-label") {

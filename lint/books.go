@@ -86,7 +86,15 @@ type dirBooks struct {
 	// bookdownYML is set when the folder holds _bookdown.yml: a book's
 	// folder even without its index.Rmd (headingrefs.go).
 	bookdownYML bool
+	// chunked are the folder's R Markdown and Quarto files (at most
+	// maxChunked), whose code chunks may write a bibliography another
+	// file of the folder names (bibload.go).
+	chunked []string
 }
+
+// maxChunked bounds the files of one folder read for a chunk that writes
+// a missing bibliography.
+const maxChunked = 64
 
 // projectErr is a configuration or bibliography that could not be read.
 type projectErr struct {
@@ -336,6 +344,9 @@ func readDirBooks(root *safefile.Root, dir string) *dirBooks {
 	}
 	has := map[string]bool{}
 	for _, e := range entries {
+		if ext := strings.ToLower(filepath.Ext(e.Name())); (ext == ".rmd" || ext == ".qmd") && e.Type().IsRegular() && len(db.chunked) < maxChunked {
+			db.chunked = append(db.chunked, filepath.Join(dir, e.Name()))
+		}
 		switch e.Name() {
 		case "_quarto.yml", "_quarto.yaml", "_metadata.yml", "_metadata.yaml", "index.Rmd", "index.rmd",
 			"_bookdown.yml", "_config.yml", "myst.yml":

@@ -38,8 +38,9 @@ package's name, so for packages.bib only those are unchecked: a typo in any
 other key is still reported (with bookdown's template, a typo planted in
 ` + "`[@xie2015]`" + ` is reported while packages.bib is missing, and ` + "`[@R-bookdown]`" + ` is
 counted as unchecked). Keys found in the bibliographies that were read resolve
-as usual. Where one of the document's own code chunks writes the missing file
-(` + "`knitr::write_bib(..., 'packages.bib')`" + `) there is no note, as there is
+as usual. Where a code chunk of the document, or of another R Markdown or
+Quarto file in its folder (a book's references chapter), writes the missing
+file (` + "`knitr::write_bib(..., 'packages.bib')`" + `) there is no note, as there is
 nothing to fix; its keys are counted as unchecked all the same.
 
 A bibliography a book or project names for all its documents (Quarto's

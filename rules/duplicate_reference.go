@@ -34,8 +34,9 @@ scheme and host lower-cased, and with their fragment: ` + "`#L104`" + ` and ` + 
 of one file, or two anchors of one specification, are different targets.
 A DOI in a publisher's URL is the DOI. Five or more entries of one list
 that repeat works it already lists are one finding naming the pairs (a
-list pasted twice is one fault), and so are five or more labels defined
-twice (a second list numbered over the first, [22]–[31] again after [59]).
+list pasted twice is one fault), and so are five or more definitions of
+labels defined before them (a second list numbered over the first, [22]–[31]
+again after [59]; a changelog reusing its per-release link labels).
 
 Not duplicates: two link definitions with different labels for one URL
 (aliases, as CommonMark intends), a work linked in the text or a footnote and
@@ -187,7 +188,7 @@ func checkDuplicateReference(p *Pass) {
 
 // reportDefinedTwice reports the labels defined twice, each pair the
 // later definition and the first, which wins. One finding per cause: five
-// or more (a second list numbered over the first, [22]–[31] again after
+// definitions (a second list numbered over the first, [22]–[31] again after
 // [59]) are one finding naming them, not one per label.
 func reportDefinedTwice(p *Pass, twice [][2]int, line func(*markdown.Reference) int) {
 	doc := p.Doc
@@ -219,7 +220,7 @@ func reportDefinedTwice(p *Pass, twice [][2]int, line func(*markdown.Reference) 
 		}
 	}
 	sp := labelSpanOf(&doc.References[twice[0][0]])
-	iss := p.Reportf(sp.Start, sp.End, "%d labels are defined twice, and the first definitions win: %s; %s", len(twice), strings.Join(parts, ", "), hint)
+	iss := p.Reportf(sp.Start, sp.End, "%d definitions take a label defined before them, and the first definitions win: %s; %s", len(twice), strings.Join(parts, ", "), hint)
 	for _, pr := range twice {
 		again, first := &doc.References[pr[0]], &doc.References[pr[1]]
 		iss.Related = append(iss.Related, relatedRef(first, fmt.Sprintf("the first definition of %s, which wins", describeRef(again, doc.Src))))

@@ -188,7 +188,7 @@ func checkDuplicateReference(p *Pass) {
 
 // reportDefinedTwice reports the labels defined twice, each pair the
 // later definition and the first, which wins. One finding per cause: five
-// definitions (a second list numbered over the first, [22]–[31] again after
+// or more such definitions (a second list numbered over the first, [22]–[31] again after
 // [59]) are one finding naming them, not one per label.
 func reportDefinedTwice(p *Pass, twice [][2]int, line func(*markdown.Reference) int) {
 	doc := p.Doc

@@ -63,23 +63,7 @@ func project(t *testing.T, files map[string]string) string {
 // connected client session.
 func connect(t *testing.T, o mcpserver.Options) *mcp.ClientSession {
 	t.Helper()
-	srv, err := mcpserver.New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, ct := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ss.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cs.Close() })
-	return cs
+	return connectWith(t, o, nil)
 }
 
 // call calls a tool and returns its result, failing on protocol errors.

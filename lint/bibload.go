@@ -252,9 +252,7 @@ func (c *bibCache) find(ctx context.Context, root *safefile.Root, docPath, name 
 	}
 	top := root.Dir()
 	dir, _ := filepath.Abs(filepath.Dir(docPath))
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
-	}
+	dir = c.projects.realDir(dir)
 	for dir != top && strings.HasPrefix(dir, top+string(filepath.Separator)) {
 		dir = filepath.Dir(dir)
 		p := filepath.Join(dir, name)

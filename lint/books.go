@@ -106,9 +106,46 @@ type projectErr struct {
 // projectCache remembers each folder's configuration files and each set
 // of project bibliographies loaded into an Env, once per run.
 type projectCache struct {
-	mu   sync.Mutex
-	dirs map[string]*dirOnce
-	envs map[string]*projectEnv
+	mu    sync.Mutex
+	dirs  map[string]*dirOnce
+	envs  map[string]*projectEnv
+	reals map[string]string // realDir's answers
+}
+
+// realDir returns the folder dir (absolute) with its symbolic links
+// resolved, or dir when that fails, once per folder: every document asks
+// it of its folder, and resolving walks every folder above.
+func (p *projectCache) realDir(dir string) string {
+	p.mu.Lock()
+	real, ok := p.reals[dir]
+	p.mu.Unlock()
+	if ok {
+		return real
+	}
+	real = dir
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		real = r
+	}
+	p.mu.Lock()
+	if p.reals == nil {
+		p.reals = map[string]string{}
+	}
+	p.reals[dir] = real
+	p.mu.Unlock()
+	return real
+}
+
+// realPath returns the file abs (absolute) with its symbolic links
+// resolved: its folder's by realDir, and the file's own when it is a
+// link (or abs in the real folder when it is not, or cannot be read).
+func (p *projectCache) realPath(abs string) string {
+	dir := p.realDir(filepath.Dir(abs))
+	if fi, err := os.Lstat(abs); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			return real
+		}
+	}
+	return filepath.Join(dir, filepath.Base(abs))
 }
 
 type dirOnce struct {
@@ -212,15 +249,8 @@ func (p *projectCache) find(root *safefile.Root, docPath string) ([]projectBib, 
 	if err != nil {
 		return nil, nil
 	}
-	dir := filepath.Dir(abs)
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	} else {
-		abs = filepath.Join(dir, filepath.Base(abs))
-	}
+	dir := p.realDir(filepath.Dir(abs))
+	abs = p.realPath(abs)
 	top := root.Dir()
 	var chain []*dirBooks // innermost first
 	for d := dir; ; d = filepath.Dir(d) {

@@ -65,10 +65,7 @@ func (p *projectCache) pandocProject(root *safefile.Root, docPath string) string
 	if err != nil {
 		return ""
 	}
-	dir := filepath.Dir(abs)
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
-	}
+	dir := p.realDir(filepath.Dir(abs))
 	abs = filepath.Join(dir, filepath.Base(abs))
 	top := root.Dir()
 	for d := dir; d == top || strings.HasPrefix(d, top+string(filepath.Separator)); d = filepath.Dir(d) {

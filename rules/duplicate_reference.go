@@ -169,16 +169,11 @@ func checkDuplicateReference(p *Pass) {
 			}
 			continue
 		}
-		var parts []string
-		for k, pr := range pairs {
-			if k == 8 {
-				parts = append(parts, fmt.Sprintf("and %d more", len(pairs)-k))
-				break
-			}
-			parts = append(parts, fmt.Sprintf("%s as %s", describeRef(&doc.References[pr[0]], doc.Src), describeRef(&doc.References[pr[1]], doc.Src)))
-		}
+		named := namePairs(pairs, func(pr [2]int) string {
+			return fmt.Sprintf("%s as %s", describeRef(&doc.References[pr[0]], doc.Src), describeRef(&doc.References[pr[1]], doc.Src))
+		})
 		sp := labelSpanOf(&doc.References[pairs[0][0]])
-		iss := p.Reportf(sp.Start, sp.End, "%d entries of the list repeat works it already lists: %s", len(pairs), strings.Join(parts, ", "))
+		iss := p.Reportf(sp.Start, sp.End, "%d entries of the list repeat works it already lists: %s", len(pairs), named)
 		for _, pr := range pairs {
 			again, first := &doc.References[pr[0]], &doc.References[pr[1]]
 			iss.Related = append(iss.Related, relatedRef(first, fmt.Sprintf("%s, repeated as %s", describeRef(first, doc.Src), describeRef(again, doc.Src))))
@@ -201,14 +196,9 @@ func reportDefinedTwice(p *Pass, twice [][2]int, line func(*markdown.Reference) 
 		}
 		return
 	}
-	var parts []string
-	for k, pr := range twice {
-		if k == 8 {
-			parts = append(parts, fmt.Sprintf("and %d more", len(twice)-k))
-			break
-		}
-		parts = append(parts, fmt.Sprintf("%s (first at line %d)", describeRef(&doc.References[pr[0]], doc.Src), line(&doc.References[pr[1]])))
-	}
+	named := namePairs(twice, func(pr [2]int) string {
+		return fmt.Sprintf("%s (first at line %d)", describeRef(&doc.References[pr[0]], doc.Src), line(&doc.References[pr[1]]))
+	})
 	// Entries: a second list numbered over the first. Link and footnote
 	// definitions: one namespace a document shares (a changelog's
 	// per-release "[ik]: url").
@@ -220,11 +210,25 @@ func reportDefinedTwice(p *Pass, twice [][2]int, line func(*markdown.Reference) 
 		}
 	}
 	sp := labelSpanOf(&doc.References[twice[0][0]])
-	iss := p.Reportf(sp.Start, sp.End, "%d definitions take a label defined before them, and the first definitions win: %s; %s", len(twice), strings.Join(parts, ", "), hint)
+	iss := p.Reportf(sp.Start, sp.End, "%d definitions take a label defined before them, and the first definitions win: %s; %s", len(twice), named, hint)
 	for _, pr := range twice {
 		again, first := &doc.References[pr[0]], &doc.References[pr[1]]
 		iss.Related = append(iss.Related, relatedRef(first, fmt.Sprintf("the first definition of %s, which wins", describeRef(again, doc.Src))))
 	}
+}
+
+// namePairs names the pairs of a grouped finding, the first eight by name
+// and the rest by count.
+func namePairs(pairs [][2]int, name func([2]int) string) string {
+	var parts []string
+	for k, pr := range pairs {
+		if k == 8 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(pairs)-k))
+			break
+		}
+		parts = append(parts, name(pr))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // relatedRef points at a reference's label (else the whole entry), for

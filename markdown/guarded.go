@@ -36,26 +36,23 @@ func guardedWork(src []byte, doc *Document) (work []byte, fm Span, fmOK bool) {
 		guards[i].span.Start += from
 		guards[i].span.End += from
 	}
-	if !bom && !fmOK && len(guards) == 0 {
-		cuts := nestingCuts(src)
-		if len(cuts) == 0 {
-			return src, fm, false
-		}
+	work = src
+	if bom || fmOK || len(guards) > 0 {
 		work = bytes.Clone(src)
-		cutNesting(work, cuts, doc)
-		return work, fm, false
-	}
-	work = bytes.Clone(src)
-	neutralise(work, guards, doc)
-	if bom {
-		copy(work, "   ")
-	}
-	if fmOK {
-		blank(work[fm.Start:fm.End])
+		neutralise(work, guards, doc)
+		if bom {
+			copy(work, "   ")
+		}
+		if fmOK {
+			blank(work[fm.Start:fm.End])
+		}
 	}
 	// Nesting is looked for in what goldmark reads: the brackets the
 	// guards blank make it ("[*[*[*…" is " * * *…").
 	if cuts := nestingCuts(work[from:]); len(cuts) > 0 {
+		if len(guards) == 0 && !bom && !fmOK {
+			work = bytes.Clone(src) // src itself so far
+		}
 		for i := range cuts {
 			cuts[i] += from
 		}

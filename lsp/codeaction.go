@@ -31,12 +31,22 @@ import (
 // diagnostics describe text that is gone.
 func (s *Server) codeAction(ctx *glsp.Context, p *protocol.CodeActionParams) (any, error) {
 	actions := []protocol.CodeAction{}
-	d, an := s.current(s.reqContext(ctx), p.TextDocument.URI)
-	if an == nil {
+	// A request about an older text is answered before any lint: right
+	// after typing, editors ask with the old diagnostics, and linting the
+	// new text only to refuse them would cost a lint per request.
+	s.mu.Lock()
+	var rev int
+	var version int32
+	if d := s.docs[p.TextDocument.URI]; d != nil {
+		rev, version = d.rev, d.version
+	}
+	s.mu.Unlock()
+	if staleRequest(ctx.Params, rev, version) {
 		return actions, nil
 	}
-	if staleRequest(ctx.Params, an) {
-		return actions, nil
+	d, an := s.current(s.reqContext(ctx), p.TextDocument.URI)
+	if an == nil || an.rev != rev {
+		return actions, nil // changed meanwhile: the request is of an older text
 	}
 	s.mu.Lock()
 	unsafe, docChanges := s.unsafeFixes, s.docChanges
@@ -74,7 +84,7 @@ func (s *Server) codeAction(ctx *glsp.Context, p *protocol.CodeActionParams) (an
 // older version (or before a save that carried new text). The raw
 // parameters are read because glsp's Diagnostic cannot decode its data
 // as the server wrote it.
-func staleRequest(params json.RawMessage, an *analysis) bool {
+func staleRequest(params json.RawMessage, rev int, version int32) bool {
 	var p struct {
 		Context struct {
 			Diagnostics []struct {
@@ -86,7 +96,7 @@ func staleRequest(params json.RawMessage, an *analysis) bool {
 		return false
 	}
 	for _, dg := range p.Context.Diagnostics {
-		if data, ok := dataOf(dg.Data); ok && (data.Rev != an.rev || data.Version != an.version) {
+		if data, ok := dataOf(dg.Data); ok && (data.Rev != rev || data.Version != version) {
 			return true
 		}
 	}

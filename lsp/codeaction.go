@@ -11,6 +11,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/notebook"
 	"github.com/citelint/citelint/result"
 	"github.com/citelint/citelint/suppress"
 )
@@ -214,7 +215,7 @@ func textEdits(l *lines, edits []result.Edit) []protocol.TextEdit {
 // offered for the directives' own errors (invalid-suppression cannot be
 // suppressed) nor in a notebook, whose text is JSON, not Markdown.
 func suppressActions(d *document, an *analysis, idx []int, edit func([]protocol.TextEdit) *protocol.WorkspaceEdit) []protocol.CodeAction {
-	if an.doc == nil || strings.HasSuffix(strings.ToLower(d.path), ".ipynb") {
+	if an.doc == nil || notebook.Is(d.path) {
 		return nil
 	}
 	var line, file []protocol.CodeAction

@@ -119,9 +119,12 @@ func (s *Server) closestPassage(d *document, doc *markdown.Document, c *markdown
 	}
 	// The engine's finder: the project's files and its source store, so
 	// an entry keyed in the store by its DOI or label shows that text.
-	finder := &evidence.Finder{ReadLocal: true, Root: s.wsRoot()}
-	if s.ws.eng != nil {
-		finder = s.ws.eng.NewFinder()
+	s.mu.Lock()
+	eng, root := s.ws.eng, s.ws.root
+	s.mu.Unlock()
+	finder := &evidence.Finder{ReadLocal: true, Root: root}
+	if eng != nil {
+		finder = eng.NewFinder()
 	}
 	text, from := finder.Text(d.path, ref)
 	if strings.TrimSpace(text) == "" {

@@ -241,10 +241,8 @@ func (s *Server) analyse(ctx context.Context, d *document) *analysis {
 	an := &analysis{version: version, rev: rev, eng: eng, lines: newLines(text, utf8Enc), doc: doc}
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		sev := protocol.DiagnosticSeverityError
 		an.doc = nil
-		an.diags = []protocol.Diagnostic{{Severity: &sev, Source: strPtr("citelint"),
-			Message: fmt.Sprintf("file not linted: linting it took longer than %v", s.opts.Timeout)}}
+		an.diags = []protocol.Diagnostic{notLinted(0, fmt.Sprintf("linting it took longer than %v", s.opts.Timeout))}
 	case ctx.Err() != nil:
 		return nil
 	default:
@@ -298,14 +296,19 @@ func diagnostics(r *output.Report, l *lines) ([]result.Issue, []protocol.Diagnos
 		diags = append(diags, diagnostic(&iss, l))
 	}
 	for _, fe := range r.Summary.Errors {
-		sev := protocol.DiagnosticSeverityError
-		line := uint32(max(fe.Line-1, 0))
-		diags = append(diags, protocol.Diagnostic{
-			Range:    protocol.Range{Start: protocol.Position{Line: line}, End: protocol.Position{Line: line}},
-			Severity: &sev, Source: strPtr("citelint"), Message: "file not linted: " + fe.Msg,
-		})
+		diags = append(diags, notLinted(uint32(max(fe.Line-1, 0)), fe.Msg))
 	}
 	return issues, diags
+}
+
+// notLinted is the diagnostic of a file that could not be linted, at the
+// start of line (0-based), saying why.
+func notLinted(line uint32, why string) protocol.Diagnostic {
+	sev := protocol.DiagnosticSeverityError
+	return protocol.Diagnostic{
+		Range:    protocol.Range{Start: protocol.Position{Line: line}, End: protocol.Position{Line: line}},
+		Severity: &sev, Source: strPtr("citelint"), Message: "file not linted: " + why,
+	}
 }
 
 func diagnostic(iss *result.Issue, l *lines) protocol.Diagnostic {

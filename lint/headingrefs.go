@@ -42,19 +42,20 @@ type headingSet struct {
 }
 
 // pandocFlavoured reports whether the document at path is read as pandoc
-// reads it, and the folder of its book or project ("" for none).
-func (c *bibCache) pandocFlavoured(opts Options, path string) (bool, string) {
+// reads it, and the folder of its book or project ("" for none) with the
+// root its reads are confined to.
+func (c *bibCache) pandocFlavoured(opts Options, path string) (bool, string, *safefile.Root) {
 	if c == nil || path == "-" {
-		return false, ""
+		return false, "", nil
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	flavoured := ext == ".rmd" || ext == ".qmd"
 	root, err := c.rootFor(opts, path)
 	if err != nil {
-		return flavoured, ""
+		return flavoured, "", nil
 	}
 	dir := c.projects.pandocProject(root, path)
-	return flavoured || dir != "", dir
+	return flavoured || dir != "", dir, root
 }
 
 // pandocProject returns the folder of the nearest bookdown book holding
@@ -186,19 +187,13 @@ func atxHeadings(src []byte) []string {
 // implicit header references (resolveHeadingRefs): to its own headings,
 // and in a book or project to its chapters'.
 func resolvePandocHeadingRefs(doc *markdown.Document, bibs *bibCache, opts Options, path string) {
-	ok, dir := bibs.pandocFlavoured(opts, path)
+	ok, dir, root := bibs.pandocFlavoured(opts, path)
 	if !ok {
 		return
 	}
 	var book func() map[string]bool
-	if dir != "" {
-		book = func() map[string]bool {
-			root, err := bibs.rootFor(opts, path)
-			if err != nil {
-				return nil
-			}
-			return bibs.bookHeadings(root, dir)
-		}
+	if dir != "" { // a project's folder, found through root
+		book = func() map[string]bool { return bibs.bookHeadings(root, dir) }
 	}
 	resolveHeadingRefs(doc, book)
 }

@@ -329,7 +329,7 @@ func writesFile(src []byte, name string) bool {
 		return false
 	}
 	quoted := [][]byte{[]byte("'" + name + "'"), []byte("\"" + name + "\"")}
-	var fence, chunk []byte
+	var f codeFence
 	chunkStart := -1
 	for off := 0; off < len(src); {
 		end := bytes.IndexByte(src[off:], '\n')
@@ -338,16 +338,14 @@ func writesFile(src []byte, name string) bool {
 		} else {
 			end += off
 		}
-		t := bytes.TrimSpace(src[off:end])
-		switch {
-		case fence == nil && (bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~"))):
-			fence, chunkStart = t[:3], end+1
-		case fence != nil && bytes.HasPrefix(t, fence) && len(bytes.Trim(t, string(fence[:1]))) == 0:
-			chunk = src[min(chunkStart, off):off]
+		switch f.line(src[off:end]) {
+		case openLine:
+			chunkStart = min(end+1, len(src))
+		case closeLine:
+			chunk := src[chunkStart:off]
 			if (bytes.Contains(chunk, quoted[0]) || bytes.Contains(chunk, quoted[1])) && bytes.Contains(bytes.ToLower(chunk), []byte("write")) {
 				return true
 			}
-			fence = nil
 		}
 		off = end + 1
 	}

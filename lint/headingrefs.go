@@ -142,7 +142,7 @@ func (c *bibCache) bookHeadings(root *safefile.Root, dir string) map[string]bool
 // code, without their closing hashes and pandoc attributes ("{#id}").
 func atxHeadings(src []byte) []string {
 	var out []string
-	var fence []byte
+	var f codeFence
 	for len(src) > 0 {
 		line := src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
@@ -150,17 +150,10 @@ func atxHeadings(src []byte) []string {
 		} else {
 			src = nil
 		}
+		if f.line(line) != textLine {
+			continue
+		}
 		t := bytes.TrimSpace(line)
-		if fence != nil {
-			if bytes.HasPrefix(t, fence) {
-				fence = nil
-			}
-			continue
-		}
-		if bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~")) {
-			fence = t[:3]
-			continue
-		}
 		if len(line) == 0 || line[0] != '#' {
 			continue
 		}

@@ -593,27 +593,40 @@ func namedBibs(names []string, from, dir, project string, quarto bool) []project
 // read and maxBookBibs files kept.
 func findBibFiles(dir string) []string {
 	var out []string
-	seen := 0
+	walkProject(dir, []string{"_build"}, []string{".bib"}, maxBookEntries, maxBookBibs, func(p string) {
+		out = append(out, p)
+	})
+	return out
+}
+
+// walkProject calls visit for each file under dir whose extension is one
+// of exts (lower case, compared in any case), in lexical order, as a book
+// tool finds its project's files: hidden folders, node_modules and the
+// tool's build folders skipped, symbolic links not followed, at most
+// maxEntries entries read and maxFiles files visited. An unreadable
+// folder is passed over.
+func walkProject(dir string, buildDirs, exts []string, maxEntries, maxFiles int, visit func(path string)) {
+	seen, files := 0, 0
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
-		if seen++; seen > maxBookEntries || len(out) >= maxBookBibs {
+		if seen++; seen > maxEntries || files >= maxFiles {
 			return filepath.SkipAll
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if p != dir && (strings.HasPrefix(name, ".") || name == "_build" || name == "node_modules") {
+			if p != dir && (strings.HasPrefix(name, ".") || name == "node_modules" || slices.Contains(buildDirs, name)) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if strings.EqualFold(filepath.Ext(name), ".bib") {
-			out = append(out, p)
+		if slices.Contains(exts, strings.ToLower(filepath.Ext(name))) {
+			files++
+			visit(p)
 		}
 		return nil
 	})
-	return out
 }
 
 // yamlGet returns the value at the path of keys in a mapping, or nil.

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -51,5 +53,38 @@ func TestHeadingsAndChunksShareFences(t *testing.T) {
 	}
 	if writesFile([]byte("```r\nx <- 1\n```\nknitr::write_bib(x, 'p.bib')\n"), "p.bib") {
 		t.Error("writesFile: a call in prose, outside any chunk, counted")
+	}
+}
+
+// TestWalkProject: a book's files are found as its tool finds them:
+// hidden folders, node_modules and the tool's build folders skipped, any
+// case of extension, symbolic links not followed, and the file cap held.
+func TestWalkProject(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a.md", "B.RMD", "c.txt", ".hidden/d.md", "node_modules/e.md", "_book/f.md", "ch/g.qmd", "_site/h.md"} {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(dir, "ch"), filepath.Join(dir, "link")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	walk := func(max int) string {
+		var got []string
+		walkProject(dir, []string{"_book"}, []string{".md", ".rmd", ".qmd"}, 100, max, func(p string) {
+			rel, _ := filepath.Rel(dir, p)
+			got = append(got, filepath.ToSlash(rel))
+		})
+		return strings.Join(got, " ")
+	}
+	if got, want := walk(10), "B.RMD _site/h.md a.md ch/g.qmd"; got != want {
+		t.Errorf("walkProject = %q, want %q", got, want)
+	}
+	if got, want := walk(2), "B.RMD _site/h.md"; got != want {
+		t.Errorf("walkProject capped at 2 = %q, want %q", got, want)
 	}
 }

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"bytes"
-	"io/fs"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -104,35 +103,14 @@ func (c *bibCache) bookHeadings(root *safefile.Root, dir string) map[string]bool
 	h.mu.Unlock()
 	s.once.Do(func() {
 		s.keys = map[string]bool{}
-		files, seen := 0, 0
-		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if seen++; seen > maxHeadingEntries || files >= maxHeadingFiles {
-				return filepath.SkipAll
-			}
-			name := d.Name()
-			if d.IsDir() {
-				if p != dir && (strings.HasPrefix(name, ".") || name == "_book" || name == "_site" || name == "_freeze" || name == "node_modules") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			switch strings.ToLower(filepath.Ext(name)) {
-			case ".md", ".rmd", ".qmd":
-			default:
-				return nil
-			}
-			files++
+		walkProject(dir, []string{"_book", "_site", "_freeze"}, []string{".md", ".rmd", ".qmd"}, maxHeadingEntries, maxHeadingFiles, func(p string) {
 			src, err := root.ReadFile(p, maxHeadingBytes)
 			if err != nil {
-				return nil
+				return
 			}
 			for _, t := range atxHeadings(src) {
 				s.keys[resolve.LinkKey(t)] = true
 			}
-			return nil
 		})
 	})
 	return s.keys

@@ -135,17 +135,29 @@ func (p *projectCache) realDir(dir string) string {
 	return real
 }
 
-// realPath returns the file abs (absolute) with its symbolic links
-// resolved: its folder's by realDir, and the file's own when it is a
-// link (or abs in the real folder when it is not, or cannot be read).
-func (p *projectCache) realPath(abs string) string {
+// chain returns the document at docPath as its project sees it (absolute,
+// its folders' symbolic links resolved, the file's own name kept: a
+// chapter linked into a book is that book's chapter, by the name the book
+// lists) and the configuration of each folder from its own up to the
+// root's, innermost first. find and pandocProject both walk it, so a
+// document belongs to the same book for its bibliographies as for its
+// headings.
+func (p *projectCache) chain(root *safefile.Root, docPath string) (string, []*dirBooks) {
+	abs, err := filepath.Abs(docPath)
+	if err != nil {
+		return "", nil
+	}
 	dir := p.realDir(filepath.Dir(abs))
-	if fi, err := os.Lstat(abs); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			return real
+	abs = filepath.Join(dir, filepath.Base(abs))
+	top := root.Dir()
+	var chain []*dirBooks
+	for d := dir; d == top || strings.HasPrefix(d, top+string(filepath.Separator)); d = filepath.Dir(d) {
+		chain = append(chain, p.dir(root, d))
+		if d == top {
+			break
 		}
 	}
-	return filepath.Join(dir, filepath.Base(abs))
+	return abs, chain
 }
 
 type dirOnce struct {
@@ -245,22 +257,9 @@ func (c *bibCache) projectEnv(ctx context.Context, root *safefile.Root, env *res
 // docPath name for it, and the configuration files on the way that could
 // not be read.
 func (p *projectCache) find(root *safefile.Root, docPath string) ([]projectBib, []projectErr) {
-	abs, err := filepath.Abs(docPath)
-	if err != nil {
+	abs, chain := p.chain(root, docPath)
+	if chain == nil {
 		return nil, nil
-	}
-	dir := p.realDir(filepath.Dir(abs))
-	abs = p.realPath(abs)
-	top := root.Dir()
-	var chain []*dirBooks // innermost first
-	for d := dir; ; d = filepath.Dir(d) {
-		if d != top && !strings.HasPrefix(d, top+string(filepath.Separator)) {
-			break
-		}
-		chain = append(chain, p.dir(root, d))
-		if d == top {
-			break
-		}
 	}
 	var out []projectBib
 	var errs []projectErr

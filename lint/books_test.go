@@ -282,3 +282,34 @@ func FuzzBookConfigs(f *testing.F) {
 		}
 	})
 }
+
+// TestLinkedChapterBelongsToItsBook: a chapter that is a symbolic link
+// into the book's folder (its text kept elsewhere in the project) is the
+// book's chapter by the name the book lists, for its bibliography as for
+// its headings. find took the link's target and pandocProject the link,
+// so the chapter's keys went unchecked while its heading links resolved.
+func TestLinkedChapterBelongsToItsBook(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"book/index.Rmd":    "---\nsite: bookdown::bookdown_site\nbibliography: book.bib\n---\n\n# Preface\n\nText.\n",
+		"book/book.bib":     "@book{known, title = {Known}}\n",
+		"shared/chapter.md": "# Methods\n\nAs [@known] and [@unknown] say; see [the preface][Preface].\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := filepath.Join(root, "book", "01-methods.Rmd")
+	if err := os.Symlink(filepath.Join("..", "shared", "chapter.md"), doc); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	got := strings.Join(lintWithRoot(t, root, doc), "\n")
+	if want := `unresolvable-label: citation key "unknown" has no bibliography entry`; got != want {
+		t.Errorf("the linked chapter got\n%s\nwant\n%s", got, want)
+	}
+}

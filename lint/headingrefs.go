@@ -61,26 +61,16 @@ func (c *bibCache) pandocFlavoured(opts Options, path string) (bool, string, *sa
 // the document at docPath (as a chapter or its index.Rmd), or else of the
 // nearest Quarto project, or "".
 func (p *projectCache) pandocProject(root *safefile.Root, docPath string) string {
-	abs, err := filepath.Abs(docPath)
-	if err != nil {
-		return ""
-	}
-	dir := p.realDir(filepath.Dir(abs))
-	abs = filepath.Join(dir, filepath.Base(abs))
-	top := root.Dir()
-	for d := dir; d == top || strings.HasPrefix(d, top+string(filepath.Separator)); d = filepath.Dir(d) {
-		db := p.dir(root, d)
+	abs, chain := p.chain(root, docPath)
+	for _, db := range chain {
 		if b := db.bookdown; b != nil && (abs == b.path || b.chapter(abs)) {
 			return b.dir
 		}
-		if db.bookdownYML && strings.EqualFold(filepath.Ext(abs), ".rmd") && dir == d {
-			return d // a book whose index.Rmd is not there
+		if db.bookdownYML && strings.EqualFold(filepath.Ext(abs), ".rmd") && db == chain[0] {
+			return filepath.Dir(abs) // a book whose index.Rmd is not there
 		}
 		if db.quarto != nil {
 			return filepath.Dir(db.quarto.path)
-		}
-		if d == top {
-			break
 		}
 	}
 	return ""

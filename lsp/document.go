@@ -231,13 +231,14 @@ func (s *Server) analyse(ctx context.Context, d *document) *analysis {
 		s.mu.Unlock()
 		return nil
 	}
-	text, version, rev, path, eng, utf8Enc := d.text, d.version, d.rev, d.path, s.ws.eng, s.enc == encUTF8
+	text, version, rev, path, ws, utf8Enc := d.text, d.version, d.rev, d.path, s.ws, s.enc == encUTF8
 	s.mu.Unlock()
+	eng := ws.eng
 
 	if s.opts.lintStarted != nil {
 		s.opts.lintStarted(ctx, rev)
 	}
-	report, doc := s.lintDocument(ctx, eng, d.uri, path, text) // exclude.go
+	report, doc := s.lintDocument(ctx, ws, d.uri, path, text) // exclude.go
 	an := &analysis{version: version, rev: rev, eng: eng, lines: newLines(text, utf8Enc), doc: doc}
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):

@@ -226,34 +226,21 @@ func (s *Server) cancelRequest(req *jsonrpc2.Request) {
 }
 
 // answer handles req with rctx as its context and sends the reply (for a
-// request): RequestCancelled when the client cancelled it, an error
-// naming the limit when Options.Timeout passed.
+// request) as jsonrpc2.HandlerWithError does, with two errors of its own:
+// RequestCancelled when the client cancelled it, and one naming the limit
+// when Options.Timeout passed.
 func (s *Server) answer(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request, rctx context.Context) {
-	result, err := s.handle(rctx, conn, req)
-	if req.Notif {
-		if err != nil {
-			s.logger.Printf("%s: %v", req.Method, err)
+	jsonrpc2.HandlerWithError(func(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		result, err := s.handle(rctx, conn, req)
+		switch {
+		case req.Notif:
+		case errors.Is(rctx.Err(), context.Canceled) && ctx.Err() == nil:
+			return nil, &jsonrpc2.Error{Code: codeRequestCancelled, Message: "request cancelled"}
+		case errors.Is(rctx.Err(), context.DeadlineExceeded):
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("%s took longer than %v", req.Method, s.opts.Timeout)}
 		}
-		return
-	}
-	switch {
-	case errors.Is(rctx.Err(), context.Canceled) && ctx.Err() == nil:
-		result, err = nil, &jsonrpc2.Error{Code: codeRequestCancelled, Message: "request cancelled"}
-	case errors.Is(rctx.Err(), context.DeadlineExceeded):
-		result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("%s took longer than %v", req.Method, s.opts.Timeout)}
-	}
-	resp := &jsonrpc2.Response{ID: req.ID}
-	if err == nil {
-		err = resp.SetResult(result)
-	}
-	if e, ok := err.(*jsonrpc2.Error); ok {
-		resp.Error = e
-	} else if err != nil {
-		resp.Error = &jsonrpc2.Error{Message: err.Error()}
-	}
-	if err := conn.SendResponse(ctx, resp); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
-		s.logger.Printf("%s: %v", req.Method, err)
-	}
+		return result, err
+	}).SuppressErrClosed().Handle(ctx, conn, req)
 }
 
 // reqContext is the context of the request a feature handler answers.

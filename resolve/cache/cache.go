@@ -623,6 +623,12 @@ func (c *Cache) walkLegacy(r *os.Root, fn func(path string) error) error {
 // at a directory with other files in it never touches them. Paths are
 // relative to the cache directory.
 func (c *Cache) walk(temps bool, fn func(kind, path string, size int64) error) error {
+	return c.inDir(func(r *os.Root) error { return c.walkIn(r, temps, fn) })
+}
+
+// inDir calls fn with the cache directory opened, and nothing when there
+// is none yet: the commands that read or tidy the cache never create it.
+func (c *Cache) inDir(fn func(r *os.Root) error) error {
 	r, err := c.openDir(false)
 	if notFound(err) {
 		return nil
@@ -631,7 +637,7 @@ func (c *Cache) walk(temps bool, fn func(kind, path string, size int64) error) e
 		return err
 	}
 	defer r.Close()
-	return c.walkIn(r, temps, fn)
+	return fn(r)
 }
 
 // walkIn is walk in the cache directory r.
@@ -691,29 +697,23 @@ func (c *Cache) eachFile(r *os.Root, dir string, depth int, fn func(dir, name st
 // Status counts the entries, their bytes and the expired ones, per kind.
 func (c *Cache) Status() (Status, error) {
 	st := Status{Dir: c.dir, Kinds: map[string]KindStatus{}}
-	r, err := c.openDir(false)
-	if notFound(err) {
-		return st, nil
-	}
-	if err != nil {
-		return st, err
-	}
-	defer r.Close()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	err = c.walkIn(r, false, func(kind, path string, size int64) error {
-		ks := st.Kinds[kind]
-		ks.Bytes += size
-		for _, e := range c.readShardIn(r, path) {
-			ks.Entries++
-			st.Entries++
-			if !c.valid(e) {
-				ks.Expired++
+	err := c.inDir(func(r *os.Root) error {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.walkIn(r, false, func(kind, path string, size int64) error {
+			ks := st.Kinds[kind]
+			ks.Bytes += size
+			for _, e := range c.readShardIn(r, path) {
+				ks.Entries++
+				st.Entries++
+				if !c.valid(e) {
+					ks.Expired++
+				}
 			}
-		}
-		st.Kinds[kind] = ks
-		st.Bytes += size
-		return nil
+			st.Kinds[kind] = ks
+			st.Bytes += size
+			return nil
+		})
 	})
 	return st, err
 }
@@ -722,44 +722,36 @@ func (c *Cache) Status() (Status, error) {
 // entries of the old layout) and then the directories left empty. It
 // returns how many answers it removed.
 func (c *Cache) Clean() (int, error) {
-	r, err := c.openDir(false)
-	if notFound(err) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	defer r.Close()
 	n := 0
-	dirs := map[string]bool{}
-	err = c.walkLegacy(r, func(path string) error {
-		if err := r.Remove(path); err != nil && !notFound(err) {
-			return err
+	err := c.inDir(func(r *os.Root) error {
+		dirs := map[string]bool{}
+		err := c.walkLegacy(r, func(path string) error {
+			if err := r.Remove(path); err != nil && !notFound(err) {
+				return err
+			}
+			n++
+			dirs[filepath.Dir(path)], dirs[filepath.Dir(filepath.Dir(path))] = true, true
+			return nil
+		})
+		if err == nil {
+			var m int
+			m, err = c.rewrite(r, true, func(entry) bool { return false })
+			n += m
 		}
-		n++
-		dirs[filepath.Dir(path)], dirs[filepath.Dir(filepath.Dir(path))] = true, true
-		return nil
+		removeEmpty(r, dirs, legacyDir)
+		return err
 	})
-	if err == nil {
-		var m int
-		m, err = c.rewrite(r, true, func(entry) bool { return false })
-		n += m
-	}
-	removeEmpty(r, dirs, legacyDir)
 	return n, err
 }
 
 // Prune removes expired and unreadable entries only.
 func (c *Cache) Prune() (int, error) {
-	r, err := c.openDir(false)
-	if notFound(err) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	defer r.Close()
-	return c.rewrite(r, false, c.valid)
+	n := 0
+	err := c.inDir(func(r *os.Root) (err error) {
+		n, err = c.rewrite(r, false, c.valid)
+		return err
+	})
+	return n, err
 }
 
 // rewrite keeps the entries of every shard of the cache directory r for

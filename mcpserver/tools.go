@@ -89,7 +89,7 @@ func (s *server) check(ctx context.Context, req *mcp.CallToolRequest, in CheckIn
 			j = sampled
 		}
 	}
-	path, ch, offline, err := s.runJudged(ctx, in, false, j)
+	path, ch, offline, err := s.run(ctx, in, false, j)
 	if err != nil {
 		return nil, CheckOutput{}, err
 	}
@@ -132,7 +132,7 @@ func (s *server) check(ctx context.Context, req *mcp.CallToolRequest, in CheckIn
 }
 
 func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (*mcp.CallToolResult, FixOutput, error) {
-	path, ch, _, err := s.run(ctx, in, true)
+	path, ch, _, err := s.run(ctx, in, true, nil)
 	if err != nil {
 		return nil, FixOutput{}, err
 	}
@@ -174,15 +174,12 @@ func (s *server) explain(_ context.Context, _ *mcp.CallToolRequest, in ExplainIn
 }
 
 // run checks in's document (fixing it with fix) through the engine, with
-// the config found as `citelint run` finds it; it returns the document's
-// path as issues name it. Errors are the agent's to correct (too large, a
-// path outside the project, an unknown rule) and become tool errors.
-func (s *server) run(ctx context.Context, in CheckInput, fix bool) (string, engine.Checked, []string, error) {
-	return s.runJudged(ctx, in, fix, nil)
-}
-
-// runJudged is run with a judge for the claim-support rules (nil: none).
-func (s *server) runJudged(ctx context.Context, in CheckInput, fix bool, j rules.Judge) (path string, ch engine.Checked, notRun []string, err error) {
+// the config found as `citelint run` finds it and j as the judge of the
+// claim-support rules (nil: none), within the call's time limit; it
+// returns the document's path as issues name it and the network rules
+// that did not run. Errors are the agent's to correct (too large, a path
+// outside the project, an unknown rule, the limit) and become tool errors.
+func (s *server) run(ctx context.Context, in CheckInput, fix bool, j rules.Judge) (path string, ch engine.Checked, notRun []string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, s.o.Timeout)
 	defer cancel()
 	if s.o.callEnded != nil {
@@ -203,7 +200,7 @@ func (s *server) runJudged(ctx context.Context, in CheckInput, fix bool, j rules
 	return path, ch, notRun, nil
 }
 
-// lintCall is runJudged within the call's time limit.
+// lintCall is run's work, under the deadline run sets.
 func (s *server) lintCall(ctx context.Context, in CheckInput, fix bool, j rules.Judge) (string, engine.Checked, []string, error) {
 	path, srcDir, err := s.paths(in)
 	if err != nil {

@@ -892,6 +892,16 @@ func htmlLabelClose(b []byte) (n int, space bool) {
 	return 0, false
 }
 
+// fillEntry sets an entry's text, identifiers and title from
+// src[textStart:end], the entry after its label (comments blanked): a
+// reference list's entry and a reST ".. [label]" entry are read alike.
+func (w *walker) fillEntry(ref *Reference, textStart, end int) {
+	raw := blankComments(w.src[textStart:end])
+	ref.Text = string(bytes.TrimSpace(raw))
+	w.setIdentifiers(ref, raw, textStart)
+	ref.Title = guessTitle(raw)
+}
+
 // parseEntries reads the entries of section si line by line. A line that
 // starts with a label (or a list bullet) starts an entry; other non-blank
 // lines continue it; blank lines and headings end it.
@@ -935,10 +945,7 @@ func (w *walker) parseEntries(si int) {
 			return
 		}
 		ref := Reference{Kind: RefEntry, Label: cur.label, Span: Span{cur.start, cur.end}, LabelSpan: cur.labelSpan, Section: si}
-		raw := blankComments(src[cur.textStart:cur.end])
-		ref.Text = string(bytes.TrimSpace(raw))
-		w.setIdentifiers(&ref, raw, cur.textStart)
-		ref.Title = guessTitle(raw)
+		w.fillEntry(&ref, cur.textStart, cur.end)
 		w.doc.References = append(w.doc.References, ref)
 		for _, sp := range cur.more {
 			// One entry under several labels: one Reference a label,

@@ -127,10 +127,7 @@ func (w *walker) findRSTEntries() {
 				return
 			}
 			ref := &w.doc.References[open]
-			raw := blankComments(src[textStart:ref.Span.End])
-			ref.Text = string(bytes.TrimSpace(raw))
-			w.setIdentifiers(ref, raw, textStart)
-			ref.Title = guessTitle(raw)
+			w.fillEntry(ref, textStart, ref.Span.End)
 			open = -1
 		}
 		for pos := b.span.Start; pos < b.span.End; {

@@ -330,24 +330,18 @@ func writesFile(src []byte, name string) bool {
 	}
 	quoted := [][]byte{[]byte("'" + name + "'"), []byte("\"" + name + "\"")}
 	var f codeFence
-	chunkStart := -1
-	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += off
-		}
-		switch f.line(src[off:end]) {
+	off, chunkStart := 0, 0
+	for line := range bytes.Lines(src) {
+		switch f.line(bytes.TrimSuffix(line, []byte("\n"))) {
 		case openLine:
-			chunkStart = min(end+1, len(src))
+			chunkStart = off + len(line)
 		case closeLine:
 			chunk := src[chunkStart:off]
 			if (bytes.Contains(chunk, quoted[0]) || bytes.Contains(chunk, quoted[1])) && bytes.Contains(bytes.ToLower(chunk), []byte("write")) {
 				return true
 			}
 		}
-		off = end + 1
+		off += len(line)
 	}
 	return false
 }

@@ -111,13 +111,8 @@ func (c *bibCache) bookHeadings(root *safefile.Root, dir string) map[string]bool
 func atxHeadings(src []byte) []string {
 	var out []string
 	var f codeFence
-	for len(src) > 0 {
-		line := src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			line, src = src[:i], src[i+1:]
-		} else {
-			src = nil
-		}
+	for line := range bytes.Lines(src) {
+		line = bytes.TrimSuffix(line, []byte("\n"))
 		if f.line(line) != textLine {
 			continue
 		}

@@ -138,14 +138,8 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 // a line, after list, quote and bold markup: "[3] ...", "- **[3]**: ...".
 func lineStartLabels(src []byte) map[string]bool {
 	out := map[string]bool{}
-	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += off
-		}
-		line := bytes.TrimLeft(src[off:end], " \t>-*+_")
+	for line := range bytes.Lines(src) {
+		line = bytes.TrimLeft(line, " \t>-*+_")
 		if len(line) > 2 && line[0] == '[' {
 			j := 1
 			for j < len(line) && isDigit(line[j]) {
@@ -155,7 +149,6 @@ func lineStartLabels(src []byte) map[string]bool {
 				out[string(line[1:j])] = true
 			}
 		}
-		off = end + 1
 	}
 	return out
 }

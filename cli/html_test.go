@@ -28,6 +28,9 @@ func reviewFixture(t *testing.T) string {
 		}
 		write(t, dir, name, string(b))
 	}
+	// The report cites most of its sentences: every status shows only
+	// when uncited-claim reports such a document too.
+	write(t, dir, "review.yaml", "version: \"1\"\nrules:\n  settings:\n    uncited-claim:\n      max-coverage: 1\n")
 	return dir
 }
 
@@ -35,7 +38,7 @@ func reviewFixture(t *testing.T) string {
 // and more arguments (formats) before the files.
 func reviewRun(t *testing.T, dir string, more ...string) {
 	t.Helper()
-	args := append([]string{"run", "--no-config", "--sources", filepath.Join(dir, "sources.jsonl"),
+	args := append([]string{"run", "--config", filepath.Join(dir, "review.yaml"), "--sources", filepath.Join(dir, "sources.jsonl"),
 		"--enable-only", "low-overlap,number-mismatch,uncited-claim,unresolvable-label,unused-reference"}, more...)
 	args = append(args, filepath.Join(dir, "report.md"), filepath.Join(dir, "hostile.md"))
 	if code, _, stderr := run(t, dir, "", args...); code != ExitIssues {

@@ -43,6 +43,16 @@ func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 			found = append(found, uncitedFinding{c.Start, c.End, why, c.Section})
 		}
 	}
+	if len(found) > 0 && s.MaxCoverage < 1 {
+		cited := coveredCheckable(p, s, ex, title, func(i int) bool {
+			c := &doc.Claims[i]
+			return coveredRef(doc.Claims, i, s.Scope) || doc.Scheme.NoteCovers(c.Start) ||
+				s.Scope != "sentence" && continuesCited(doc, i) || gluedCites(doc, i) || outside.covers(c)
+		}, score)
+		if float64(cited) >= s.MaxCoverage*float64(cited+len(found)) {
+			return
+		}
+	}
 	reportUncited(p, found)
 }
 

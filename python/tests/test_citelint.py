@@ -125,7 +125,7 @@ class CitelintTest(unittest.TestCase):
         self.assertEqual(rep.errors, 1)
         self.assertEqual([e.path for e in rep.summary.errors], ["missing.md"])
         self.assertEqual(rep.exit_code, 3)  # a file could not be linted
-        c = self.project.write("docs/c.md", "# Cities\n\nParis had 2,102,650 inhabitants in 2023, according to the national statistics office.\n\nLyon had 522,250 inhabitants in 2021 [1].\n\n[1]: https://example.org\n")
+        c = self.project.write("docs/c.md", "# Cities\n\nParis had 2,102,650 inhabitants in 2023, according to the national statistics office.\n\nLyon is also worth a visit [1].\n\n[1]: https://example.org\n")
         one = citelint.check_files(c, no_config=True, enable=["uncited-claim"], rule_set="none")
         self.assertEqual([(i.rule, i.line) for i in one.issues], [("uncited-claim", 3)])
 

@@ -36,9 +36,10 @@ import (
 // bench/gomod-docs-corpus, in $CITELINT_GOMOD_DOCS; gomod2 to gomod4 in
 // $CITELINT_GOMOD2_DOCS and so on) and debian and debian2 (Debian
 // packages' docs, bench/debian-docs-corpus, in $CITELINT_DEBIAN_DOCS and
-// $CITELINT_DEBIAN2_DOCS), and newcomer (issue 37's stand-in projects,
-// bench/newcomer-corpus, in $CITELINT_NEWCOMER_DOCS, each linted as
-// `citelint run .` in its folder: newcomer_test.go). path is relative to
+// $CITELINT_DEBIAN2_DOCS), and newcomer and newcomer2 (issue 37's stand-in
+// projects, bench/newcomer-corpus, in $CITELINT_NEWCOMER_DOCS and
+// $CITELINT_NEWCOMER2_DOCS, each linted as `citelint run .` in its folder:
+// newcomer_test.go). path is relative to
 // the group's root.
 //
 // TestPrecision fails when a finding labelled false comes back (for rules
@@ -149,6 +150,10 @@ var precisionGroups = []struct {
 	// run .` in its folder, every finding of the rules at dc38d2f labelled
 	// on 7 December 2026. Held out.
 	{"newcomer", newcomerEnv, newcomerDirs(), nil, true},
+	// The second newcomer stand-in (bench/newcomer-projects-2.txt), drawn
+	// after the first set's fixes, every finding of the rules at 5c6fc8b
+	// labelled on 7 December 2026. Held out.
+	{"newcomer2", newcomer2Env, projectDirs("newcomer-projects-2.txt"), nil, true},
 }
 
 // gomodDirs are the folders bench/gomod-docs-corpus writes for the modules

@@ -27,10 +27,9 @@ import (
 // nobody changes the rules while looking at it, and its false findings are
 // counted, never printed. The first-contact figure is in
 // testdata/precision/README.md.
-
 //
 // The first set's causes were fixed with it in view, so it is in-sample
-// since; newcomer2 is a second set of about twenty, drawn by the rules in
+// since; newcomer2 is a second set, 17 projects drawn by the rules in
 // bench/newcomer-projects-2.txt, fetched by `bench/newcomer-corpus OUT
 // bench/newcomer-projects-2.txt` into $CITELINT_NEWCOMER2_DOCS and linted
 // the same way, for an honest first-contact figure. Held out.

@@ -239,6 +239,11 @@ type walker struct {
 	// being walked, and ordinals the next number of each open list.
 	lastStop int
 
+	// softEnd is where the prose of the last line that a line of its
+	// paragraph follows ends (0: none yet): the prose of the next line
+	// continues it (addProse).
+	softEnd int
+
 	// ranges counts the labels numeric ranges have expanded to beyond
 	// their two ends (rangeBudget).
 	ranges int
@@ -405,6 +410,9 @@ func (w *walker) walk(root ast.Node) {
 		case *ast.Text:
 			if entering && !n.IsRaw() {
 				w.addProse(n.Segment.Start, n.Segment.Stop)
+				if n.SoftLineBreak() || n.HardLineBreak() {
+					w.softEnd = n.Segment.Stop
+				}
 			}
 		case *ast.CodeSpan:
 			if entering {
@@ -530,16 +538,36 @@ func (w *walker) imageRefs(link ast.Node) {
 }
 
 // addProse records a prose byte range, merging it with the previous one when
-// they touch: goldmark splits bracket text across several Text nodes.
+// they touch (goldmark splits bracket text across several Text nodes) or
+// when only the line break of a paragraph's line stands between them,
+// so a marker wrapped over two lines ("[@a;⏎@b]", "(Smith et al.,⏎2020)")
+// is read whole.
 func (w *walker) addProse(start, stop int) {
 	if stop <= start {
 		return
 	}
-	if n := len(w.prose); n > 0 && w.prose[n-1].End == start {
+	if n := len(w.prose); n > 0 && (w.prose[n-1].End == start || w.prose[n-1].End == w.softEnd && lineBreakOnly(w.src[w.softEnd:start])) {
 		w.prose[n-1].End = stop
 		return
 	}
 	w.prose = append(w.prose, Span{start, stop})
+}
+
+// lineBreakOnly reports whether b is one line break, spaces and tabs
+// around it: what a paragraph's soft line break leaves between the Text
+// nodes of its lines (a blockquote's or list's markers are not).
+func lineBreakOnly(b []byte) bool {
+	nl := 0
+	for _, c := range b {
+		switch c {
+		case '\n':
+			nl++
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return nl == 1
 }
 
 // linesSpan returns the byte range from a block's first line to its last.

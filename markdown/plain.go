@@ -544,6 +544,9 @@ func (w *walker) plainProse(n *plainParagraph) {
 			start = in.end
 		}
 		w.addProse(start, seg.Start+k)
+		if i < lines.Len()-1 {
+			w.softEnd = seg.Start + k // the next line's prose continues it
+		}
 		resume = start
 	}
 }

@@ -478,6 +478,12 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		if k := bytes.IndexByte(text[i+1:j], '['); k >= 0 {
 			continue // an inner '[' starts the real marker: [[1]] → [1]
 		}
+		if in := text[i+1 : j]; bytes.IndexByte(in, '\n') >= 0 && !wrapsAsCitation(in) {
+			// Only citation groups are read across a line break
+			// ("[@a;⏎@b]", "[2,⏎3]"): other brackets that wrap are link
+			// text, which goldmark reads (and plainParagraph leaves to it).
+			continue
+		}
 		// A footnote marker is glued to its word by design ("base R[^x]",
 		// "see https://example.org[^2]"); other brackets glued so index.
 		if text[i+1] != '^' && (gluedToURL(text, i) || gluedToSymbol(text, i)) {
@@ -917,8 +923,8 @@ func (w *walker) parseNumericList(b []byte) ([]numItem, bool) {
 // appendNumericList is parseNumericList appending to items.
 func appendNumericList(items []numItem, b []byte) ([]numItem, bool) {
 	i := 0
-	skip := func() {
-		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+	skip := func() { // a group may wrap: "[2,⏎3]"
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 			i++
 		}
 	}
@@ -985,6 +991,25 @@ func isDigits(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// wrapsAsCitation reports whether bracket content that holds a line break
+// is a citation group: pandoc's keys, or numbers and their separators.
+func wrapsAsCitation(in []byte) bool {
+	if bytes.IndexByte(in, '@') >= 0 {
+		return pandocLike(in)
+	}
+	digits := false
+	for _, c := range in {
+		switch {
+		case isDigit(c):
+			digits = true
+		case c == ',' || c == '-' || c == ';' || c == ' ' || c == '\t' || c == '\r' || c == '\n':
+		default:
+			return false
+		}
+	}
+	return digits
 }
 
 // pandocLike reports whether bracket content holds a pandoc citation: an @

@@ -72,8 +72,9 @@ func TestCitationSpans(t *testing.T) {
 		{"Ünïcödé 😀 [18]", []string{"[18]"}, []string{"[18]"}, []int{12}},
 		{"Keys [REF|a|b].", []string{"a", "b"}, []string{"[REF|a|b]", "[REF|a|b]"}, []int{11, 13}},
 		{"Trailing doi:10.1000/xyz123.", []string{"doi:10.1000/xyz123"}, []string{"doi:10.1000/xyz123"}, []int{10}},
-		{"Split over\na line [2,\n3].", []string{"2", "3"}, []string{"[2,\n3]", "[2,\n3]"}, []int{9, 1}}, // a group wrapped over a line break
-		{"[See this thread for\nmore][nowhere].", nil, nil, nil},                                         // link text that wraps is not a citation
+		{"Split over\na line [2,\n3].", []string{"2", "3"}, []string{"[2,\n3]", "[2,\n3]"}, []int{9, 1}},                                                                                     // a group wrapped over a line break
+		{"Maintainer: [@someone]https://github.com/someone) and [@key].", []string{"https://github.com/someone", "[@key]"}, []string{"https://github.com/someone", "[@key]"}, []int{23, 55}}, // a link that lost its "(" names a person
+		{"[See this thread for\nmore][nowhere].", nil, nil, nil},                                                                                                                             // link text that wraps is not a citation
 		{"As [@a;\n@b; @c] say.", []string{"@a", "@b", "@c"}, []string{"[@a;\n@b; @c]", "[@a;\n@b; @c]", "[@a;\n@b; @c]"}, []int{5, 1, 5}},
 	}
 	for _, tt := range tests {

@@ -734,6 +734,11 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		}
 		return append(out, mk(KindFootnote, marker, string(label), ""))
 	case bytes.IndexByte(content, '@') >= 0 && pandocLike(content):
+		if end < len(w.src) && (bytes.HasPrefix(w.src[end:], []byte("http://")) || bytes.HasPrefix(w.src[end:], []byte("https://"))) {
+			// "[@handle]https://github.com/handle)": a link that lost its
+			// "(", naming a person, not a pandoc citation.
+			return out
+		}
 		return w.appendPandoc(content, cstart, marker, out)
 	case bytes.IndexByte(content, ':') > 0:
 		// [id:x], [source_id:12], [PMID:30012884] (forms.go); other

@@ -144,7 +144,8 @@ export lost.
 
 A document that cites nothing at all, by any form, gets one finding at its
 first factual sentence that counts them ("the document lists 17 sources
-but cites none of them in its text: 40 sentences state checkable facts"),
+but cites none of them in its text: 40 sentences state checkable facts",
+or "this sentence states a checkable fact" when there is one),
 not one per sentence: the cause is the whole report's. A document with
 more than 20 findings gets one per section instead (the sentences under
 one heading counted in one finding at the first), and one per top-level
@@ -335,10 +336,14 @@ type uncitedFinding struct {
 // none, or cites none at all).
 func reportUncited(p *Pass, found []uncitedFinding) {
 	doc := p.Doc
-	if len(found) >= 2 && !doc.Scheme.Cites() {
+	if len(found) >= 1 && !doc.Scheme.Cites() {
 		what := "the document cites no source"
 		if n := listedSources(doc); n > 0 {
 			what = fmt.Sprintf("the document lists %d sources but cites none of them in its text", n)
+		}
+		if len(found) == 1 {
+			p.Reportf(found[0].start, found[0].end, "%s: this sentence states a checkable fact (%s)", what, found[0].why)
+			return
 		}
 		p.Reportf(found[0].start, found[0].end, "%s: %d sentences state checkable facts, this the first (%s)", what, len(found), found[0].why)
 		return

@@ -295,15 +295,7 @@ func TestLinkedChapterBelongsToItsBook(t *testing.T) {
 		"book/book.bib":     "@book{known, title = {Known}}\n",
 		"shared/chapter.md": "# Methods\n\nAs [@known] and [@unknown] say; see [the preface][Preface].\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, root, files)
 	doc := filepath.Join(root, "book", "01-methods.Rmd")
 	if err := os.Symlink(filepath.Join("..", "shared", "chapter.md"), doc); err != nil {
 		t.Skip("no symbolic links here:", err)

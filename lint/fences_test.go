@@ -61,15 +61,11 @@ func TestHeadingsAndChunksShareFences(t *testing.T) {
 // case of extension, symbolic links not followed, and the file cap held.
 func TestWalkProject(t *testing.T) {
 	dir := t.TempDir()
+	files := map[string]string{}
 	for _, f := range []string{"a.md", "B.RMD", "c.txt", ".hidden/d.md", "node_modules/e.md", "_book/f.md", "ch/g.qmd", "_site/h.md"} {
-		p := filepath.Join(dir, filepath.FromSlash(f))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		files[f] = ""
 	}
+	writeTree(t, dir, files)
 	if err := os.Symlink(filepath.Join(dir, "ch"), filepath.Join(dir, "link")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}

@@ -39,9 +39,11 @@ func TestFreeBufsHoldNoStrings(t *testing.T) {
 				t.Errorf("rawCites[%d] = %+v", i, c)
 			}
 		}
-		for i, c := range b.cands[:cap(b.cands)] {
-			if c.Label != "" || c.Kind != 0 {
-				t.Errorf("cands[%d] = %+v", i, c)
+		for k, chunk := range b.cands.chunks {
+			for i, c := range chunk[:cap(chunk)] {
+				if c.Label != "" || c.Kind != 0 {
+					t.Errorf("cands chunk %d [%d] = %+v", k, i, c)
+				}
 			}
 		}
 		for i, m := range b.candMore[:cap(b.candMore)] {
@@ -155,7 +157,7 @@ func TestKeepCitation(t *testing.T) {
 	}
 	for i := range want {
 		var got Citation
-		w.citation(&got, &w.cands[i])
+		w.citation(&got, w.cands.at(i))
 		if !reflect.DeepEqual(got, want[i]) {
 			t.Errorf("candidate %d: got %+v, want %+v", i, got, want[i])
 		}

@@ -93,12 +93,12 @@ func (w *walker) collectCitations() {
 	overlaps := func(s Span) bool {
 		if !built {
 			built = true
-			claimed = slices.Grow(w.claimed[:0], len(w.rawCites)+len(w.cands))
+			claimed = slices.Grow(w.claimed[:0], len(w.rawCites)+w.cands.len())
 			for _, c := range w.rawCites {
 				claimed = append(claimed, c.Marker)
 			}
-			for i := range w.cands {
-				if c := &w.cands[i]; !c.is(candIdent | candGlued) {
+			for i := range w.cands.len() {
+				if c := w.cands.at(i); !c.is(candIdent | candGlued) {
 					claimed = append(claimed, c.Marker)
 				}
 			}
@@ -113,7 +113,7 @@ func (w *walker) collectCitations() {
 	var others *spanSet // built when the first parenthetical author-year needs it
 	overlapsOther := func(m Span) bool {
 		if others == nil {
-			others = newSpanSet(w.cands)
+			others = newSpanSet(&w.cands)
 		}
 		return others.overlaps(m)
 	}
@@ -137,8 +137,8 @@ func (w *walker) collectCitations() {
 	}
 	agreeing := map[string]bool{}
 	bracketAgree := 0 // bracketed numbers an entry has: the document cites so
-	for ci := range w.cands {
-		c := &w.cands[ci]
+	for ci := range w.cands.len() {
+		c := w.cands.at(ci)
 		if c.is(candNamed) {
 			namedCount++
 		}
@@ -166,7 +166,7 @@ func (w *walker) collectCitations() {
 	// (files are below 4 GiB; larger ones take the slower sort), and
 	// distinct keys have one sorted order.
 	nRaw := len(w.rawCites)
-	n := nRaw + len(w.cands)
+	n := nRaw + w.cands.len()
 	// In the usual case the (start, position) pairs are the keys alone,
 	// sorted as integers; the picks are not built. Both are sized once: a
 	// document of a million citations grew them by append to several
@@ -185,8 +185,8 @@ func (w *walker) collectCitations() {
 			picks = append(picks, pick{w.rawCites[i].Start, i})
 		}
 	}
-	for ci := range w.cands {
-		c := &w.cands[ci]
+	for ci := range w.cands.len() {
+		c := w.cands.at(ci)
 		switch {
 		case insideLink(c.Marker.Start):
 			continue
@@ -233,7 +233,7 @@ func (w *walker) collectCitations() {
 		if seq < nRaw {
 			copyCitation(&cites[i], &w.rawCites[seq])
 		} else {
-			w.citation(&cites[i], &w.cands[seq-nRaw])
+			w.citation(&cites[i], w.cands.at(seq-nRaw))
 		}
 	}
 
@@ -268,6 +268,21 @@ func (w *walker) collectCitations() {
 		cites[i].Claim, cites[i].Ref = -1, -1
 	}
 	doc.Citations = cites
+	w.dropCandidates()
+}
+
+// dropCandidates lets the collector have the candidates and their sort
+// keys once the Citations are built, when they are too large for the free
+// list (putBufs would drop them when Parse returns): in a citation-dense
+// document they are a third of its memory, and the sentences and claims
+// built next would otherwise grow beside them (docs/security.md, memory).
+// Smaller ones are cleared and kept for the next file, as bufs.reset does.
+func (w *walker) dropCandidates() {
+	if w.cands.bytes()+capBytes(w.candMore)+capBytes(w.rawCites)+capBytes(w.keys)+capBytes(w.claimed)+capBytes(w.claimKeys) <= maxFreeBytes {
+		return
+	}
+	w.cands = candList{}
+	w.candMore, w.rawCites, w.keys, w.claimed, w.claimKeys, w.picks = nil, nil, nil, nil, nil, nil
 }
 
 // endsClause reports whether what follows src[:end] ends a clause: a
@@ -354,10 +369,10 @@ type spanSet struct {
 	reach []int
 }
 
-func newSpanSet(cands []candRec) *spanSet {
+func newSpanSet(cands *candList) *spanSet {
 	s := &spanSet{}
-	for i := range cands {
-		if o := &cands[i]; o.Kind != KindAuthorYear && !o.is(candIdent) {
+	for i := range cands.len() {
+		if o := cands.at(i); o.Kind != KindAuthorYear && !o.is(candIdent) {
 			s.spans = append(s.spans, o.Marker)
 		}
 	}

@@ -137,14 +137,14 @@ func (w *walker) dropInMath(math []Span) {
 	if len(math) == 0 {
 		return
 	}
-	cands := w.cands[:0]
-	for _, c := range w.cands {
-		if !inMath(math, c.Start) {
-			cands = append(cands, c)
+	n := 0
+	for i := range w.cands.len() {
+		if c := w.cands.at(i); !inMath(math, c.Start) {
+			*w.cands.at(n) = *c
+			n++
 		}
 	}
-	clear(w.cands[len(cands):]) // see bufs.reset
-	w.cands = cands
+	w.cands.truncate(n)
 	raw := w.rawCites[:0]
 	for _, c := range w.rawCites {
 		if !inMath(math, c.Marker.Start) {

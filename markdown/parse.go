@@ -276,7 +276,7 @@ type bufs struct {
 	rawCites   []Citation
 	linkMarker []Span      // markers consumed by link syntax, never rescanned
 	defSpans   []Span      // link definition spans, sorted, built on first use
-	cands      []candRec   // markers found by scanning prose (keep)
+	cands      candList    // markers found by scanning prose (keep)
 	candMore   []candMore  // their rarer fields
 	scratch    []candidate // one prose range's candidates, before keep
 
@@ -350,7 +350,7 @@ func putBufs(b *bufs) {
 func (b *bufs) bytes() int {
 	return capBytes(b.identBuf) + capBytes(b.prose) + capBytes(b.blocks) + capBytes(b.listItems) +
 		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) + capBytes(b.defSpans) +
-		capBytes(b.cands) + capBytes(b.candMore) + capBytes(b.scratch) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
+		b.cands.bytes() + capBytes(b.candMore) + capBytes(b.scratch) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.claimKeys) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
 		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.proseBlocks) + capBytes(b.refs) + capBytes(b.headings) +
@@ -371,7 +371,7 @@ func capBytes[E any](s []E) int {
 func (b *bufs) reset() {
 	clear(b.identBuf)
 	clear(b.rawCites)
-	clear(b.cands)
+	b.cands.truncate(0)
 	clear(b.candMore)
 	clear(b.refs)
 	clear(b.headings)
@@ -379,7 +379,7 @@ func (b *bufs) reset() {
 	*b = bufs{
 		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
 		listItems: b.listItems[:0], footnotes: b.footnotes[:0], rawCites: b.rawCites[:0],
-		linkMarker: b.linkMarker[:0], defSpans: b.defSpans[:0], cands: b.cands[:0],
+		linkMarker: b.linkMarker[:0], defSpans: b.defSpans[:0], cands: b.cands,
 		candMore: b.candMore[:0], scratch: b.scratch[:0],
 		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], claimKeys: b.claimKeys[:0], picks: b.picks[:0],

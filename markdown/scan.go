@@ -98,7 +98,7 @@ func (w *walker) keep(c *candidate) {
 		w.candMore = append(w.candMore, candMore{c.ID, c.problem, c.author, c.year, scheme})
 		r.more = int32(len(w.candMore))
 	}
-	w.cands = append(w.cands, r)
+	w.cands.add(r)
 }
 
 // citation writes the Citation that candidate r stands for to *dst, a zero

@@ -24,7 +24,11 @@ func TestSpanSetOverlaps(t *testing.T) {
 			}
 			cands = append(cands, c)
 		}
-		set := newSpanSet(cands)
+		var list candList
+		for _, c := range cands {
+			list.add(c)
+		}
+		set := newSpanSet(&list)
 		for q := 0; q < 50; q++ {
 			start := rng.IntN(110)
 			m := Span{start, start + rng.IntN(12)}

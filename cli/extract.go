@@ -141,7 +141,7 @@ func newExtractFile(r lint.FileResult) extractFile {
 		f.Citations = append(f.Citations, extractCitation{
 			Kind: c.Kind.String(), Raw: string(doc.Src[c.Marker.Start:c.Marker.End]),
 			Line: p.Line, Column: p.Column, EndLine: e.Line, EndColumn: e.Column,
-			Label: c.Label, Target: c.Target, Status: c.Status.String(), Claim: c.Claim,
+			Label: c.Label, Target: c.Target, Status: c.Status.String(), Claim: int(c.Claim),
 			InReferences: c.InReferences, Problem: c.Problem(),
 		})
 	}

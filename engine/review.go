@@ -107,7 +107,7 @@ func ReviewDoc(doc *markdown.Document, scores []rules.SentenceScore) output.Revi
 // its reference's, or where it has none, its target's (an address, a DOI
 // or an arXiv id written in the text).
 func citedWork(doc *markdown.Document, c *markdown.Citation) (title, link string) {
-	if c.Ref >= 0 && c.Ref < len(doc.References) {
+	if c.Ref >= 0 && int(c.Ref) < len(doc.References) {
 		ref := &doc.References[c.Ref]
 		return strings.TrimSpace(ref.Title), ref.Link()
 	}
@@ -127,7 +127,7 @@ func citedWork(doc *markdown.Document, c *markdown.Citation) (title, link string
 // reference entry's text, else its target.
 func entryText(doc *markdown.Document, c *markdown.Citation) string {
 	var parts []string
-	if c.Ref >= 0 && c.Ref < len(doc.References) {
+	if c.Ref >= 0 && int(c.Ref) < len(doc.References) {
 		ref := &doc.References[c.Ref]
 		t := strings.TrimSpace(ref.Text)
 		if t == "" {

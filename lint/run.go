@@ -754,15 +754,15 @@ func widenChanged(doc *markdown.Document, idx *result.LineIndex, f *gitdiff.File
 	claimDone := map[int]bool{}
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
-		if c.InReferences || c.Ref < 0 || !touched[c.Ref] {
+		if c.InReferences || c.Ref < 0 || !touched[int(c.Ref)] {
 			continue
 		}
 		sp := c.Span
 		if c.Claim >= 0 {
-			if claimDone[c.Claim] {
+			if claimDone[int(c.Claim)] {
 				continue
 			}
-			claimDone[c.Claim] = true
+			claimDone[int(c.Claim)] = true
 			sp = doc.Claims[c.Claim].Span
 		}
 		first, last := linesOf(sp)

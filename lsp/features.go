@@ -71,7 +71,7 @@ func (s *Server) describe(d *document, doc *markdown.Document, c *markdown.Citat
 		b.WriteString(" resolves to nothing: no reference entry, link definition, footnote or bibliography key matches it.\n")
 		return b.String()
 	}
-	if c.Ref < 0 || c.Ref >= len(doc.References) {
+	if c.Ref < 0 || int(c.Ref) >= len(doc.References) {
 		fmt.Fprintf(&b, " names its target itself.\n\nIdentifier: %s\n", codeSpan(c.Target))
 		return b.String()
 	}
@@ -114,7 +114,7 @@ func refName(ref *markdown.Reference) string {
 // bibliography abstract, a local file the entry links to) and quotes the
 // passage that supports it best.
 func (s *Server) closestPassage(d *document, doc *markdown.Document, c *markdown.Citation, ref *markdown.Reference) string {
-	if c.Claim < 0 || c.Claim >= len(doc.Claims) {
+	if c.Claim < 0 || int(c.Claim) >= len(doc.Claims) {
 		return ""
 	}
 	// The engine's finder: the project's files and its source store, so
@@ -130,7 +130,7 @@ func (s *Server) closestPassage(d *document, doc *markdown.Document, c *markdown
 	if strings.TrimSpace(text) == "" {
 		return ""
 	}
-	res := passageScorer.Score(doc.ClaimText(c.Claim), text)
+	res := passageScorer.Score(doc.ClaimText(int(c.Claim)), text)
 	if !res.Scorable || strings.TrimSpace(res.Best.Text) == "" {
 		return ""
 	}
@@ -194,7 +194,7 @@ func (s *Server) definition(g *glsp.Context, p *protocol.DefinitionParams) (any,
 		return nil, nil
 	}
 	c := citationAt(an.doc, an.lines.offset(p.Position))
-	if c == nil || c.Status != markdown.Resolved || c.Ref < 0 || c.Ref >= len(an.doc.References) {
+	if c == nil || c.Status != markdown.Resolved || c.Ref < 0 || int(c.Ref) >= len(an.doc.References) {
 		return nil, nil
 	}
 	ref := &an.doc.References[c.Ref]

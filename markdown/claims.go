@@ -513,7 +513,7 @@ func (w *walker) buildClaims() {
 			continue
 		}
 		if off < doc.Claims[k].End || blockOf[k].Contains(off) {
-			c.Claim = k
+			c.Claim = int32(k)
 			counts[k]++
 			total++
 		}

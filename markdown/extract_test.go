@@ -219,7 +219,7 @@ func checkParse(t *testing.T, src []byte, mdx bool) {
 			if c.Start < 0 || c.End > n || c.Start > c.End || c.Marker.Start > c.Start || c.Marker.End < c.End {
 				t.Fatalf("bad citation span %+v in %q", c, src)
 			}
-			if c.Claim >= len(doc.Claims) || c.Ref >= len(doc.References) {
+			if int(c.Claim) >= len(doc.Claims) || int(c.Ref) >= len(doc.References) {
 				t.Fatalf("bad index %+v", c)
 			}
 			// placeCitations agrees with the sentence the citation is in.

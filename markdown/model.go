@@ -139,8 +139,13 @@ type Citation struct {
 	// small (docs/security.md, memory).
 	more *citationMore
 	// Claim is the index in Document.Claims of the sentence the citation
-	// supports, or -1.
-	Claim int
+	// supports, or -1. (Claim and Ref are int32, beside the small fields
+	// below in one word: a document may hold a million citations, and a
+	// file is at most 2 GB, docs/security.md, memory.)
+	Claim int32
+	// Ref is the index into Document.References, or -1 (filled by
+	// package resolve).
+	Ref int32
 	// InReferences marks citations written inside a reference list, link
 	// definition or footnote definition: they describe a reference rather
 	// than cite one, and are not counted as citations.
@@ -156,7 +161,6 @@ type Citation struct {
 
 	// Filled by package resolve.
 	Status Status
-	Ref    int    // index into Document.References, or -1
 	Target string // the DOI, arXiv id, URL or bibliography key reached
 }
 

@@ -265,7 +265,7 @@ type entryChain struct {
 }
 
 func (r *resolver) to(c *markdown.Citation, ref int) {
-	c.Status, c.Ref = markdown.Resolved, ref
+	c.Status, c.Ref = markdown.Resolved, int32(ref)
 	c.Target = r.target(ref)
 }
 
@@ -491,7 +491,7 @@ func (r *resolver) bibKey(c *markdown.Citation, key string) {
 		return
 	}
 	c.Status = markdown.Resolved
-	c.Ref = r.addRef("bib:"+found, func() markdown.Reference {
+	c.Ref = int32(r.addRef("bib:"+found, func() markdown.Reference {
 		ref := markdown.Reference{Kind: markdown.RefBibliography, Label: key, Path: r.env.bibPath[found], Line: e.Line,
 			Title: e.Title, Text: e.Title, URL: e.URL, Year: e.Year, Authors: e.Authors, Abstract: e.Abstract, Section: -1}
 		if e.DOI != "" {
@@ -501,7 +501,7 @@ func (r *resolver) bibKey(c *markdown.Citation, key string) {
 			ref.ArXiv = e.ArXiv
 		}
 		return ref
-	})
+	}))
 	c.Target = r.doc.References[c.Ref].Target()
 	if c.Target == "" {
 		c.Target = "bib:" + key
@@ -572,11 +572,11 @@ func (r *resolver) numberedSource(label string) (sources.Source, bool) {
 // references once.
 func (r *resolver) toSource(c *markdown.Citation, src sources.Source) {
 	c.Status = markdown.Resolved
-	c.Ref = r.addRef("src:"+src.ID, func() markdown.Reference {
+	c.Ref = int32(r.addRef("src:"+src.ID, func() markdown.Reference {
 		ref := markdown.Reference{Kind: markdown.RefSource, Label: src.ID, Path: src.Path, Line: src.Line, Title: src.Title, Text: src.Text, Section: -1}
 		setTargetFromURL(&ref, src.URL)
 		return ref
-	})
+	}))
 	c.Target = r.doc.References[c.Ref].Target()
 	if c.Target == "" {
 		c.Target = "source:" + src.ID

@@ -65,7 +65,7 @@ func citedIdentifiers(doc *markdown.Document, prefix string, fn func(c *markdown
 			continue // a citation inside the definition was checked already
 		}
 		start, end := firstLine(doc, r)
-		fn(&markdown.Citation{Span: markdown.Span{Start: start, End: end}, InReferences: true, Claim: -1, Ref: i}, id)
+		fn(&markdown.Citation{Span: markdown.Span{Start: start, End: end}, InReferences: true, Claim: -1, Ref: int32(i)}, id)
 	}
 }
 

@@ -105,7 +105,7 @@ func checkUnusedReference(p *Pass) {
 	var linked map[string]bool
 	for i := range doc.Citations {
 		c := &doc.Citations[i]
-		if c.Ref >= 0 && c.Ref < len(used) {
+		if c.Ref >= 0 && int(c.Ref) < len(used) {
 			ref := &doc.References[c.Ref]
 			// A source named in words ("[Carpenter, 1992]") uses its
 			// entry, but does not make its list one the text cites by

@@ -135,12 +135,17 @@ func TestCitationDetail(t *testing.T) {
 }
 
 // TestKeepCitation: a candidate kept as a compact record comes back as the
-// Citation it held, its scheme too when the table of schemes is full.
+// Citation it held, its scheme too when the table of schemes is full, and
+// its offsets when they pass 4 GiB (candWide).
 func TestKeepCitation(t *testing.T) {
 	w := walker{}
 	var want []Citation
 	for i := range 400 {
-		c := candidate{Citation: Citation{Kind: KindKey, Span: Span{i, i + 3}, Marker: Span{i, i + 5},
+		at := i
+		if i%11 == 0 {
+			at = 1<<32 - 2 + i%4 // across the 32-bit offsets' end
+		}
+		c := candidate{Citation: Citation{Kind: KindKey, Span: Span{at, at + 3}, Marker: Span{at, at + 5},
 			Label: fmt.Sprint(i), Scheme: fmt.Sprint("s", i%350), ID: fmt.Sprint("id", i%2)}}
 		if i%3 == 0 {
 			c.ID = ""

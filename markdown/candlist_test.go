@@ -15,13 +15,13 @@ func TestCandList(t *testing.T) {
 	} {
 		var l candList
 		for i := range tt.n {
-			l.add(candRec{Span: Span{i, i + 1}, Label: strconv.Itoa(i)})
+			l.add(candRec{at: span32{uint32(i), uint32(i + 1)}, Label: strconv.Itoa(i)})
 		}
 		if l.len() != tt.n {
 			t.Fatalf("n=%d: len %d", tt.n, l.len())
 		}
 		for i := range tt.n {
-			if r := l.at(i); r.Start != i || r.Label != strconv.Itoa(i) {
+			if r := l.at(i); int(r.at.start) != i || r.Label != strconv.Itoa(i) {
 				t.Fatalf("n=%d: at(%d) = %+v", tt.n, i, *r)
 			}
 		}
@@ -39,9 +39,9 @@ func TestCandList(t *testing.T) {
 		chunks := len(l.chunks)
 		l.truncate(0)
 		for i := range tt.n {
-			l.add(candRec{Span: Span{i, i + 1}})
+			l.add(candRec{at: span32{uint32(i), uint32(i + 1)}})
 		}
-		if len(l.chunks) != chunks || tt.n > 0 && l.at(tt.n-1).Start != tt.n-1 {
+		if len(l.chunks) != chunks || tt.n > 0 && int(l.at(tt.n-1).at.start) != tt.n-1 {
 			t.Errorf("n=%d: reused list has %d chunks (had %d)", tt.n, len(l.chunks), chunks)
 		}
 	}

@@ -99,7 +99,7 @@ func (w *walker) collectCitations() {
 			}
 			for i := range w.cands.len() {
 				if c := w.cands.at(i); !c.is(candIdent | candGlued) {
-					claimed = append(claimed, c.Marker)
+					claimed = append(claimed, w.candMarker(c))
 				}
 			}
 			// Sorted with a buffer of its own: w.keys is being filled
@@ -113,7 +113,7 @@ func (w *walker) collectCitations() {
 	var others *spanSet // built when the first parenthetical author-year needs it
 	overlapsOther := func(m Span) bool {
 		if others == nil {
-			others = newSpanSet(&w.cands)
+			others = w.newSpanSet()
 		}
 		return others.overlaps(m)
 	}
@@ -153,7 +153,7 @@ func (w *walker) collectCitations() {
 	// label, in a survey that cites five numbers or more of its list and
 	// ends a clause with it.
 	zeroCites := func(c *candRec) bool {
-		return bracketAgree >= 5 && endsClause(w.src, c.Marker.End)
+		return bracketAgree >= 5 && endsClause(w.src, w.candMarker(c).End)
 	}
 	gluedPast := func(label string) bool {
 		v, ok := smallNumber(label)
@@ -187,26 +187,27 @@ func (w *walker) collectCitations() {
 	}
 	for ci := range w.cands.len() {
 		c := w.cands.at(ci)
+		m := w.candMarker(c)
 		switch {
-		case insideLink(c.Marker.Start):
+		case insideLink(m.Start):
 			continue
-		case c.is(candIdent) && overlaps(c.Marker):
+		case c.is(candIdent) && overlaps(m):
 			continue
-		case c.is(candGlued) && (!entryLabels[c.Label] && !gluedPast(c.Label) || overlaps(c.Marker)):
+		case c.is(candGlued) && (!entryLabels[c.Label] && !gluedPast(c.Label) || overlaps(m)):
 			continue
 		case c.is(candYearLike) && !entryLabels[c.Label]:
 			continue
 		case c.is(candZeroLike) && !entryLabels["0"] && !zeroCites(c):
 			continue
-		case c.Kind == KindAuthorYear && c.scheme == 0 && overlapsOther(c.Marker):
+		case c.Kind == KindAuthorYear && c.scheme == 0 && overlapsOther(m):
 			continue
 		case c.is(candNamed) && namedCount < 2:
 			continue
 		}
 		if useKeys {
-			keys = append(keys, uint64(c.Start)<<32|uint64(nRaw+ci))
+			keys = append(keys, uint64(c.at.start)<<32|uint64(nRaw+ci))
 		} else {
-			picks = append(picks, pick{c.Start, nRaw + ci})
+			picks = append(picks, pick{w.candSpan(c).Start, nRaw + ci})
 		}
 	}
 	m := len(picks)
@@ -369,11 +370,11 @@ type spanSet struct {
 	reach []int
 }
 
-func newSpanSet(cands *candList) *spanSet {
+func (w *walker) newSpanSet() *spanSet {
 	s := &spanSet{}
-	for i := range cands.len() {
-		if o := cands.at(i); o.Kind != KindAuthorYear && !o.is(candIdent) {
-			s.spans = append(s.spans, o.Marker)
+	for i := range w.cands.len() {
+		if o := w.cands.at(i); o.Kind != KindAuthorYear && !o.is(candIdent) {
+			s.spans = append(s.spans, w.candMarker(o))
 		}
 	}
 	sortSpansKeys(s.spans, nil)

@@ -139,7 +139,7 @@ func (w *walker) dropInMath(math []Span) {
 	}
 	n := 0
 	for i := range w.cands.len() {
-		if c := w.cands.at(i); !inMath(math, c.Start) {
+		if c := w.cands.at(i); !inMath(math, w.candSpan(c).Start) {
 			*w.cands.at(n) = *c
 			n++
 		}

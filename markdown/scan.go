@@ -37,13 +37,47 @@ type candidate struct {
 // as whole Citations beside the Citations built from them was most of
 // its memory (docs/security.md, memory).
 type candRec struct {
-	Span
-	Marker Span
-	Label  string
-	more   int32 // 1 + the index in w.candMore of the rarer fields; 0 when all are empty
-	Kind   CitationKind
-	flags  candFlag
-	scheme uint8 // 1 + the index of Scheme in w.schemes; 0: none; schemeMore: in candMore
+	// at and marker are Citation's Span and Marker as 32-bit offsets,
+	// 16 bytes less a record; a candidate past 4 GiB keeps them in
+	// candMore (candWide).
+	at, marker span32
+	Label      string
+	more       int32 // 1 + the index in w.candMore of the rarer fields; 0 when all are empty
+	Kind       CitationKind
+	flags      candFlag
+	scheme     uint8 // 1 + the index of Scheme in w.schemes; 0: none; schemeMore: in candMore
+}
+
+// span32 is a Span of offsets below 4 GiB.
+type span32 struct{ start, end uint32 }
+
+// fits32 reports whether s's offsets fit a span32.
+func fits32(s Span) bool { return uint64(s.Start) < 1<<32 && uint64(s.End) < 1<<32 }
+
+func (s span32) span() Span { return Span{int(s.start), int(s.end)} }
+
+// candMoreOf returns the rarer fields of r, nil when it has none.
+func (w *walker) candMoreOf(r *candRec) *candMore {
+	if r.more == 0 {
+		return nil
+	}
+	return &w.candMore[r.more-1]
+}
+
+// span returns r's Citation.Span.
+func (w *walker) candSpan(r *candRec) Span {
+	if r.is(candWide) {
+		return w.candMoreOf(r).Span
+	}
+	return r.at.span()
+}
+
+// marker returns r's Citation.Marker.
+func (w *walker) candMarker(r *candRec) Span {
+	if r.is(candWide) {
+		return w.candMoreOf(r).Marker
+	}
+	return r.marker.span()
 }
 
 // schemeMore is candRec.scheme for a Scheme kept in candMore, past the
@@ -59,16 +93,27 @@ const (
 	candGlued
 	candIdent
 	candNamed
+	candWide // Span and Marker in candMore: they pass 4 GiB
 )
 
 func (r *candRec) is(f candFlag) bool { return r.flags&f != 0 }
 
 // candMore are the fields of a candidate that most leave empty.
-type candMore struct{ ID, Problem, Author, Year, Scheme string }
+type candMore struct {
+	ID, Problem, Author, Year, Scheme string
+	Span, Marker                      Span // for candWide
+}
 
 // keep records candidate c for collectCitations.
 func (w *walker) keep(c *candidate) {
-	r := candRec{Span: c.Span, Marker: c.Marker, Label: c.Label, Kind: c.Kind}
+	r := candRec{Label: c.Label, Kind: c.Kind}
+	wide := !fits32(c.Span) || !fits32(c.Marker)
+	if wide {
+		r.flags |= candWide
+	} else {
+		r.at = span32{uint32(c.Start), uint32(c.End)}
+		r.marker = span32{uint32(c.Marker.Start), uint32(c.Marker.End)}
+	}
 	for _, f := range [...]struct {
 		on   bool
 		flag candFlag
@@ -94,8 +139,12 @@ func (w *walker) keep(c *candidate) {
 			scheme = c.Scheme
 		}
 	}
-	if c.ID != "" || c.problem != "" || c.author != "" || c.year != "" || scheme != "" {
-		w.candMore = append(w.candMore, candMore{c.ID, c.problem, c.author, c.year, scheme})
+	if c.ID != "" || c.problem != "" || c.author != "" || c.year != "" || scheme != "" || wide {
+		m := candMore{ID: c.ID, Problem: c.problem, Author: c.author, Year: c.year, Scheme: scheme}
+		if wide {
+			m.Span, m.Marker = c.Span, c.Marker
+		}
+		w.candMore = append(w.candMore, m)
 		r.more = int32(len(w.candMore))
 	}
 	w.cands.add(r)
@@ -104,7 +153,7 @@ func (w *walker) keep(c *candidate) {
 // citation writes the Citation that candidate r stands for to *dst, a zero
 // Citation, writing only the strings that are set (see copyCitation).
 func (w *walker) citation(dst *Citation, r *candRec) {
-	dst.Span, dst.Marker, dst.Kind = r.Span, r.Marker, r.Kind
+	dst.Span, dst.Marker, dst.Kind = w.candSpan(r), w.candMarker(r), r.Kind
 	dst.Claim, dst.Ref = -1, -1
 	if r.Label != "" {
 		dst.Label = r.Label

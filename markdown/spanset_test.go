@@ -15,7 +15,7 @@ func TestSpanSetOverlaps(t *testing.T) {
 		for i := rng.IntN(20); i > 0; i-- {
 			start := rng.IntN(100)
 			c := candRec{}
-			c.Marker = Span{start, start + rng.IntN(15)}
+			c.marker = span32{uint32(start), uint32(start + rng.IntN(15))}
 			switch rng.IntN(4) {
 			case 0:
 				c.Kind = KindAuthorYear
@@ -24,17 +24,17 @@ func TestSpanSetOverlaps(t *testing.T) {
 			}
 			cands = append(cands, c)
 		}
-		var list candList
+		w := &walker{}
 		for _, c := range cands {
-			list.add(c)
+			w.cands.add(c)
 		}
-		set := newSpanSet(&list)
+		set := w.newSpanSet()
 		for q := 0; q < 50; q++ {
 			start := rng.IntN(110)
 			m := Span{start, start + rng.IntN(12)}
 			want := false
 			for _, o := range cands {
-				if o.Kind != KindAuthorYear && !o.is(candIdent) && o.Marker.Start < m.End && m.Start < o.Marker.End {
+				if o.Kind != KindAuthorYear && !o.is(candIdent) && o.marker.span().Start < m.End && m.Start < o.marker.span().End {
 					want = true
 				}
 			}

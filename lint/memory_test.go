@@ -13,8 +13,8 @@ import (
 
 // denseCitations is about n bytes of the densest citation text issue 37's
 // attack run found, pandoc keys one after another ("[@k12] "), ending in a
-// reference list: the document model costs about 100 bytes per byte of
-// it.
+// reference list: linting it peaks at about 32 bytes of memory per byte of
+// it (docs/security.md).
 func denseCitations(n int) []byte {
 	var b strings.Builder
 	for i := 0; b.Len() < n; i++ {

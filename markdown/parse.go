@@ -158,6 +158,11 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	// copies of their exact number (nil for none).
 	doc.References, doc.Headings = w.refs[:0], w.headings[:0]
 	w.walk(root)
+	// The walk is the AST's last reader, but the context's arena of plain
+	// nodes links to it (a node's parent, then every node): drop the
+	// arena, so that finish does not keep the AST alive beside the
+	// citations (w.pc stays, for its link definitions).
+	pc.Set(nodeArenaKey, nil)
 	w.finish()
 	w.refs, w.headings = doc.References, doc.Headings
 	doc.References, doc.Headings = nil, nil

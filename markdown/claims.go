@@ -159,34 +159,16 @@ func (w *walker) collectCitations() {
 		v, ok := smallNumber(label)
 		return ok && len(agreeing) >= 3 && v > maxEntry && v <= maxEntry+max(20, maxEntry)
 	}
-	// Pick and order by index, then copy each Citation once: sorting the
-	// structs themselves moves hundreds of bytes per swap. The order is a
-	// stable sort by start: by (start, position), with the rawCites first
-	// and then the candidates, each in index order. Both fit in a uint64
-	// (files are below 4 GiB; larger ones take the slower sort), and
-	// distinct keys have one sorted order.
+	// Which candidates are citations: marked candKept and counted. With
+	// no link citations to merge, and the kept candidates' starts never
+	// decreasing (as a citation-dense document's do), their order is the
+	// sorted one, and the keys below are not built: 8 bytes a citation,
+	// alive beside the records and the Citations.
 	nRaw := len(w.rawCites)
-	n := nRaw + w.cands.len()
-	// In the usual case the (start, position) pairs are the keys alone,
-	// sorted as integers; the picks are not built. Both are sized once: a
-	// document of a million citations grew them by append to several
-	// times their final size.
-	useKeys := uint64(len(w.src)) < 1<<32 && uint64(n) < 1<<32
-	var keys []uint64
-	var picks []pick
-	if useKeys {
-		keys = slices.Grow(w.keys[:0], n)
-		for i := range w.rawCites {
-			keys = append(keys, uint64(w.rawCites[i].Start)<<32|uint64(i))
-		}
-	} else {
-		picks = slices.Grow(w.picks[:0], n)
-		for i := range w.rawCites {
-			picks = append(picks, pick{w.rawCites[i].Start, i})
-		}
-	}
+	kept, inOrder, last := 0, nRaw == 0, 0
 	for ci := range w.cands.len() {
 		c := w.cands.at(ci)
+		c.flags &^= candKept
 		m := w.candMarker(c)
 		switch {
 		case insideLink(m.Start):
@@ -202,6 +184,56 @@ func (w *walker) collectCitations() {
 		case c.Kind == KindAuthorYear && c.scheme == 0 && overlapsOther(m):
 			continue
 		case c.is(candNamed) && namedCount < 2:
+			continue
+		}
+		c.flags |= candKept
+		kept++
+		if s := w.candSpan(c).Start; s < last {
+			inOrder = false
+		} else {
+			last = s
+		}
+	}
+	if inOrder {
+		cites := make([]Citation, kept)
+		i := 0
+		for ci := range w.cands.len() {
+			if c := w.cands.at(ci); c.is(candKept) {
+				w.citation(&cites[i], c)
+				i++
+			}
+		}
+		w.finishCitations(cites)
+		return
+	}
+	// Pick and order by index, then copy each Citation once: sorting the
+	// structs themselves moves hundreds of bytes per swap. The order is a
+	// stable sort by start: by (start, position), with the rawCites first
+	// and then the candidates, each in index order. Both fit in a uint64
+	// (files are below 4 GiB; larger ones take the slower sort), and
+	// distinct keys have one sorted order.
+	n := nRaw + kept
+	// In the usual case the (start, position) pairs are the keys alone,
+	// sorted as integers; the picks are not built. Both are sized once: a
+	// document of a million citations grew them by append to several
+	// times their final size.
+	useKeys := uint64(len(w.src)) < 1<<32 && uint64(nRaw+w.cands.len()) < 1<<32
+	var keys []uint64
+	var picks []pick
+	if useKeys {
+		keys = slices.Grow(w.keys[:0], n)
+		for i := range w.rawCites {
+			keys = append(keys, uint64(w.rawCites[i].Start)<<32|uint64(i))
+		}
+	} else {
+		picks = slices.Grow(w.picks[:0], n)
+		for i := range w.rawCites {
+			picks = append(picks, pick{w.rawCites[i].Start, i})
+		}
+	}
+	for ci := range w.cands.len() {
+		c := w.cands.at(ci)
+		if !c.is(candKept) {
 			continue
 		}
 		if useKeys {
@@ -237,7 +269,13 @@ func (w *walker) collectCitations() {
 			w.citation(&cites[i], w.cands.at(seq-nRaw))
 		}
 	}
+	w.finishCitations(cites)
+}
 
+// finishCitations marks which of cites, in source order, stand inside
+// reference lists and definitions, and makes them the document's.
+func (w *walker) finishCitations(cites []Citation) {
+	doc := w.doc
 	// Citations inside reference lists and definitions describe references.
 	refSpans := w.refSpans[:0]
 	for _, s := range doc.Sections {

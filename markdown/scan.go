@@ -94,6 +94,7 @@ const (
 	candIdent
 	candNamed
 	candWide // Span and Marker in candMore: they pass 4 GiB
+	candKept // collectCitations: a citation after all
 )
 
 func (r *candRec) is(f candFlag) bool { return r.flags&f != 0 }

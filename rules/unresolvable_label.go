@@ -127,8 +127,17 @@ func checkUnresolvableLabel(p *Pass) {
 		}
 		return where
 	}
-	var orphans []*markdown.Citation // numeric markers of a document with no list
-	var beyond []*markdown.Citation  // numeric markers past the list's last label
+	// The numeric markers of a document with no list that read as
+	// citations: "rose 20 cm [1]", "rose.[1]", "traceability[25]." at a
+	// sentence's end; not "data[4]", a line's leading "[617]", a table's
+	// "[2]" or an array "Set([1, 2, 3])".
+	var orphans orphanTally
+	isOrphan := func(c *markdown.Citation) bool {
+		return ev.notCited(c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) &&
+			(!gluedToWord(doc.Src, c.Marker) || endsSentence(doc.Src, c.Marker)) &&
+			!inTableRow(doc.Src, c.Start) && !arrayLike(doc, c.Marker)
+	}
+	var beyond []*markdown.Citation // numeric markers past the list's last label
 	checked := map[markdown.Span]bool{}
 	// One finding per cause: a label that resolves nowhere is one
 	// finding however often it is cited, at its first marker, with the
@@ -164,14 +173,9 @@ func checkUnresolvableLabel(p *Pass) {
 			}
 			if !list.has {
 				// With no list to confirm them, only markers that read
-				// as citations count: "rose 20 cm [1]", "rose.[1]",
-				// "traceability[25]." at a sentence's end; not
-				// "data[4]", a line's leading "[617]", a table's "[2]"
-				// or an array "Set([1, 2, 3])".
-				if ev.notCited(c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) &&
-					(!gluedToWord(doc.Src, c.Marker) || endsSentence(doc.Src, c.Marker)) &&
-					!inTableRow(doc.Src, c.Start) && !arrayLike(doc, c.Marker) {
-					orphans = append(orphans, c)
+				// as citations count (isOrphan).
+				if isOrphan(c) {
+					orphans.add(c)
 				}
 				continue
 			}
@@ -243,7 +247,18 @@ func checkUnresolvableLabel(p *Pass) {
 		iss := p.Report(lc.first.Start, lc.first.End, msg)
 		iss.Fix = joinFixes(doc, lc.cites, ev)
 	}
-	reportMissingList(p, orphans)
+	reportMissingList(p, &orphans, func() int {
+		// The same markers as the loop's orphans, counted with a set.
+		set := map[markdown.Span]bool{}
+		for i := range doc.Citations {
+			c := &doc.Citations[i]
+			if c.Status == markdown.Unresolved && !c.InReferences && c.Kind == markdown.KindNumeric &&
+				!(p.Env != nil && p.Env.Sources > 0 && c.ID == "") && isOrphan(c) {
+				set[c.Marker] = true
+			}
+		}
+		return len(set)
+	})
 }
 
 // keyMissing says what a pandoc or MyST key that resolves nowhere lacks,
@@ -562,6 +577,44 @@ var qualifiers = map[string]bool{"required": true, "optional": true, "deprecated
 var typeNames = map[string]bool{"string": true, "number": true, "boolean": true, "bool": true, "object": true,
 	"array": true, "function": true, "int": true, "integer": true, "float": true, "any": true, "null": true, "date": true}
 
+// orphanTally is what reportMissingList needs of a document's orphans,
+// gathered as they come: a document of 700,000 markers held a pointer to
+// each (29 MB allocated as the slice grew, docs/security.md, memory).
+// Markers, not citations, are counted: "[1,255]" is one marker of two
+// citations, and as the only one it is an interval ("in the range of
+// [1,255]"). Orphans come in document order, so a marker's citations are
+// neighbours and counting changes counts markers, without a set of every
+// marker (56 MB on a document of 600,000 markers); should they not be in
+// order, reportMissingList counts them again with a set.
+type orphanTally struct {
+	first, prev *markdown.Citation
+	n, markers  int
+	labels      map[string]bool
+	sorted      bool
+	low, high   int // the numeric labels' range; low -1 for none
+}
+
+func (t *orphanTally) add(c *markdown.Citation) {
+	if t.n == 0 {
+		t.first, t.labels, t.sorted, t.low = c, map[string]bool{}, true, -1
+	}
+	t.labels[c.Label] = true
+	if t.n == 0 || c.Marker != t.prev.Marker {
+		t.markers++
+	}
+	if t.n > 0 && c.Marker.Start < t.prev.Marker.Start {
+		t.sorted = false
+	}
+	if v, err := strconv.Atoi(c.Label); err == nil {
+		if t.low < 0 || v < t.low {
+			t.low = v
+		}
+		t.high = max(t.high, v)
+	}
+	t.prev = c
+	t.n++
+}
+
 // reportMissingList reports, once, a document that cites numbered
 // sources but has no reference list at all: a report cut off before its
 // list, or one whose list lives elsewhere. One finding for one cause, not
@@ -569,39 +622,13 @@ var typeNames = map[string]bool{"string": true, "number": true, "boolean": true,
 // more, with two labels or more, one of them [1] (a table's footnote
 // marker [1], used twice, is not a list of sources), or three labels or
 // more in three markers or more.
-func reportMissingList(p *Pass, orphans []*markdown.Citation) {
-	if len(orphans) < 2 {
+func reportMissingList(p *Pass, t *orphanTally, recount func() int) {
+	if t.n < 2 {
 		return
 	}
-	labels := map[string]bool{}
-	// Markers, not citations: "[1,255]" is one marker of two citations,
-	// and as the only one it is an interval ("in the range of [1,255]").
-	// Orphans come in document order, so a marker's citations are
-	// neighbours and counting changes counts markers, without a set of
-	// every marker (56 MB on a document of 600,000 markers).
-	markers, sorted := 0, true
-	low, high := -1, 0
-	for i, c := range orphans {
-		labels[c.Label] = true
-		if i == 0 || c.Marker != orphans[i-1].Marker {
-			markers++
-		}
-		if i > 0 && c.Marker.Start < orphans[i-1].Marker.Start {
-			sorted = false
-		}
-		if v, err := strconv.Atoi(c.Label); err == nil {
-			if low < 0 || v < low {
-				low = v
-			}
-			high = max(high, v)
-		}
-	}
-	if !sorted {
-		set := map[markdown.Span]bool{}
-		for _, c := range orphans {
-			set[c.Marker] = true
-		}
-		markers = len(set)
+	labels, markers, low, high := t.labels, t.markers, t.low, t.high
+	if !t.sorted {
+		markers = recount()
 	}
 	// A system: [1] and another label, or three labels or more that
 	// number sources from near the start ("[4], [6], [7]" of a report whose
@@ -614,7 +641,7 @@ func reportMissingList(p *Pass, orphans []*markdown.Citation) {
 			return // the list may be in the code: the document finding says so
 		}
 	}
-	first := orphans[0]
+	first := t.first
 	p.Reportf(first.Start, first.End, "the document cites numbered sources ([%d]–[%d], %d markers) but has no reference list or link definitions for them: add the list (was it cut off?)", low, high, markers)
 }
 

@@ -13,7 +13,7 @@ import (
 
 // denseCitations is about n bytes of the densest citation text issue 37's
 // attack run found, pandoc keys one after another ("[@k12] "), ending in a
-// reference list: linting it peaks at about 32 bytes of memory per byte of
+// reference list: linting it peaks at about 30 bytes of memory per byte of
 // it (docs/security.md).
 func denseCitations(n int) []byte {
 	var b strings.Builder

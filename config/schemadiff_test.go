@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/internal/rules"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"

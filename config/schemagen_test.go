@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/internal/rules"
 )
 
 var updateSchema = flag.Bool("update-schema", false, "rewrite citelint.schema.json from the Config types")

@@ -3,10 +3,10 @@ package engine
 import (
 	"context"
 
-	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/sources"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/rules"
-	"github.com/citelint/citelint/sources"
 )
 
 // CheckOptions are what Check adds to LintBytes: what `citelint run` adds

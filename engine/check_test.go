@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/engine"
-	"github.com/citelint/citelint/evidence"
-	"github.com/citelint/citelint/markdown"
-	"github.com/citelint/citelint/sources"
+	"github.com/citelint/citelint/internal/evidence"
+	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/sources"
 )
 
 // supported cites a source by RAG key; the second sentence's number is

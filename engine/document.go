@@ -3,8 +3,8 @@ package engine
 import (
 	"context"
 
-	"github.com/citelint/citelint/lint"
-	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/output"
 )
 

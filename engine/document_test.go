@@ -7,7 +7,7 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
-	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/internal/markdown"
 )
 
 // LintDocument reports what LintBytes reports and hands back the resolved

@@ -25,16 +25,16 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/citelint/citelint/bib"
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/evidence"
+	"github.com/citelint/citelint/internal/bib"
+	"github.com/citelint/citelint/internal/evidence"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/safefile"
-	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/internal/sources"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
-	"github.com/citelint/citelint/rules"
-	"github.com/citelint/citelint/sources"
 )
 
 // Options are what a caller adds to the config.

@@ -14,7 +14,7 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
-	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/result"
 )
 

@@ -16,17 +16,17 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/resolve/cache"
+	"github.com/citelint/citelint/internal/resolve/httpclient"
+	"github.com/citelint/citelint/internal/resolve/judge"
+	"github.com/citelint/citelint/internal/resolve/verify"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/safefile"
-	"github.com/citelint/citelint/lint"
-	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/internal/score"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/resolve/cache"
-	"github.com/citelint/citelint/resolve/httpclient"
-	"github.com/citelint/citelint/resolve/judge"
-	"github.com/citelint/citelint/resolve/verify"
 	"github.com/citelint/citelint/result"
-	"github.com/citelint/citelint/rules"
-	"github.com/citelint/citelint/score"
 )
 
 // NetworkOptions are what the caller decides for the network pass. A

@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/lint"
-	"github.com/citelint/citelint/resolve/verify"
-	"github.com/citelint/citelint/rules"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/resolve/verify"
+	"github.com/citelint/citelint/internal/rules"
 )
 
 // TestNetworkNeedsFromDeclarations: the network plan is the union of what

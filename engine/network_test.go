@@ -17,10 +17,10 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/engine"
-	"github.com/citelint/citelint/evidence"
+	"github.com/citelint/citelint/internal/evidence"
 	"github.com/citelint/citelint/internal/registrystub"
+	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/resolve"
 	"github.com/citelint/citelint/result"
 )
 

@@ -12,12 +12,12 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/gitdiff"
-	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/internal/gitdiff"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/pipeline"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/pipeline"
 	"github.com/citelint/citelint/result"
-	"github.com/citelint/citelint/rules"
 )
 
 // ReportOptions configure how lint results become a report.

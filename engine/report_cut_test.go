@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/lint"
-	"github.com/citelint/citelint/pipeline"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/pipeline"
 	"github.com/citelint/citelint/result"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )

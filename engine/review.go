@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/citelint/citelint/lint"
-	"github.com/citelint/citelint/markdown"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/rules"
 )
 
 // AddReview adds fr's document, its sentences, citations and (from stats,

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/markdown"
-	"github.com/citelint/citelint/resolve"
-	"github.com/citelint/citelint/rules"
-	"github.com/citelint/citelint/sources"
+	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/sources"
 )
 
 // TestReviewDoc: a document's review holds its sentences (not headings),

@@ -10,11 +10,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/citelint/citelint/gitdiff"
 	"github.com/citelint/citelint/internal/atomicfile"
-	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/internal/gitdiff"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/pipeline"
 	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/pipeline"
 	"github.com/citelint/citelint/result"
 )
 

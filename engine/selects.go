@@ -3,8 +3,8 @@ package engine
 import (
 	"path/filepath"
 
+	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/safefile"
-	"github.com/citelint/citelint/lint"
 )
 
 // Selects reports whether `citelint run` without paths (the config's

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/citelint/citelint/lint"
+	"github.com/citelint/citelint/internal/lint"
 )
 
 // Shard is one of Count parts of a run's files (--shard Index/Count):

@@ -2,7 +2,7 @@
 // the Markdown files under the given paths the way citelint does (*.md,
 // *.markdown, *.mdx; skipping .git, node_modules, vendor, .hg, .svn), then
 // reads, parses and walks each file with goldmark configured as
-// markdown/parse.go configures it, except that goldmark's emphasis parser,
+// internal/markdown/parse.go configures it, except that goldmark's emphasis parser,
 // which citelint leaves out, is kept (the floor stays a standard goldmark
 // parse), on a pool of GOMAXPROCS workers, with GOGC=400 unless GOGC is set:
 // the floor's fastest setting (200 is about 5% slower). It holds nothing

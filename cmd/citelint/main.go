@@ -6,7 +6,7 @@ import (
 	"os"
 	"runtime"
 
-	"github.com/citelint/citelint/cli"
+	"github.com/citelint/citelint/internal/cli"
 )
 
 func main() {

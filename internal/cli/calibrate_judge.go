@@ -1,0 +1,130 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/score"
+)
+
+// calibrateJudgeFlags are `calibrate --judge`'s: the judge comes from the
+// config's judge section, under the same consent as a run.
+type calibrateJudgeFlags struct {
+	on         bool
+	band       float64
+	timeout    time.Duration
+	configPath string
+	noConfig   bool
+	trust      trustFlags
+}
+
+func (f *calibrateJudgeFlags) register(fs *flag.FlagSet) {
+	fs.BoolVar(&f.on, "judge", false, "also measure the judge (judge: in the config) alone and in a band around the threshold with the lexical score; asks the model about every pair")
+	fs.Float64Var(&f.band, "band", 0.15, "with --judge: the band around --threshold the judge decides (low-overlap's judge-band)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "with --judge: stop asking after this long; unanswered pairs count as failed (0 = none)")
+	fs.StringVar(&f.configPath, "c", "", "with --judge: config file (default: .citelint.yaml found by walking up from the working directory)")
+	fs.StringVar(&f.configPath, "config", "", "same as -c")
+	fs.BoolVar(&f.noConfig, "no-config", false, "ignore any config file")
+	f.trust.register(fs)
+}
+
+// judgeCalibration is calibrate's JSON with --judge: the lexical keys as
+// without it, plus the judge alone and the hybrid.
+type judgeCalibration struct {
+	score.Metrics
+	Judge  score.JudgeMetrics  `json:"judge"`
+	Hybrid score.HybridMetrics `json:"hybrid"`
+}
+
+// run measures the judge on pairs next to their lexical scores and the
+// metrics m of those.
+func (f *calibrateJudgeFlags) run(pairs []score.Pair, lexical score.PairScores, m score.Metrics, format string, env Env) int {
+	cfg, err := (&setupFlags{configPath: f.configPath, noConfig: f.noConfig}).loadConfig(env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: calibrate: %v\n", err)
+		return ExitFailure
+	}
+	tr, err := f.trust.consent(cfg, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: calibrate: %v\n", err)
+		return ExitUsage
+	}
+	jp := planJudge(cfg, tr)
+	jp.warn(cfg, env)
+	s := engine.NewJudge(cfg, tr.networkOptions(cfg, false, false, jp, env))
+	if s == nil {
+		fmt.Fprintln(env.Stderr, "citelint: calibrate: --judge needs a judge: judge.url and judge.model in .citelint.yaml, or --judge-url (docs/judge.md)")
+		return ExitUsage
+	}
+	// Calibration asks about every pair on purpose: no per-run cap.
+	s.MaxCalls = 0
+	ctx, cancel := context.WithCancel(context.Background())
+	if f.timeout > 0 {
+		ctx, cancel = context.WithTimeout(context.Background(), f.timeout)
+	}
+	defer cancel()
+
+	answers := askAll(ctx, s, pairs, engine.JudgePolicy(cfg.Judge).Evidence, max(cfg.Judge.Concurrency, 4))
+	st := s.Stats()
+	out := judgeCalibration{Metrics: m, Judge: score.EvaluateJudge(answers, lexical.Labels),
+		Hybrid: score.EvaluateHybrid(lexical.Scores, answers, lexical.Labels, m.Threshold, f.band)}
+	out.Judge.Calls, out.Judge.Cached = st.Asked, st.Cached
+	fmt.Fprintf(env.Stderr, "citelint: %s\n", st)
+	if format == "json" {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(out)
+		return ExitOK
+	}
+	printLexical(env, m)
+	j, h := out.Judge, out.Hybrid
+	fmt.Fprintf(env.Stdout, "judge alone            %d pairs answered, %d failed; %d calls, %d cached\n", j.N, j.Failed, j.Calls, j.Cached)
+	if j.AUROC != nil {
+		fmt.Fprintf(env.Stdout, "  AUROC                %.3f (P(Yes) from log-probabilities)\n", *j.AUROC)
+	}
+	fmt.Fprintf(env.Stdout, "  at P(supported) 0.5  balanced accuracy %.3f, precision %.3f, recall %.3f\n", j.BalancedAccuracy, j.Precision, j.Recall)
+	if j.BestThreshold != nil {
+		fmt.Fprintf(env.Stdout, "  best threshold       %.3f (balanced accuracy %.3f)\n", *j.BestThreshold, *j.BestBalancedAccuracy)
+	}
+	fmt.Fprintf(env.Stdout, `hybrid                 lexical, and the judge within %.3f of threshold %.2f (%d pairs judged)
+  AUROC                %.3f
+  balanced accuracy    %.3f, precision %.3f, recall %.3f
+  best band            %.3f at threshold %.2f (balanced accuracy %.3f, %d pairs judged)
+`, h.Band, h.Threshold, h.Judged, h.AUROC, h.BalancedAccuracy, h.Precision, h.Recall, h.BestBand, h.BestThreshold, h.BestBalancedAccuracy, h.BestJudged)
+	return ExitOK
+}
+
+// askAll asks the judge about every pair through the same path as
+// low-overlap (rules.AskJudge), a few at a time.
+func askAll(ctx context.Context, j rules.Judge, pairs []score.Pair, opt score.SelectOptions, workers int) []score.JudgeAnswer {
+	answers := make([]score.JudgeAnswer, len(pairs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				docs := make([]score.Doc, len(pairs[i].Sources))
+				for k, src := range pairs[i].Sources {
+					docs[k] = score.Doc{Text: src}
+				}
+				if v, err := rules.AskJudge(ctx, j, pairs[i].Claim, docs, opt); err == nil {
+					answers[i] = score.JudgeAnswer{OK: true, Score: v.Score, Continuous: v.Continuous}
+				}
+			}
+		}()
+	}
+	for i := range pairs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return answers
+}

@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/citelint/citelint/internal/didyoumean"
+	"github.com/citelint/citelint/internal/rules"
+)
+
+func rulesCmd(args []string, env Env) int {
+	fs := newFlagSet("rules", env, "rules")
+	if _, err := parseInterleaved(fs, args, env.Stdout); err != nil {
+		return flagExit(err)
+	}
+	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "RULE\tDEFAULT\tSEVERITY\tTAGS\tSUMMARY")
+	for _, r := range rules.All() {
+		on := "off"
+		if r.Default {
+			on = "on"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", r.Name, on, r.Severity, strings.Join(r.Tags, ","), r.Summary)
+	}
+	w.Flush()
+	return ExitOK
+}
+
+func ruleCmd(args []string, env Env) int {
+	fs := newFlagSet("rule", env, "rule NAME")
+	names, err := parseInterleaved(fs, args, env.Stdout)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(names) != 1 {
+		fmt.Fprintln(env.Stderr, "citelint: rule takes one rule name; `citelint rules` lists them")
+		return ExitUsage
+	}
+	r, ok := rules.Lookup(names[0])
+	if !ok {
+		fmt.Fprintf(env.Stderr, "citelint: unknown rule %q%s; `citelint rules` lists them\n", names[0], didyoumean.Hint(names[0], rules.Names()))
+		return ExitUsage
+	}
+	fmt.Fprint(env.Stdout, rules.Describe(r))
+	return ExitOK
+}

@@ -1,0 +1,744 @@
+package cli
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/atomicfile"
+	"github.com/citelint/citelint/internal/fix"
+	"github.com/citelint/citelint/internal/gitdiff"
+	"github.com/citelint/citelint/internal/lint"
+	"github.com/citelint/citelint/internal/pipeline"
+	"github.com/citelint/citelint/internal/safefile"
+	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/result"
+)
+
+// runFlags are run's own flags on top of setupFlags.
+type runFlags struct {
+	setupFlags
+	formats   repeatList
+	failLevel string
+	timeout   time.Duration
+	timeoutOn bool // --timeout was given, 0 included
+	color     string
+	issueExit int
+	fix       bool
+	unsafe    bool
+	diff      bool
+
+	newFromRev, newFromMergeBase, newFromPatch string
+	pathPrefix                                 string
+	baseline, writeBaseline                    string
+
+	offline, refresh, failOnUnverified bool
+
+	profile profileFlags
+	trust   trustFlags
+}
+
+func runCmd(args []string, env Env) int {
+	f, paths, code := parseRunFlags(args, env)
+	if f == nil {
+		return code
+	}
+	f.setupFlags.timeout = func(cfg *config.Config) time.Duration { return f.runTimeout(cfg, env) }
+	f.setupFlags.started = time.Now()
+	f.setupFlags.annotate = f.configAnnotator(env)
+	defer f.profile.start(env.Stderr)()
+	st, code := f.setup(paths, env)
+	if st == nil {
+		return code
+	}
+	defer st.cancel()
+	p, code := f.plan(st, env)
+	if p == nil {
+		return code
+	}
+	defer p.close()
+	if code := f.networkPass(p, st, env); code != ExitOK {
+		return code
+	}
+	if sp, ok := streamable(f, p.printers, p.opts, st.files); ok {
+		return f.stream(p, sp, st, env)
+	}
+	return f.batch(p, st, paths, env)
+}
+
+// runTimeout is the run's time limit: --timeout (0: none), else the
+// config's run.timeout (0: none), but at most
+// engine.DefaultNetworkRunTimeout when the run makes network requests: a
+// config may come from a pull request, so only the command line lets
+// lookups run longer (issue 37).
+func (f *runFlags) runTimeout(cfg *config.Config, env Env) time.Duration {
+	if f.timeoutOn {
+		return f.timeout
+	}
+	t := cfg.Run.Timeout
+	judge := cfg.Judge.URL != "" || f.trust.judgeURL != "" || env.Getenv(envJudgeURL) != ""
+	if !f.offline && cfg.Resolvers.Cache.Mode != config.CacheOffline && engine.UsesNetwork(cfg, judge) {
+		if t == 0 || t > engine.DefaultNetworkRunTimeout {
+			t = engine.DefaultNetworkRunTimeout
+		}
+	}
+	return t
+}
+
+// parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
+func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
+	fs, f := runFlagSet(env)
+	paths, err := parseInterleaved(fs, args, env.Stdout)
+	if err != nil {
+		return nil, nil, flagExit(err)
+	}
+	fs.Visit(func(fl *flag.Flag) { f.timeoutOn = f.timeoutOn || fl.Name == "timeout" })
+	if !slices.Contains(colorModes, f.color) {
+		fmt.Fprintf(env.Stderr, "citelint: --color %q: want one of %s\n", f.color, strings.Join(colorModes, ", "))
+		return nil, nil, ExitUsage
+	}
+	return f, paths, ExitOK
+}
+
+// runFlagSet declares run's flags (shell completion lists them too).
+func runFlagSet(env Env) (*flag.FlagSet, *runFlags) {
+	fs := newFlagSet("run", env, "run [flags] [path ...]")
+	f := &runFlags{}
+	f.register(fs)
+	fs.Var(&f.formats, "format", "output format NAME[:PATH] (repeatable): "+fmt.Sprint(output.Formats()))
+	fs.StringVar(&f.failLevel, "fail-level", "", "lowest severity that makes the exit code 1: note, warning or error (default: config issues.fail-level, else warning)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long, exit code 4; 0 = none (default: config run.timeout, else none, but at most 15m when network lookups run)")
+	fs.StringVar(&f.color, "color", "auto", "colour text output: auto, always or never")
+	fs.IntVar(&f.issueExit, "issues-exit-code", ExitIssues, "exit code when issues at or above --fail-level remain (golangci-lint's flag)")
+	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what remains (with -, print the fixed document)")
+	fs.BoolVar(&f.unsafe, "unsafe-fixes", false, "with --fix or --diff, also apply fixes that may change what the text says")
+	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only issues on lines changed since this git revision (committed, staged, unstaged or untracked)")
+	fs.StringVar(&f.newFromMergeBase, "new-from-merge-base", "", "report only issues on lines changed since the merge base of HEAD and this ref (e.g. origin/main)")
+	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only issues on lines a unified diff adds (paths relative to the repository root, as git diff writes them)")
+	fs.BoolVar(&f.offline, "offline", false, "make no network request: network rules use the resolver cache alone, anything not cached is unverified")
+	fs.BoolVar(&f.refresh, "refresh", false, "ignore cached resolver answers and ask the registries again (answers are still cached)")
+	fs.BoolVar(&f.failOnUnverified, "fail-on-unverified", false, "exit 1 when a network lookup got no definite answer (timeout, 429, 5xx, bot wall, offline)")
+	fs.StringVar(&f.pathPrefix, "path-prefix", "", "prefix relative paths in the output with this folder (when running in a subfolder of the repository)")
+	fs.StringVar(&f.baseline, "baseline", "", "report only issues not recorded in this baseline file (see --write-baseline)")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every issue found in this baseline file, and report none")
+	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
+	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
+	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
+	f.trust.register(fs)
+	return fs, f
+}
+
+// runPlan is a run once its flags and config are checked: where the
+// report goes, the lint options and the report being built.
+type runPlan struct {
+	cfg         *config.Config
+	tr          trust
+	formats     []config.OutputFormat
+	printers    []output.Printer
+	ctx         context.Context // the run's, to --timeout: the report is done by then
+	cancel      context.CancelFunc
+	lintCtx     context.Context // the lint's, to --timeout less engine.ReportShare
+	lintCancel  context.CancelFunc
+	netCancel   context.CancelFunc
+	timeout     time.Duration
+	opts        lint.Options
+	changed     *gitdiff.Set
+	failLevel   result.Severity
+	net         *engine.Network // what the network pass found and set up
+	netTimedOut bool
+	stderr      io.Writer
+	baseline    *pipeline.BaselineFile
+}
+
+// plan checks what the flags ask for against the config and the files
+// found; a nil *runPlan comes with the exit code, after the error is shown.
+func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
+	cfg := st.cfg
+	p := &runPlan{cfg: cfg, failLevel: cfg.Issues.FailLevel, stderr: env.Stderr}
+	var err error
+	if p.tr, err = f.trust.consent(cfg, env); err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		return nil, ExitUsage
+	}
+	if f.failLevel != "" {
+		lv, ok := result.ParseSeverity(f.failLevel)
+		if !ok {
+			fmt.Fprintf(env.Stderr, "citelint: --fail-level %q: want one of %s\n", f.failLevel, strings.Join(config.SeverityNames, ", "))
+			return nil, ExitUsage
+		}
+		p.failLevel = lv
+	}
+	var ok bool
+	if p.formats, p.printers, ok = f.outputs(cfg, env); !ok {
+		return nil, ExitUsage
+	}
+	if f.baseline != "" {
+		if p.baseline, err = readBaseline(f.baseline); err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: --baseline: %v\n", err)
+			return nil, ExitUsage
+		}
+	}
+	// Files named and all excluded are no error: a hook or an editor
+	// names files without reading the config. Nor is a shard that got
+	// none of the files.
+	excluded := st.found.StdinExcluded || st.found.ForceExcluded > 0 || st.found.Sharded > 0
+	if len(st.files) == 0 && len(st.walkErrs) == 0 && !excluded {
+		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
+		return nil, ExitNoFiles
+	}
+	// The clock started with the run, before the bibliographies were read
+	// (setup). The lint (and the network pass and git before it) stops
+	// early enough to leave the report its share of the time: the pipeline
+	// and the printers stop at --timeout itself, a report cut there still
+	// a whole file that says so.
+	p.timeout, p.ctx, p.cancel = st.timeout, st.ctx, st.cancel
+	if p.timeout > 0 {
+		p.lintCtx, p.lintCancel = lintDeadline(p.ctx, st.deadline.Add(-engine.ReportShare(p.timeout)))
+	} else {
+		p.lintCtx, p.lintCancel = context.WithCancel(p.ctx)
+	}
+	if code := f.lintOptions(p, st, env); code != ExitOK {
+		p.close()
+		return nil, code
+	}
+	return p, ExitOK
+}
+
+// lintOptions sets p.opts and p.changed from the flags.
+func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
+	p.opts = st.lintOptions()
+	// Sources of files with issues are kept until the report is printed;
+	// only SARIF (fix regions) and --fix/--diff read them, and keeping them
+	// otherwise made peak memory grow with the corpus (0.8 GB for 128 MB).
+	p.opts.KeepSources = f.fix || f.diff
+	p.opts.SkipClaims = true
+	// A file that cannot be read while unreadable-file is disabled is a
+	// warning, as ruff's with E902 off; workers call it concurrently.
+	var warnMu sync.Mutex
+	p.opts.Warn = func(msg string) {
+		warnMu.Lock()
+		defer warnMu.Unlock()
+		fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg)
+	}
+	for _, of := range p.formats {
+		if of.Format == "sarif" {
+			p.opts.KeepSources = true
+		}
+		if output.ReadsClaims(of.Format) {
+			p.opts.SkipClaims = false
+		}
+	}
+	changed, err := f.changedLines(p.lintCtx, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		return ExitUsage
+	}
+	if changed != nil {
+		if st.stdin != "" {
+			fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
+			return ExitUsage
+		}
+		p.changed = changed
+	}
+	if f.unsafe && !f.fix && !f.diff {
+		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
+		return ExitUsage
+	}
+	return ExitOK
+}
+
+// networkPass runs the engine's network pass (the lookups the enabled
+// rules need, the evidence and the judge) with the workflow's consent;
+// the lint that follows uses what it sets up.
+func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
+	// The network pass stops early enough to leave the lint its share of
+	// the time: a lookup it had no time for is unverified, and the run
+	// still reports every file.
+	netCtx, netCancel := engine.NetworkContext(p.lintCtx)
+	p.netCancel = netCancel
+	jp := planJudge(p.cfg, p.tr)
+	n, err := st.eng.LookUp(netCtx, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
+	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.lintCtx.Err() == nil {
+		stopped := p.timeout
+		if dl, ok := netCtx.Deadline(); ok {
+			stopped = dl.Sub(f.started).Round(time.Millisecond)
+		}
+		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped %v into the run, to leave the lint and the report the rest of --timeout %v: what they did not answer is unverified\n", stopped, p.timeout)
+		p.netTimedOut = true
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		if ce := (*config.Error)(nil); errors.As(err, &ce) {
+			f.annotateConfig(err, false)
+			return ExitUsage // resolvers.cache.dir leads out of the project
+		}
+		return ExitFailure
+	}
+	p.net = n
+	if n.Support != nil {
+		// Only a claim-support rule would ask the judge.
+		jp.warn(p.cfg, env)
+	}
+	return ExitOK
+}
+
+// close releases the run's contexts once the report is out.
+func (p *runPlan) close() {
+	if p.netCancel != nil {
+		p.netCancel()
+	}
+	p.lintCancel()
+	p.cancel()
+}
+
+// runTimeout starts the run's timer (--timeout); a test replaces it to end
+// the run at a point of its choosing (beforeReport, beforePrint) rather
+// than when a loaded machine happens to get there.
+var runTimeout = context.WithTimeout
+
+// lintDeadline starts the lint's timer, ReportShare before the run's; a
+// test replaces it to end the lint's time at a point of its choosing.
+var lintDeadline = context.WithDeadline
+
+// beforeReport and beforePrint, when set, run before a batch run's issues
+// go through the pipeline and before its report is printed.
+var beforeReport, beforePrint func()
+
+// runOptions are the engine's options for this run.
+func (f *runFlags) runOptions(p *runPlan) engine.RunOptions {
+	return engine.RunOptions{Lint: &p.opts, LintContext: p.lintCtx, Network: p.net,
+		Fix: f.fix || f.diff, UnsafeFixes: f.unsafe, Changed: p.changed,
+		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", FailLevel: p.failLevel,
+		FailOnUnverified: f.failOnUnverified || p.cfg.Issues.FailOnUnverified,
+		PathPrefix:       f.pathPrefix, Version: Version}
+}
+
+// maxBaseline caps the baseline files run reads and writes (a variable
+// for tests).
+var maxBaseline int64 = safefile.MaxBaseline
+
+// readBaseline reads the baseline file at path, a regular file of at most
+// maxBaseline bytes.
+func readBaseline(path string) (*pipeline.BaselineFile, error) {
+	r, err := safefile.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	tooLarge := &safefile.TooLargeError{Path: path, Limit: maxBaseline}
+	if fi, err := r.Stat(); err == nil && fi.Size() > maxBaseline {
+		return nil, tooLarge
+	}
+	// The size may be unknown, or grow while read.
+	c := &countingReader{r: io.LimitReader(r, maxBaseline+1)}
+	f, err := pipeline.ReadBaseline(path, c)
+	if c.n > maxBaseline {
+		return nil, tooLarge
+	}
+	return f, err
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// limitedWriter fails once more than max bytes are written to it.
+type limitedWriter struct {
+	w   io.Writer
+	max int64
+	err error
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if l.max -= int64(len(p)); l.max < 0 {
+		return 0, l.err
+	}
+	return l.w.Write(p)
+}
+
+// saveBaseline writes the baseline the report recorded, when
+// --write-baseline asks for one; false after reporting a failure.
+func (f *runFlags) saveBaseline(b *pipeline.BaselineFile, env Env) bool {
+	if b == nil {
+		return true
+	}
+	// One --baseline would refuse is not written: nothing is, and the
+	// previous file stays.
+	capped := func(w io.Writer) error {
+		return b.Write(&limitedWriter{w: w, max: maxBaseline,
+			err: fmt.Errorf("%d issues make a baseline larger than the %d MiB --baseline reads; exclude rules or paths instead", len(b.Entries), maxBaseline>>20)})
+	}
+	if err := atomicfile.Write(f.writeBaseline, capped); err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: --write-baseline: %v\n", err)
+		return false
+	}
+	fmt.Fprintf(env.Stderr, "citelint: recorded %d %s in %s\n", len(b.Entries), output.Plural(len(b.Entries), "issue"), f.writeBaseline)
+	return true
+}
+
+// judgeStats says what the judge did, once the report is complete.
+func (p *runPlan) judgeStats() {
+	if p.net != nil && p.net.Judge != nil {
+		fmt.Fprintf(p.stderr, "citelint: %s\n", p.net.Judge.Stats())
+	}
+}
+
+// stream prints the report file by file as the results come, and each
+// result is dropped once printed: memory stays bounded by the files in
+// flight, and printing overlaps linting.
+func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
+	var res *engine.Result
+	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
+		prog := progressFor(env, len(st.files))
+		lw := prog.reportWriter(w)
+		out := sp.Stream(lw, Version)
+		o := f.runOptions(p)
+		o.Stream, o.FileDone, o.LintDone = out.Issues, prog.fileDone, prog.end
+		res = st.eng.Run(p.ctx, st.found, o)
+		p.judgeStats()
+		if err := out.End(res.Report); err != nil {
+			return err
+		}
+		return lw.flush()
+	})
+	if res == nil {
+		// The report's destination was refused before the lint: the run
+		// decides on an empty report (--write-baseline records none).
+		res = st.eng.Run(p.ctx, engine.Files{}, f.runOptions(p))
+	}
+	exit := f.exitCode(res, p, env)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+		exit = ExitFailure
+	}
+	if !f.saveBaseline(res.NewBaseline, env) {
+		exit = ExitFailure
+	}
+	return exit
+}
+
+// batch lints every file, prints diffs or writes fixes, then prints the
+// whole report in each format.
+func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
+	prog := progressFor(env, len(st.files)) // the report is printed after it ends
+	o := f.runOptions(p)
+	o.Review = wantsReview(p) // review.go
+	o.FileDone = prog.fileDone
+	if f.fix {
+		wd, _ := os.Getwd() // "" on failure: FixRoots falls back to "."
+		o.WriteFixes, o.FixRoots, o.Stdout, o.BeforeFixWrite = true, engine.FixRoots(paths, cmp.Or(p.cfg.Dir, wd)), env.Stdout, beforeFixWrite
+	}
+	o.LintDone = func() {
+		prog.end()
+		if beforeReport != nil && !f.diff {
+			beforeReport()
+		}
+	}
+	res := st.eng.Run(p.ctx, st.found, o)
+	if f.diff {
+		return printDiffs(res.Files, st.walkErrs, env)
+	}
+	if res.StdoutTaken {
+		// The fixed document went to standard output: move the report
+		// to standard error, as ruff does, so the two do not mix.
+		for i := range p.formats {
+			if p.formats[i].Path == config.Stdout || p.formats[i].Path == "" {
+				p.formats[i].Path = config.Stderr
+			}
+		}
+	}
+	report := res.Report
+	p.judgeStats()
+	exit := f.exitCode(res, p, env)
+	failed := !f.saveBaseline(res.NewBaseline, env)
+	if beforePrint != nil {
+		beforePrint()
+	}
+	for i, of := range p.formats {
+		err := writeOutput(p.printers[i], of, report, p.cfg, env)
+		switch {
+		case errors.Is(err, output.ErrTimeLimit):
+			// Written whole, and short: the run timed out, as when the
+			// lint does (exit 4 over issues and files not checked).
+			fmt.Fprintf(env.Stderr, "citelint: the %s report leaves issues out: %v\n", of.Format, err)
+			exit = ExitTimeout
+		case err != nil:
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			failed = true
+		}
+	}
+	if failed { // a report or the baseline not written
+		exit = ExitFailure
+	}
+	return exit
+}
+
+// outputs returns the report formats (the --format flags, else the
+// config's) with a printer for each; false after reporting a bad one.
+func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, []output.Printer, bool) {
+	formats := cfg.Output.Formats
+	if len(f.formats) > 0 {
+		formats = nil
+		for _, s := range f.formats {
+			of, err := parseFormatFlag(s)
+			if err != nil {
+				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+				return nil, nil, false
+			}
+			of.FromFlag = true
+			formats = append(formats, of)
+		}
+	}
+	printers := make([]output.Printer, len(formats))
+	for i, of := range formats {
+		p, err := output.New(of.Format, output.Options{Color: f.useColor(of, env), StepSummaryPath: env.Getenv("GITHUB_STEP_SUMMARY")})
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
+			return nil, nil, false
+		}
+		printers[i] = p
+	}
+	return formats, printers, true
+}
+
+// streamable says whether the report can be printed file by file: one
+// format that can stream (text, JSON), no fixes to apply first, no support
+// summary (it needs every result), and files in path order, which is the
+// report's order (lint.Walk sorts them).
+func streamable(f *runFlags, printers []output.Printer, opts lint.Options, files []string) (output.StreamPrinter, bool) {
+	if len(printers) != 1 || f.fix || f.diff || opts.RuleEnv.Support != nil || !sort.StringsAreSorted(files) {
+		return nil, false
+	}
+	sp, ok := printers[0].(output.StreamPrinter)
+	return sp, ok
+}
+
+// exitCode is the run's exit code for the engine's verdict; a network
+// pass cut short at its share of the time limit also makes it 4.
+func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
+	exit := ExitOK
+	switch res.Verdict() {
+	case engine.Fail:
+		exit = f.issueExit
+	case engine.Broken:
+		exit = ExitFailure
+	case engine.TimedOut:
+		s := res.Report.Summary
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d %s checked, %d not checked", p.timeout, s.Files, output.Plural(s.Files, "file"), s.NotChecked)
+		if n := s.NotReported; n > 0 {
+			fmt.Fprintf(env.Stderr, ", the issues of %d not reported", n)
+		}
+		if s.SearchStopped > 0 {
+			fmt.Fprint(env.Stderr, ", and the search for files stopped before it found them all")
+		}
+		fmt.Fprintln(env.Stderr, "; the report holds the files that finished")
+		return ExitTimeout
+	}
+	if p.netTimedOut {
+		exit = ExitTimeout
+	}
+	return exit
+}
+
+// changedLines computes what the diff-aware flags ask for, or nil when none
+// is given. Failing to compute the diff is an error: linting everything or
+// nothing instead would pass a pull request that should fail, or bury it.
+func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, error) {
+	n := 0
+	for _, v := range []string{f.newFromRev, f.newFromMergeBase, f.newFromPatch} {
+		if v != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	if n > 1 {
+		return nil, errors.New("give only one of --new-from-rev, --new-from-merge-base and --new-from-patch")
+	}
+	wd, err := env.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	if f.newFromPatch != "" {
+		r, err := os.Open(f.newFromPatch)
+		if err != nil {
+			return nil, fmt.Errorf("--new-from-patch: %v", err)
+		}
+		defer r.Close()
+		// Paths in a patch are relative to the repository root, as git
+		// writes them; outside a repository, to the working directory.
+		root := wd
+		if top, err := gitdiff.Root(ctx, wd); err == nil {
+			root = top
+		}
+		s, err := gitdiff.ParsePatch(r, root)
+		if err != nil {
+			return nil, fmt.Errorf("--new-from-patch: %s: %v", f.newFromPatch, err)
+		}
+		return s, nil
+	}
+	rev := f.newFromRev
+	if f.newFromMergeBase != "" {
+		if rev, err = gitdiff.MergeBase(ctx, wd, f.newFromMergeBase); err != nil {
+			return nil, fmt.Errorf("--new-from-merge-base: %v", err)
+		}
+	}
+	s, err := gitdiff.FromRev(ctx, wd, rev)
+	if err != nil {
+		return nil, fmt.Errorf("cannot compute the changed lines: %v", err)
+	}
+	return s, nil
+}
+
+// printDiffs prints what --fix would change as unified diffs, and a count on
+// standard error. Exit 1 means there are fixes to apply (ruff's --diff).
+func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) int {
+	defer pauseWorkflowCommands(env.Stdout, env)()
+	files, fixes := 0, 0
+	exit := ExitOK
+	wd, wdErr := env.Getwd() // once for the run, as for the report's paths
+	for _, r := range results {
+		if r.Err != nil {
+			fmt.Fprintf(env.Stderr, "citelint: %v\n", r.Err)
+			exit = ExitFailure
+			continue
+		}
+		if r.Original == nil {
+			continue
+		}
+		name := r.Path
+		if wdErr == nil {
+			if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
+				name = rel
+			}
+		}
+		name = filepath.ToSlash(name)
+		oldName, newName := "a/"+name, "b/"+name // git's prefixes: git apply, patch -p1
+		if filepath.IsAbs(r.Path) && name == filepath.ToSlash(r.Path) {
+			oldName, newName = name, name // not "a//abs/path": patch -p0 takes it, as ruff writes it
+		}
+		io.WriteString(env.Stdout, fix.Unified(oldName, newName, r.Original, r.Src))
+		files++
+		fixes += r.Fixed
+	}
+	for _, e := range walkErrs {
+		fmt.Fprintf(env.Stderr, "citelint: %v\n", e)
+		exit = ExitFailure
+	}
+	if files > 0 {
+		fmt.Fprintf(env.Stderr, "citelint: would fix %d %s in %d %s\n", fixes, output.Plural(fixes, "issue"), files, output.Plural(files, "file"))
+		if exit == ExitOK {
+			exit = ExitIssues
+		}
+	}
+	return exit
+}
+
+// colorModes are --color's values; anything else is a usage error rather
+// than a silent "auto".
+var colorModes = []string{"auto", "always", "never"}
+
+func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
+	switch f.color {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if of.Format != "text" || of.Path != config.Stdout || env.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	return isTerminal(env.Stdout) // progress.go
+}
+
+// writeOutput prints the report to the format's destination; files are
+// written whole to a temporary name and renamed, so a reader never sees
+// half. A report the printer cut at the time limit is written, and
+// output.ErrTimeLimit returned.
+func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
+	var cut bool
+	var err error
+	if pp, ok := p.(output.PagesPrinter); ok && of.Path != config.Stdout && of.Path != config.Stderr && of.Path != "" {
+		within, rerr := outputRoot(of, cfg)
+		if rerr != nil {
+			return rerr
+		}
+		err = writePages(pp, resolveKeepSlash(cfg, of.Path), r, within, &cut) // review.go
+	} else {
+		err = withOutput(of, cfg, env, keepCut(func(w io.Writer) error { return p.Print(w, r) }, &cut))
+	}
+	if err == nil && cut {
+		return output.ErrTimeLimit
+	}
+	return err
+}
+
+// keepCut is write, except that a report cut at the time limit
+// (output.ErrTimeLimit) is a success, noted in cut: it is whole, and
+// atomicfile keeps only what succeeds.
+func keepCut(write func(io.Writer) error, cut *bool) func(io.Writer) error {
+	return func(w io.Writer) error {
+		err := write(w)
+		if errors.Is(err, output.ErrTimeLimit) {
+			*cut = true
+			return nil
+		}
+		return err
+	}
+}
+
+// withOutput calls write with the writer for of's destination; a file is
+// written atomically, so a failed run never leaves half a report.
+func withOutput(of config.OutputFormat, cfg *config.Config, env Env, write func(io.Writer) error) error {
+	switch of.Path {
+	case config.Stdout, "":
+		return write(env.Stdout)
+	case config.Stderr:
+		return write(env.Stderr)
+	}
+	within, err := outputRoot(of, cfg)
+	if err != nil {
+		return err
+	}
+	path := cfg.Resolve(of.Path)
+	if err := within.Holds(path); err != nil {
+		return outsideErr(of, err)
+	}
+	return atomicfile.Write(path, write)
+}
+
+// outputRoot is where a report file may be written: anywhere for a path
+// named with --format (nil), else inside the config's project, because a
+// .citelint.yaml from a pull request could otherwise aim output.formats
+// (or a link the pull request adds) at any file the runner may write.
+func outputRoot(of config.OutputFormat, cfg *config.Config) (*safefile.Root, error) {
+	if of.FromFlag {
+		return nil, nil
+	}
+	return safefile.ProjectRoot(cfg.Dir)
+}
+
+func outsideErr(of config.OutputFormat, err error) error {
+	return fmt.Errorf("output.formats %s: %v; a report is written outside the project only when --format names it", of.Format, err)
+}

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 )
 
 // TestNetworkBudgets pins issue 20, defect 7 end to end: links to a server

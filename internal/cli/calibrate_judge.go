@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/score"
 )

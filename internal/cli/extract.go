@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/result"
 )

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/mcpserver"
 	"github.com/citelint/citelint/internal/rules"
 )

@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/atomicfile"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/fix"
 	"github.com/citelint/citelint/internal/gitdiff"
 	"github.com/citelint/citelint/internal/lint"

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/resolve/httpclient"
 	"github.com/citelint/citelint/internal/safefile"
 )

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/corpus"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"

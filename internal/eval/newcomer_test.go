@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/cli"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/corpus"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"

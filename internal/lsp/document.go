@@ -11,7 +11,7 @@ import (
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"

@@ -11,7 +11,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 )
 
 // workspace is the loaded config and the engine built from it.

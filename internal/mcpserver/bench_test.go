@@ -9,7 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/mcpserver"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/mcpserver"
 	"github.com/citelint/citelint/internal/sources"
 )

@@ -15,8 +15,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/didyoumean"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/resolve/judge"
 	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/sources"

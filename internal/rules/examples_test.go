@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/registrystub"
 	"github.com/citelint/citelint/internal/resolve"

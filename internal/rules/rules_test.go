@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/evidence"
 	"github.com/citelint/citelint/internal/fix"
 	"github.com/citelint/citelint/internal/markdown"

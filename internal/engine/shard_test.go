@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 )
 
 func TestParseShard(t *testing.T) {

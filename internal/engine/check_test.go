@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/evidence"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/sources"

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/registrystub"
 	"github.com/citelint/citelint/result"
 )

@@ -13,7 +13,7 @@ import (
 	"testing/iotest"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/result"
 )

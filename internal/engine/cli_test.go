@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/cli"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/output"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/markdown"
 )
 

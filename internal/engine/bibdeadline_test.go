@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 )
 
 // TestNewDeadline: the bibliographies New reads stop at Options.Context's

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 )
 
 // TestSelectsAgreesWithRun: Selects says, file by file, what `citelint

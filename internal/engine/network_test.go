@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/evidence"
 	"github.com/citelint/citelint/internal/registrystub"
 	"github.com/citelint/citelint/internal/resolve"

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/engine"
+	"github.com/citelint/citelint/internal/engine"
 )
 
 // TestOpenCacheConfined: a resolvers.cache.dir from a config file (which a

@@ -12,7 +12,7 @@ import (
 // severity; config's schema test validates the same file.
 func exclusionsAndSeverityYAML(t *testing.T) []byte {
 	t.Helper()
-	b, err := os.ReadFile("../config/testdata/exclusions-severity.citelint.yaml")
+	b, err := os.ReadFile("../../config/testdata/exclusions-severity.citelint.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

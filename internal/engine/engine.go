@@ -1,8 +1,13 @@
 // Package engine is citelint's per-file engine behind one entry point: it
 // turns a loaded config into the rules, bibliographies and sources a run
 // needs, lints documents (bytes or paths) and passes their issues through
-// the report pipeline (exclusions, severity, limits), so that a Go program
-// gets what `citelint run --format json` reports.
+// the report pipeline (exclusions, severity, limits), so that every caller
+// gets what `citelint run --format json` reports. Its callers are the
+// command line (cli), the editor and agent servers (lsp, mcpserver) and
+// the public package engine, a small API over it for Go programs; what
+// only the command line and servers need (the walk, the network pass's
+// pieces, the report's stages, rule overrides, time shares) is exported
+// here, inside the module, and nowhere else.
 //
 // The network pass is the engine's too (network.go): LookUp collects the
 // identifiers the documents cite, looks each up once through the config's

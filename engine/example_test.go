@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/internal/engine"
+	"github.com/citelint/citelint/engine"
 	"github.com/citelint/citelint/internal/registrystub"
 	"github.com/citelint/citelint/result"
 )
@@ -67,8 +67,8 @@ func ExampleOptions_network() {
 }
 
 // A Go program gates a tree in CI as `citelint run --fail-level error`
-// does: Run lints every document Walk finds and its Verdict says whether
-// the gate passes.
+// does: Run lints every document under the folder and its Verdict says
+// whether the gate passes.
 func ExampleEngine_Run() {
 	dir, _ := os.MkdirTemp("", "citelint-tree")
 	defer os.RemoveAll(dir)
@@ -80,7 +80,7 @@ func ExampleEngine_Run() {
 	if err != nil {
 		panic(err)
 	}
-	res := eng.Run(context.Background(), eng.Walk([]string{dir}), engine.RunOptions{FailLevel: result.SeverityError})
+	res := eng.Run(context.Background(), []string{dir}, engine.RunOptions{FailLevel: result.SeverityError})
 	for _, iss := range res.Report.Issues {
 		fmt.Printf("%s:%d: %s (%v)\n", filepath.Base(iss.Path), iss.Pos.Line, iss.Rule, iss.Severity)
 	}
@@ -93,4 +93,55 @@ func ExampleEngine_Run() {
 	// Output:
 	// bad.md:1: unresolvable-label (error)
 	// gate fails
+}
+
+// A Go program lints every document under a folder as `citelint run
+// --format json` does: the config's include and exclude globs choose the
+// files, and what git ignores is left out.
+func ExampleEngine_LintPaths() {
+	dir, _ := os.MkdirTemp("", "citelint-tree")
+	defer os.RemoveAll(dir)
+	os.MkdirAll(filepath.Join(dir, "docs"), 0o755)
+	os.WriteFile(filepath.Join(dir, "docs", "a.md"), []byte("Water boils at 100 °C [1].\n\n## References\n\n1. Smith, J. Boiling. 2020.\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "docs", "b.md"), []byte("See [the notes][notes].\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "docs", "notes.txt"), []byte("not a document\n"), 0o644)
+
+	eng, err := engine.New(config.New(engine.ConfigOptions()), engine.Options{WorkDir: dir})
+	if err != nil {
+		panic(err)
+	}
+	report := eng.LintPaths(context.Background(), []string{filepath.Join(dir, "docs")})
+	for _, iss := range report.Issues {
+		rel, _ := filepath.Rel(dir, iss.Path)
+		fmt.Printf("%s:%d: %s: %s\n", filepath.ToSlash(rel), iss.Pos.Line, iss.Rule, iss.Message)
+	}
+	fmt.Println(report.Summary.Files, "files,", report.Summary.Citations, "citations")
+	// Output:
+	// docs/b.md:1: unresolvable-label: reference link [notes] has no link definition ([notes]: url)
+	// 2 files, 2 citations
+}
+
+// A Go program fixes a tree as `citelint run --fix` does: the safe fixes
+// are written to the files (here unresolvable-label's: [9] is not in the
+// list), and the report holds the issues left.
+func ExampleRunOptions_fix() {
+	dir, _ := os.MkdirTemp("", "citelint-fix")
+	defer os.RemoveAll(dir)
+	doc := filepath.Join(dir, "notes.md")
+	os.WriteFile(doc, []byte("Water boils at 100 °C [1, 9].\n\n## References\n\n1. Smith, J. Boiling. 2020.\n"), 0o644)
+
+	eng, err := engine.New(config.New(engine.ConfigOptions()), engine.Options{WorkDir: dir})
+	if err != nil {
+		panic(err)
+	}
+	res := eng.Run(context.Background(), []string{dir}, engine.RunOptions{Fix: true})
+	fixed, _ := os.ReadFile(doc)
+	fmt.Print(res.Fixed, " fixed, ", len(res.Report.Issues), " left\n", string(fixed))
+	// Output:
+	// 1 fixed, 0 left
+	// Water boils at 100 °C [1].
+	//
+	// ## References
+	//
+	// 1. Smith, J. Boiling. 2020.
 }

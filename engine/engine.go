@@ -23,7 +23,6 @@ import (
 	"context"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/citelint/citelint/config"
 	core "github.com/citelint/citelint/internal/engine"
@@ -40,8 +39,9 @@ func ConfigOptions() config.Options { return core.ConfigOptions() }
 
 // Options are what a program adds to the config.
 type Options struct {
-	// WorkDir is the working directory: relative paths, the project root
-	// and the report's paths are taken from it. "" is os.Getwd.
+	// WorkDir is the working directory, which the project root is found
+	// from; "" is os.Getwd. LintPaths and Run walk their paths as the
+	// process names them: with a WorkDir elsewhere, give them absolute.
 	WorkDir string
 	// Bibliographies are read after the config's, as given (the command
 	// line's --bibliography: not confined to the project).
@@ -195,14 +195,8 @@ func (e *Engine) Run(ctx context.Context, paths []string, o RunOptions) *Result 
 	fs.ReadStdin(os.Stdin) // for a path "-"
 	ro := core.RunOptions{Fix: o.Fix, UnsafeFixes: o.UnsafeFixes, FailLevel: o.FailLevel, FailOnUnverified: o.FailOnUnverified}
 	if o.Fix {
-		abs := make([]string, len(paths))
-		for i, p := range paths {
-			abs[i] = p
-			if p != "-" && !filepath.IsAbs(p) {
-				abs[i] = filepath.Join(e.wd, p)
-			}
-		}
-		ro.WriteFixes, ro.FixRoots = true, core.FixRoots(abs, cmp.Or(e.cfg.Dir, e.wd))
+		// As the command line: the folders named, as the walk took them.
+		ro.WriteFixes, ro.FixRoots = true, core.FixRoots(paths, cmp.Or(e.cfg.Dir, e.wd))
 	}
 	res := e.e.Run(ctx, fs, ro)
 	return &Result{Report: res.Report, Fixed: res.Fixed, res: res}

@@ -1,9 +1,14 @@
 package engine
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/citelint/citelint/config"
 	core "github.com/citelint/citelint/internal/engine"
+	"github.com/citelint/citelint/result"
 )
 
 // TestVerdictsMatch: Result.Verdict converts the implementation's verdict
@@ -17,5 +22,51 @@ func TestVerdictsMatch(t *testing.T) {
 		if int(tc.public) != int(tc.core) {
 			t.Errorf("public verdict %d is the implementation's %d", tc.public, tc.core)
 		}
+	}
+}
+
+// TestRun: what Run writes and which verdict it gives, through the public
+// options alone.
+func TestRun(t *testing.T) {
+	const doc = "Water boils at 100 °C [1, 9].\n\n## References\n\n1. Smith, J. Boiling. 2020.\n"
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name    string
+		ctx     context.Context
+		missing bool // a path that does not exist
+		o       RunOptions
+		want    Verdict
+		written bool
+	}{
+		{"an error fails the gate", context.Background(), false, RunOptions{}, Fail, false},
+		{"above the fail level nothing fails", context.Background(), false, RunOptions{FailLevel: result.SeverityError + 1}, Pass, false},
+		{"fix writes the file and leaves nothing", context.Background(), false, RunOptions{Fix: true}, Pass, true},
+		{"a path that cannot be walked is broken", context.Background(), true, RunOptions{}, Broken, false},
+		{"an ended ctx times out", cancelled, false, RunOptions{}, TimedOut, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, "a.md")
+			if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			e, err := New(config.New(ConfigOptions()), Options{WorkDir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			paths := []string{dir}
+			if tc.missing {
+				paths = append(paths, filepath.Join(dir, "missing.md"))
+			}
+			res := e.Run(tc.ctx, paths, tc.o)
+			if got := res.Verdict(); got != tc.want {
+				t.Errorf("verdict %d, want %d (report %+v)", got, tc.want, res.Report.Summary)
+			}
+			b, _ := os.ReadFile(p)
+			if written := string(b) != doc; written != tc.written || (res.Fixed > 0) != tc.written {
+				t.Errorf("file written %v, %d fixed; want written %v:\n%s", written, res.Fixed, tc.written, b)
+			}
+		})
 	}
 }

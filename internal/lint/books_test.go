@@ -293,11 +293,11 @@ func TestLinkedChapterBelongsToItsBook(t *testing.T) {
 	files := map[string]string{
 		"book/index.Rmd":    "---\nsite: bookdown::bookdown_site\nbibliography: book.bib\n---\n\n# Preface\n\nText.\n",
 		"book/book.bib":     "@book{known, title = {Known}}\n",
-		"shared/chapter.md": "# Methods\n\nAs [@known] and [@unknown] say; see [the preface][Preface].\n",
+		"common/chapter.md": "# Methods\n\nAs [@known] and [@unknown] say; see [the preface][Preface].\n",
 	}
 	writeTree(t, root, files)
 	doc := filepath.Join(root, "book", "01-methods.Rmd")
-	if err := os.Symlink(filepath.Join("..", "..", "..", "shared", "chapter.md"), doc); err != nil {
+	if err := os.Symlink(filepath.Join("..", "common", "chapter.md"), doc); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
 	got := strings.Join(lintWithRoot(t, root, doc), "\n")

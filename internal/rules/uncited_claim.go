@@ -73,7 +73,7 @@ Rust RFCs, Kubernetes KEPs and Ethereum EIPs). On LLM-written deep-research
 reports about three in five are: 53 of 98, 66 of 98, 64 of 99 and 52
 of 100 findings in four samples labelled blind and measured held out
 (the first on the rule before a change its labels led to), 235 of 395
-in all (eval/testdata/precision/README.md). Most of the others are the
+in all (internal/eval/testdata/precision/README.md). Most of the others are the
 report's own design, scope or projections, or recaps of facts it cites
 elsewhere, which no count of numbers and names tells from a sourced fact:
 read its findings as questions for the author, not as errors.
@@ -83,7 +83,7 @@ read (first contact, issue 33) it was right on 17 of 70 findings (24%): 14
 of 23 on one family, 3 of 25 and 0 of 22 on two others. Where it was wrong
 for a reason of structure (a citation form, a note of sources, a table
 recapping cited prose, an agent's prompt), the document now says so and the
-rule reads it: the forms and notes of markdown/forms.go, the scaffolding
+rule reads it: the forms and notes of internal/markdown/forms.go, the scaffolding
 and notes of the document's citation scheme, tables exempt. What is left
 is semantic: whether a sentence is the report's own design, opinion,
 projection or example, or recaps what the report cites elsewhere. The

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -134,6 +135,10 @@ func TestCitationDetail(t *testing.T) {
 	}
 }
 
+// wideAt is an offset just short of 4 GiB; a variable, so that the test
+// compiles where int has 32 bits (there no offset passes it).
+var wideAt uint64 = 1<<32 - 2
+
 // TestKeepCitation: a candidate kept as a compact record comes back as the
 // Citation it held, its scheme too when the table of schemes is full, and
 // its offsets when they pass 4 GiB (candWide).
@@ -142,8 +147,8 @@ func TestKeepCitation(t *testing.T) {
 	var want []Citation
 	for i := range 400 {
 		at := i
-		if i%11 == 0 {
-			at = 1<<32 - 2 + i%4 // across the 32-bit offsets' end
+		if i%11 == 0 && strconv.IntSize == 64 {
+			at = int(wideAt) + i%4 // across the 32-bit offsets' end
 		}
 		c := candidate{Citation: Citation{Kind: KindKey, Span: Span{at, at + 3}, Marker: Span{at, at + 5},
 			Label: fmt.Sprint(i), Scheme: fmt.Sprint("s", i%350), ID: fmt.Sprint("id", i%2)}}

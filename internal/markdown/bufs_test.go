@@ -1,11 +1,13 @@
 package markdown
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -170,6 +172,57 @@ func TestKeepCitation(t *testing.T) {
 		w.citation(&got, w.cands.at(i))
 		if !reflect.DeepEqual(got, want[i]) {
 			t.Errorf("candidate %d: got %+v, want %+v", i, got, want[i])
+		}
+	}
+}
+
+// TestProseCuts: a long prose range is scanned in pieces cut where no
+// marker is open, and the pieces cover it exactly; a short one, or one
+// with nowhere to cut, is scanned whole.
+func TestProseCuts(t *testing.T) {
+	long := []byte(strings.Repeat("Claim [1]. Claim [@k2] x ", 5000))
+	noCut := []byte(strings.Repeat("x", 3*proseCutAt))
+	for _, tt := range []struct {
+		name  string
+		src   []byte
+		whole bool
+	}{
+		{"short", []byte("Claim [1]. Another [2]."), true},
+		{"long", long, false},
+		{"nowhere to cut", noCut, true},
+	} {
+		sp := Span{0, len(tt.src)}
+		var got []Span
+		for p := range proseCuts(tt.src, sp) {
+			got = append(got, p)
+		}
+		if (len(got) == 1) != tt.whole {
+			t.Errorf("%s: %d pieces, want whole %v", tt.name, len(got), tt.whole)
+		}
+		at := 0
+		for _, p := range got {
+			if p.Start != at || p.End <= p.Start {
+				t.Fatalf("%s: piece %v does not follow %d", tt.name, p, at)
+			}
+			if p.Start > 0 && !(tt.src[p.Start-1] == ' ' && (tt.src[p.Start-2] == ']' || tt.src[p.Start-2] == '.')) {
+				t.Errorf("%s: cut at %d is not after \"] \" or \". \"", tt.name, p.Start)
+			}
+			at = p.End
+		}
+		if at != len(tt.src) {
+			t.Errorf("%s: pieces end at %d, want %d", tt.name, at, len(tt.src))
+		}
+	}
+	// The markers of one long line are those of the same text over many
+	// lines, where no cut is needed.
+	lines := bytes.ReplaceAll(long, []byte(" x "), []byte(" x\n"))
+	a, b := Parse(long, Options{}), Parse(lines, Options{})
+	if len(a.Citations) != 10000 || len(a.Citations) != len(b.Citations) {
+		t.Fatalf("%d citations on one line, %d over lines, want 10000", len(a.Citations), len(b.Citations))
+	}
+	for i := range a.Citations {
+		if x, y := &a.Citations[i], &b.Citations[i]; x.Label != y.Label || x.Span != y.Span || x.Kind != y.Kind {
+			t.Fatalf("citation %d: %+v on one line, %+v over lines", i, x, y)
 		}
 	}
 }

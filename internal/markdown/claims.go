@@ -37,16 +37,51 @@ func (w *walker) scanBlocks() {
 		}
 	}
 
-	for _, sp := range w.prose {
-		scratch = w.scanProse(sp, scratch[:0])
-		for i := range scratch {
-			w.keep(&scratch[i])
+	for _, whole := range w.prose {
+		for sp := range proseCuts(w.src, whole) {
+			scratch = w.scanProse(sp, scratch[:0])
+			for i := range scratch {
+				w.keep(&scratch[i])
+			}
+			clear(scratch) // see bufs.reset
 		}
-		clear(scratch) // see bufs.reset
 	}
 	w.scratch = scratch[:0]
 	if bytes.IndexByte(w.src, '$') >= 0 {
 		w.dropInMath(mathSpans(w.src))
+	}
+}
+
+// proseCutAt is the length past which a prose range is scanned in pieces:
+// a range's candidates are all held at once, full size, before keep makes
+// them compact, so one 8 MB line of markers held twice the memory of the
+// same markers over many lines.
+const proseCutAt = 32 << 10
+
+// proseCuts yields sp whole, or, when it is longer than proseCutAt, in
+// pieces of about that length, each cut at a space right after a closing
+// bracket or a sentence's full stop ("[12] The", "rose. The"): where no
+// marker is open and the next starts afresh. A range with no such space
+// is yielded whole.
+func proseCuts(src []byte, sp Span) func(func(Span) bool) {
+	return func(yield func(Span) bool) {
+		for sp.End-sp.Start > proseCutAt {
+			cut := -1
+			for i := sp.Start + proseCutAt/2; i < sp.End-proseCutAt/2; i++ {
+				if src[i] == ' ' && (src[i-1] == ']' || src[i-1] == '.') && i+1 < sp.End && src[i+1] != ' ' && src[i+1] != '(' {
+					cut = i + 1
+					break
+				}
+			}
+			if cut < 0 {
+				break
+			}
+			if !yield(Span{sp.Start, cut}) {
+				return
+			}
+			sp.Start = cut
+		}
+		yield(sp)
 	}
 }
 

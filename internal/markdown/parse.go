@@ -551,12 +551,20 @@ func (w *walker) addProse(start, stop int) {
 	if stop <= start {
 		return
 	}
-	if n := len(w.prose); n > 0 && (w.prose[n-1].End == start || w.prose[n-1].End == w.softEnd && lineBreakOnly(w.src[w.softEnd:start])) {
+	if n := len(w.prose); n > 0 && (w.prose[n-1].End == start ||
+		w.prose[n-1].End == w.softEnd && w.prose[n-1].End-w.prose[n-1].Start < maxWrappedProse && lineBreakOnly(w.src[w.softEnd:start])) {
 		w.prose[n-1].End = stop
 		return
 	}
 	w.prose = append(w.prose, Span{start, stop})
 }
+
+// maxWrappedProse bounds a prose range that continues over line breaks: a
+// range's candidates are all held at once before they are kept compactly
+// (scanBlocks), and a paragraph of 240,000 lines of markers doubled the
+// peak memory. Past it the next line starts a range of its own, so only a
+// group wrapped over that one line break is read in halves.
+const maxWrappedProse = 16 << 10
 
 // lineBreakOnly reports whether b is one line break, spaces and tabs
 // around it: what a paragraph's soft line break leaves between the Text

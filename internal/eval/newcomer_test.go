@@ -32,11 +32,16 @@ import (
 // since; newcomer2 is a second set, 17 projects drawn by the rules in
 // bench/newcomer-projects-2.txt, fetched by `bench/newcomer-corpus OUT
 // bench/newcomer-projects-2.txt` into $CITELINT_NEWCOMER2_DOCS and linted
-// the same way, for an honest first-contact figure. Held out.
+// the same way, for an honest first-contact figure. Held out. newcomer3
+// is a third, 20 citation-heavy projects (R vignettes that cite, scientific
+// notebooks, Go modules' docs) drawn by the rules in
+// bench/newcomer-projects-3.txt, in $CITELINT_NEWCOMER3_DOCS, since set 2
+// gave too few findings to tell precision. Held out.
 
 const (
 	newcomerEnv  = "CITELINT_NEWCOMER_DOCS"
 	newcomer2Env = "CITELINT_NEWCOMER2_DOCS"
+	newcomer3Env = "CITELINT_NEWCOMER3_DOCS"
 )
 
 // newcomerSets are the newcomer stand-ins: label group, the environment
@@ -44,12 +49,13 @@ const (
 var newcomerSets = []struct{ group, env, list string }{
 	{"newcomer", newcomerEnv, "newcomer-projects.txt"},
 	{"newcomer2", newcomer2Env, "newcomer-projects-2.txt"},
+	{"newcomer3", newcomer3Env, "newcomer-projects-3.txt"},
 }
 
 // projectGroups are the precision groups linted project by project, as
 // `citelint run .` in each of the group's folders, rather than as one run
 // of the standard and reports rules over all of them.
-var projectGroups = map[string]bool{"newcomer": true, "newcomer2": true}
+var projectGroups = map[string]bool{"newcomer": true, "newcomer2": true, "newcomer3": true}
 
 // newcomerDirs are the folders bench/newcomer-corpus writes for the
 // projects of bench/newcomer-projects.txt.

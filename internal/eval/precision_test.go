@@ -36,9 +36,9 @@ import (
 // bench/gomod-docs-corpus, in $CITELINT_GOMOD_DOCS; gomod2 to gomod4 in
 // $CITELINT_GOMOD2_DOCS and so on) and debian and debian2 (Debian
 // packages' docs, bench/debian-docs-corpus, in $CITELINT_DEBIAN_DOCS and
-// $CITELINT_DEBIAN2_DOCS), and newcomer and newcomer2 (issue 37's stand-in
-// projects, bench/newcomer-corpus, in $CITELINT_NEWCOMER_DOCS and
-// $CITELINT_NEWCOMER2_DOCS, each linted as `citelint run .` in its folder:
+// $CITELINT_DEBIAN2_DOCS), and newcomer to newcomer3 (issue 37's stand-in
+// projects, bench/newcomer-corpus, in $CITELINT_NEWCOMER_DOCS,
+// $CITELINT_NEWCOMER2_DOCS and $CITELINT_NEWCOMER3_DOCS, each linted as `citelint run .` in its folder:
 // newcomer_test.go). path is relative to
 // the group's root.
 //
@@ -165,6 +165,10 @@ var precisionGroups = []struct {
 	// after the first set's fixes, every finding of the rules at 5c6fc8b
 	// labelled on 7 December 2026. Held out.
 	{"newcomer2", newcomer2Env, projectDirs("newcomer-projects-2.txt"), nil, true},
+	// The third (bench/newcomer-projects-3.txt), citation-heavy kinds drawn
+	// because set 2 gave three findings, every finding of the rules at
+	// 8c089ee labelled on 7 December 2026. Held out.
+	{"newcomer3", newcomer3Env, projectDirs("newcomer-projects-3.txt"), nil, true},
 }
 
 // gomodDirs are the folders bench/gomod-docs-corpus writes for the modules

@@ -106,7 +106,10 @@ func (w *walker) rstMarker(content []byte, under int) (string, bool) {
 
 // findRSTEntries reads the ".. [label] text" entries of the document's
 // paragraphs: each such line starts an entry, and the lines after it, up
-// to the next entry or the paragraph's end, continue it.
+// to the next entry or the paragraph's end, continue it. Entries indented
+// under a reST directive (".. topic:: References:", as sphinx-gallery
+// notebooks write them) are an indented code block to Markdown, and are
+// read there too.
 func (w *walker) findRSTEntries() {
 	src := w.src
 	if !bytes.Contains(src, []byte(".. [")) {
@@ -116,46 +119,74 @@ func (w *walker) findRSTEntries() {
 		if b.heading || b.tableCell {
 			continue
 		}
-		text := src[b.span.Start:b.span.End]
-		if !bytes.Contains(text, []byte(".. [")) {
-			continue
-		}
-		open := -1 // index in References of the entry being read
-		textStart := 0
-		finish := func() {
-			if open < 0 {
-				return
-			}
-			ref := &w.doc.References[open]
-			w.fillEntry(ref, textStart, ref.Span.End)
-			open = -1
-		}
-		for pos := b.span.Start; pos < b.span.End; {
-			eol := bytes.IndexByte(src[pos:b.span.End], '\n')
-			next := b.span.End
-			if eol >= 0 {
-				next = pos + eol + 1
-			} else {
-				eol = b.span.End - pos
-			}
-			line := bytes.TrimRight(src[pos:pos+eol], "\r")
-			if dots, ls, le, at, ok := rstEntryAt(line); ok {
-				finish()
-				label := autoLabel(line[ls:le], &w.rst.autoEntries)
-				w.doc.References = append(w.doc.References, Reference{Kind: RefFootnote, Label: label,
-					Span: Span{pos + dots, pos + len(line)}, LabelSpan: Span{pos + dots, pos + le + 1}, Section: -1})
-				open, textStart = len(w.doc.References)-1, pos+at
-				w.rst.entries++
-			}
-			if open >= 0 {
-				w.doc.References[open].Span.End = pos + len(line)
-			}
-			pos = next
-		}
-		if open >= 0 {
-			finish()
+		w.rstEntriesIn(b.span)
+	}
+	for _, cb := range w.doc.CodeBlocks {
+		if cb.Lang.End == cb.Lang.Start && bytes.Contains(src[cb.Start:cb.End], []byte(".. [")) && directiveBefore(src, cb.Start) {
+			w.rstEntriesIn(cb.Span)
 		}
 	}
+}
+
+// rstEntriesIn reads the reST entries of the lines of sp.
+func (w *walker) rstEntriesIn(sp Span) {
+	src := w.src
+	if !bytes.Contains(src[sp.Start:sp.End], []byte(".. [")) {
+		return
+	}
+	open := -1 // index in References of the entry being read
+	textStart := 0
+	finish := func() {
+		if open < 0 {
+			return
+		}
+		ref := &w.doc.References[open]
+		w.fillEntry(ref, textStart, ref.Span.End)
+		open = -1
+	}
+	for pos := sp.Start; pos < sp.End; {
+		eol := bytes.IndexByte(src[pos:sp.End], '\n')
+		next := sp.End
+		if eol >= 0 {
+			next = pos + eol + 1
+		} else {
+			eol = sp.End - pos
+		}
+		line := bytes.TrimRight(src[pos:pos+eol], "\r")
+		if dots, ls, le, at, ok := rstEntryAt(line); ok {
+			finish()
+			label := autoLabel(line[ls:le], &w.rst.autoEntries)
+			w.doc.References = append(w.doc.References, Reference{Kind: RefFootnote, Label: label,
+				Span: Span{pos + dots, pos + len(line)}, LabelSpan: Span{pos + dots, pos + le + 1}, Section: -1})
+			open, textStart = len(w.doc.References)-1, pos+at
+			w.rst.entries++
+		}
+		if open >= 0 {
+			w.doc.References[open].Span.End = pos + len(line)
+		}
+		pos = next
+	}
+	finish()
+}
+
+// directiveBefore reports whether the last non-blank line before the line
+// at start is a reST directive (".. topic:: References:"): the indented
+// block after it is its content, not code.
+func directiveBefore(src []byte, start int) bool {
+	end := start
+	for end > 0 && src[end-1] != '\n' {
+		end-- // the block's first line's start
+	}
+	for end > 0 {
+		lineEnd := end - 1 // the '\n' ending the line before
+		ls := bytes.LastIndexByte(src[:lineEnd], '\n') + 1
+		t := bytes.TrimSpace(src[ls:lineEnd])
+		if len(t) > 0 {
+			return bytes.HasPrefix(t, []byte(".. ")) && bytes.Contains(t, []byte("::"))
+		}
+		end = ls
+	}
+	return false
 }
 
 // RST reports whether a footnote reference is a reST entry, ".. [label]".

@@ -265,3 +265,26 @@ func TestRootForRemembersFoldersNotLinks(t *testing.T) {
 		t.Errorf("the link to %s got the project's root %s", far, ra.Dir())
 	}
 }
+
+// TestNarrativeKeys: in a pandoc document (.Rmd, .qmd) that names a
+// bibliography, a bare @key is a citation as pandoc reads it, so a typo in
+// one is reported; Quarto's cross-references and e-mail addresses are not
+// keys, and in plain Markdown a bare @word counts only when the
+// bibliography holds it (newcomer sets 2 and 3, issue 37).
+func TestNarrativeKeys(t *testing.T) {
+	const body = "---\nbibliography: refs.bib\n---\n\nAs @known shows and @nosuchkey2020 claims; see @fig-plot, or write to a@b.org.\n"
+	for _, tt := range []struct {
+		file string
+		want string
+	}{
+		{"doc.Rmd", `unresolvable-label: citation key "nosuchkey2020" has no bibliography entry`},
+		{"doc.qmd", `unresolvable-label: citation key "nosuchkey2020" has no bibliography entry`},
+		{"doc.md", ""},
+	} {
+		root := t.TempDir()
+		writeTree(t, root, map[string]string{tt.file: body, "refs.bib": "@book{known, title = {Known}}\n"})
+		if got := strings.Join(lintWithRoot(t, root, filepath.Join(root, tt.file)), "\n"); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.file, got, tt.want)
+		}
+	}
+}

@@ -525,7 +525,8 @@ func finishFix(fr FileResult, orig, src []byte, fixed int, opts Options) FileRes
 func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) (fr FileResult) {
 	fr.Path = path
 	env := opts.Env
-	popts := markdown.Options{MDX: strings.EqualFold(filepath.Ext(path), ".mdx"), NoClaims: opts.noClaims()}
+	ext := filepath.Ext(path)
+	popts := markdown.Options{MDX: strings.EqualFold(ext, ".mdx"), Pandoc: strings.EqualFold(ext, ".rmd") || strings.EqualFold(ext, ".qmd"), NoClaims: opts.noClaims()}
 	var projBibs []string
 	var projErrs []projectErr
 	if path != "-" {

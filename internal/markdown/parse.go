@@ -31,6 +31,12 @@ type Options struct {
 	// MDX reads the document as MDX (mdx.go): no indented code, and
 	// fences and JSX tags at any indentation.
 	MDX bool
+	// Pandoc reads the document as pandoc does (.Rmd, .qmd): when its
+	// front matter names a bibliography, every bare @key in its prose is a
+	// citation, known to the bibliography or not, since pandoc cites it
+	// (and warns when the key is missing); Quarto's cross-references
+	// (@fig-x, @sec-x) are not.
+	Pandoc bool
 	// Bibliography, when set, is called once the front matter is read if
 	// it names bibliography files, before the body is, with the document
 	// so far (FrontMatter, Bibliography); a KnownKey it returns replaces

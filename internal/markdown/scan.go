@@ -1117,6 +1117,17 @@ func keyLen(b []byte) int {
 // work, so they are no citations (quarto.org/docs/authoring/cross-references).
 var crossRefPrefixes = []string{"fig-", "tbl-", "sec-", "eq-", "lst-", "thm-", "lem-", "cor-", "prp-", "cnj-", "def-", "exm-", "exr-", "sol-", "rem-", "alg-", "apx-", "nte-", "wrn-", "imp-", "tip-", "cau-"}
 
+// narrativeKey reports whether a bare @key of a pandoc document is one
+// pandoc would cite: it starts with a letter or '_' (pandoc's rule), is
+// no cross-reference, and is not braced.
+func narrativeKey(key []byte) bool {
+	if len(key) < 2 || key[0] == '{' || isCrossRef(key) {
+		return false
+	}
+	c := key[0]
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
 func isCrossRef(key []byte) bool {
 	if len(key) < 4 || key[2] != '-' && key[3] != '-' {
 		return false
@@ -1260,7 +1271,7 @@ func (w *walker) scanBareKeys(text []byte, base int, brackets []candidate, out [
 			continue
 		}
 		key := string(bytes.Trim(text[i+1:i+1+n], "{}"))
-		if !w.opts.KnownKey(key) {
+		if !w.opts.KnownKey(key) && !(w.opts.Pandoc && len(w.doc.Bibliography) > 0 && narrativeKey(text[i+1:i+1+n])) {
 			continue
 		}
 		sp := Span{base + i, base + i + 1 + n}

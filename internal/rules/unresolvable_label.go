@@ -37,10 +37,11 @@ front matter or config (pandoc, MyST); the source store given with
 ` + "`--sources`" + ` (RAG keys). Keys for which nothing is configured to search
 (no bibliography, no source store) are not reported: they are counted as
 unchecked in the summary. Pandoc's bracketed keys are checked, a group
-wrapped over lines included (` + "`[@a;⏎@b]`" + `); its narrative form, a bare
-` + "`@key`" + ` in the sentence, counts only for keys a bibliography holds (an
-unknown bare @word is as likely a handle or an address), so a typo in one
-is not reported: bracket it to have it checked. Reference lists are found by their titles
+wrapped over lines included (` + "`[@a;⏎@b]`" + `). Their narrative form, a bare
+` + "`@key`" + ` in the sentence, is checked as pandoc reads it in an R Markdown or
+Quarto document whose front matter names a bibliography (not Quarto's
+` + "`@fig-x`" + ` cross-references, not an e-mail address); elsewhere a bare @word
+counts only when a bibliography holds it, being as likely a handle. Reference lists are found by their titles
 ("References", "Section 6: Sources", "Works cited", "参考文献") and by their
 shape: runs of entries such as ` + "`[1] ...`, `**[1]**: ...`, `[1]- ...`" + `, one per
 line or one per paragraph, under any heading or none.

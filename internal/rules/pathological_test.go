@@ -13,6 +13,7 @@ import (
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/uncited"
 	"github.com/citelint/citelint/result"
 )
 
@@ -199,7 +200,7 @@ var rulesPathoCases = []rulesPatho{
 		name: "uncited-wide-row", extra: rules.UncitedClaim,
 		// Tables are exempt by default; the row's test is what is timed.
 		settings: func() any {
-			s := rules.UncitedClaim.DefaultSettings().(*rules.UncitedClaimSettings)
+			s := rules.UncitedClaim.DefaultSettings().(*uncited.Settings)
 			s.Exempt = slices.DeleteFunc(s.Exempt, func(e string) bool { return e == "tables" })
 			return s
 		},

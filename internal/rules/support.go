@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules/uncited"
 	"github.com/citelint/citelint/internal/score"
 )
 
@@ -77,7 +78,7 @@ func coveredClaims(doc *markdown.Document, ci int) []int {
 	}
 	var out []int
 	for j := ci - 1; j >= 0 && doc.Claims[j].Block == cl.Block && len(doc.Claims[j].Citations) == 0; j-- {
-		if n, _ := FactScore(doc.ClaimText(j)); n >= 3 {
+		if n, _ := uncited.FactScore(doc.ClaimText(j)); n >= 3 {
 			out = append(out, j)
 		}
 	}

@@ -1,4 +1,4 @@
-package rules
+package uncited
 
 import (
 	"io/fs"
@@ -25,7 +25,7 @@ var (
 
 // parsedCorpus parses and resolves every Markdown file of the shared corpus
 // once per test binary, as `citelint run --no-config` does (no
-// bibliography), so benchmarks and tests time and check only the rules.
+// bibliography), so benchmarks and tests time and check only the rule.
 func parsedCorpus(tb testing.TB) []corpusDoc {
 	dir := corpus.Path(tb)
 	corpusOnce.Do(func() {
@@ -58,43 +58,13 @@ func BenchmarkUncitedClaimCorpus(b *testing.B) {
 	for _, d := range docs {
 		bytes += len(d.doc.Src)
 	}
-	settings := newUncitedClaimSettings()
+	settings := DefaultSettings()
 	b.SetBytes(int64(bytes))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
 		for _, d := range docs {
-			if _, err := Run(UncitedClaim, d.path, d.doc, settings, nil); err != nil {
-				b.Fatal(err)
-			}
+			Find(d.doc, settings)
 		}
-	}
-}
-
-// BenchmarkOfflineRulesCorpus runs each default offline rule, with its
-// default settings, over every document of the shared corpus, parsed
-// beforehand: one sub-benchmark per rule.
-func BenchmarkOfflineRulesCorpus(b *testing.B) {
-	docs := parsedCorpus(b)
-	bytes := 0
-	for _, d := range docs {
-		bytes += len(d.doc.Src)
-	}
-	for _, r := range All() {
-		if !r.Default || !r.HasTag(TagOffline) {
-			continue
-		}
-		settings := r.DefaultSettings()
-		b.Run(r.Name, func(b *testing.B) {
-			b.SetBytes(int64(bytes))
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, d := range docs {
-					if _, err := Run(r, d.path, d.doc, settings, nil); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-		})
 	}
 }

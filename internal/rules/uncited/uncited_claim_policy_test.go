@@ -1,4 +1,4 @@
-package rules
+package uncited
 
 import (
 	"math/rand/v2"
@@ -15,7 +15,7 @@ import (
 // setting's enum tag (which config validates and the schema lists) and to
 // the defaults the rule's doc names.
 func TestExemptionsMatchSettings(t *testing.T) {
-	f, _ := reflect.TypeOf(UncitedClaimSettings{}).FieldByName("Exempt")
+	f, _ := reflect.TypeOf(Settings{}).FieldByName("Exempt")
 	var names []string
 	for _, e := range exemptions {
 		names = append(names, e.name)
@@ -32,7 +32,7 @@ func TestExemptionsMatchSettings(t *testing.T) {
 	if got := strings.Join(names, ","); got != f.Tag.Get("enum") {
 		t.Errorf("exemptions %s, enum tag %s", got, f.Tag.Get("enum"))
 	}
-	s := newUncitedClaimSettings().(*UncitedClaimSettings)
+	s := DefaultSettings()
 	if want := []string{"title", "abstract", "conclusions", "headings", "questions", "link-lists", "labels", "code", "tables"}; !slices.Equal(s.Exempt, want) {
 		t.Errorf("default exempt %v, want %v", s.Exempt, want)
 	}
@@ -89,17 +89,17 @@ func TestExemptPolicy(t *testing.T) {
 		{"conclusions", markdown.Claim{}, "", "C. Methods", false},
 	}
 	for _, tt := range tests {
-		p := newExemptPolicy(&UncitedClaimSettings{Exempt: []string{tt.exempt}})
+		p := newExemptPolicy(&Settings{Exempt: []string{tt.exempt}})
 		got := placeOf(&tt.c, title)&p.places != 0 || p.textExempt(&tt.c, []byte(tt.text)) ||
 			tt.section != "" && p.sectionExempt(tt.section)
 		if got != tt.want {
 			t.Errorf("exempt %s: claim %+v %q in section %q exempt = %v, want %v", tt.exempt, tt.c, tt.text, tt.section, got, tt.want)
 		}
-		if none := newExemptPolicy(&UncitedClaimSettings{}); placeOf(&tt.c, title)&none.places != 0 || none.textExempt(&tt.c, []byte(tt.text)) || none.sectionExempt(tt.section) {
+		if none := newExemptPolicy(&Settings{}); placeOf(&tt.c, title)&none.places != 0 || none.textExempt(&tt.c, []byte(tt.text)) || none.sectionExempt(tt.section) {
 			t.Errorf("no exemptions: claim %+v %q exempt", tt.c, tt.text)
 		}
 	}
-	p := newExemptPolicy(&UncitedClaimSettings{ExemptSections: []string{"  Change Log "}})
+	p := newExemptPolicy(&Settings{ExemptSections: []string{"  Change Log "}})
 	if !p.sectionExempt("Change log：") || p.sectionExempt("Changes") {
 		t.Error("exempt-sections: want titles matched lower-cased, trimmed of spaces and colons")
 	}
@@ -141,7 +141,7 @@ func TestUnderExemptSection(t *testing.T) {
 		{Level: 2, Text: "Appendix"},
 		{Level: 3, Text: "A.1 Data"},
 	}
-	p := newExemptPolicy(newUncitedClaimSettings().(*UncitedClaimSettings))
+	p := newExemptPolicy(DefaultSettings())
 	exempt := func(i int) bool { return p.sectionExempt(hs[i].Text) }
 	for i, want := range []bool{false, false, true, true, true, false, false} {
 		if got := underExemptSection(hs, i, exempt); got != want {

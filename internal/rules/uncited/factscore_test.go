@@ -1,4 +1,4 @@
-package rules
+package uncited
 
 import (
 	"fmt"
@@ -387,10 +387,8 @@ func TestUncitedClaimCorpus(t *testing.T) {
 		t.Skip("corpus comparison skipped in -short mode")
 	}
 	docs := parsedCorpus(t)
-	ref := *UncitedClaim
-	ref.Check = func(p *Pass) { checkUncitedClaimRef(p, corpusRef) }
-	settings := []*UncitedClaimSettings{newUncitedClaimSettings().(*UncitedClaimSettings)}
-	for _, s := range []UncitedClaimSettings{
+	settings := []*Settings{DefaultSettings()}
+	for _, s := range []Settings{
 		{Scope: "sentence", MinWords: 3, MinScore: 0},
 		{Scope: "paragraph", MinWords: 0, MinScore: -2, Exempt: []string{"tables", "quotes", "lists", "abstract"}, ExemptSections: []string{"Introduction", "Summary"}},
 		{Scope: "sentence", MinWords: 20, MinScore: 5, Exempt: []string{"title", "questions"}},
@@ -400,14 +398,7 @@ func TestUncitedClaimCorpus(t *testing.T) {
 	for _, s := range settings {
 		n := 0
 		for _, d := range docs {
-			got, err := Run(UncitedClaim, d.path, d.doc, s, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := Run(&ref, d.path, d.doc, s, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got, want := Find(d.doc, s), findRef(d.doc, s, corpusRef)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("settings %+v, %s: got %d issues, want %d", *s, d.path, len(got), len(want))
 			}

@@ -1,4 +1,4 @@
-package rules
+package uncited
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 // the rule reports. Two implementations read it: the reference
 // (uncited_claim_ref.go: plain code, also the fallback for the inputs the
 // fast path hands back) and the fast path (factscore.go, and the order of
-// tests in checkUncitedClaim); the tests hold the second to the first.
+// tests in Find); the tests hold the second to the first.
 // ARCHITECTURE.md ("Changing what a rule reports") says what else changes
 // in the same commit.
 
@@ -568,7 +568,7 @@ type exemptPolicy struct {
 	titles   []string // exempt-sections, as configured
 }
 
-func newExemptPolicy(s *UncitedClaimSettings) exemptPolicy {
+func newExemptPolicy(s *Settings) exemptPolicy {
 	p := exemptPolicy{titles: s.ExemptSections}
 	for k, e := range exemptions {
 		if !slices.Contains(s.Exempt, e.name) {

@@ -1,4 +1,4 @@
-package rules
+package uncited
 
 import (
 	"slices"
@@ -12,17 +12,16 @@ import (
 
 // This file is the reference implementation of uncited-claim: the policy
 // (uncited_claim_policy.go) in plain code, one test after another, which
-// the fast path (factscore.go, checkUncitedClaim) must match on every
+// the fast path (factscore.go, Find) must match on every
 // input. FuzzFactScore, TestFactScoreRandom and the corpus tests compare
 // them. factScoreRef is also what FactScore and the rule fall back to for
 // the few sentences the fast path does not score.
 
-// checkUncitedClaimRef is uncited-claim's check, as the policy says, with
-// score factScoreRef (or, in tests that try several settings on one
-// corpus, a memo of it).
-func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
-	s, ex, title := uncitedClaimSetup(p)
-	doc := p.Doc
+// findRef is uncited-claim's check, as the policy says, with score
+// factScoreRef (or, in tests that try several settings on one corpus, a
+// memo of it).
+func findRef(doc *markdown.Document, s *Settings, score func(string) (int, string)) []Finding {
+	s, ex, title := setup(doc, s)
 	outside := newOutsideCoverage(doc, s.Scope)
 	var found []uncitedFinding
 	for i := range doc.Claims {
@@ -44,16 +43,16 @@ func checkUncitedClaimRef(p *Pass, score func(string) (int, string)) {
 		}
 	}
 	if len(found) > 0 && s.MaxCoverage < 1 {
-		cited := coveredCheckable(p, s, ex, title, func(i int) bool {
+		cited := coveredCheckable(doc, s, ex, title, func(i int) bool {
 			c := &doc.Claims[i]
 			return coveredRef(doc.Claims, i, s.Scope) || doc.Scheme.NoteCovers(c.Start) ||
 				s.Scope != "sentence" && continuesCited(doc, i) || gluedCites(doc, i) || outside.covers(c)
 		}, score)
 		if float64(cited) >= s.MaxCoverage*float64(cited+len(found)) {
-			return
+			return nil
 		}
 	}
-	reportUncited(p, found)
+	return report(doc, found)
 }
 
 // coveredRef reports whether claim i counts as cited: it cites something,

@@ -282,11 +282,8 @@ type rowCoverage struct {
 func (rc *rowCoverage) cited(c *markdown.Claim) bool {
 	doc, start := rc.doc, c.Start
 	if rc.to <= rc.from || start < rc.from || start >= rc.to {
-		rc.from = bytes.LastIndexByte(doc.Src[:start], '\n') + 1
-		rc.to = len(doc.Src)
-		if i := bytes.IndexByte(doc.Src[start:], '\n'); i >= 0 {
-			rc.to = start + i
-		}
+		row := markdown.LineAt(doc.Src, start)
+		rc.from, rc.to = row.Start, row.End
 		k, _ := slices.BinarySearchFunc(doc.Citations, rc.from, func(c markdown.Citation, off int) int { return c.Span.Start - off })
 		rc.rowCites = k < len(doc.Citations) && doc.Citations[k].Span.Start < rc.to
 	}
@@ -363,15 +360,6 @@ func endsWithColon(text []byte) bool {
 	return bytes.HasSuffix(t, []byte(":")) || bytes.HasSuffix(t, []byte("："))
 }
 
-// lastLine is the last line of sp that is not blank.
-func lastLine(src []byte, sp markdown.Span) markdown.Span {
-	end := sp.End
-	for end > sp.Start && (src[end-1] == '\n' || src[end-1] == '\r' || src[end-1] == ' ' || src[end-1] == '\t') {
-		end--
-	}
-	return markdown.Span{Start: max(sp.Start, bytes.LastIndexByte(src[:end], '\n')+1), End: end}
-}
-
 // closingLine reports whether the last line of a list's last item closes
 // the list as its sources: it holds citation markers only, and it is the
 // item's first line or starts a line of its own in the rendered text (the
@@ -379,7 +367,7 @@ func lastLine(src []byte, sp markdown.Span) markdown.Span {
 // wrapped in the source ("... in the annual\n  report [1].") cites only
 // itself.
 func closingLine(doc *markdown.Document, item markdown.Span) bool {
-	line := lastLine(doc.Src, item)
+	line := markdown.LastLine(doc.Src, item)
 	if line.Start > item.Start && !lineBreakBefore(doc.Src, line.Start) {
 		return false
 	}
@@ -430,7 +418,7 @@ func citationOnly(doc *markdown.Document, sp markdown.Span) bool {
 		}
 		gap := doc.Src[pos:next]
 		if !cited && !labelled {
-			gap = trimListMarker(gap)
+			gap = markdown.TrimListMarker(gap)
 			if i := firstColon(gap); i >= 0 && i < maxMarkerLabel && bytes.Count(gap[:i], []byte(" ")) <= 3 && !bytes.ContainsAny(gap[:i], "0123456789$%€£¥") {
 				_, n := utf8.DecodeRune(gap[i:])
 				gap, labelled = gap[i+n:], true
@@ -472,23 +460,6 @@ func firstColon(b []byte) int {
 // markerPunctuation may stand between citation markers on a line that
 // holds nothing else.
 const markerPunctuation = " \t*_()[],;.-–—|/·•（）【】、，；。："
-
-// trimListMarker drops a list item's marker ("- ", "12. ") from the start
-// of a line.
-func trimListMarker(b []byte) []byte {
-	t := bytes.TrimLeft(b, " \t")
-	if len(t) > 1 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && t[1] == ' ' {
-		return t[2:]
-	}
-	i := 0
-	for i < len(t) && i < 9 && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	if i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' ' {
-		return t[i+2:]
-	}
-	return b
-}
 
 // Where a claim sits, as the exemptions by place see it.
 type claimPlace uint8

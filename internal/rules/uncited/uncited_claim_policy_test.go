@@ -239,7 +239,7 @@ func TestCitationOnly(t *testing.T) {
 	} {
 		src := tt.line + defs
 		doc := markdown.Parse([]byte(src), markdown.Options{})
-		if got := citationOnly(doc, lastLine(doc.Src, markdown.Span{Start: 0, End: len(tt.line)})); got != tt.want {
+		if got := citationOnly(doc, markdown.LastLine(doc.Src, markdown.Span{Start: 0, End: len(tt.line)})); got != tt.want {
 			t.Errorf("%q: citationOnly = %v, want %v", tt.line, got, tt.want)
 		}
 	}
@@ -267,7 +267,7 @@ func FuzzListCited(f *testing.F) {
 			lists.cited(&doc.Claims[i])
 		}
 		for _, l := range doc.Lists {
-			line := lastLine(doc.Src, l.Last)
+			line := markdown.LastLine(doc.Src, l.Last)
 			if got, want := citationOnly(doc, line), citationOnlyPlain(doc, line); got != want {
 				t.Fatalf("%q: line %q: citationOnly %v, the plain reading %v", s, doc.Src[line.Start:line.End], got, want)
 			}
@@ -298,7 +298,7 @@ func citationOnlyPlain(doc *markdown.Document, sp markdown.Span) bool {
 	}
 	// The text before the first marker may hold a list marker and a label.
 	first := slices.Index(blank, true)
-	head := trimListMarker(text[:first])
+	head := markdown.TrimListMarker(text[:first])
 	if i := firstColon(head); i >= 0 && i < maxMarkerLabel && strings.Count(string(head[:i]), " ") <= 3 && !strings.ContainsAny(string(head[:i]), "0123456789$%€£¥") {
 		_, n := utf8.DecodeRune(head[i:])
 		head = head[i+n:]

@@ -13,12 +13,19 @@ import (
 // TestEveryRuleRegistered: every Rule value a file of the package defines
 // (a composite literal of type Rule, as `var X = &Rule{Name: "x", ...}`) is
 // in registry.go's list. A rule left out of it is never run, documented or
-// tested by the golden harness, and nothing else would say so.
+// tested by the golden harness, and nothing else would say so. A Rule
+// literal in a package under internal/rules (a rules.Rule) fails too:
+// registry.go cannot list it, since that package would import rules.
 func TestEveryRuleRegistered(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	sub, err := filepath.Glob("*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, sub...)
 	registered := map[string]bool{}
 	for _, r := range All() {
 		registered[r.Name] = true
@@ -38,7 +45,13 @@ func TestEveryRuleRegistered(t *testing.T) {
 			if !ok {
 				return true
 			}
-			if id, ok := lit.Type.(*ast.Ident); !ok || id.Name != "Rule" {
+			if sel, ok := lit.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Rule" {
+				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "rules" {
+					t.Errorf("%s: a Rule defined outside package rules cannot be in registry.go: define the Rule value in internal/rules/<name>.go, and what it decides in a package below rules (as uncited-claim's, internal/rules/uncited)", fset.Position(lit.Pos()))
+				}
+				return true
+			}
+			if id, ok := lit.Type.(*ast.Ident); !ok || id.Name != "Rule" || filepath.Dir(fset.Position(lit.Pos()).Filename) != "." {
 				return true
 			}
 			found++

@@ -226,3 +226,14 @@ func TestProseCuts(t *testing.T) {
 		}
 	}
 }
+
+// TestProseCutsKeepParentheses: no cut falls inside an open parenthesis,
+// where "(Smith et al. 2020)" would be split at its full stop.
+func TestProseCutsKeepParentheses(t *testing.T) {
+	src := []byte(strings.Repeat("As shown (Smith et al. 2020) before. ", 3000))
+	for p := range proseCuts(src, Span{0, len(src)}) {
+		if p.Start > 0 && parenOpen(src[max(0, p.Start-256):p.Start]) {
+			t.Fatalf("cut at %d inside an open parenthesis: %q", p.Start, src[p.Start-30:p.Start+10])
+		}
+	}
+}

@@ -60,15 +60,16 @@ const proseCutAt = 32 << 10
 
 // proseCuts yields sp whole, or, when it is longer than proseCutAt, in
 // pieces of about that length, each cut at a space right after a closing
-// bracket or a sentence's full stop ("[12] The", "rose. The"): where no
-// marker is open and the next starts afresh. A range with no such space
+// bracket or a full stop ("[12] The", "rose. The") with no parenthesis or
+// bracket open in the 256 bytes before it: where no marker is open and the
+// next starts afresh. A range with no such space
 // is yielded whole.
 func proseCuts(src []byte, sp Span) func(func(Span) bool) {
 	return func(yield func(Span) bool) {
 		for sp.End-sp.Start > proseCutAt {
 			cut := -1
 			for i := sp.Start + proseCutAt/2; i < sp.End-proseCutAt/2; i++ {
-				if src[i] == ' ' && (src[i-1] == ']' || src[i-1] == '.') && i+1 < sp.End && src[i+1] != ' ' && src[i+1] != '(' {
+				if src[i] == ' ' && (src[i-1] == ']' || src[i-1] == '.') && i+1 < sp.End && src[i+1] != ' ' && src[i+1] != '(' && !parenOpen(src[max(sp.Start, i-256):i]) {
 					cut = i + 1
 					break
 				}
@@ -83,6 +84,25 @@ func proseCuts(src []byte, sp Span) func(func(Span) bool) {
 		}
 		yield(sp)
 	}
+}
+
+// parenOpen reports whether b leaves a parenthesis or bracket open: a cut
+// after it could split "(Smith et al. 2020)" or "[1, 2]".
+func parenOpen(b []byte) bool {
+	paren, bracket := 0, 0
+	for _, c := range b {
+		switch c {
+		case '(':
+			paren++
+		case ')':
+			paren = max(0, paren-1)
+		case '[':
+			bracket++
+		case ']':
+			bracket = max(0, bracket-1)
+		}
+	}
+	return paren > 0 || bracket > 0
 }
 
 // collectCitations merges link-syntax citations with scanned ones, drops

@@ -32,7 +32,9 @@ LLM-written reports. DOIs are compared case-insensitively and arXiv ids
 without their version; URLs are compared without a trailing slash, with the
 scheme and host lower-cased, and with their fragment: ` + "`#L104`" + ` and ` + "`#L175`" + `
 of one file, or two anchors of one specification, are different targets.
-A DOI in a publisher's URL is the DOI. Five or more entries of one list
+A DOI in a publisher's URL is the DOI. The copies of one work are one
+finding naming them all ("reference [2], reference [10] and reference [11]
+each list ..."); five or more entries of one list
 that repeat works it already lists are one finding naming the pairs (a
 list pasted twice is one fault), and so are five or more definitions of
 labels defined before them (a second list numbered over the first, [22]–[31]
@@ -161,11 +163,35 @@ func checkDuplicateReference(p *Pass) {
 	for _, si := range sections {
 		pairs := repeats[si]
 		if len(pairs) < paddingAt {
+			// One finding per work: the copies of one entry are one cause
+			// ("[2], [10] and [11] each list the Findex page of [1]").
+			byFirst := map[int][]int{}
+			var firsts []int
 			for _, pr := range pairs {
-				ref, first := &doc.References[pr[0]], &doc.References[pr[1]]
+				if _, ok := byFirst[pr[1]]; !ok {
+					firsts = append(firsts, pr[1])
+				}
+				byFirst[pr[1]] = append(byFirst[pr[1]], pr[0])
+			}
+			for _, j := range firsts {
+				copies, first := byFirst[j], &doc.References[j]
+				ref := &doc.References[copies[0]]
 				sp := labelSpanOf(ref)
-				iss := p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref, doc.Src), ref.Target(), describeRef(first, doc.Src), line(first))
+				if len(copies) == 1 {
+					iss := p.Reportf(sp.Start, sp.End, "%s lists %s, already listed as %s (line %d)", describeRef(ref, doc.Src), ref.Target(), describeRef(first, doc.Src), line(first))
+					iss.Related = []result.Related{relatedRef(first, "the first entry of "+ref.Target())}
+					continue
+				}
+				names := make([]string, len(copies))
+				for k, c := range copies {
+					names[k] = describeRef(&doc.References[c], doc.Src)
+				}
+				iss := p.Reportf(sp.Start, sp.End, "%s and %s each list %s, already listed as %s (line %d)", strings.Join(names[:len(names)-1], ", "), names[len(names)-1],
+					ref.Target(), describeRef(first, doc.Src), line(first))
 				iss.Related = []result.Related{relatedRef(first, "the first entry of "+ref.Target())}
+				for _, c := range copies[1:] {
+					iss.Related = append(iss.Related, relatedRef(&doc.References[c], "a copy of "+describeRef(first, doc.Src)))
+				}
 			}
 			continue
 		}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/citelint/citelint/internal/corpus/parsed"
 )
 
 // outcome is what a scoring function did with one input: its result, or
@@ -359,9 +361,9 @@ func TestFactScoreCorpus(t *testing.T) {
 		t.Skip("corpus comparison skipped in -short mode")
 	}
 	n, fast, bounded := 0, 0, 0
-	for _, d := range parsedCorpus(t) {
-		for _, c := range d.doc.Claims {
-			text := d.doc.Src[c.Start:c.End]
+	for _, d := range parsed.Corpus(t) {
+		for _, c := range d.Doc.Claims {
+			text := d.Doc.Src[c.Start:c.End]
 			checkFactScoreRef(t, string(text), corpusRef)
 			if _, _, ok := factScore(text); ok {
 				fast++
@@ -372,7 +374,7 @@ func TestFactScoreCorpus(t *testing.T) {
 			n++
 		}
 		if t.Failed() {
-			t.Fatalf("differences in %s", d.path)
+			t.Fatalf("differences in %s", d.Path)
 		}
 	}
 	t.Logf("%d sentences, %d scored by the fast path, %d bounded below 3 without scoring", n, fast, bounded)
@@ -387,7 +389,7 @@ func TestUncitedClaimCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus comparison skipped in -short mode")
 	}
-	docs := parsedCorpus(t)
+	docs := parsed.Corpus(t)
 	settings := []*Settings{DefaultSettings()}
 	for _, s := range []Settings{
 		{Scope: "sentence", MinWords: 3, MinScore: 0, MaxCoverage: 1},
@@ -399,9 +401,9 @@ func TestUncitedClaimCorpus(t *testing.T) {
 	for _, s := range settings {
 		n := 0
 		for _, d := range docs {
-			got, want := Find(d.doc, s), findRef(d.doc, s, corpusRef)
+			got, want := Find(d.Doc, s), findRef(d.Doc, s, corpusRef)
 			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("settings %+v, %s: got %d issues, want %d", *s, d.path, len(got), len(want))
+				t.Fatalf("settings %+v, %s: got %d issues, want %d", *s, d.Path, len(got), len(want))
 			}
 			n += len(got)
 		}

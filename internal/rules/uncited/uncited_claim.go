@@ -169,40 +169,42 @@ func Find(doc *markdown.Document, s *Settings) []Finding {
 		}
 		found = append(found, uncitedFinding{c.Start, c.End, why, c.Section})
 	}
-	if len(found) > 0 && s.MaxCoverage < 1 {
-		cited := coveredCheckable(doc, s, ex, title, func(i int) bool {
-			c := &doc.Claims[i]
-			return covered[i] || scheme.NoteCovers(c.Start) || s.Scope != "sentence" && continuesCited(doc, i) || gluedCites(doc, i) || outside.covers(c)
-		}, FactScore)
-		if float64(cited) >= s.MaxCoverage*float64(cited+len(found)) {
-			return nil
-		}
+	if withheld(doc, s, ex, title, len(found), func(i int) bool {
+		c := &doc.Claims[i]
+		return covered[i] || scheme.NoteCovers(c.Start) || s.Scope != "sentence" && continuesCited(doc, i) || gluedCites(doc, i) || outside.covers(c)
+	}, sections.under, FactScore) {
+		return nil
 	}
 	return report(doc, found)
 }
 
-// coveredCheckable counts the sentences of the document that uncited-claim
-// would check and that count as cited (isCovered): with the sentences it
-// reports, they make the checkable sentences whose share that cites is the
-// document's coverage (max-coverage). score rates a sentence as the
-// implementation calling it does.
-func coveredCheckable(doc *markdown.Document, s *Settings, ex exemptPolicy, title int, isCovered func(i int) bool, score func(string) (int, string)) int {
-	n := 0
+// withheld reports whether max-coverage withholds the found sentences of
+// the document: it cites that share or more of its checkable sentences,
+// the found ones and those that count as cited (isCovered) and that
+// uncited-claim would otherwise check. sectionExempt and score decide as
+// the implementation calling it does; the tests are pure, so the cheap
+// ones run first.
+func withheld(doc *markdown.Document, s *Settings, ex exemptPolicy, title, found int, isCovered, sectionExempt func(si int) bool, score func(string) (int, string)) bool {
+	if found == 0 || s.MaxCoverage >= 1 {
+		return false
+	}
+	cited := 0
 	for i := range doc.Claims {
 		c := &doc.Claims[i]
-		if !isCovered(i) || doc.Scheme.InScaffold(c.Start) || placeOf(c, title)&ex.places != 0 ||
-			c.Section >= 0 && c.Section < len(doc.Headings) && underExemptSection(doc.Headings, c.Section, func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }) {
+		if !isCovered(i) || doc.Scheme.InScaffold(c.Start) || placeOf(c, title)&ex.places != 0 {
 			continue
 		}
 		text := doc.Src[c.Start:c.End]
-		if ex.textExempt(c, text) || sentence.Words(text) < s.MinWords {
+		if sentence.Words(text) < s.MinWords {
 			continue
 		}
-		if sc, _ := score(string(text)); sc >= s.MinScore {
-			n++
+		if sc, _ := score(string(text)); sc < s.MinScore || ex.textExempt(c, text) ||
+			c.Section >= 0 && c.Section < len(doc.Headings) && sectionExempt(c.Section) {
+			continue
 		}
+		cited++
 	}
-	return n
+	return float64(cited) >= s.MaxCoverage*float64(cited+found)
 }
 
 // uncitedFinding is a sentence uncited-claim reports, why, and the

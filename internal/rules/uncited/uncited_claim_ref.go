@@ -42,15 +42,14 @@ func findRef(doc *markdown.Document, s *Settings, score func(string) (int, strin
 			found = append(found, uncitedFinding{c.Start, c.End, why, c.Section})
 		}
 	}
-	if len(found) > 0 && s.MaxCoverage < 1 {
-		cited := coveredCheckable(doc, s, ex, title, func(i int) bool {
-			c := &doc.Claims[i]
-			return coveredRef(doc.Claims, i, s.Scope) || doc.Scheme.NoteCovers(c.Start) ||
-				s.Scope != "sentence" && continuesCited(doc, i) || gluedCites(doc, i) || outside.covers(c)
-		}, score)
-		if float64(cited) >= s.MaxCoverage*float64(cited+len(found)) {
-			return nil
-		}
+	if withheld(doc, s, ex, title, len(found), func(i int) bool {
+		c := &doc.Claims[i]
+		return coveredRef(doc.Claims, i, s.Scope) || doc.Scheme.NoteCovers(c.Start) ||
+			s.Scope != "sentence" && continuesCited(doc, i) || gluedCites(doc, i) || outside.covers(c)
+	}, func(si int) bool {
+		return underExemptSection(doc.Headings, si, func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) })
+	}, score) {
+		return nil
 	}
 	return report(doc, found)
 }

@@ -331,21 +331,20 @@ func TestPrecision(t *testing.T) {
 	sampleDir := os.Getenv("CITELINT_PRECISION_SAMPLE")
 	ran := false
 	linted := map[string]map[findingKey]result.Issue{} // groups on the same folders lint them once
-	everyDoc := map[string]map[findingKey]result.Issue{}
+	type everyRun struct {
+		found   map[findingKey]result.Issue
+		grouped map[[2]string]bool
+	}
+	everyDoc := map[string]everyRun{}
 	inEvery := func(memo, root string, dirs []string, k findingKey) bool {
-		if _, ok := everyDoc[memo]; !ok {
-			everyDoc[memo] = lintForPrecisionWith(t, root, dirs, everyDocument)
+		r, ok := everyDoc[memo]
+		if !ok {
+			r.found = lintForPrecisionWith(t, root, dirs, everyDocument)
+			r.grouped = groupedFiles(r.found)
+			everyDoc[memo] = r
 		}
-		every := everyDoc[memo]
-		if _, ok := every[k]; ok {
-			return true
-		}
-		for k2, is := range every { // or merged there into a finding of its cause
-			if k2.path == k.path && k2.rule == k.rule && groupedFinding(is.Message) {
-				return true
-			}
-		}
-		return false
+		_, found := r.found[k]
+		return found || r.grouped[[2]string{k.path, k.rule}] // or merged there into a finding of its cause
 	}
 	for _, g := range precisionGroups {
 		root := precisionRoot(g.env)
@@ -371,12 +370,7 @@ func TestPrecision(t *testing.T) {
 		// by several markers, a list cut short, a list padded with
 		// uncited entries, a document that cites nothing. A labelled
 		// finding of one of its places is merged into it, not lost.
-		grouped := map[[2]string]bool{}
-		for k, is := range found {
-			if groupedFinding(is.Message) {
-				grouped[[2]string{k.path, k.rule}] = true
-			}
-		}
+		grouped := groupedFiles(found)
 		merged, held := 0, 0
 		byKey := map[findingKey]precisionLabel{}
 		for _, l := range labels {
@@ -461,6 +455,18 @@ func TestPrecision(t *testing.T) {
 
 // groupedFinding reports whether a finding's message says it stands for
 // several places of one cause (rules' one-finding-per-cause messages).
+// groupedFiles returns the (path, rule) pairs with a finding that stands
+// for a cause (groupedFinding).
+func groupedFiles(found map[findingKey]result.Issue) map[[2]string]bool {
+	grouped := map[[2]string]bool{}
+	for k, is := range found {
+		if groupedFinding(is.Message) {
+			grouped[[2]string{k.path, k.rule}] = true
+		}
+	}
+	return grouped
+}
+
 func groupedFinding(msg string) bool {
 	for _, s := range []string{" markers cite it)", " entries of the reference list", " sentences state checkable facts", " labels past it ",
 		" cited labels have no entry", " entries of the list repeat works", " definitions take a label defined before them,", " each list ", " state checkable facts but cite no source, this the first"} {

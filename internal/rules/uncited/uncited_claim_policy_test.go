@@ -33,7 +33,7 @@ func TestExemptionsMatchSettings(t *testing.T) {
 		t.Errorf("exemptions %s, enum tag %s", got, f.Tag.Get("enum"))
 	}
 	s := DefaultSettings()
-	if want := []string{"title", "abstract", "conclusions", "headings", "questions", "link-lists", "labels", "code", "tables"}; !slices.Equal(s.Exempt, want) {
+	if want := []string{"title", "abstract", "conclusions", "recommendations", "headings", "questions", "link-lists", "labels", "code", "tables"}; !slices.Equal(s.Exempt, want) {
 		t.Errorf("default exempt %v, want %v", s.Exempt, want)
 	}
 }
@@ -87,6 +87,20 @@ func TestExemptPolicy(t *testing.T) {
 		{"conclusions", markdown.Claim{}, "", "Key conclusions", false},
 		{"conclusions", markdown.Claim{}, "", "主要结论", false},
 		{"conclusions", markdown.Claim{}, "", "C. Methods", false},
+		{"recommendations", markdown.Claim{}, "", "Recommendations", true},
+		{"recommendations", markdown.Claim{}, "", "6. Actionable Recommendations for Educators", true},
+		{"recommendations", markdown.Claim{}, "", "**Recommendation Summary**", true},
+		{"recommendations", markdown.Claim{}, "", "Final recommendation", true},
+		{"recommendations", markdown.Claim{}, "", "Challenges and Future Directions", true},
+		{"recommendations", markdown.Claim{}, "", "Market outlook", true},
+		{"recommendations", markdown.Claim{}, "", "Next steps", true},
+		{"recommendations", markdown.Claim{}, "", "六、投资策略建议", true},
+		{"recommendations", markdown.Claim{}, "", "2030–2035展望", true},
+		{"recommendations", markdown.Claim{}, "", "6. Evaluation and Benchmarking in LLM-based Recommendation", false},
+		{"recommendations", markdown.Claim{}, "", "Recommender systems", false},
+		{"recommendations", markdown.Claim{}, "", "Future Market Shaping Technologies", false},
+		{"recommendations", markdown.Claim{}, "", "Outlooks of the 1990s", true},
+		{"recommendations", markdown.Claim{}, "", "Stepwise results", false},
 	}
 	for _, tt := range tests {
 		p := newExemptPolicy(&Settings{Exempt: []string{tt.exempt}})

@@ -8,7 +8,7 @@ import (
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
-	"github.com/citelint/citelint/internal/score"
+	"github.com/citelint/citelint/internal/score/tokenize"
 )
 
 // This file holds what the network rules (dead-doi, dead-arxiv, dead-link,
@@ -120,7 +120,7 @@ func metadataOf(env *Env, r *markdown.Reference) (rec *resolve.Record, id string
 func titleWords(s string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		w = score.StripAccents(w)
+		w = tokenize.StripAccents(w)
 		if len([]rune(w)) < 3 || titleStopWords[w] {
 			continue
 		}

@@ -185,7 +185,7 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 		return nil, ExitUsage
 	}
 	if f.baseline != "" {
-		if p.baseline, err = readBaseline(f.baseline); err != nil {
+		if p.baseline, err = engine.ReadBaseline(f.baseline); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: --baseline: %v\n", err)
 			return nil, ExitUsage
 		}
@@ -240,20 +240,13 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 			p.opts.SkipClaims = false
 		}
 	}
-	changed, err := f.changedLines(p.lintCtx, env)
+	var err error
+	p.changed, err = engine.ChangedLines(p.lintCtx, engine.NewFrom{Rev: f.newFromRev, MergeBase: f.newFromMergeBase, Patch: f.newFromPatch}, env.Getwd)
+	if err == nil {
+		err = f.runOptions(p).Check(st.found)
+	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-		return ExitUsage
-	}
-	if changed != nil {
-		if st.stdin != "" {
-			fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
-			return ExitUsage
-		}
-		p.changed = changed
-	}
-	if f.unsafe && !f.fix && !f.diff {
-		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage
 	}
 	return ExitOK
@@ -325,70 +318,13 @@ func (f *runFlags) runOptions(p *runPlan) engine.RunOptions {
 		PathPrefix:       f.pathPrefix, Version: Version}
 }
 
-// maxBaseline caps the baseline files run reads and writes (a variable
-// for tests).
-var maxBaseline int64 = safefile.MaxBaseline
-
-// readBaseline reads the baseline file at path, a regular file of at most
-// maxBaseline bytes.
-func readBaseline(path string) (*pipeline.BaselineFile, error) {
-	r, err := safefile.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	tooLarge := &safefile.TooLargeError{Path: path, Limit: maxBaseline}
-	if fi, err := r.Stat(); err == nil && fi.Size() > maxBaseline {
-		return nil, tooLarge
-	}
-	// The size may be unknown, or grow while read.
-	c := &countingReader{r: io.LimitReader(r, maxBaseline+1)}
-	f, err := pipeline.ReadBaseline(path, c)
-	if c.n > maxBaseline {
-		return nil, tooLarge
-	}
-	return f, err
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
-// limitedWriter fails once more than max bytes are written to it.
-type limitedWriter struct {
-	w   io.Writer
-	max int64
-	err error
-}
-
-func (l *limitedWriter) Write(p []byte) (int, error) {
-	if l.max -= int64(len(p)); l.max < 0 {
-		return 0, l.err
-	}
-	return l.w.Write(p)
-}
-
 // saveBaseline writes the baseline the report recorded, when
 // --write-baseline asks for one; false after reporting a failure.
 func (f *runFlags) saveBaseline(b *pipeline.BaselineFile, env Env) bool {
 	if b == nil {
 		return true
 	}
-	// One --baseline would refuse is not written: nothing is, and the
-	// previous file stays.
-	capped := func(w io.Writer) error {
-		return b.Write(&limitedWriter{w: w, max: maxBaseline,
-			err: fmt.Errorf("%d issues make a baseline larger than the %d MiB --baseline reads; exclude rules or paths instead", len(b.Entries), maxBaseline>>20)})
-	}
-	if err := atomicfile.Write(f.writeBaseline, capped); err != nil {
+	if err := engine.WriteBaseline(f.writeBaseline, b); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: --write-baseline: %v\n", err)
 		return false
 	}
@@ -558,57 +494,6 @@ func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
 		exit = ExitTimeout
 	}
 	return exit
-}
-
-// changedLines computes what the diff-aware flags ask for, or nil when none
-// is given. Failing to compute the diff is an error: linting everything or
-// nothing instead would pass a pull request that should fail, or bury it.
-func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, error) {
-	n := 0
-	for _, v := range []string{f.newFromRev, f.newFromMergeBase, f.newFromPatch} {
-		if v != "" {
-			n++
-		}
-	}
-	if n == 0 {
-		return nil, nil
-	}
-	if n > 1 {
-		return nil, errors.New("give only one of --new-from-rev, --new-from-merge-base and --new-from-patch")
-	}
-	wd, err := env.Getwd()
-	if err != nil {
-		return nil, err
-	}
-	if f.newFromPatch != "" {
-		r, err := os.Open(f.newFromPatch)
-		if err != nil {
-			return nil, fmt.Errorf("--new-from-patch: %v", err)
-		}
-		defer r.Close()
-		// Paths in a patch are relative to the repository root, as git
-		// writes them; outside a repository, to the working directory.
-		root := wd
-		if top, err := gitdiff.Root(ctx, wd); err == nil {
-			root = top
-		}
-		s, err := gitdiff.ParsePatch(r, root)
-		if err != nil {
-			return nil, fmt.Errorf("--new-from-patch: %s: %v", f.newFromPatch, err)
-		}
-		return s, nil
-	}
-	rev := f.newFromRev
-	if f.newFromMergeBase != "" {
-		if rev, err = gitdiff.MergeBase(ctx, wd, f.newFromMergeBase); err != nil {
-			return nil, fmt.Errorf("--new-from-merge-base: %v", err)
-		}
-	}
-	s, err := gitdiff.FromRev(ctx, wd, rev)
-	if err != nil {
-		return nil, fmt.Errorf("cannot compute the changed lines: %v", err)
-	}
-	return s, nil
 }
 
 // printDiffs prints what --fix would change as unified diffs, and a count on

@@ -78,23 +78,10 @@ func runCmd(args []string, env Env) int {
 	return f.batch(p, st, paths, env)
 }
 
-// runTimeout is the run's time limit: --timeout (0: none), else the
-// config's run.timeout (0: none), but at most
-// engine.DefaultNetworkRunTimeout when the run makes network requests: a
-// config may come from a pull request, so only the command line lets
-// lookups run longer (issue 37).
+// runTimeout is the run's time limit (engine.TimeLimit): --timeout when
+// given, else the config's, capped when the run makes network requests.
 func (f *runFlags) runTimeout(cfg *config.Config, env Env) time.Duration {
-	if f.timeoutOn {
-		return f.timeout
-	}
-	t := cfg.Run.Timeout
-	judge := cfg.Judge.URL != "" || f.trust.judgeURL != "" || env.Getenv(envJudgeURL) != ""
-	if !f.offline && cfg.Resolvers.Cache.Mode != config.CacheOffline && engine.UsesNetwork(cfg, judge) {
-		if t == 0 || t > engine.DefaultNetworkRunTimeout {
-			t = engine.DefaultNetworkRunTimeout
-		}
-	}
-	return t
+	return engine.TimeLimit(cfg, f.timeout, f.timeoutOn, f.offline, cmp.Or(f.trust.judgeURL, env.Getenv(envJudgeURL)))
 }
 
 // parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
@@ -143,23 +130,19 @@ func runFlagSet(env Env) (*flag.FlagSet, *runFlags) {
 // runPlan is a run once its flags and config are checked: where the
 // report goes, the lint options and the report being built.
 type runPlan struct {
-	cfg         *config.Config
-	tr          trust
-	formats     []config.OutputFormat
-	printers    []output.Printer
-	ctx         context.Context // the run's, to --timeout: the report is done by then
-	cancel      context.CancelFunc
-	lintCtx     context.Context // the lint's, to --timeout less engine.ReportShare
-	lintCancel  context.CancelFunc
-	netCancel   context.CancelFunc
-	timeout     time.Duration
-	opts        lint.Options
-	changed     *gitdiff.Set
-	failLevel   result.Severity
-	net         *engine.Network // what the network pass found and set up
-	netTimedOut bool
-	stderr      io.Writer
-	baseline    *pipeline.BaselineFile
+	cfg       *config.Config
+	tr        trust
+	formats   []config.OutputFormat
+	printers  []output.Printer
+	budget    *engine.Budget  // --timeout, split between the network pass, the lint and the report
+	ctx       context.Context // the run's, to --timeout: the report is done by then
+	lintCtx   context.Context // the lint's, to --timeout less engine.ReportShare
+	opts      lint.Options
+	changed   *gitdiff.Set
+	failLevel result.Severity
+	net       *engine.Network // what the network pass found and set up
+	stderr    io.Writer
+	baseline  *pipeline.BaselineFile
 }
 
 // plan checks what the flags ask for against the config and the files
@@ -199,16 +182,8 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 		return nil, ExitNoFiles
 	}
 	// The clock started with the run, before the bibliographies were read
-	// (setup). The lint (and the network pass and git before it) stops
-	// early enough to leave the report its share of the time: the pipeline
-	// and the printers stop at --timeout itself, a report cut there still
-	// a whole file that says so.
-	p.timeout, p.ctx, p.cancel = st.timeout, st.ctx, st.cancel
-	if p.timeout > 0 {
-		p.lintCtx, p.lintCancel = lintDeadline(p.ctx, st.deadline.Add(-engine.ReportShare(p.timeout)))
-	} else {
-		p.lintCtx, p.lintCancel = context.WithCancel(p.ctx)
-	}
+	// (setup); the engine splits it between the stages (engine.Budget).
+	p.budget, p.ctx, p.lintCtx = st.budget, st.budget.Context(), st.budget.LintContext()
 	if code := f.lintOptions(p, st, env); code != ExitOK {
 		p.close()
 		return nil, code
@@ -256,21 +231,8 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 // rules need, the evidence and the judge) with the workflow's consent;
 // the lint that follows uses what it sets up.
 func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
-	// The network pass stops early enough to leave the lint its share of
-	// the time: a lookup it had no time for is unverified, and the run
-	// still reports every file.
-	netCtx, netCancel := engine.NetworkContext(p.lintCtx)
-	p.netCancel = netCancel
 	jp := planJudge(p.cfg, p.tr)
-	n, err := st.eng.LookUp(netCtx, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
-	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.lintCtx.Err() == nil {
-		stopped := p.timeout
-		if dl, ok := netCtx.Deadline(); ok {
-			stopped = dl.Sub(f.started).Round(time.Millisecond)
-		}
-		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped %v into the run, to leave the lint and the report the rest of --timeout %v: what they did not answer is unverified\n", stopped, p.timeout)
-		p.netTimedOut = true
-	}
+	n, err := st.eng.LookUpWithin(p.budget, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		if ce := (*config.Error)(nil); errors.As(err, &ce) {
@@ -288,22 +250,7 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 }
 
 // close releases the run's contexts once the report is out.
-func (p *runPlan) close() {
-	if p.netCancel != nil {
-		p.netCancel()
-	}
-	p.lintCancel()
-	p.cancel()
-}
-
-// runTimeout starts the run's timer (--timeout); a test replaces it to end
-// the run at a point of its choosing (beforeReport, beforePrint) rather
-// than when a loaded machine happens to get there.
-var runTimeout = context.WithTimeout
-
-// lintDeadline starts the lint's timer, ReportShare before the run's; a
-// test replaces it to end the lint's time at a point of its choosing.
-var lintDeadline = context.WithDeadline
+func (p *runPlan) close() { p.budget.Close() }
 
 // beforeReport and beforePrint, when set, run before a batch run's issues
 // go through the pipeline and before its report is printed.
@@ -480,7 +427,7 @@ func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
 		exit = ExitFailure
 	case engine.TimedOut:
 		s := res.Report.Summary
-		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d %s checked, %d not checked", p.timeout, s.Files, output.Plural(s.Files, "file"), s.NotChecked)
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d %s checked, %d not checked", p.budget.Limit(), s.Files, output.Plural(s.Files, "file"), s.NotChecked)
 		if n := s.NotReported; n > 0 {
 			fmt.Fprintf(env.Stderr, ", the issues of %d not reported", n)
 		}
@@ -490,7 +437,7 @@ func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
 		fmt.Fprintln(env.Stderr, "; the report holds the files that finished")
 		return ExitTimeout
 	}
-	if p.netTimedOut {
+	if p.budget.NetworkCut() {
 		exit = ExitTimeout
 	}
 	return exit

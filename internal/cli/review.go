@@ -15,18 +15,6 @@ import (
 	"github.com/citelint/citelint/output"
 )
 
-// wantsReview reports whether the html format was asked for; if so, the
-// run keeps each file's document and each sentence's verdict, which the
-// review page renders and no other format needs (engine.RunOptions.Review).
-func wantsReview(p *runPlan) bool {
-	for _, of := range p.formats {
-		if of.Format == "html" {
-			return true
-		}
-	}
-	return false
-}
-
 // writePages writes a report that prints as several pages: one page goes
 // to path as a file; more go into path as a folder (index.html first),
 // each file written whole or not at all. A path ending in a slash, or an

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -72,8 +71,10 @@ func runCmd(args []string, env Env) int {
 	if code := f.networkPass(p, st, env); code != ExitOK {
 		return code
 	}
-	if sp, ok := streamable(f, p.printers, p.opts, st.files); ok {
-		return f.stream(p, sp, st, env)
+	if len(p.printers) == 1 && st.eng.Streams(st.found, f.runOptions(p)) {
+		if sp, ok := p.printers[0].(output.StreamPrinter); ok {
+			return f.stream(p, sp, st, env)
+		}
 	}
 	return f.batch(p, st, paths, env)
 }
@@ -194,11 +195,6 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 // lintOptions sets p.opts and p.changed from the flags.
 func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 	p.opts = st.lintOptions()
-	// Sources of files with issues are kept until the report is printed;
-	// only SARIF (fix regions) and --fix/--diff read them, and keeping them
-	// otherwise made peak memory grow with the corpus (0.8 GB for 128 MB).
-	p.opts.KeepSources = f.fix || f.diff
-	p.opts.SkipClaims = true
 	// A file that cannot be read while unreadable-file is disabled is a
 	// warning, as ruff's with E902 off; workers call it concurrently.
 	var warnMu sync.Mutex
@@ -206,14 +202,6 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 		warnMu.Lock()
 		defer warnMu.Unlock()
 		fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg)
-	}
-	for _, of := range p.formats {
-		if of.Format == "sarif" {
-			p.opts.KeepSources = true
-		}
-		if output.ReadsClaims(of.Format) {
-			p.opts.SkipClaims = false
-		}
 	}
 	var err error
 	p.changed, err = engine.ChangedLines(p.lintCtx, engine.NewFrom{Rev: f.newFromRev, MergeBase: f.newFromMergeBase, Patch: f.newFromPatch}, env.Getwd)
@@ -262,7 +250,7 @@ func (f *runFlags) runOptions(p *runPlan) engine.RunOptions {
 		Fix: f.fix || f.diff, UnsafeFixes: f.unsafe, Changed: p.changed,
 		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", FailLevel: p.failLevel,
 		FailOnUnverified: f.failOnUnverified || p.cfg.Issues.FailOnUnverified,
-		PathPrefix:       f.pathPrefix, Version: Version}
+		PathPrefix:       f.pathPrefix, Version: Version, Formats: formatNames(p.formats)}
 }
 
 // saveBaseline writes the baseline the report recorded, when
@@ -325,7 +313,6 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 	prog := progressFor(env, len(st.files)) // the report is printed after it ends
 	o := f.runOptions(p)
-	o.Review = wantsReview(p) // review.go
 	o.FileDone = prog.fileDone
 	if f.fix {
 		wd, _ := os.Getwd() // "" on failure: FixRoots falls back to "."
@@ -404,18 +391,6 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 	return formats, printers, true
 }
 
-// streamable says whether the report can be printed file by file: one
-// format that can stream (text, JSON), no fixes to apply first, no support
-// summary (it needs every result), and files in path order, which is the
-// report's order (lint.Walk sorts them).
-func streamable(f *runFlags, printers []output.Printer, opts lint.Options, files []string) (output.StreamPrinter, bool) {
-	if len(printers) != 1 || f.fix || f.diff || opts.RuleEnv.Support != nil || !sort.StringsAreSorted(files) {
-		return nil, false
-	}
-	sp, ok := printers[0].(output.StreamPrinter)
-	return sp, ok
-}
-
 // exitCode is the run's exit code for the engine's verdict; a network
 // pass cut short at its share of the time limit also makes it 4.
 func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
@@ -485,6 +460,16 @@ func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) i
 		}
 	}
 	return exit
+}
+
+// formatNames are the formats' names, for the engine to keep what they
+// read (engine.RunOptions.Formats).
+func formatNames(formats []config.OutputFormat) []string {
+	names := make([]string, len(formats))
+	for i, of := range formats {
+		names[i] = of.Format
+	}
+	return names
 }
 
 // colorModes are --color's values; anything else is a usage error rather

@@ -15,13 +15,12 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/fix"
 	"github.com/citelint/citelint/internal/gitdiff"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/pipeline"
-	"github.com/citelint/citelint/internal/safefile"
+	"github.com/citelint/citelint/internal/reportfile"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
@@ -279,7 +278,7 @@ func (p *runPlan) judgeStats() {
 // flight, and printing overlaps linting.
 func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
 	var res *engine.Result
-	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
+	err := reportfile.With(p.formats[0], p.cfg, env.Stdout, env.Stderr, func(w io.Writer) error {
 		prog := progressFor(env, len(st.files))
 		lw := prog.reportWriter(w)
 		out := sp.Stream(lw, Version)
@@ -345,7 +344,7 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		beforePrint()
 	}
 	for i, of := range p.formats {
-		err := writeOutput(p.printers[i], of, report, p.cfg, env)
+		err := reportfile.Write(p.printers[i], of, report, p.cfg, env.Stdout, env.Stderr)
 		switch {
 		case errors.Is(err, output.ErrTimeLimit):
 			// Written whole, and short: the run timed out, as when the
@@ -487,75 +486,4 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 		return false
 	}
 	return isTerminal(env.Stdout) // progress.go
-}
-
-// writeOutput prints the report to the format's destination; files are
-// written whole to a temporary name and renamed, so a reader never sees
-// half. A report the printer cut at the time limit is written, and
-// output.ErrTimeLimit returned.
-func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
-	var cut bool
-	var err error
-	if pp, ok := p.(output.PagesPrinter); ok && of.Path != config.Stdout && of.Path != config.Stderr && of.Path != "" {
-		within, rerr := outputRoot(of, cfg)
-		if rerr != nil {
-			return rerr
-		}
-		err = writePages(pp, resolveKeepSlash(cfg, of.Path), r, within, &cut) // review.go
-	} else {
-		err = withOutput(of, cfg, env, keepCut(func(w io.Writer) error { return p.Print(w, r) }, &cut))
-	}
-	if err == nil && cut {
-		return output.ErrTimeLimit
-	}
-	return err
-}
-
-// keepCut is write, except that a report cut at the time limit
-// (output.ErrTimeLimit) is a success, noted in cut: it is whole, and
-// atomicfile keeps only what succeeds.
-func keepCut(write func(io.Writer) error, cut *bool) func(io.Writer) error {
-	return func(w io.Writer) error {
-		err := write(w)
-		if errors.Is(err, output.ErrTimeLimit) {
-			*cut = true
-			return nil
-		}
-		return err
-	}
-}
-
-// withOutput calls write with the writer for of's destination; a file is
-// written atomically, so a failed run never leaves half a report.
-func withOutput(of config.OutputFormat, cfg *config.Config, env Env, write func(io.Writer) error) error {
-	switch of.Path {
-	case config.Stdout, "":
-		return write(env.Stdout)
-	case config.Stderr:
-		return write(env.Stderr)
-	}
-	within, err := outputRoot(of, cfg)
-	if err != nil {
-		return err
-	}
-	path := cfg.Resolve(of.Path)
-	if err := within.Holds(path); err != nil {
-		return outsideErr(of, err)
-	}
-	return atomicfile.Write(path, write)
-}
-
-// outputRoot is where a report file may be written: anywhere for a path
-// named with --format (nil), else inside the config's project, because a
-// .citelint.yaml from a pull request could otherwise aim output.formats
-// (or a link the pull request adds) at any file the runner may write.
-func outputRoot(of config.OutputFormat, cfg *config.Config) (*safefile.Root, error) {
-	if of.FromFlag {
-		return nil, nil
-	}
-	return safefile.ProjectRoot(cfg.Dir)
-}
-
-func outsideErr(of config.OutputFormat, err error) error {
-	return fmt.Errorf("output.formats %s: %v; a report is written outside the project only when --format names it", of.Format, err)
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/citelint/citelint/internal/gitdiff"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/pipeline"
+	"github.com/citelint/citelint/internal/progress"
 	"github.com/citelint/citelint/internal/reportfile"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
@@ -279,17 +280,17 @@ func (p *runPlan) judgeStats() {
 func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
 	var res *engine.Result
 	err := reportfile.With(p.formats[0], p.cfg, env.Stdout, env.Stderr, func(w io.Writer) error {
-		prog := progressFor(env, len(st.files))
-		lw := prog.reportWriter(w)
+		prog := progress.For(env.Stderr, env.Getenv, len(st.files))
+		lw := prog.ReportWriter(w)
 		out := sp.Stream(lw, Version)
 		o := f.runOptions(p)
-		o.Stream, o.FileDone, o.LintDone = out.Issues, prog.fileDone, prog.end
+		o.Stream, o.FileDone, o.LintDone = out.Issues, prog.FileDone, prog.End
 		res = st.eng.Run(p.ctx, st.found, o)
 		p.judgeStats()
 		if err := out.End(res.Report); err != nil {
 			return err
 		}
-		return lw.flush()
+		return lw.Flush()
 	})
 	if res == nil {
 		// The report's destination was refused before the lint: the run
@@ -310,15 +311,15 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // batch lints every file, prints diffs or writes fixes, then prints the
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
-	prog := progressFor(env, len(st.files)) // the report is printed after it ends
+	prog := progress.For(env.Stderr, env.Getenv, len(st.files)) // the report is printed after it ends
 	o := f.runOptions(p)
-	o.FileDone = prog.fileDone
+	o.FileDone = prog.FileDone
 	if f.fix {
 		wd, _ := os.Getwd() // "" on failure: FixRoots falls back to "."
 		o.WriteFixes, o.FixRoots, o.Stdout, o.BeforeFixWrite = true, engine.FixRoots(paths, cmp.Or(p.cfg.Dir, wd)), env.Stdout, beforeFixWrite
 	}
 	o.LintDone = func() {
-		prog.end()
+		prog.End()
 		if beforeReport != nil && !f.diff {
 			beforeReport()
 		}
@@ -485,5 +486,5 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 	if of.Format != "text" || of.Path != config.Stdout || env.Getenv("NO_COLOR") != "" {
 		return false
 	}
-	return isTerminal(env.Stdout) // progress.go
+	return progress.IsTerminal(env.Stdout)
 }

@@ -125,6 +125,12 @@ var precisionGroups = []struct {
 	// rules at 8c089ee: every finding of the default run and of
 	// max-coverage 1 labelled blind. Nothing was changed after it.
 	{"fc-tickr-gpt5", "CITELINT_REPORTS_D_DOCS", []string{"tickr-gpt5"}, nil, false},
+	// Batch E, two more families from outside the shared corpus
+	// (bench/report-families-e.txt), measured at first contact with the
+	// rules at ecc24dc (after the recommendations exemption): every
+	// finding of the default run and of max-coverage 1 labelled blind.
+	{"fc-deepfind-cli", "CITELINT_REPORTS_E_DOCS", []string{"deepfind-cli"}, nil, false},
+	{"fc-webweaver-dsv4flash", "CITELINT_REPORTS_E_DOCS", []string{"webweaver-dsv4flash"}, nil, false},
 	// Quarto, R Markdown and notebooks, added with their support: the
 	// docs group's figures stay comparable with earlier sessions'.
 	{"dialects", "", []string{"docs/quarto-web", "docs/rmarkdown-book"}, nil, false},

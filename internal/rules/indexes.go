@@ -12,8 +12,8 @@ import (
 // second", "x[1] = 2", "`arr`[2]". A citation is none of these: reference
 // lists count from 1, citations are not assigned to, and a sentence does
 // not cite one source after a word and another after the same word.
-// indexEvidence finds such markers; notCitation's checks of a marker's own
-// context (codeGlued) are the rest.
+// indexEvidence finds such markers; NotCitation's checks of a marker's own
+// context (CodeGlued) are the rest.
 
 // indexEvidence is what a document says about indexing, built once per
 // document on first use: where it writes "[0]", where its paragraphs

@@ -306,7 +306,7 @@ func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *Suppor
 			}
 			judged = "; the judge found no support"
 			if v.Quote != "" {
-				judged += fmt.Sprintf(", citing %q", quote(v.Quote, 120))
+				judged += fmt.Sprintf(", citing %q", Quote(v.Quote, 120))
 			}
 		}
 	}
@@ -332,7 +332,7 @@ func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *Suppor
 	}
 	iss := p.Report(at.Start, at.End, msg+judged+failed)
 	if suffix == "" && onlyMarker(doc, ci, at) {
-		if start, end, ok := markerRemoval(doc.Src, at); ok {
+		if start, end, ok := MarkerRemoval(doc.Src, at); ok {
 			iss.Fix = &result.Fix{Description: "remove the citation its source does not support", Unsafe: true,
 				Edits: []result.Edit{{Start: start, End: end}}}
 		}

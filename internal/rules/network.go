@@ -69,23 +69,6 @@ func citedIdentifiers(doc *markdown.Document, prefix string, fn func(c *markdown
 	}
 }
 
-// entryLabel names a reference for messages: "reference [3]", or its first words.
-func refName(r *markdown.Reference) string {
-	switch {
-	case r.Kind == markdown.RefFootnote:
-		return "footnote [^" + r.Label + "]"
-	case r.Kind == markdown.RefSource:
-		return "source " + r.Label
-	case r.Kind == markdown.RefBibliography:
-		return "@" + r.Label
-	case r.Label != "":
-		return "reference [" + r.Label + "]"
-	case r.Title != "":
-		return "reference " + `"` + quote(r.Title, 50) + `"`
-	}
-	return "a reference"
-}
-
 // firstLine is the first line of a reference's span, where issues about the
 // whole reference are reported.
 func firstLine(doc *markdown.Document, r *markdown.Reference) (int, int) {

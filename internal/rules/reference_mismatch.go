@@ -131,7 +131,7 @@ func checkReferenceMismatch(p *Pass) {
 		}
 		start, end := firstLine(doc, r)
 		p.Reportf(start, end, "%s: %s is registered to %s, but the entry differs in %s",
-			refName(r), id, describeRecord(rec.Title, rec.Authors, rec.Year), joinAnd(fields))
+			RefName(r), id, describeRecord(rec.Title, rec.Authors, rec.Year), JoinAnd(fields))
 	}
 }
 
@@ -146,7 +146,7 @@ var authorList = sync.OnceValue(func() *regexp.Regexp {
 func listsAuthors(text string) bool { return authorList().MatchString(text) }
 
 func describeRecord(title string, authors []string, year string) string {
-	s := fmt.Sprintf("%q", quote(title, 90))
+	s := fmt.Sprintf("%q", Quote(title, 90))
 	var by []string
 	if len(authors) > 0 {
 		a := authors[0]
@@ -162,14 +162,4 @@ func describeRecord(title string, authors []string, year string) string {
 		s += " (" + strings.Join(by, ", ") + ")"
 	}
 	return s
-}
-
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }

@@ -48,7 +48,7 @@ func checkRetractedSource(p *Pass) {
 		what := "doi:" + ident.NormalizeDOI(doi)
 		if c.InReferences {
 			if r := referenceAt(p.Doc, c.Start); r != nil {
-				what = refName(r) + " (" + what + ")"
+				what = RefName(r) + " (" + what + ")"
 			}
 		}
 		msg := what + " has been retracted"

@@ -20,7 +20,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/citelint/citelint/internal/markdown"
@@ -352,13 +351,4 @@ func (r *Rule) HasTag(tag string) bool {
 		}
 	}
 	return false
-}
-
-// quote shortens text for messages.
-func quote(s string, max int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > max {
-		s = string(r[:max-1]) + "…"
-	}
-	return s
 }

@@ -35,7 +35,7 @@ func claimSources(p *Pass, ci int) (srcs []citedSource, cited int, at markdown.S
 		switch {
 		case c.Ref >= 0:
 			ref = &doc.References[c.Ref]
-			name = refName(ref)
+			name = RefName(ref)
 		case strings.HasPrefix(c.Target, "http://") || strings.HasPrefix(c.Target, "https://"):
 			ref = &markdown.Reference{URL: c.Target}
 			name = c.Target
@@ -91,7 +91,7 @@ func sourceNames(srcs []citedSource) string {
 	for i, s := range srcs {
 		names[i] = s.name
 	}
-	return joinAnd(names)
+	return JoinAnd(names)
 }
 
 // scorers are shared across files: a Scorer is safe for concurrent use and
@@ -145,13 +145,13 @@ func (d docSources) numbers(src citedSource) *score.NumberIndex {
 	return e.nums
 }
 
-// quoteHead returns what quote(s, max) does (white space collapsed to
+// quoteHead returns what Quote(s, max) does (white space collapsed to
 // single spaces, cut to max runes with an ellipsis) without first
 // collapsing all of s: on a four-sentence passage that was a quarter of
 // low-overlap's time. It reads s only until it has more than max runes.
 func quoteHead(s string, max int) string {
 	if max < 2 {
-		return quote(s, max)
+		return Quote(s, max)
 	}
 	buf := make([]byte, 0, min(len(s), 4*max))
 	n, cut := 0, 0   // runes in buf; bytes of its first max-1 runes

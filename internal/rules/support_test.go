@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestQuoteHead holds quoteHead to quote on the texts where cutting early
+// TestQuoteHead holds quoteHead to Quote on the texts where cutting early
 // could differ: runs of white space before, across and after the cut, and
 // multi-byte runes.
 func TestQuoteHead(t *testing.T) {
@@ -27,8 +27,8 @@ func TestQuoteHead(t *testing.T) {
 		{strings.Repeat("x ", 79) + "y", 160},
 		{strings.Repeat("x ", 80) + "    ", 160},
 	} {
-		if got, want := quoteHead(tc.s, tc.max), quote(tc.s, tc.max); got != want {
-			t.Errorf("quoteHead(%q, %d) = %q, quote gives %q", tc.s, tc.max, got, want)
+		if got, want := quoteHead(tc.s, tc.max), Quote(tc.s, tc.max); got != want {
+			t.Errorf("quoteHead(%q, %d) = %q, Quote gives %q", tc.s, tc.max, got, want)
 		}
 	}
 	// Every short text over an alphabet of a letter, white space and a
@@ -37,8 +37,8 @@ func TestQuoteHead(t *testing.T) {
 	var walk func(s string, depth int)
 	walk = func(s string, depth int) {
 		for max := 1; max <= len(s)+1; max++ {
-			if got, want := quoteHead(s, max), quote(s, max); got != want {
-				t.Fatalf("quoteHead(%q, %d) = %q, quote gives %q", s, max, got, want)
+			if got, want := quoteHead(s, max), Quote(s, max); got != want {
+				t.Fatalf("quoteHead(%q, %d) = %q, Quote gives %q", s, max, got, want)
 			}
 		}
 		if depth == 0 {

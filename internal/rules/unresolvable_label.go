@@ -134,9 +134,9 @@ func checkUnresolvableLabel(p *Pass) {
 	// "[2]" or an array "Set([1, 2, 3])".
 	var orphans orphanTally
 	isOrphan := func(c *markdown.Citation) bool {
-		return ev.notCited(c) == "" && !startsItsLine(doc.Src, c.Marker) && !isRange(doc, c) &&
+		return ev.notCited(c) == "" && !StartsItsLine(doc.Src, c.Marker) && !isRange(doc, c) &&
 			(!gluedToWord(doc.Src, c.Marker) || endsSentence(doc.Src, c.Marker)) &&
-			!inTableRow(doc.Src, c.Start) && !arrayLike(doc, c.Marker)
+			!InTableRow(doc.Src, c.Start) && !arrayLike(doc, c.Marker)
 	}
 	var beyond []*markdown.Citation // numeric markers past the list's last label
 	checked := map[markdown.Span]bool{}
@@ -402,7 +402,7 @@ func endsSentence(src []byte, m markdown.Span) bool {
 	for e < len(src) && src[e] == '[' {
 		// "[25][26].": the run of markers ends it.
 		j := bytes.IndexByte(src[e:min(len(src), e+12)], ']')
-		if j < 0 || !numericBracketAt(src, e) {
+		if j < 0 || !NumericBracketAt(src, e) {
 			return false
 		}
 		e += j + 1
@@ -413,7 +413,7 @@ func endsSentence(src []byte, m markdown.Span) bool {
 
 // numericMarkerCited reports whether the unresolved numeric citation c, in
 // a document with a numbered list, is a citation worth reporting: its
-// context reads as one (notCitation), and when none of its marker's labels
+// context reads as one (NotCitation), and when none of its marker's labels
 // resolves, the marker is a single number or an ascending list not far
 // beyond the list's numbers ([10, 9, 8] and range [100, 300] are data).
 // checked caches the answer for markers whose labels all fail.
@@ -425,7 +425,7 @@ func numericMarkerCited(ev *fixEvidence, c *markdown.Citation, list numberedList
 	// In a document that cites its list by number (five resolved markers
 	// or more), a marker ending a clause is a citation in any order:
 	// surveys write "[33, 29]". Elsewhere "[10, 9, 8]" is data.
-	ok := ev.notCited(c) == "" && (list.cited >= 5 && endsClause(doc.Src, c.Marker.End) && !markerHasRange(doc.Src, c.Marker) && !arrayLike(doc, c.Marker) || !allDataLike(doc, c.Marker, list))
+	ok := ev.notCited(c) == "" && (list.cited >= 5 && EndsClause(doc.Src, c.Marker.End) && !markerHasRange(doc.Src, c.Marker) && !arrayLike(doc, c.Marker) || !allDataLike(doc, c.Marker, list))
 	checked[c.Marker] = ok
 	return ok
 }
@@ -516,7 +516,7 @@ func markerHasRange(src []byte, m markdown.Span) bool {
 // tags in a changelog that defines no links).
 func refLinkMeant(ev *fixEvidence, c *markdown.Citation) bool {
 	doc := ev.doc
-	if inHTMLCode(doc.Src, c.Start) || codeGlued(doc.Src, c.Marker) {
+	if InHTMLCode(doc.Src, c.Start) || CodeGlued(doc.Src, c.Marker) {
 		return false
 	}
 	marker := doc.Src[c.Marker.Start:c.Marker.End]
@@ -563,7 +563,7 @@ func proseLinkText(src []byte, m markdown.Span) bool {
 		bytes.ContainsAny(text, "=|<>{}") {
 		return false
 	}
-	if startsItsLine(src, m) || gluedToWord(src, m) || m.Start > 0 && src[m.Start-1] == ']' || m.End < len(src) && src[m.End] == '[' {
+	if StartsItsLine(src, m) || gluedToWord(src, m) || m.Start > 0 && src[m.Start-1] == ']' || m.End < len(src) && src[m.End] == '[' {
 		return false
 	}
 	return true
@@ -674,4 +674,34 @@ func numericSearched(doc *markdown.Document) string {
 		return "in the reference list or link definitions"
 	}
 	return "in the reference list (" + strings.Join(titles, ", ") + ") or link definitions"
+}
+
+// numberedList describes a document's numbered references: entries of
+// its reference lists and link definitions with numeric labels.
+type numberedList struct {
+	has   bool
+	max   int // the largest numeric label
+	cited int // numeric markers outside the lists that resolve
+}
+
+func numberedListOf(doc *markdown.Document) numberedList {
+	var l numberedList
+	for i := range doc.Citations {
+		if c := &doc.Citations[i]; c.Kind == markdown.KindNumeric && !c.InReferences && c.Status == markdown.Resolved && !CodeGlued(doc.Src, c.Marker) {
+			l.cited++
+		}
+	}
+	for i := range doc.References {
+		r := &doc.References[i]
+		if r.Kind != markdown.RefEntry && r.Kind != markdown.RefLinkDef {
+			continue
+		}
+		v, err := strconv.Atoi(r.Label)
+		if err != nil {
+			continue
+		}
+		l.has = true
+		l.max = max(l.max, v)
+	}
+	return l
 }

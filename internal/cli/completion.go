@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/output"
 )
 
@@ -90,7 +90,7 @@ func newCompletionSpec(env Env) completionSpec {
 		"fail-level": config.SeverityNames,
 	}
 	for _, f := range []string{"E", "D", "enable", "disable", "enable-only"} {
-		enums[f] = rules.Names() // the first of a comma-separated list
+		enums[f] = registry.Names() // the first of a comma-separated list
 	}
 	env.Stderr = io.Discard
 	fs, _ := runFlagSet(env)
@@ -99,7 +99,7 @@ func newCompletionSpec(env Env) completionSpec {
 		s.flags = append(s.flags, completionFlag{name: f.Name, help: shellText(f.Usage), bool: b != nil && b.IsBoolFlag(),
 			file: fileFlags[f.Name], values: enums[f.Name]})
 	})
-	s.rules = rules.Names()
+	s.rules = registry.Names()
 	return s
 }
 

@@ -11,13 +11,14 @@ import (
 
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 )
 
 // lintWithRoot lints one document under root with unresolvable-label and
 // document on and returns its issues as "rule: message" lines.
 func lintWithRoot(t *testing.T, root, doc string) []string {
 	t.Helper()
-	r, ok := rules.Lookup("unresolvable-label")
+	r, ok := registry.Lookup("unresolvable-label")
 	if !ok {
 		t.Fatal("no unresolvable-label rule")
 	}
@@ -123,7 +124,7 @@ func TestBibliographyOutsideProject(t *testing.T) {
 		}
 	}
 	run := func(doc string) string {
-		r, _ := rules.Lookup("unresolvable-label")
+		r, _ := registry.Lookup("unresolvable-label")
 		res := Run(context.Background(), []string{doc}, Options{Root: project, Dirs: []string{filepath.Join(corpus, "paper")}, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: rules.Document}}})
 		var out []string
 		for _, is := range res[0].Issues {

@@ -15,6 +15,7 @@ import (
 	"github.com/citelint/citelint/internal/resolve/httpclient"
 	"github.com/citelint/citelint/internal/resolve/verify"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 )
 
 // docExample is the example a rule's Doc gives after a line "Bad:" or
@@ -66,7 +67,7 @@ func TestDocExamples(t *testing.T) {
 	// the list stays true.
 	silentBad := map[string]string{}
 	ran := 0
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if r.Needs.Has(rules.NeedURL) || r.Needs.Has(rules.NeedSourceText) {
 			t.Logf("%s: examples not run (it checks web pages or reads sources)", r.Name)
 			continue

@@ -19,7 +19,6 @@ package rules
 import (
 	"context"
 	"fmt"
-	"sort"
 	"sync"
 
 	"github.com/citelint/citelint/internal/markdown"
@@ -289,49 +288,6 @@ func RunPass(p *Pass) (issues []result.Issue, err error) {
 	}()
 	r.Check(p)
 	return p.issues, nil
-}
-
-// All returns every rule, sorted by name.
-func All() []*Rule {
-	out := append([]*Rule(nil), registry...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
-// Lookup finds a rule by name.
-func Lookup(name string) (*Rule, bool) {
-	for _, r := range registry {
-		if r.Name == name {
-			return r, true
-		}
-	}
-	return nil, false
-}
-
-// Known reports whether a rule is named name: what suppression comments
-// and configuration check their rule names against.
-func Known(name string) bool {
-	_, ok := Lookup(name)
-	return ok
-}
-
-// Names returns all rule names, sorted.
-func Names() []string {
-	var out []string
-	for _, r := range All() {
-		out = append(out, r.Name)
-	}
-	return out
-}
-
-// NewSettings returns the named rule's settings with their defaults, or nil
-// for an unknown rule or one without settings: config.Options.NewSettings,
-// with which config checks every rules.settings entry when it loads a file.
-func NewSettings(name string) any {
-	if r, ok := Lookup(name); ok {
-		return r.DefaultSettings()
-	}
-	return nil
 }
 
 // DefaultSettings returns a new value of r's settings with their defaults,

@@ -19,6 +19,7 @@ import (
 	"github.com/citelint/citelint/internal/resolve/httpclient"
 	"github.com/citelint/citelint/internal/resolve/verify"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/wanttest"
 	"github.com/citelint/citelint/result"
 )
@@ -34,7 +35,7 @@ import (
 // rules.settings would; FILE.fixed holds the expected result of applying
 // the safe fixes.
 func TestRulesGolden(t *testing.T) {
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		t.Run(r.Name, func(t *testing.T) {
 			dir := filepath.Join("testdata", r.Name)
 			files, _ := filepath.Glob(filepath.Join(dir, "*.md"))

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/markdown"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/input"
 	"github.com/citelint/citelint/internal/rules/registry"
 )
 
@@ -22,7 +22,7 @@ func lintWithRoot(t *testing.T, root, doc string) []string {
 	if !ok {
 		t.Fatal("no unresolvable-label rule")
 	}
-	res := Run(context.Background(), []string{doc}, Options{Root: root, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: rules.Document}}})
+	res := Run(context.Background(), []string{doc}, Options{Root: root, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: input.Document}}})
 	if len(res) != 1 || res[0].Err != nil {
 		t.Fatalf("lint %s: %+v", doc, res)
 	}
@@ -125,7 +125,7 @@ func TestBibliographyOutsideProject(t *testing.T) {
 	}
 	run := func(doc string) string {
 		r, _ := registry.Lookup("unresolvable-label")
-		res := Run(context.Background(), []string{doc}, Options{Root: project, Dirs: []string{filepath.Join(corpus, "paper")}, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: rules.Document}}})
+		res := Run(context.Background(), []string{doc}, Options{Root: project, Dirs: []string{filepath.Join(corpus, "paper")}, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: input.Document}}})
 		var out []string
 		for _, is := range res[0].Issues {
 			out = append(out, is.Rule+": "+is.Message)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/notebook"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/input"
 	"github.com/citelint/citelint/result"
 )
 
@@ -106,7 +106,7 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 		diags = append(diags, markdown.Diagnostic{Offset: p.Offset, Message: p.Msg})
 	}
 	if len(diags) > 0 {
-		if more, _, ok := fileIssues(ctx, path, diags, opts, rules.Document.Name); ok { // odd.go
+		if more, _, ok := fileIssues(ctx, path, diags, opts, input.Document.Name); ok { // odd.go
 			for i := range more {
 				Locate(&more[i], idx)
 			}

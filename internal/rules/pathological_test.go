@@ -13,6 +13,7 @@ import (
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/input"
 	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/rules/uncited"
 	"github.com/citelint/citelint/result"
@@ -256,7 +257,7 @@ func citesThenDefinitions(cite string) func(n int) string {
 func pathoRules(extra *rules.Rule, settings func() any) []lint.Enabled {
 	var out []lint.Enabled
 	for _, r := range registry.All() {
-		if r.Default || r == rules.UnusedSuppression || r == extra {
+		if r.Default || r == input.UnusedSuppression || r == extra {
 			s := r.DefaultSettings()
 			if r == extra && settings != nil {
 				s = settings()

@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/input"
 )
 
 // list holds every rule. Each lives in its own file named after it.
@@ -19,10 +20,10 @@ var list = []*rules.Rule{
 	rules.MalformedIdentifier,
 	rules.NonCanonicalDOI,
 	rules.UncitedClaim,
-	rules.UnusedSuppression,
-	rules.InvalidSuppression,
-	rules.Document,
-	rules.UnreadableFile,
+	input.UnusedSuppression,
+	input.InvalidSuppression,
+	input.Document,
+	input.UnreadableFile,
 	rules.DeadDOI,
 	rules.DeadArXiv,
 	rules.DeadLink,

@@ -1,18 +1,19 @@
-package rules
+package input
 
 import (
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // Document reports what the parser found wrong with the document itself:
 // the diagnostics the markdown package (and front matter bibliography
 // loading) attach to it.
-var Document = &Rule{
+var Document = &rules.Rule{
 	Name:     "document",
 	Summary:  "A problem with the Markdown document itself (front matter, bibliography, unclosed code fence, encoding, a notebook cell)",
 	Severity: result.SeverityWarning,
-	Tags:     []string{TagOffline},
+	Tags:     []string{rules.TagOffline},
 	Default:  true,
 	Reports:  true,
 	Doc: `A problem with the document that keeps citelint from reading part of it: front
@@ -72,7 +73,7 @@ Good:
 
     [1]: https://example.org/1
 `,
-	Check: func(p *Pass) {
+	Check: func(p *rules.Pass) {
 		for _, d := range p.Doc.Diagnostics {
 			if d.Kind == markdown.DiagUnreadable || d.Kind == markdown.DiagLFSPointer {
 				continue // unreadable-file's

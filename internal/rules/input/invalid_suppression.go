@@ -1,6 +1,7 @@
-package rules
+package input
 
 import (
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/suppress"
 	"github.com/citelint/citelint/result"
 )
@@ -9,12 +10,12 @@ import (
 // directives. Package suppress finds them while it applies the valid
 // ones, so the rule runs after suppression (NeedSuppressions) and reports
 // what it found; such an issue cannot itself be suppressed in the source.
-var InvalidSuppression = &Rule{
+var InvalidSuppression = &rules.Rule{
 	Name:     "invalid-suppression",
 	Summary:  "A citelint suppression comment names an unknown rule or is malformed",
 	Severity: result.SeverityError,
-	Tags:     []string{TagOffline},
-	Needs:    NeedSuppressions,
+	Tags:     []string{rules.TagOffline},
+	Needs:    rules.NeedSuppressions,
 	Default:  true,
 	Reports:  true,
 	Doc: `A ` + "`<!-- citelint-... -->`" + ` comment that is not a valid directive: an unknown
@@ -33,7 +34,7 @@ Good:
     <!-- citelint-disable-next-line uncited-claim -->
     A sentence with no citation.
 `,
-	Check: func(p *Pass) {
+	Check: func(p *rules.Pass) {
 		if p.Suppression == nil {
 			return
 		}

@@ -1,7 +1,8 @@
-package rules
+package input
 
 import (
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
@@ -9,11 +10,11 @@ import (
 // io-error (E902) does: a finding on that file, the other files linted as
 // usual. Package lint makes the file's Document hold only the reason (a
 // diagnostic of Kind markdown.DiagUnreadable or DiagLFSPointer).
-var UnreadableFile = &Rule{
+var UnreadableFile = &rules.Rule{
 	Name:     "unreadable-file",
 	Summary:  "A file citelint could not read (not text, not a notebook, cut short, empty, unreadable), so none of its citations were checked",
 	Severity: result.SeverityError,
-	Tags:     []string{TagOffline},
+	Tags:     []string{rules.TagOffline},
 	Default:  true,
 	Reports:  true,
 	Doc: `A file the walk found, or the command line named, that citelint could not
@@ -56,7 +57,7 @@ Good:
      "nbformat_minor": 5
     }
 `,
-	Check: func(p *Pass) {
+	Check: func(p *rules.Pass) {
 		for _, d := range p.Doc.Diagnostics {
 			switch d.Kind {
 			case markdown.DiagUnreadable:

@@ -1,16 +1,19 @@
-package rules
+package input
 
-import "github.com/citelint/citelint/result"
+import (
+	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/result"
+)
 
 // UnusedSuppression reports suppression comments that suppress nothing.
 // Only package suppress knows what each directive silenced, so the rule
 // runs after suppression (NeedSuppressions) and reads its outcome.
-var UnusedSuppression = &Rule{
+var UnusedSuppression = &rules.Rule{
 	Name:     "unused-suppression",
 	Summary:  "A citelint-disable comment suppresses no issue",
 	Severity: result.SeverityNote,
-	Tags:     []string{TagOffline},
-	Needs:    NeedSuppressions,
+	Tags:     []string{rules.TagOffline},
+	Needs:    rules.NeedSuppressions,
 	Default:  false,
 	Doc: `A ` + "`<!-- citelint-disable... -->`" + ` comment that silenced nothing in this run: the
 problem it was written for is gone, the rule it names is not enabled, or (for
@@ -30,7 +33,7 @@ Good:
 
     A sentence that now cites its source [1].
 `,
-	Check: func(p *Pass) {
+	Check: func(p *rules.Pass) {
 		if p.Suppression == nil {
 			return
 		}

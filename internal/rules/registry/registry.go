@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/identifiers"
 	"github.com/citelint/citelint/internal/rules/input"
 )
 
@@ -17,18 +18,18 @@ var list = []*rules.Rule{
 	rules.UnresolvableLabel,
 	rules.UnusedReference,
 	rules.DuplicateReference,
-	rules.MalformedIdentifier,
-	rules.NonCanonicalDOI,
+	identifiers.MalformedIdentifier,
+	identifiers.NonCanonicalDOI,
 	rules.UncitedClaim,
 	input.UnusedSuppression,
 	input.InvalidSuppression,
 	input.Document,
 	input.UnreadableFile,
-	rules.DeadDOI,
-	rules.DeadArXiv,
-	rules.DeadLink,
-	rules.ReferenceMismatch,
-	rules.RetractedSource,
+	identifiers.DeadDOI,
+	identifiers.DeadArXiv,
+	identifiers.DeadLink,
+	identifiers.ReferenceMismatch,
+	identifiers.RetractedSource,
 	rules.LowOverlap,
 	rules.NumberMismatch,
 }

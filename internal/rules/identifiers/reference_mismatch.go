@@ -1,4 +1,4 @@
-package rules
+package identifiers
 
 import (
 	"fmt"
@@ -8,17 +8,18 @@ import (
 	"sync"
 
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // ReferenceMismatch reports reference entries whose identifier belongs to a
 // different work.
-var ReferenceMismatch = &Rule{
+var ReferenceMismatch = &rules.Rule{
 	Name:     "reference-mismatch",
 	Summary:  "A reference's DOI or arXiv id belongs to a different work",
 	Severity: result.SeverityError,
-	Tags:     []string{TagNetwork},
-	Needs:    NeedMetadata | NeedArXiv,
+	Tags:     []string{rules.TagNetwork},
+	Needs:    rules.NeedMetadata | rules.NeedArXiv,
 	Default:  false,
 	Doc: `A reference entry whose DOI or arXiv id exists but is registered to another
 work: a real identifier attached to the wrong title, authors or year. LLMs
@@ -71,7 +72,7 @@ var (
 	yearText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(1[89]\d\d|20\d\d)\b`) })
 )
 
-func checkReferenceMismatch(p *Pass) {
+func checkReferenceMismatch(p *rules.Pass) {
 	doc := p.Doc
 	for i := range doc.References {
 		r := &doc.References[i]
@@ -131,7 +132,7 @@ func checkReferenceMismatch(p *Pass) {
 		}
 		start, end := firstLine(doc, r)
 		p.Reportf(start, end, "%s: %s is registered to %s, but the entry differs in %s",
-			RefName(r), id, describeRecord(rec.Title, rec.Authors, rec.Year), JoinAnd(fields))
+			rules.RefName(r), id, describeRecord(rec.Title, rec.Authors, rec.Year), rules.JoinAnd(fields))
 	}
 }
 
@@ -146,7 +147,7 @@ var authorList = sync.OnceValue(func() *regexp.Regexp {
 func listsAuthors(text string) bool { return authorList().MatchString(text) }
 
 func describeRecord(title string, authors []string, year string) string {
-	s := fmt.Sprintf("%q", Quote(title, 90))
+	s := fmt.Sprintf("%q", rules.Quote(title, 90))
 	var by []string
 	if len(authors) > 0 {
 		a := authors[0]

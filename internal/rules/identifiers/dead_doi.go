@@ -1,19 +1,20 @@
-package rules
+package identifiers
 
 import (
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // DeadDOI reports DOIs that doi.org says do not exist.
-var DeadDOI = &Rule{
+var DeadDOI = &rules.Rule{
 	Name:     "dead-doi",
 	Summary:  "A cited DOI does not exist at doi.org",
 	Severity: result.SeverityError,
-	Marks:    MarkMissing,
-	Tags:     []string{TagNetwork},
-	Needs:    NeedDOI,
+	Marks:    rules.MarkMissing,
+	Tags:     []string{rules.TagNetwork},
+	Needs:    rules.NeedDOI,
 	Default:  false,
 	Doc: `A DOI, in prose or in a reference entry, that the DOI system does not know.
 citelint asks doi.org's handle API (` + "`/api/handles/<doi>`" + `), which answers for
@@ -39,7 +40,7 @@ Good:
 	Check: checkDeadDOI,
 }
 
-func checkDeadDOI(p *Pass) {
+func checkDeadDOI(p *rules.Pass) {
 	if p.Env == nil || p.Env.Lookups == nil {
 		return
 	}

@@ -1,21 +1,22 @@
-package rules
+package identifiers
 
 import (
 	"regexp"
 	"strings"
 
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // NonCanonicalDOI reports DOI links not written in the form the DOI
 // Foundation and Crossref's display guidelines ask for, https://doi.org/...,
 // and fixes them.
-var NonCanonicalDOI = &Rule{
+var NonCanonicalDOI = &rules.Rule{
 	Name:        "non-canonical-doi",
 	Summary:     "A DOI is written as a dx.doi.org or http:// link instead of https://doi.org/",
 	Severity:    result.SeverityNote,
-	Tags:        []string{TagOffline},
+	Tags:        []string{rules.TagOffline},
 	Default:     false,
 	Fixable:     true,
 	NewSettings: func() any { return &nonCanonicalDOISettings{} },
@@ -60,7 +61,7 @@ var nonCanonicalDOIURL = regexp.MustCompile(`(?i)(?:https?://(?:dx\.)?doi\.org/|
 // doiPrefixForm matches "doi:" or "doi: " before a DOI.
 var doiPrefixForm = regexp.MustCompile(`(?i)\bdoi:\s?(?:10\.)`)
 
-func checkNonCanonicalDOI(p *Pass) {
+func checkNonCanonicalDOI(p *rules.Pass) {
 	s, _ := p.Settings.(*nonCanonicalDOISettings)
 	if s == nil {
 		s = &nonCanonicalDOISettings{}

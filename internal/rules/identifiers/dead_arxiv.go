@@ -1,19 +1,20 @@
-package rules
+package identifiers
 
 import (
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // DeadArXiv reports arXiv ids that arXiv does not have.
-var DeadArXiv = &Rule{
+var DeadArXiv = &rules.Rule{
 	Name:     "dead-arxiv",
 	Summary:  "A cited arXiv id does not exist",
 	Severity: result.SeverityError,
-	Marks:    MarkMissing,
-	Tags:     []string{TagNetwork},
-	Needs:    NeedArXiv,
+	Marks:    rules.MarkMissing,
+	Tags:     []string{rules.TagNetwork},
+	Needs:    rules.NeedArXiv,
 	Default:  false,
 	Doc: `A well-formed arXiv id, in prose or in a reference entry, for which arXiv has
 no paper. citelint asks arXiv's export API in batches of up to 100 ids, at
@@ -35,7 +36,7 @@ Good:
 	Check: checkDeadArXiv,
 }
 
-func checkDeadArXiv(p *Pass) {
+func checkDeadArXiv(p *rules.Pass) {
 	if p.Env == nil || p.Env.Lookups == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package rules
+package identifiers
 
 import (
 	"fmt"
@@ -7,16 +7,17 @@ import (
 
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // MalformedIdentifier reports DOIs, arXiv ids, ISBNs, ISSNs and PMCIDs that
 // cannot be well-formed.
-var MalformedIdentifier = &Rule{
+var MalformedIdentifier = &rules.Rule{
 	Name:     "malformed-identifier",
 	Summary:  "A DOI, arXiv id, ISBN, ISSN or PMCID is not well-formed",
 	Severity: result.SeverityError,
-	Tags:     []string{TagOffline},
+	Tags:     []string{rules.TagOffline},
 	Default:  true,
 	Doc: `An identifier that cannot exist, checked offline: an arXiv id with a month
 13, a sequence number of the wrong length for its year, a date before arXiv's
@@ -40,7 +41,7 @@ Good:
 	Check: checkMalformedIdentifier,
 }
 
-func checkMalformedIdentifier(p *Pass) {
+func checkMalformedIdentifier(p *rules.Pass) {
 	doc := p.Doc
 	for i := range doc.Citations {
 		c := &doc.Citations[i]

@@ -1,4 +1,4 @@
-package rules
+package identifiers
 
 import (
 	"sort"
@@ -8,6 +8,7 @@ import (
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/score"
 )
 
@@ -80,7 +81,7 @@ func firstLine(doc *markdown.Document, r *markdown.Reference) (int, int) {
 }
 
 // metadataOf returns the registry record for a reference's DOI, or else its arXiv id.
-func metadataOf(env *Env, r *markdown.Reference) (rec *resolve.Record, id string) {
+func metadataOf(env *rules.Env, r *markdown.Reference) (rec *resolve.Record, id string) {
 	if env == nil || env.Lookups == nil {
 		return nil, ""
 	}

@@ -1,19 +1,20 @@
-package rules
+package identifiers
 
 import (
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // DeadLink reports cited web pages that are gone.
-var DeadLink = &Rule{
+var DeadLink = &rules.Rule{
 	Name:     "dead-link",
 	Summary:  "A cited web page is gone (404, 410, no such host)",
 	Severity: result.SeverityWarning,
-	Marks:    MarkMissing,
-	Tags:     []string{TagNetwork},
-	Needs:    NeedURL,
+	Marks:    rules.MarkMissing,
+	Tags:     []string{rules.TagNetwork},
+	Needs:    rules.NeedURL,
 	Default:  false,
 	Doc: `A URL, cited in prose, as a link, or in a reference entry or link definition,
 whose server answers 404 Not Found or 410 Gone, or whose host does not exist.
@@ -45,7 +46,7 @@ Good:
 	Check: checkDeadLink,
 }
 
-func checkDeadLink(p *Pass) {
+func checkDeadLink(p *rules.Pass) {
 	if p.Env == nil || p.Env.Lookups == nil {
 		return
 	}

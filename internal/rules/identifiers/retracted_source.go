@@ -1,4 +1,4 @@
-package rules
+package identifiers
 
 import (
 	"strings"
@@ -6,17 +6,18 @@ import (
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // RetractedSource reports citations of retracted or withdrawn works.
-var RetractedSource = &Rule{
+var RetractedSource = &rules.Rule{
 	Name:     "retracted-source",
 	Summary:  "A cited work has been retracted or withdrawn",
 	Severity: result.SeverityError,
-	Marks:    MarkWeak,
-	Tags:     []string{TagNetwork},
-	Needs:    NeedMetadata,
+	Marks:    rules.MarkWeak,
+	Tags:     []string{rules.TagNetwork},
+	Needs:    rules.NeedMetadata,
 	Default:  false,
 	Doc: `A DOI, in prose or in a reference entry, whose Crossref record carries a
 retraction or withdrawal notice (an ` + "`updated-by`" + ` or ` + "`update-to`" + ` entry of
@@ -36,7 +37,7 @@ Good: cite the retraction notice, or a sound source, and say what happened.
 	Check: checkRetractedSource,
 }
 
-func checkRetractedSource(p *Pass) {
+func checkRetractedSource(p *rules.Pass) {
 	if p.Env == nil || p.Env.Lookups == nil {
 		return
 	}
@@ -48,7 +49,7 @@ func checkRetractedSource(p *Pass) {
 		what := "doi:" + ident.NormalizeDOI(doi)
 		if c.InReferences {
 			if r := referenceAt(p.Doc, c.Start); r != nil {
-				what = RefName(r) + " (" + what + ")"
+				what = rules.RefName(r) + " (" + what + ")"
 			}
 		}
 		msg := what + " has been retracted"

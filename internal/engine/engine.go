@@ -36,6 +36,7 @@ import (
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/claims"
 	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/internal/sources"
@@ -163,7 +164,7 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 	if err := e.selectRules(); err != nil {
 		return nil, err
 	}
-	e.ruleEnv.NumbersDecide = slices.ContainsFunc(e.rules, func(r lint.Enabled) bool { return r.Rule == rules.NumberMismatch })
+	e.ruleEnv.NumbersDecide = slices.ContainsFunc(e.rules, func(r lint.Enabled) bool { return r.Rule == claims.NumberMismatch })
 	if e.ruleEnv.Evidence == nil && usesSourceText(e.rules) {
 		// Offline evidence for every caller (run, the editor and agent
 		// servers, LintBytes): the source store, bibliography abstracts

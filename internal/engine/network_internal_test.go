@@ -7,6 +7,7 @@ import (
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/resolve/verify"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/claims"
 	"github.com/citelint/citelint/internal/rules/identifiers"
 )
 
@@ -27,8 +28,8 @@ func TestNetworkNeedsFromDeclarations(t *testing.T) {
 		{"reference-mismatch", []*rules.Rule{identifiers.ReferenceMismatch}, verify.Needs{Metadata: true, ArXiv: true}},
 		{"retracted-source", []*rules.Rule{identifiers.RetractedSource}, verify.Needs{Metadata: true}},
 		// Source text is fetched only with the consent a network rule gives.
-		{"sources alone", []*rules.Rule{rules.LowOverlap}, verify.Needs{}},
-		{"sources and dead-link", []*rules.Rule{rules.LowOverlap, identifiers.DeadLink}, verify.Needs{URL: true, Text: true}},
+		{"sources alone", []*rules.Rule{claims.LowOverlap}, verify.Needs{}},
+		{"sources and dead-link", []*rules.Rule{claims.LowOverlap, identifiers.DeadLink}, verify.Needs{URL: true, Text: true}},
 		{"new rule", []*rules.Rule{newRule}, verify.Needs{ArXiv: true, URL: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -308,3 +308,23 @@ func (r *Rule) HasTag(tag string) bool {
 	}
 	return false
 }
+
+// SentenceScore is how the claim-support rules judged one cited sentence,
+// kept (when SupportStats.KeepScores is set) for the review page, which
+// shows supported sentences and their evidence too, not only the flagged.
+type SentenceScore struct {
+	// Claim indexes Document.Claims.
+	Claim int
+	// Unverified: the sentence cites sources none of which has text.
+	Unverified bool
+	// Score against Threshold; Supported is the final verdict (the
+	// judge's when it decided).
+	Score, Threshold float64
+	Supported        bool
+	// Passage is the closest passage of the source named From; Missing
+	// the sentence's words the passage lacks. FromTitle and FromLink are
+	// that source's title and address (Reference.Link), when it gives them.
+	Passage, From       string
+	FromTitle, FromLink string
+	Missing             []string
+}

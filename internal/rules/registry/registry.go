@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/claims"
 	"github.com/citelint/citelint/internal/rules/identifiers"
 	"github.com/citelint/citelint/internal/rules/input"
 )
@@ -20,7 +21,7 @@ var list = []*rules.Rule{
 	rules.DuplicateReference,
 	identifiers.MalformedIdentifier,
 	identifiers.NonCanonicalDOI,
-	rules.UncitedClaim,
+	claims.UncitedClaim,
 	input.UnusedSuppression,
 	input.InvalidSuppression,
 	input.Document,
@@ -30,8 +31,8 @@ var list = []*rules.Rule{
 	identifiers.DeadLink,
 	identifiers.ReferenceMismatch,
 	identifiers.RetractedSource,
-	rules.LowOverlap,
-	rules.NumberMismatch,
+	claims.LowOverlap,
+	claims.NumberMismatch,
 }
 
 // All returns every rule, sorted by name.

@@ -1,18 +1,19 @@
-package rules
+package claims
 
 import (
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/rules/uncited"
 	"github.com/citelint/citelint/result"
 )
 
 // UncitedClaim reports factual sentences that cite nothing.
-var UncitedClaim = &Rule{
+var UncitedClaim = &rules.Rule{
 	Name:        "uncited-claim",
 	Summary:     "A sentence states a checkable fact but cites no source",
 	Severity:    result.SeverityWarning,
-	Marks:       MarkUncited,
-	Tags:        []string{TagOffline},
-	Needs:       NeedClaims,
+	Marks:       rules.MarkUncited,
+	Tags:        []string{rules.TagOffline},
+	Needs:       rules.NeedClaims,
 	Default:     false,
 	Reports:     true,
 	NewSettings: func() any { return uncited.DefaultSettings() },
@@ -135,7 +136,7 @@ Good:
 
 // checkUncitedClaim reports what package uncited finds in the document,
 // under the rule's settings (their defaults when none were given).
-func checkUncitedClaim(p *Pass) {
+func checkUncitedClaim(p *rules.Pass) {
 	s, _ := p.Settings.(*uncited.Settings)
 	for _, f := range uncited.Find(p.Doc, s) {
 		p.Report(f.Start, f.End, f.Message)

@@ -1,4 +1,4 @@
-package rules
+package claims
 
 import (
 	"fmt"
@@ -7,19 +7,20 @@ import (
 	"sync"
 
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/score"
 	"github.com/citelint/citelint/result"
 )
 
 // LowOverlap reports sentences whose cited source does not appear to say
 // what they claim.
-var LowOverlap = &Rule{
+var LowOverlap = &rules.Rule{
 	Name:     "low-overlap",
 	Summary:  "The cited source does not appear to support the sentence",
 	Severity: result.SeverityWarning,
-	Marks:    MarkWeak,
-	Tags:     []string{TagSources},
-	Needs:    NeedSourceText | NeedClaims,
+	Marks:    rules.MarkWeak,
+	Tags:     []string{rules.TagSources},
+	Needs:    rules.NeedSourceText | rules.NeedClaims,
 	Default:  false,
 	Fixable:  true,
 	NewSettings: func() any {
@@ -125,7 +126,7 @@ func newLowOverlapSettings() any {
 	return &lowOverlapSettings{Threshold: score.DefaultThreshold, JudgeBand: 0.15, CoveredSentences: true}
 }
 
-func checkLowOverlap(p *Pass) {
+func checkLowOverlap(p *rules.Pass) {
 	if p.Env == nil || p.Env.Evidence == nil {
 		return
 	}
@@ -135,7 +136,7 @@ func checkLowOverlap(p *Pass) {
 	}
 	doc := p.Doc
 	prepared := docSources{}
-	var counts SupportCounts
+	var counts rules.SupportCounts
 	var jobs []supportJob
 	claims, cited := 0, 0
 	for ci := range doc.Claims {
@@ -153,7 +154,7 @@ func checkLowOverlap(p *Pass) {
 		cited++
 		if len(srcs) == 0 {
 			counts.Unverified++
-			keepScore(p, &counts, SentenceScore{Claim: ci, Unverified: true})
+			keepScore(p, &counts, rules.SentenceScore{Claim: ci, Unverified: true})
 			continue
 		}
 		ps := make([]*score.Prepared, len(srcs))
@@ -226,13 +227,13 @@ type supportJob struct {
 	res    score.Result
 	suffix string
 	judge  bool // asked (or to ask) the judge
-	v      JudgeVerdict
+	v      rules.JudgeVerdict
 	err    error
 }
 
 // scoreSupport scores claim ci against srcs and appends its check to
 // jobs (a sentence with nothing to score is left out).
-func scoreSupport(p *Pass, s *lowOverlapSettings, jobs []supportJob, ci int, at markdown.Span, srcs []citedSource, ps []*score.Prepared, suffix string) []supportJob {
+func scoreSupport(p *rules.Pass, s *lowOverlapSettings, jobs []supportJob, ci int, at markdown.Span, srcs []citedSource, ps []*score.Prepared, suffix string) []supportJob {
 	text := p.Doc.ClaimText(ci)
 	res := defaultScorer.ScorePrepared(text, ps...)
 	if !res.Scorable {
@@ -243,7 +244,7 @@ func scoreSupport(p *Pass, s *lowOverlapSettings, jobs []supportJob, ci int, at 
 
 // askAll asks the judge the jobs that go to it, concurrently: the
 // judge's session bounds how many are in flight and how many in all.
-func askAll(p *Pass, jobs []supportJob) {
+func askAll(p *rules.Pass, jobs []supportJob) {
 	var wg sync.WaitGroup
 	work := make(chan int)
 	for range min(judgeWorkers, len(jobs)) {
@@ -273,7 +274,7 @@ const judgeWorkers = 32
 // runs and the sentence states a number none of its sources does: that
 // sentence is partly unsupported, and is counted so (its finding is
 // number-mismatch's, not low-overlap's).
-func countSupported(p *Pass, counts *SupportCounts, j *supportJob, threshold float64, prepared docSources) {
+func countSupported(p *rules.Pass, counts *rules.SupportCounts, j *supportJob, threshold float64, prepared docSources) {
 	if p.Env.NumbersDecide {
 		idx := make([]*score.NumberIndex, len(j.srcs))
 		for i, src := range j.srcs {
@@ -290,7 +291,7 @@ func countSupported(p *Pass, counts *SupportCounts, j *supportJob, threshold flo
 
 // finishSupport counts a scored sentence and reports it when its sources
 // do not support it, by the judge's answer when it gave one.
-func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *SupportCounts, prepared docSources) {
+func finishSupport(p *rules.Pass, s *lowOverlapSettings, j *supportJob, counts *rules.SupportCounts, prepared docSources) {
 	doc := p.Doc
 	ci, at, srcs, res, suffix := j.ci, j.at, j.srcs, j.res, j.suffix
 	counts.Scored++
@@ -306,7 +307,7 @@ func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *Suppor
 			}
 			judged = "; the judge found no support"
 			if v.Quote != "" {
-				judged += fmt.Sprintf(", citing %q", Quote(v.Quote, 120))
+				judged += fmt.Sprintf(", citing %q", rules.Quote(v.Quote, 120))
 			}
 		}
 	}
@@ -332,7 +333,7 @@ func finishSupport(p *Pass, s *lowOverlapSettings, j *supportJob, counts *Suppor
 	}
 	iss := p.Report(at.Start, at.End, msg+judged+failed)
 	if suffix == "" && onlyMarker(doc, ci, at) {
-		if start, end, ok := MarkerRemoval(doc.Src, at); ok {
+		if start, end, ok := rules.MarkerRemoval(doc.Src, at); ok {
 			iss.Fix = &result.Fix{Description: "remove the citation its source does not support", Unsafe: true,
 				Edits: []result.Edit{{Start: start, End: end}}}
 		}

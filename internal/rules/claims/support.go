@@ -1,4 +1,4 @@
-package rules
+package claims
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/rules/uncited"
 	"github.com/citelint/citelint/internal/score"
 )
@@ -22,7 +23,7 @@ type citedSource struct {
 
 // claimSources returns the sources claim ci cites that have text, how many
 // it cites in all, and the marker where issues about it are reported.
-func claimSources(p *Pass, ci int) (srcs []citedSource, cited int, at markdown.Span) {
+func claimSources(p *rules.Pass, ci int) (srcs []citedSource, cited int, at markdown.Span) {
 	doc := p.Doc
 	seen := map[string]bool{}
 	for _, k := range doc.Claims[ci].Citations {
@@ -35,7 +36,7 @@ func claimSources(p *Pass, ci int) (srcs []citedSource, cited int, at markdown.S
 		switch {
 		case c.Ref >= 0:
 			ref = &doc.References[c.Ref]
-			name = RefName(ref)
+			name = rules.RefName(ref)
 		case strings.HasPrefix(c.Target, "http://") || strings.HasPrefix(c.Target, "https://"):
 			ref = &markdown.Reference{URL: c.Target}
 			name = c.Target
@@ -91,7 +92,7 @@ func sourceNames(srcs []citedSource) string {
 	for i, s := range srcs {
 		names[i] = s.name
 	}
-	return JoinAnd(names)
+	return rules.JoinAnd(names)
 }
 
 // scorers are shared across files: a Scorer is safe for concurrent use and
@@ -151,7 +152,7 @@ func (d docSources) numbers(src citedSource) *score.NumberIndex {
 // low-overlap's time. It reads s only until it has more than max runes.
 func quoteHead(s string, max int) string {
 	if max < 2 {
-		return Quote(s, max)
+		return rules.Quote(s, max)
 	}
 	buf := make([]byte, 0, min(len(s), 4*max))
 	n, cut := 0, 0   // runes in buf; bytes of its first max-1 runes

@@ -1,8 +1,10 @@
-package rules
+package claims
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/internal/rules"
 )
 
 // TestQuoteHead holds quoteHead to Quote on the texts where cutting early
@@ -27,7 +29,7 @@ func TestQuoteHead(t *testing.T) {
 		{strings.Repeat("x ", 79) + "y", 160},
 		{strings.Repeat("x ", 80) + "    ", 160},
 	} {
-		if got, want := quoteHead(tc.s, tc.max), Quote(tc.s, tc.max); got != want {
+		if got, want := quoteHead(tc.s, tc.max), rules.Quote(tc.s, tc.max); got != want {
 			t.Errorf("quoteHead(%q, %d) = %q, Quote gives %q", tc.s, tc.max, got, want)
 		}
 	}
@@ -37,7 +39,7 @@ func TestQuoteHead(t *testing.T) {
 	var walk func(s string, depth int)
 	walk = func(s string, depth int) {
 		for max := 1; max <= len(s)+1; max++ {
-			if got, want := quoteHead(s, max), Quote(s, max); got != want {
+			if got, want := quoteHead(s, max), rules.Quote(s, max); got != want {
 				t.Fatalf("quoteHead(%q, %d) = %q, Quote gives %q", s, max, got, want)
 			}
 		}

@@ -1,23 +1,24 @@
-package rules
+package claims
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/score"
 	"github.com/citelint/citelint/result"
 )
 
 // NumberMismatch reports quantities a sentence states that its cited
 // sources do not.
-var NumberMismatch = &Rule{
+var NumberMismatch = &rules.Rule{
 	Name:     "number-mismatch",
 	Summary:  "A number in the sentence appears nowhere in its cited source",
 	Severity: result.SeverityWarning,
-	Marks:    MarkWeak,
-	Tags:     []string{TagSources},
-	Needs:    NeedSourceText | NeedClaims,
+	Marks:    rules.MarkWeak,
+	Tags:     []string{rules.TagSources},
+	Needs:    rules.NeedSourceText | rules.NeedClaims,
 	Default:  false,
 	Doc: `A number, percentage, year or amount in a cited sentence that none of its
 sources states. Numbers are where paraphrase goes wrong and where LLMs
@@ -54,7 +55,7 @@ Good:
 	Check: checkNumberMismatch,
 }
 
-func checkNumberMismatch(p *Pass) {
+func checkNumberMismatch(p *rules.Pass) {
 	if p.Env == nil || p.Env.Evidence == nil {
 		return
 	}
@@ -83,7 +84,7 @@ func checkNumberMismatch(p *Pass) {
 	}
 }
 
-func reportMissingNumbers(p *Pass, ci int, at markdown.Span, idx []*score.NumberIndex, srcs []citedSource, suffix string) {
+func reportMissingNumbers(p *rules.Pass, ci int, at markdown.Span, idx []*score.NumberIndex, srcs []citedSource, suffix string) {
 	missing := score.MissingNumbersIn(p.Doc.ClaimText(ci), idx...)
 	if len(missing) == 0 {
 		return

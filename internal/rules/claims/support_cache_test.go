@@ -1,4 +1,4 @@
-package rules
+package claims
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/citelint/citelint/internal/evidence"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/sources"
 )
 
@@ -38,11 +39,11 @@ func TestSupportSharedSourcesConcurrent(t *testing.T) {
 		resolve.Resolve(doc, env)
 		docs = append(docs, doc)
 	}
-	renv := &Env{Evidence: &evidence.Finder{}, Support: &SupportStats{}}
+	renv := &rules.Env{Evidence: &evidence.Finder{}, Support: &rules.SupportStats{}}
 	check := func(i int) string {
 		var b strings.Builder
-		for _, r := range []*Rule{LowOverlap, NumberMismatch} {
-			issues, err := Run(r, fmt.Sprintf("doc%d.md", i), docs[i], r.DefaultSettings(), renv)
+		for _, r := range []*rules.Rule{LowOverlap, NumberMismatch} {
+			issues, err := rules.Run(r, fmt.Sprintf("doc%d.md", i), docs[i], r.DefaultSettings(), renv)
 			if err != nil {
 				t.Error(err)
 			}

@@ -1,4 +1,4 @@
-package rules
+package claims
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"github.com/citelint/citelint/internal/evidence"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/sources"
 )
 
@@ -89,7 +90,7 @@ func supportDocs(set supportBenchSet, docs, perDoc int) []*markdown.Document {
 // ≥ 40,000 sentences/s on one core across many documents.
 func BenchmarkSupportManyDocs(b *testing.B) {
 	set := loadSupportBenchSet(b)
-	env := &Env{Evidence: &evidence.Finder{}, Support: &SupportStats{}}
+	env := &rules.Env{Evidence: &evidence.Finder{}, Support: &rules.SupportStats{}}
 	for _, shape := range []struct{ docs, perDoc int }{{1, 1200}, {20, 60}} {
 		docs := supportDocs(set, shape.docs, shape.perDoc)
 		b.Run(fmt.Sprintf("docs=%d", shape.docs), func(b *testing.B) {
@@ -100,10 +101,10 @@ func BenchmarkSupportManyDocs(b *testing.B) {
 				resetPreparedSources()
 				for i, d := range docs {
 					path := fmt.Sprintf("doc%d.md", i)
-					if _, err := Run(LowOverlap, path, d, lo, env); err != nil {
+					if _, err := rules.Run(LowOverlap, path, d, lo, env); err != nil {
 						b.Fatal(err)
 					}
-					if _, err := Run(NumberMismatch, path, d, nm, env); err != nil {
+					if _, err := rules.Run(NumberMismatch, path, d, nm, env); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -1,4 +1,4 @@
-package rules_test
+package claims_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/claims"
 	"github.com/citelint/citelint/internal/sources"
 	"go.yaml.in/yaml/v3"
 )
@@ -35,9 +36,9 @@ func TestLowOverlapUsesRunContext(t *testing.T) {
 	src := []byte("Penguins are common in the Arctic and nest on Greenland's glaciers [id:d_2].\n")
 	doc := markdown.Parse(src, markdown.Options{KnownKey: env.KnownKey})
 	resolve.Resolve(doc, env)
-	settings := rules.LowOverlap.DefaultSettings()
+	settings := claims.LowOverlap.DefaultSettings()
 	pass := func(ctx context.Context, j *ctxJudge) *rules.Pass {
-		return &rules.Pass{Ctx: ctx, Rule: rules.LowOverlap, Path: "x.md", Doc: doc, Settings: settings,
+		return &rules.Pass{Ctx: ctx, Rule: claims.LowOverlap, Path: "x.md", Doc: doc, Settings: settings,
 			Env: &rules.Env{Evidence: &evidence.Finder{}, Support: &rules.SupportStats{}, Judge: j}}
 	}
 	// Every score is borderline: the judge is asked.

@@ -9,6 +9,7 @@ import (
 	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/rules/claims"
 	"github.com/citelint/citelint/internal/rules/identifiers"
+	"github.com/citelint/citelint/internal/rules/references"
 )
 
 // TestNetworkNeedsFromDeclarations: the network plan is the union of what
@@ -23,7 +24,7 @@ func TestNetworkNeedsFromDeclarations(t *testing.T) {
 		want    verify.Needs
 	}{
 		{"none", nil, verify.Needs{}},
-		{"offline", []*rules.Rule{rules.UnresolvableLabel}, verify.Needs{}},
+		{"offline", []*rules.Rule{references.UnresolvableLabel}, verify.Needs{}},
 		{"dead-doi", []*rules.Rule{identifiers.DeadDOI}, verify.Needs{DOI: true}},
 		{"reference-mismatch", []*rules.Rule{identifiers.ReferenceMismatch}, verify.Needs{Metadata: true, ArXiv: true}},
 		{"retracted-source", []*rules.Rule{identifiers.RetractedSource}, verify.Needs{Metadata: true}},

@@ -12,13 +12,14 @@ import (
 	"github.com/citelint/citelint/internal/rules/claims"
 	"github.com/citelint/citelint/internal/rules/identifiers"
 	"github.com/citelint/citelint/internal/rules/input"
+	"github.com/citelint/citelint/internal/rules/references"
 )
 
 // list holds every rule. Each lives in its own file named after it.
 var list = []*rules.Rule{
-	rules.UnresolvableLabel,
-	rules.UnusedReference,
-	rules.DuplicateReference,
+	references.UnresolvableLabel,
+	references.UnusedReference,
+	references.DuplicateReference,
 	identifiers.MalformedIdentifier,
 	identifiers.NonCanonicalDOI,
 	claims.UncitedClaim,

@@ -1,4 +1,4 @@
-package rules
+package references
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
@@ -21,11 +22,11 @@ type unusedReferenceSettings struct {
 }
 
 // UnusedReference reports references nothing cites.
-var UnusedReference = &Rule{
+var UnusedReference = &rules.Rule{
 	Name:        "unused-reference",
 	Summary:     "A reference entry, link definition or footnote definition is never cited",
 	Severity:    result.SeverityWarning,
-	Tags:        []string{TagOffline},
+	Tags:        []string{rules.TagOffline},
 	Default:     true,
 	NewSettings: func() any { return &unusedReferenceSettings{} },
 	Doc: `A numbered entry of a reference list, a numbered link definition (` + "`[3]: url`" + `)
@@ -92,7 +93,7 @@ Good:
 	Check: checkUnusedReference,
 }
 
-func checkUnusedReference(p *Pass) {
+func checkUnusedReference(p *rules.Pass) {
 	doc := p.Doc
 	settings, _ := p.Settings.(*unusedReferenceSettings)
 	if settings == nil {
@@ -238,7 +239,7 @@ const paddingAt = 5
 // reportUncitedEntries reports the uncited entries (indexes into
 // References) of list si: each on its own when they are few, else one
 // finding that counts them and names their labels.
-func reportUncitedEntries(p *Pass, si int, entries []int) {
+func reportUncitedEntries(p *rules.Pass, si int, entries []int) {
 	doc := p.Doc
 	if len(entries) < paddingAt {
 		for _, i := range entries {
@@ -266,7 +267,7 @@ func reportUncitedEntries(p *Pass, si int, entries []int) {
 
 // reportAtLabel reports msg at a reference's label (else the whole
 // reference).
-func reportAtLabel(p *Pass, ref *markdown.Reference, msg string) {
+func reportAtLabel(p *rules.Pass, ref *markdown.Reference, msg string) {
 	sp := ref.LabelSpan
 	if sp.End <= sp.Start {
 		sp = ref.Span

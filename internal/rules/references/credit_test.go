@@ -1,4 +1,4 @@
-package rules_test
+package references_test
 
 import (
 	"context"
@@ -38,6 +38,3 @@ func TestCreditFixNeedsAStore(t *testing.T) {
 		}
 	}
 }
-
-// TestRulesGolden: the goldens of the rules of this package.
-func TestRulesGolden(t *testing.T) { rulestest.Golden(t) }

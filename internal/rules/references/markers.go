@@ -1,4 +1,4 @@
-package rules
+package references
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
@@ -106,9 +107,9 @@ func (ev *fixEvidence) certain(cites []*markdown.Citation) bool {
 		}
 		fallthrough
 	case markdown.KindKey:
-		return !InTableRow(doc.Src, m.Start) && !InHTMLCode(doc.Src, m.Start)
+		return !rules.InTableRow(doc.Src, m.Start) && !rules.InHTMLCode(doc.Src, m.Start)
 	}
-	if ev.notCited(cites[0]) != "" || InTableRow(doc.Src, m.Start) || gluedToWord(doc.Src, m) {
+	if ev.notCited(cites[0]) != "" || rules.InTableRow(doc.Src, m.Start) || gluedToWord(doc.Src, m) {
 		return false
 	}
 	// A number glued to a sentence's end whose label no entry has
@@ -172,7 +173,7 @@ func dropLabels(doc *markdown.Document, m markdown.Span, all []*markdown.Citatio
 		return nil
 	}
 	if len(keep) == 0 {
-		start, end, ok := MarkerRemoval(src, m)
+		start, end, ok := rules.MarkerRemoval(src, m)
 		if !ok {
 			return nil
 		}
@@ -268,7 +269,7 @@ func refFactsOf(doc *markdown.Document) refFacts {
 // citation, as NotCitation does, or "index" when the document around it
 // says it indexes an array (indexes.go).
 func (ev *fixEvidence) notCited(c *markdown.Citation) string {
-	if why := NotCitation(ev.doc, c); why != "" {
+	if why := rules.NotCitation(ev.doc, c); why != "" {
 		return why
 	}
 	if c.Kind == markdown.KindNumeric && ev.index.indexes(ev.doc, c) {

@@ -1,4 +1,4 @@
-package rules
+package references
 
 import (
 	"bytes"
@@ -9,15 +9,16 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // DuplicateReference reports labels defined twice and works listed twice.
-var DuplicateReference = &Rule{
+var DuplicateReference = &rules.Rule{
 	Name:     "duplicate-reference",
 	Summary:  "The same label is defined twice, or one reference list lists the same DOI, arXiv id or URL twice",
 	Severity: result.SeverityWarning,
-	Tags:     []string{TagOffline},
+	Tags:     []string{rules.TagOffline},
 	Default:  true,
 	Doc: `Two entries of one reference list with the same bracketed number (` + "`[3]`" + `), two
 link definitions with the same label (CommonMark matches labels
@@ -58,7 +59,7 @@ Good:
 	Check: checkDuplicateReference,
 }
 
-func checkDuplicateReference(p *Pass) {
+func checkDuplicateReference(p *rules.Pass) {
 	doc := p.Doc
 	// Lines are needed only to report, which most documents never do.
 	var idx *result.LineIndex
@@ -211,7 +212,7 @@ func checkDuplicateReference(p *Pass) {
 // later definition and the first, which wins. One finding per cause: five
 // or more such definitions (a second list numbered over the first, [22]–[31] again after
 // [59]) are one finding naming them, not one per label.
-func reportDefinedTwice(p *Pass, twice [][2]int, line func(*markdown.Reference) int) {
+func reportDefinedTwice(p *rules.Pass, twice [][2]int, line func(*markdown.Reference) int) {
 	doc := p.Doc
 	if len(twice) < paddingAt {
 		for _, pr := range twice {

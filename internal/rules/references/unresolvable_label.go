@@ -1,4 +1,4 @@
-package rules
+package references
 
 import (
 	"bytes"
@@ -8,16 +8,17 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/internal/markdown"
+	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/result"
 )
 
 // UnresolvableLabel reports citation labels that point at nothing.
-var UnresolvableLabel = &Rule{
+var UnresolvableLabel = &rules.Rule{
 	Name:     "unresolvable-label",
 	Summary:  "A citation label has no reference entry, definition, bibliography entry or source",
 	Severity: result.SeverityError,
-	Marks:    MarkMissing,
-	Tags:     []string{TagOffline},
+	Marks:    rules.MarkMissing,
+	Tags:     []string{rules.TagOffline},
 	Default:  true,
 	Fixable:  true,
 	Doc: `A numeric marker, footnote, reference link, pandoc or MyST key, or RAG key
@@ -117,7 +118,7 @@ Good:
 	Check: checkUnresolvableLabel,
 }
 
-func checkUnresolvableLabel(p *Pass) {
+func checkUnresolvableLabel(p *rules.Pass) {
 	doc := p.Doc
 	list := numberedListOf(doc)
 	ev := &fixEvidence{doc: doc, refs: refFactsOf(doc), citesWorks: p.Env != nil && p.Env.HasSources || len(doc.Bibliography) > 0 || len(doc.ProjectBibliography) > 0}
@@ -134,9 +135,9 @@ func checkUnresolvableLabel(p *Pass) {
 	// "[2]" or an array "Set([1, 2, 3])".
 	var orphans orphanTally
 	isOrphan := func(c *markdown.Citation) bool {
-		return ev.notCited(c) == "" && !StartsItsLine(doc.Src, c.Marker) && !isRange(doc, c) &&
+		return ev.notCited(c) == "" && !rules.StartsItsLine(doc.Src, c.Marker) && !isRange(doc, c) &&
 			(!gluedToWord(doc.Src, c.Marker) || endsSentence(doc.Src, c.Marker)) &&
-			!InTableRow(doc.Src, c.Start) && !arrayLike(doc, c.Marker)
+			!rules.InTableRow(doc.Src, c.Start) && !arrayLike(doc, c.Marker)
 	}
 	var beyond []*markdown.Citation // numeric markers past the list's last label
 	checked := map[markdown.Span]bool{}
@@ -363,7 +364,7 @@ func joinFixes(doc *markdown.Document, cites []*markdown.Citation, ev *fixEviden
 // end. Fewer ([14], [98] past a list of 10), or scattered ones past a list
 // the text hardly cites, are missing entries each, and are left to the
 // caller (false).
-func reportBeyondList(p *Pass, beyond []*markdown.Citation, list numberedList) bool {
+func reportBeyondList(p *rules.Pass, beyond []*markdown.Citation, list numberedList) bool {
 	labels := map[int]bool{}
 	high := 0
 	for _, c := range beyond {
@@ -402,7 +403,7 @@ func endsSentence(src []byte, m markdown.Span) bool {
 	for e < len(src) && src[e] == '[' {
 		// "[25][26].": the run of markers ends it.
 		j := bytes.IndexByte(src[e:min(len(src), e+12)], ']')
-		if j < 0 || !NumericBracketAt(src, e) {
+		if j < 0 || !rules.NumericBracketAt(src, e) {
 			return false
 		}
 		e += j + 1
@@ -425,7 +426,7 @@ func numericMarkerCited(ev *fixEvidence, c *markdown.Citation, list numberedList
 	// In a document that cites its list by number (five resolved markers
 	// or more), a marker ending a clause is a citation in any order:
 	// surveys write "[33, 29]". Elsewhere "[10, 9, 8]" is data.
-	ok := ev.notCited(c) == "" && (list.cited >= 5 && EndsClause(doc.Src, c.Marker.End) && !markerHasRange(doc.Src, c.Marker) && !arrayLike(doc, c.Marker) || !allDataLike(doc, c.Marker, list))
+	ok := ev.notCited(c) == "" && (list.cited >= 5 && rules.EndsClause(doc.Src, c.Marker.End) && !markerHasRange(doc.Src, c.Marker) && !arrayLike(doc, c.Marker) || !allDataLike(doc, c.Marker, list))
 	checked[c.Marker] = ok
 	return ok
 }
@@ -516,7 +517,7 @@ func markerHasRange(src []byte, m markdown.Span) bool {
 // tags in a changelog that defines no links).
 func refLinkMeant(ev *fixEvidence, c *markdown.Citation) bool {
 	doc := ev.doc
-	if InHTMLCode(doc.Src, c.Start) || CodeGlued(doc.Src, c.Marker) {
+	if rules.InHTMLCode(doc.Src, c.Start) || rules.CodeGlued(doc.Src, c.Marker) {
 		return false
 	}
 	marker := doc.Src[c.Marker.Start:c.Marker.End]
@@ -563,7 +564,7 @@ func proseLinkText(src []byte, m markdown.Span) bool {
 		bytes.ContainsAny(text, "=|<>{}") {
 		return false
 	}
-	if StartsItsLine(src, m) || gluedToWord(src, m) || m.Start > 0 && src[m.Start-1] == ']' || m.End < len(src) && src[m.End] == '[' {
+	if rules.StartsItsLine(src, m) || gluedToWord(src, m) || m.Start > 0 && src[m.Start-1] == ']' || m.End < len(src) && src[m.End] == '[' {
 		return false
 	}
 	return true
@@ -623,7 +624,7 @@ func (t *orphanTally) add(c *markdown.Citation) {
 // more, with two labels or more, one of them [1] (a table's footnote
 // marker [1], used twice, is not a list of sources), or three labels or
 // more in three markers or more.
-func reportMissingList(p *Pass, t *orphanTally, recount func() int) {
+func reportMissingList(p *rules.Pass, t *orphanTally, recount func() int) {
 	if t.n < 2 {
 		return
 	}
@@ -687,7 +688,7 @@ type numberedList struct {
 func numberedListOf(doc *markdown.Document) numberedList {
 	var l numberedList
 	for i := range doc.Citations {
-		if c := &doc.Citations[i]; c.Kind == markdown.KindNumeric && !c.InReferences && c.Status == markdown.Resolved && !CodeGlued(doc.Src, c.Marker) {
+		if c := &doc.Citations[i]; c.Kind == markdown.KindNumeric && !c.InReferences && c.Status == markdown.Resolved && !rules.CodeGlued(doc.Src, c.Marker) {
 			l.cited++
 		}
 	}

@@ -42,7 +42,7 @@ func offlineOptions(enabled []Enabled) Options {
 // (unsafe fixes too) cuts no character in two and settles: fixing its
 // result changes nothing.
 func FuzzLintSource(f *testing.F) {
-	for _, glob := range []string{"../rules/testdata/*/*.md", "../markdown/testdata/extract/*.md"} {
+	for _, glob := range []string{"../rules/*/testdata/*/*.md", "../markdown/testdata/extract/*.md"} {
 		files, _ := filepath.Glob(glob)
 		for _, p := range files {
 			if b, err := os.ReadFile(p); err == nil {

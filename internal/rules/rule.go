@@ -1,16 +1,22 @@
-// Package rules holds citelint's rules, one per file, in the manner of
+// Package rules is what a citelint rule is, in the manner of
 // golang.org/x/tools/go/analysis: a Rule describes itself (name, summary,
 // documentation with a bad and a good example, default severity, tags,
 // settings) and its Check function only reports issues through a Pass.
 // Suppression, exclusions, severity overrides, limits and sorting happen
-// later, in package pipeline.
+// later, in package pipeline. The rules themselves live in the packages
+// under it by family (references, identifiers, claims, input), one rule a
+// file; internal/rules/registry lists them. What more than one family uses
+// is here too: the bracket evidence (evidence.go), removing a marker
+// (removal.go), the wording of messages (messages.go) and the judge's
+// vocabulary (judge.go).
 //
 // A rule also declares what it reads beyond the document (Needs: network
 // lookups, source text, the outcome of suppression), and the driver
 // derives its plan from the enabled rules' declarations. Adding a rule,
-// offline or network, therefore touches its file, one line of registry.go
-// and testdata/<name>/; TestRuleMetadata, the golden harness (which
-// answers only the declared lookups) and docs/rules.md (regenerated with
+// offline or network, therefore touches its file in a family's package,
+// one line of registry/registry.go and the family's testdata/<name>/;
+// TestRuleMetadata, the golden harness (rulestest, which answers only the
+// declared lookups) and docs/rules.md (regenerated with
 // `go test ./internal/rules -update-docs`) check the rest. Issues about the
 // document itself (document) and about suppression comments
 // (invalid-suppression, unused-suppression) are rules like the others.

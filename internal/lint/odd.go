@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
+	"github.com/citelint/citelint/internal/lint/project"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/rules/input"
 	"github.com/citelint/citelint/result"
@@ -272,7 +273,7 @@ func (t *transcoded) add(r rune, at int) {
 // Its positions (lines, UTF-16 columns) and source lines are the decoded
 // text's, which is what an editor that reads the encoding shows. Fixes are
 // not offered: they would write UTF-8 into a file that is not.
-func lintTranscoded(ctx context.Context, path string, src []byte, t *transcoded, opts Options, bibs *bibCache) FileResult {
+func lintTranscoded(ctx context.Context, path string, src []byte, t *transcoded, opts Options, bibs *project.Cache) FileResult {
 	opts.Fix = nil
 	fr := lintSource(ctx, path, t.doc, opts, bibs)
 	if more, _, ok := fileIssues(ctx, path, []markdown.Diagnostic{t.diag}, opts, input.Document.Name); ok {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/citelint/citelint/internal/lint/project"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/notebook"
 	"github.com/citelint/citelint/internal/rules/input"
@@ -21,13 +22,13 @@ func Source(ctx context.Context, path string, src []byte, opts Options) FileResu
 	if ctx.Err() != nil {
 		return FileResult{Path: path, Err: &FileError{Path: path, Kind: result.ErrNotChecked, Err: notChecked(ctx)}}
 	}
-	return lintRead(ctx, path, src, opts, &bibCache{m: map[string]bibLoad{}, inMemory: true})
+	return lintRead(ctx, path, src, opts, project.NewInMemoryCache())
 }
 
 // lintRead lints the bytes of the file at path once read, for Source and
 // lintOne alike: the text checks, then the lint (and fixes with opts.Fix).
 // A panic in a rule becomes the file's error, never the run's end.
-func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) (fr FileResult) {
+func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *project.Cache) (fr FileResult) {
 	fr.Path = path
 	defer func() {
 		if v := recover(); v != nil {
@@ -69,7 +70,7 @@ func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *
 // document. A file that is not a notebook is an unreadable-file finding at
 // the line where reading failed; a cell of the wrong shape is a document
 // finding on it, and the other cells are linted.
-func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) FileResult {
+func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bibs *project.Cache) FileResult {
 	md, m, err := notebook.Markdown(src)
 	if err != nil {
 		off := 0

@@ -1,4 +1,4 @@
-package lint
+package project
 
 import (
 	"context"
@@ -24,14 +24,14 @@ func TestFrontMatterBibliographyDeadline(t *testing.T) {
 	doc := markdown.Parse(src, markdown.Options{})
 	path := filepath.Join(root, "doc.md")
 	opts := Options{Root: root}
-	bibs := &bibCache{m: map[string]bibLoad{}}
+	bibs := &Cache{m: map[string]bibLoad{}}
 	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()
-	_, diags := frontMatterBibliographies(expired, doc, path, resolve.NewEnv(nil), opts, bibs)
+	_, diags := FrontMatterBibliographies(expired, doc, path, resolve.NewEnv(nil), opts, bibs)
 	if len(diags) != 1 || !strings.Contains(diags[0].Message, "refs.bib: not read: the run reached its time limit (--timeout)") {
 		t.Errorf("expired: %+v", diags)
 	}
-	env, diags := frontMatterBibliographies(context.Background(), doc, path, resolve.NewEnv(nil), opts, bibs)
+	env, diags := FrontMatterBibliographies(context.Background(), doc, path, resolve.NewEnv(nil), opts, bibs)
 	if len(diags) != 0 || !env.HasBibliography() {
 		t.Errorf("then without a deadline: %+v", diags)
 	}

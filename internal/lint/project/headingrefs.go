@@ -1,4 +1,4 @@
-package lint
+package project
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ type headingSet struct {
 // pandocFlavoured reports whether the document at path is read as pandoc
 // reads it, and the folder of its book or project ("" for none) with the
 // root its reads are confined to.
-func (c *bibCache) pandocFlavoured(opts Options, path string) (bool, string, *safefile.Root) {
+func (c *Cache) pandocFlavoured(opts Options, path string) (bool, string, *safefile.Root) {
 	if c == nil || path == "-" {
 		return false, "", nil
 	}
@@ -78,7 +78,7 @@ func (p *projectCache) pandocProject(root *safefile.Root, docPath string) string
 
 // bookHeadings returns the link keys of the headings of the Markdown, R
 // Markdown and Quarto files under dir, read once a run through root.
-func (c *bibCache) bookHeadings(root *safefile.Root, dir string) map[string]bool {
+func (c *Cache) bookHeadings(root *safefile.Root, dir string) map[string]bool {
 	h := &c.headings
 	h.mu.Lock()
 	if h.m == nil {
@@ -139,10 +139,10 @@ func atxHeadings(src []byte) []string {
 	return out
 }
 
-// resolvePandocHeadingRefs resolves a pandoc-flavoured document's
+// ResolveHeadingRefs resolves a pandoc-flavoured document's
 // implicit header references (resolveHeadingRefs): to its own headings,
 // and in a book or project to its chapters'.
-func resolvePandocHeadingRefs(doc *markdown.Document, bibs *bibCache, opts Options, path string) {
+func ResolveHeadingRefs(doc *markdown.Document, bibs *Cache, opts Options, path string) {
 	ok, dir, root := bibs.pandocFlavoured(opts, path)
 	if !ok {
 		return
@@ -154,9 +154,9 @@ func resolvePandocHeadingRefs(doc *markdown.Document, bibs *bibCache, opts Optio
 	resolveHeadingRefs(doc, book)
 }
 
-// hasUnresolvedRefLink reports whether doc has a reference link that no
+// HasUnresolvedRefLink reports whether doc has a reference link that no
 // definition resolved: the only citations resolveHeadingRefs looks at.
-func hasUnresolvedRefLink(doc *markdown.Document) bool {
+func HasUnresolvedRefLink(doc *markdown.Document) bool {
 	for i := range doc.Citations {
 		if c := &doc.Citations[i]; c.Kind == markdown.KindRefLink && c.Status == markdown.Unresolved {
 			return true

@@ -1,4 +1,4 @@
-package lint
+package project
 
 import (
 	"bytes"
@@ -82,7 +82,7 @@ type dirBooks struct {
 	bookdown *bookdownBook
 	jupyter  *bookConfig // _config.yml naming bibtex_bibfiles
 	myst     *bookConfig // myst.yml with a project
-	errs     []projectErr
+	errs     []Problem
 	// bookdownYML is set when the folder holds _bookdown.yml: a book's
 	// folder even without its index.Rmd (headingrefs.go).
 	bookdownYML bool
@@ -96,8 +96,8 @@ type dirBooks struct {
 // a missing bibliography.
 const maxChunked = 64
 
-// projectErr is a configuration or bibliography that could not be read.
-type projectErr struct {
+// Problem is a configuration or bibliography that could not be read.
+type Problem struct {
 	bib  string // the bibliography as named, "" for the configuration itself
 	from string // the configuration, absolute
 	err  error
@@ -169,7 +169,7 @@ type dirOnce struct {
 // added, and what could not be read of them.
 type projectEnv struct {
 	env  *resolve.Env
-	errs []projectErr
+	errs []Problem
 	// rendered are the bibliographies missing that rendering may write
 	// (the document runs code): their keys are unchecked, not errors.
 	rendered []string
@@ -183,16 +183,16 @@ const (
 	maxBookBibs    = 64
 )
 
-// projectBibliographies returns env with the bibliographies the project
+// Bibliographies returns env with the bibliographies the project
 // names for the document at path added (env itself when it names none),
 // the absolute paths of those bibliographies, and what could not be read.
-func projectBibliographies(ctx context.Context, path string, env *resolve.Env, opts Options, bibs *bibCache) (*resolve.Env, []string, []projectErr) {
+func Bibliographies(ctx context.Context, path string, env *resolve.Env, opts Options, bibs *Cache) (*resolve.Env, []string, []Problem) {
 	if bibs == nil {
 		return env, nil, nil
 	}
 	root, err := bibs.rootFor(opts, path)
 	if err != nil {
-		return env, nil, nil // frontMatterBibliographies says why
+		return env, nil, nil // FrontMatterBibliographies says why
 	}
 	found, errs := bibs.projects.find(root, path)
 	if len(found) == 0 {
@@ -208,7 +208,7 @@ func projectBibliographies(ctx context.Context, path string, env *resolve.Env, o
 
 // projectEnv loads the bibliographies found into a copy of env, once per
 // run for each set.
-func (c *bibCache) projectEnv(ctx context.Context, root *safefile.Root, env *resolve.Env, found []projectBib, rendered bool) *projectEnv {
+func (c *Cache) projectEnv(ctx context.Context, root *safefile.Root, env *resolve.Env, found []projectBib, rendered bool) *projectEnv {
 	var key strings.Builder
 	fmt.Fprintf(&key, "%p\x00%s\x00%v", env, root.Dir(), rendered)
 	for _, b := range found {
@@ -235,7 +235,7 @@ func (c *bibCache) projectEnv(ctx context.Context, root *safefile.Root, env *res
 				pe.rendered = append(pe.rendered, b.path)
 				continue
 			}
-			pe.errs = append(pe.errs, projectErr{bib: b.path, from: b.from, err: err})
+			pe.errs = append(pe.errs, Problem{bib: b.path, from: b.from, err: err})
 		}
 		if len(entries) > 0 {
 			pe.env.AddBibliography(b.path, entries)
@@ -256,13 +256,13 @@ func (c *bibCache) projectEnv(ctx context.Context, root *safefile.Root, env *res
 // find returns the bibliographies the projects holding the document at
 // docPath name for it, and the configuration files on the way that could
 // not be read.
-func (p *projectCache) find(root *safefile.Root, docPath string) ([]projectBib, []projectErr) {
+func (p *projectCache) find(root *safefile.Root, docPath string) ([]projectBib, []Problem) {
 	abs, chain := p.chain(root, docPath)
 	if chain == nil {
 		return nil, nil
 	}
 	var out []projectBib
-	var errs []projectErr
+	var errs []Problem
 	seen := map[string]bool{}
 	add := func(bs []projectBib) {
 		for _, b := range bs {
@@ -395,7 +395,7 @@ func readDirBooks(root *safefile.Root, dir string) *dirBooks {
 			}
 		}
 		if report {
-			db.errs = append(db.errs, projectErr{from: path, err: err})
+			db.errs = append(db.errs, Problem{from: path, err: err})
 		}
 		return nil
 	}
@@ -667,11 +667,11 @@ func yamlStrings(n *yaml.Node) (out []string, ok bool) {
 	return nil, false
 }
 
-// projectDiagnostics are the document's diagnostics for the project
+// Diagnostics are the document's diagnostics for the project
 // bibliographies and configurations that could not be read: one for each,
 // at the first key the document cites, and none in a document citing no
 // key (its checks lose nothing).
-func projectDiagnostics(doc *markdown.Document, root string, errs []projectErr) []markdown.Diagnostic {
+func Diagnostics(doc *markdown.Document, root string, errs []Problem) []markdown.Diagnostic {
 	if len(errs) == 0 {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package lint
+package project
 
 import (
 	"context"
@@ -25,12 +25,12 @@ import (
 // manubotPattern is the name Manubot looks for in the content folder.
 const manubotPattern = "manual-references*.*"
 
-// manubotReferences returns env with the Manubot manual references of the
+// ManualReferences returns env with the Manubot manual references of the
 // document at path loaded, when it lies in a folder named "content" that
 // holds any (else env itself), and a diagnostic for each that could not be
 // read. Reads are confined to the project root like front matter
 // bibliographies (bibload.go).
-func manubotReferences(ctx context.Context, path string, env *resolve.Env, opts Options, bibs *bibCache) (*resolve.Env, []markdown.Diagnostic) {
+func ManualReferences(ctx context.Context, path string, env *resolve.Env, opts Options, bibs *Cache) (*resolve.Env, []markdown.Diagnostic) {
 	dir := filepath.Dir(path)
 	if filepath.Base(dir) != "content" {
 		return env, nil
@@ -62,7 +62,7 @@ func manubotReferences(ctx context.Context, path string, env *resolve.Env, opts 
 // manualReferences returns the names of the Manubot manual reference files
 // in dir that citelint reads (CSL JSON and BibTeX), sorted; the folder is
 // listed once per run.
-func (c *bibCache) manualReferences(dir string) []string {
+func (c *Cache) manualReferences(dir string) []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if names, ok := c.manubot[dir]; ok {

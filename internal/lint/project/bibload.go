@@ -1,4 +1,4 @@
-package lint
+package project
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 	"github.com/citelint/citelint/internal/safefile"
 )
 
-// frontMatterBibliographies loads the bibliographies doc's front matter
+// FrontMatterBibliographies loads the bibliographies doc's front matter
 // names (relative to the document at path) into a copy of env. Each one
 // that cannot be read is a diagnostic naming it: its [@key] citations go
 // unchecked, and the user must be told (issue 20, defect 11: a missing
@@ -24,7 +24,7 @@ import (
 // root, since the document may come from an untrusted pull request.
 // Reading stops when ctx ends (--timeout); the document is then not
 // checked.
-func frontMatterBibliographies(ctx context.Context, doc *markdown.Document, path string, env *resolve.Env, opts Options, bibs *bibCache) (*resolve.Env, []markdown.Diagnostic) {
+func FrontMatterBibliographies(ctx context.Context, doc *markdown.Document, path string, env *resolve.Env, opts Options, bibs *Cache) (*resolve.Env, []markdown.Diagnostic) {
 	env = env.Clone()
 	var diags []markdown.Diagnostic
 	root, err := bibs.rootFor(opts, path)
@@ -94,8 +94,9 @@ func executable(path string) bool {
 	return false
 }
 
-// bibCache loads each front-matter bibliography once per run.
-type bibCache struct {
+// Cache loads each bibliography once per run, and remembers the
+// configuration files and folders it read (NewCache).
+type Cache struct {
 	// projects remembers the books' and projects' configuration files
 	// (books.go).
 	projects projectCache
@@ -138,7 +139,7 @@ type bibLoad struct {
 // confined to: the project root when the document lies in it, else the
 // outermost folder named on the command line that holds it, else the
 // document's own folder.
-func (c *bibCache) rootFor(opts Options, docPath string) (*safefile.Root, error) {
+func (c *Cache) rootFor(opts Options, docPath string) (*safefile.Root, error) {
 	if c.inMemory {
 		return c.findRoot(opts, docPath)
 	}
@@ -169,7 +170,7 @@ func (c *bibCache) rootFor(opts Options, docPath string) (*safefile.Root, error)
 }
 
 // findRoot is rootFor without the per-folder memory.
-func (c *bibCache) findRoot(opts Options, docPath string) (*safefile.Root, error) {
+func (c *Cache) findRoot(opts Options, docPath string) (*safefile.Root, error) {
 	project, err := c.root(opts.Root, true)
 	if err != nil {
 		return nil, err
@@ -195,9 +196,9 @@ func (c *bibCache) findRoot(opts Options, docPath string) (*safefile.Root, error
 	return c.root(best, false)
 }
 
-// rootDir returns the folder of the root the document at docPath reads
+// RootDir returns the folder of the root the document at docPath reads
 // under, for naming files in messages ("" when there is none).
-func (c *bibCache) rootDir(opts Options, docPath string) string {
+func (c *Cache) RootDir(opts Options, docPath string) string {
 	r, err := c.rootFor(opts, docPath)
 	if err != nil {
 		return ""
@@ -207,7 +208,7 @@ func (c *bibCache) rootDir(opts Options, docPath string) string {
 
 // root returns the Root of dir, made once ("" with project: the working
 // directory's project root).
-func (c *bibCache) root(dir string, project bool) (*safefile.Root, error) {
+func (c *Cache) root(dir string, project bool) (*safefile.Root, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	key := dir
@@ -240,7 +241,7 @@ func (c *bibCache) root(dir string, project bool) (*safefile.Root, error) {
 // it runs, which for a manuscript built from its repository's root
 // (manubot's output/manuscript.md names content/refs.json) is not the
 // document's folder. It returns the path tried first when none is found.
-func (c *bibCache) find(ctx context.Context, root *safefile.Root, docPath, name string) (string, []bib.Entry, error) {
+func (c *Cache) find(ctx context.Context, root *safefile.Root, docPath, name string) (string, []bib.Entry, error) {
 	if filepath.IsAbs(name) {
 		entries, err := c.load(ctx, root, name)
 		return name, entries, err
@@ -265,7 +266,7 @@ func (c *bibCache) find(ctx context.Context, root *safefile.Root, docPath, name 
 
 // load loads the bibliography at path, which must resolve inside root. A
 // load that ctx cut short is not kept.
-func (c *bibCache) load(ctx context.Context, root *safefile.Root, path string) ([]bib.Entry, error) {
+func (c *Cache) load(ctx context.Context, root *safefile.Root, path string) ([]bib.Entry, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	key := root.Dir() + "\x00" + path // one path may be inside one root and not another
@@ -288,7 +289,7 @@ func (c *bibCache) load(ctx context.Context, root *safefile.Root, path string) (
 // name, as bookdown's references chapter writes the packages.bib that
 // index.Rmd names. Reads go through root, at most maxChunked files of
 // safefile.MaxConfig bytes each, once per folder and name.
-func (c *bibCache) folderWrites(root *safefile.Root, docPath, name string) bool {
+func (c *Cache) folderWrites(root *safefile.Root, docPath, name string) bool {
 	abs, err := filepath.Abs(docPath)
 	if err != nil {
 		return false

@@ -1,25 +1,18 @@
-// Package output prints a lint report in the formats CI systems read. One
-// file per format:
+// Package output is what a run returns (Report: the issues, the summary,
+// the files that could not be linted, and for the review page the
+// documents) and the contract of a printer of it (Printer, StreamPrinter,
+// PagesPrinter). It is public because the engine returns its Report.
 //
-//   - text: golangci-lint style "path:line:col: message (rule)", the source
-//     line and a caret, then a summary; colour on a terminal;
-//   - json: citelint's own versioned schema (JSONSchemaVersion);
-//   - sarif: SARIF 2.1.0 as GitHub code scanning accepts it;
-//   - github-actions: workflow-command annotations plus a Markdown job summary;
-//   - checkstyle, junit-xml, code-climate: what Jenkins, test reporters and
-//     GitLab Code Quality read, shaped as golangci-lint writes them so that
-//     existing CI recipes work unchanged.
-//
-// Printers only format: filtering, sorting and limits happen before, in
-// package pipeline. Positions are 1-based lines and 1-based UTF-16 columns.
+// The printers are internal: one per format in internal/format (text, json,
+// sarif, github-actions, checkstyle, junit-xml, code-climate, and the
+// registry of format names), the html review page in internal/reviewpage.
+// Positions are 1-based lines and 1-based UTF-16 columns.
 package output
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/citelint/citelint/result"
@@ -126,7 +119,7 @@ type Report struct {
 	Rules   []RuleInfo
 	Summary Summary
 	Files   map[string][]byte // path to contents, for fix regions; may be nil
-	// Review holds the documents for the html format (html_model.go); nil
+	// Review holds the documents for the html format (review.go); nil
 	// unless that format was asked for.
 	Review []ReviewDoc
 	// FailLevel is the lowest severity that fails the run (unset: warning,
@@ -146,63 +139,6 @@ type Report struct {
 // ErrTimeLimit is what a printer returns when Report.Context ended while
 // it wrote: what it wrote is whole and valid, but leaves issues out.
 var ErrTimeLimit = errors.New("the report stops at the run's time limit (--timeout)")
-
-// timeUp reports whether r's Context has ended; printers ask every
-// timeCheck issues.
-func (r *Report) timeUp() bool { return r.Context != nil && r.Context.Err() != nil }
-
-const timeCheck = 64
-
-// timer counts the issues a printer lists and asks every timeCheck of
-// them whether Report.Context has ended; once it has, it stays up.
-type timer struct {
-	n    int
-	over bool
-}
-
-func (t *timer) up(r *Report) bool {
-	if !t.over && t.n%timeCheck == 0 {
-		t.over = r.timeUp()
-	}
-	if !t.over {
-		t.n++
-	}
-	return t.over
-}
-
-// err is err, or ErrTimeLimit when the time was up.
-func (t *timer) err(err error) error {
-	if err == nil && t.over {
-		return ErrTimeLimit
-	}
-	return err
-}
-
-// inTime returns how many of issues a printer lists before r's Context
-// ends, asking every timeCheck issues, and calls each for them.
-func inTime(r *Report, issues []result.Issue, each func(k int, i *result.Issue)) int {
-	var t timer
-	for k := range issues {
-		if t.up(r) {
-			return k
-		}
-		each(k, &issues[k])
-	}
-	return len(issues)
-}
-
-// cutNote says what a report cut at the time limit leaves out.
-func cutNote(listed, total int) string {
-	return fmt.Sprintf("citelint stopped writing this report at the run's time limit (--timeout): it lists %d of the %d %s", listed, total, Plural(total, "issue"))
-}
-
-// Options tunes printers.
-type Options struct {
-	Color bool
-	// StepSummaryPath is $GITHUB_STEP_SUMMARY: github-actions appends a
-	// Markdown summary there when it is set.
-	StepSummaryPath string
-}
 
 // Printer writes a report.
 type Printer interface {
@@ -225,69 +161,24 @@ type Stream interface {
 	End(*Report) error
 }
 
-var printers = map[string]func(Options) Printer{
-	"text":           func(o Options) Printer { return textPrinter{color: o.Color} },
-	"json":           func(Options) Printer { return jsonPrinter{} },
-	"sarif":          func(Options) Printer { return sarifPrinter{} },
-	"github-actions": func(o Options) Printer { return githubPrinter{summaryPath: o.StepSummaryPath} },
-	"checkstyle":     func(Options) Printer { return checkstylePrinter{} },
-	"junit-xml":      func(Options) Printer { return junitPrinter{} },
-	"code-climate":   func(Options) Printer { return codeClimatePrinter{} },
-	"html":           func(Options) Printer { return newHTMLPrinter() },
+// Page is one file of a report printed as several.
+type Page struct {
+	Name  string // file name inside the output folder
+	Write func(io.Writer) error
 }
 
-// New returns the printer for a format name.
-func New(format string, opts Options) (Printer, error) {
-	f, ok := printers[format]
-	if !ok {
-		return nil, fmt.Errorf("unknown output format %q (valid: %s)", format, strings.Join(Formats(), ", "))
-	}
-	return f(opts), nil
+// A PagesPrinter may print a report as several pages (into a folder) when
+// it is too large for one.
+type PagesPrinter interface {
+	Printer
+	Pages(*Report) []Page
 }
 
-// ReadsClaims reports whether a format prints what needs the documents'
-// sentences: the JSON summary's claim counts and the review page. (The
-// text summary's coverage line comes with the claim-support rules, which
-// need the sentences themselves.) Runs printing none of these may skip
-// splitting prose (lint.Options.SkipClaims).
-func ReadsClaims(format string) bool { return format == "json" || format == "html" }
-
-// Formats lists the format names, sorted.
-func Formats() []string {
-	out := make([]string, 0, len(printers))
-	for k := range printers {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// visible returns the issues that are not suppressed.
-func visible(r *Report) []result.Issue {
-	out := make([]result.Issue, 0, len(r.Issues))
-	for _, i := range r.Issues {
-		if !i.Suppressed {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// clampPos keeps positions valid for formats whose schemas require ≥ 1.
-func clampPos(p result.Position) result.Position {
-	if p.Line < 1 {
-		p.Line = 1
-	}
-	if p.Column < 1 {
-		p.Column = 1
-	}
-	return p
-}
-
-func endPos(i result.Issue) result.Position {
-	s, e := clampPos(i.Pos), i.EndPos
-	if e.Line < s.Line || (e.Line == s.Line && e.Column < s.Column) {
+// Plural returns s, or s with an "s" for n other than 1: the wording of
+// every count citelint prints, reports and command messages alike.
+func Plural(n int, s string) string {
+	if n == 1 {
 		return s
 	}
-	return clampPos(e)
+	return s + "s"
 }

@@ -1,7 +1,7 @@
 // Package result defines what a rule reports: an Issue at a byte range of a file,
 // with an optional Fix. Rules only create issues; the ordered stages in package
 // pipeline (suppression, exclusions, severity, de-duplication, limits, sorting)
-// and the printers in package output consume them.
+// and the printers (packages format and reviewpage) consume them.
 //
 // Positions are carried as byte offsets end to end and converted to lines and
 // UTF-16 columns once, by Position, so every output format agrees.

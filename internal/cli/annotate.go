@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/internal/format"
 )
 
 // configAnnotator returns what writes a config error as workflow-command
@@ -30,17 +30,17 @@ func (f *runFlags) configAnnotator(env Env) func(error) {
 		errs := configErrors(err)
 		if len(errs) == 0 {
 			// The config could not be read at all: no line to point at.
-			output.GitHubError(env.Stdout, "", 0, 0, "citelint (config)", err.Error())
+			format.GitHubError(env.Stdout, "", 0, 0, "citelint (config)", err.Error())
 			return
 		}
 		for _, e := range errs {
 			if p, ok := annotationPath(e.File, wd, f.pathPrefix); ok {
-				output.GitHubError(env.Stdout, p, e.Line, e.Column, "citelint (config)", e.Msg)
+				format.GitHubError(env.Stdout, p, e.Line, e.Column, "citelint (config)", e.Msg)
 			} else {
 				// A flag's error, or a config outside the repository
 				// (--config /elsewhere): GitHub has no file to show it
 				// on, so the message keeps the position.
-				output.GitHubError(env.Stdout, "", 0, 0, "citelint (config)", e.Error())
+				format.GitHubError(env.Stdout, "", 0, 0, "citelint (config)", e.Error())
 			}
 		}
 	}

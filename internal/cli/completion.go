@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/internal/rules/registry"
-	"github.com/citelint/citelint/output"
 )
 
 func init() {
@@ -84,7 +84,7 @@ func newCompletionSpec(env Env) completionSpec {
 		s.commands = append(s.commands, completionItem{name, shellText(help[name])})
 	}
 	enums := map[string][]string{
-		"format":     output.Formats(),
+		"format":     format.Names(),
 		"color":      colorModes,
 		"default":    config.RuleSets,
 		"fail-level": config.SeverityNames,

@@ -22,7 +22,7 @@ func reviewFixture(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, name := range []string{"report.md", "hostile.md", "sources.jsonl"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "output", "testdata", "html", name))
+		b, err := os.ReadFile(filepath.Join("..", "reviewpage", "testdata", "html", name))
 		if err != nil {
 			t.Fatal(err)
 		}

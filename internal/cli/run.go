@@ -19,6 +19,7 @@ import (
 	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/fix"
+	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/internal/gitdiff"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/pipeline"
@@ -117,7 +118,7 @@ func runFlagSet(env Env) (*flag.FlagSet, *runFlags) {
 	fs := newFlagSet("run", env, "run [flags] [path ...]")
 	f := &runFlags{}
 	f.register(fs)
-	fs.Var(&f.formats, "format", "output format NAME[:PATH] (repeatable): "+fmt.Sprint(output.Formats()))
+	fs.Var(&f.formats, "format", "output format NAME[:PATH] (repeatable): "+fmt.Sprint(format.Names()))
 	fs.StringVar(&f.failLevel, "fail-level", "", "lowest severity that makes the exit code 1: note, warning or error (default: config issues.fail-level, else warning)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long, exit code 4; 0 = none (default: config run.timeout, else none, but at most 15m when network lookups run)")
 	fs.StringVar(&f.color, "color", "auto", "colour text output: auto, always or never")
@@ -236,7 +237,7 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 		if of.Format == "sarif" {
 			p.opts.KeepSources = true
 		}
-		if output.ReadsClaims(of.Format) {
+		if format.ReadsClaims(of.Format) {
 			p.opts.SkipClaims = false
 		}
 	}
@@ -511,7 +512,7 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 	}
 	printers := make([]output.Printer, len(formats))
 	for i, of := range formats {
-		p, err := output.New(of.Format, output.Options{Color: f.useColor(of, env), StepSummaryPath: env.Getenv("GITHUB_STEP_SUMMARY")})
+		p, err := format.New(of.Format, format.Options{Color: f.useColor(of, env), StepSummaryPath: env.Getenv("GITHUB_STEP_SUMMARY")})
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			return nil, nil, false

@@ -11,7 +11,7 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/cli"
 	"github.com/citelint/citelint/internal/engine"
-	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/internal/format"
 )
 
 // TestLintPathsIsRun pins the promise of the package: LintPaths reports
@@ -55,7 +55,7 @@ func TestLintPathsIsRun(t *testing.T) {
 	}
 	r := eng.LintPaths(context.Background(), []string{dir})
 	r.Version = cli.Version
-	p, err := output.New("json", output.Options{})
+	p, err := format.New("json", format.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestLintPathsNetworkIsRun(t *testing.T) {
 			eng := loadEngine(t, dir, engine.Options{Network: &engine.NetworkOptions{AllowPrivate: true, Version: cli.Version, Stderr: &notes}})
 			r := eng.LintPaths(context.Background(), []string{dir})
 			r.Version = cli.Version
-			p, _ := output.New("json", output.Options{})
+			p, _ := format.New("json", format.Options{})
 			var got bytes.Buffer
 			if err := p.Print(&got, r); err != nil {
 				t.Fatal(err)

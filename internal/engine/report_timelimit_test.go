@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/internal/lint"
-	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -37,16 +37,16 @@ func TestReportCountsWhatTheTimeLimitCost(t *testing.T) {
 		name    string
 		cut     bool // the report's own time ends before b.md's issues are processed
 		summary string
-		want    output.JSONSummary
+		want    format.JSONSummary
 	}{
 		{"lint cut short", false,
 			"1 issue (1 error) in 1 file; 3 files checked; 2 files not checked (the run reached its time limit, --timeout); " +
 				"the search for files stopped in 1 folder (time limit): files it did not reach are not counted; 1 file could not be read.",
-			output.JSONSummary{Files: 3, NotChecked: 2, SearchStopped: 1}},
+			format.JSONSummary{Files: 3, NotChecked: 2, SearchStopped: 1}},
 		{"report cut short too", true,
 			"0 issues; 3 files checked; 2 files not checked (the run reached its time limit, --timeout); the issues of 1 file not reported (time limit); " +
 				"the search for files stopped in 1 folder (time limit): files it did not reach are not counted; 1 file could not be read.",
-			output.JSONSummary{Files: 3, NotChecked: 2, NotReported: 1, SearchStopped: 1}},
+			format.JSONSummary{Files: 3, NotChecked: 2, NotReported: 1, SearchStopped: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := cutEngine(t)
@@ -65,7 +65,7 @@ func TestReportCountsWhatTheTimeLimitCost(t *testing.T) {
 				name string
 				w    *bytes.Buffer
 			}{{"text", &text}, {"json", &js}} {
-				p, err := output.New(f.name, output.Options{})
+				p, err := format.New(f.name, format.Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -77,7 +77,7 @@ func TestReportCountsWhatTheTimeLimitCost(t *testing.T) {
 			if got := lines[len(lines)-1]; got != tc.summary {
 				t.Errorf("text summary:\n%s\nwant:\n%s", got, tc.summary)
 			}
-			var got struct{ Summary output.JSONSummary }
+			var got struct{ Summary format.JSONSummary }
 			if err := json.Unmarshal(js.Bytes(), &got); err != nil {
 				t.Fatal(err)
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/citelint/citelint/internal/corpus"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/rules/registry"
+	"github.com/citelint/citelint/internal/rules/uncited"
 	"github.com/citelint/citelint/result"
 )
 
@@ -272,10 +273,26 @@ func lintForPrecision(t *testing.T, root string, dirs []string) map[findingKey]r
 	return lintForPrecisionWith(t, root, dirs, "")
 }
 
-// everyDocument is the uncited-claim setting that reports every document,
-// whatever share of its checkable sentences it cites: the run that tells
-// a labelled true finding withheld by max-coverage from one lost.
-const everyDocument = "uncited-claim:\n      max-coverage: 1\n"
+// withholdings are uncited-claim's trades of recall for precision, each
+// with the settings (YAML of rules.settings) that undo it: the reruns that
+// tell a labelled true finding withheld by one from one lost. A finding
+// counts under the first rerun that reports it; the last undoes both.
+var withholdings = []struct{ why, settings string }{
+	{"max-coverage (reported with max-coverage: 1)", "uncited-claim:\n      max-coverage: 1\n"},
+	{"the recommendations exemption (reported without it)", "uncited-claim:\n      exempt: [" + withoutAdvice() + "]\n"},
+	{"max-coverage and the recommendations exemption (reported without both)", "uncited-claim:\n      max-coverage: 1\n      exempt: [" + withoutAdvice() + "]\n"},
+}
+
+// withoutAdvice is uncited-claim's default exemptions but recommendations.
+func withoutAdvice() string {
+	var keep []string
+	for _, e := range uncited.DefaultSettings().Exempt {
+		if e != "recommendations" {
+			keep = append(keep, e)
+		}
+	}
+	return strings.Join(keep, ", ")
+}
 
 // lintForPrecisionWith is lintForPrecision with settings, the YAML of
 // rules.settings ("" for the defaults).
@@ -331,20 +348,27 @@ func TestPrecision(t *testing.T) {
 	sampleDir := os.Getenv("CITELINT_PRECISION_SAMPLE")
 	ran := false
 	linted := map[string]map[findingKey]result.Issue{} // groups on the same folders lint them once
-	type everyRun struct {
+	type rerun struct {
 		found   map[findingKey]result.Issue
 		grouped map[[2]string]bool
 	}
-	everyDoc := map[string]everyRun{}
-	inEvery := func(memo, root string, dirs []string, k findingKey) bool {
-		r, ok := everyDoc[memo]
-		if !ok {
-			r.found = lintForPrecisionWith(t, root, dirs, everyDocument)
-			r.grouped = groupedFiles(r.found)
-			everyDoc[memo] = r
+	reruns := map[string]rerun{}
+	// withheldBy returns the index in withholdings of the first rerun that
+	// reports k, or -1.
+	withheldBy := func(memo, root string, dirs []string, k findingKey) int {
+		for w, wh := range withholdings {
+			r, ok := reruns[memo+"\x00"+wh.settings]
+			if !ok {
+				r.found = lintForPrecisionWith(t, root, dirs, wh.settings)
+				r.grouped = groupedFiles(r.found)
+				reruns[memo+"\x00"+wh.settings] = r
+			}
+			// or merged there into a finding of its cause
+			if _, found := r.found[k]; found || r.grouped[[2]string{k.path, k.rule}] {
+				return w
+			}
 		}
-		_, found := r.found[k]
-		return found || r.grouped[[2]string{k.path, k.rule}] // or merged there into a finding of its cause
+		return -1
 	}
 	for _, g := range precisionGroups {
 		root := precisionRoot(g.env)
@@ -371,7 +395,7 @@ func TestPrecision(t *testing.T) {
 		// uncited entries, a document that cites nothing. A labelled
 		// finding of one of its places is merged into it, not lost.
 		grouped := groupedFiles(found)
-		merged, held := 0, 0
+		merged, held := 0, make([]int, len(withholdings))
 		byKey := map[findingKey]precisionLabel{}
 		for _, l := range labels {
 			if l.group != g.name {
@@ -392,11 +416,12 @@ func TestPrecision(t *testing.T) {
 				t.Errorf("%s %s:%d: %s came back, labelled false: %s", g.name, l.path, l.line, l.rule, l.reason)
 			case !present && grouped[[2]string{l.path, l.rule}]:
 				merged++
-			case !present && l.verdict && l.rule == "uncited-claim" && !projectGroups[g.name] && inEvery(memo, root, g.dirs, k):
+			case !present && l.verdict && l.rule == "uncited-claim" && !projectGroups[g.name] && withheldBy(memo, root, g.dirs, k) >= 0:
 				// In a document that cites most of its checkable
-				// sentences, uncited-claim reports none (max-coverage):
-				// a trade of recall for precision, counted here.
-				held++
+				// sentences, uncited-claim reports none (max-coverage),
+				// nor in a report's recommendations: trades of recall
+				// for precision, counted here.
+				held[withheldBy(memo, root, g.dirs, k)]++
 			case !present && l.verdict:
 				t.Errorf("%s %s:%d: %s is lost, labelled true: %s", g.name, l.path, l.line, l.rule, l.reason)
 			}
@@ -404,8 +429,10 @@ func TestPrecision(t *testing.T) {
 		if merged > 0 {
 			t.Logf("%-8s %d labelled findings merged into findings of their cause", g.name, merged)
 		}
-		if held > 0 {
-			t.Logf("%-8s %d labelled true uncited-claim findings withheld by max-coverage (reported with max-coverage: 1)", g.name, held)
+		for w, n := range held {
+			if n > 0 {
+				t.Logf("%-8s %d labelled true uncited-claim findings withheld by %s", g.name, n, withholdings[w].why)
+			}
 		}
 		// Precision per rule over the labelled findings still reported,
 		// and the sample's unlabelled findings.

@@ -5,7 +5,7 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
-	"github.com/citelint/citelint/output"
+	"github.com/citelint/citelint/internal/format"
 )
 
 // unnecessaryRules report text that does nothing (an entry nothing cites,
@@ -43,7 +43,7 @@ func decorate(an *analysis, uri string) {
 		iss := &an.issues[i]
 		// Every rule, invalid-suppression and unreadable-file included,
 		// has its section in docs/rules.md.
-		d.CodeDescription = &protocol.CodeDescription{HRef: output.RuleDocURL(iss.Rule)}
+		d.CodeDescription = &protocol.CodeDescription{HRef: format.RuleDocURL(iss.Rule)}
 		if unnecessaryRules[iss.Rule] {
 			d.Tags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
 		}

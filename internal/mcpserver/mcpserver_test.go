@@ -347,7 +347,7 @@ func TestNetworkRulesNotRun(t *testing.T) {
 }
 
 // TestOutputSchemasDescribeRunsFields: the issues and summary are the JSON
-// report's types (output.JSONIssue, output.JSONSummary); their jsonschema
+// report's types (format.JSONIssue, format.JSONSummary); their jsonschema
 // tags must reach both tools' output schemas, which is what agents read.
 func TestOutputSchemasDescribeRunsFields(t *testing.T) {
 	cs := connect(t, mcpserver.Options{WorkDir: project(t, nil), NoConfig: true})

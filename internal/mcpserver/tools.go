@@ -17,6 +17,7 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/didyoumean"
 	"github.com/citelint/citelint/internal/engine"
+	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/internal/resolve/judge"
 	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/rules/registry"
@@ -103,7 +104,7 @@ func (s *server) check(ctx context.Context, req *mcp.CallToolRequest, in CheckIn
 		st := sampled.Stats()
 		jo.Asked, jo.Judged, jo.Failed, jo.SkippedCap = st.Judged+st.Failed, st.Judged, st.Failed, st.SkippedCap
 	}
-	out := CheckOutput{Issues: output.JSONIssues(ch.Report.Issues), Summary: output.JSONSummaryOf(ch.Report.Summary), NotRun: offline, Judge: jo}
+	out := CheckOutput{Issues: format.JSONIssues(ch.Report.Issues), Summary: format.JSONSummaryOf(ch.Report.Summary), NotRun: offline, Judge: jo}
 	if out.Summary.Claims > 0 {
 		out.Coverage = float64(out.Summary.CitedClaims) / float64(out.Summary.Claims)
 	}
@@ -138,7 +139,7 @@ func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (
 		return nil, FixOutput{}, err
 	}
 	out := FixOutput{Text: string(ch.Text), Fixed: ch.Fixed, Changed: string(ch.Text) != in.Text,
-		Issues: output.JSONIssues(ch.Report.Issues), Summary: output.JSONSummaryOf(ch.Report.Summary)}
+		Issues: format.JSONIssues(ch.Report.Issues), Summary: format.JSONSummaryOf(ch.Report.Summary)}
 	left := 0
 	for _, iss := range out.Issues {
 		if !iss.Suppressed {
@@ -358,8 +359,8 @@ func checkText(path string, out CheckOutput, from int) string {
 // from the from-th unsuppressed one, until maxListed or the text (of
 // which used bytes are spent) reaches maxTextBytes; then it says how to
 // list the next ones.
-func issueLines(issues []output.JSONIssue, from, used int) string {
-	var shown []output.JSONIssue
+func issueLines(issues []format.JSONIssue, from, used int) string {
+	var shown []format.JSONIssue
 	for _, iss := range issues {
 		if !iss.Suppressed {
 			shown = append(shown, iss)

@@ -1,11 +1,11 @@
 package mcpserver
 
-import "github.com/citelint/citelint/output"
+import "github.com/citelint/citelint/internal/format"
 
 // The tools' inputs and outputs. The output schemas the SDK derives from
 // these types are what clients validate structured content against. The
 // issues and summary are `citelint run --format json`'s own types
-// (output.JSONIssue, output.JSONSummary, whose jsonschema tags describe
+// (format.JSONIssue, format.JSONSummary, whose jsonschema tags describe
 // them here), filled by its own functions, so the two cannot drift.
 
 // CheckInput is check_citations' input.
@@ -22,8 +22,8 @@ type CheckInput struct {
 
 // CheckOutput is check_citations' structured result.
 type CheckOutput struct {
-	Issues   []output.JSONIssue `json:"issues" jsonschema:"what citelint run --format json reports for the document, in document order"`
-	Summary  output.JSONSummary `json:"summary"`
+	Issues   []format.JSONIssue `json:"issues" jsonschema:"what citelint run --format json reports for the document, in document order"`
+	Summary  format.JSONSummary `json:"summary"`
 	Coverage float64            `json:"coverage" jsonschema:"the share of claim sentences that cite a source: summary.support.coverage when a claim-support rule ran (headings not counted), else summary.cited_claims / summary.claims; 0 without claims"`
 	Grounded *float64           `json:"grounded,omitempty" jsonschema:"the share of scored cited sentences their sources support; present when a claim-support rule scored at least one sentence"`
 	Errors   int                `json:"errors" jsonschema:"issues of severity error, suppressed ones aside"`
@@ -42,8 +42,8 @@ type FixOutput struct {
 	Text    string             `json:"text" jsonschema:"the document with every safe fix applied (unchanged when there was none)"`
 	Fixed   int                `json:"fixed" jsonschema:"how many fixes were applied"`
 	Changed bool               `json:"changed" jsonschema:"whether text differs from the input"`
-	Issues  []output.JSONIssue `json:"issues" jsonschema:"the issues left in the fixed text, as check_citations would report them"`
-	Summary output.JSONSummary `json:"summary"`
+	Issues  []format.JSONIssue `json:"issues" jsonschema:"the issues left in the fixed text, as check_citations would report them"`
+	Summary format.JSONSummary `json:"summary"`
 }
 
 // ExplainInput is explain_rule's input.

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/citelint/citelint/internal/score/tokenize"
 )
 
 // Doc is one cited source offered to a judge model: its title (may be
@@ -64,13 +66,13 @@ func SelectEvidence(claim string, docs []Doc, opt SelectOptions) []string {
 	}
 	lang := opt.Language
 	claimToks := map[string]bool{}
-	for _, t := range TokensLang(claim, lang) {
+	for _, t := range tokenize.TokensLang(claim, lang) {
 		claimToks[t] = true
 	}
 	var units []unit
 	df := map[string]int{}
 	var sentToks [][]string
-	var toks []token
+	var toks []tokenize.Token
 	for d, doc := range docs {
 		text := doc.Text
 		if len(text) > maxEvidenceSourceBytes {
@@ -80,12 +82,12 @@ func SelectEvidence(claim string, docs []Doc, opt SelectOptions) []string {
 			s := text[sp.start:sp.end]
 			var hit []string
 			seen := map[string]bool{} // small: claim tokens only
-			toks = appendTokens(toks[:0], s, lang)
+			toks = tokenize.Append(toks[:0], s, lang)
 			for _, t := range toks {
-				if claimToks[t.text] && !seen[t.text] {
-					seen[t.text] = true
-					hit = append(hit, t.text)
-					df[t.text]++
+				if claimToks[t.Text] && !seen[t.Text] {
+					seen[t.Text] = true
+					hit = append(hit, t.Text)
+					df[t.Text]++
 				}
 			}
 			units = append(units, unit{doc: d, idx: i, text: s})

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/citelint/citelint/internal/score/tokenize"
 )
 
 // negationCue returns the first negation cue of text as written ("not",
@@ -77,8 +79,8 @@ func isNegation(word, rest string) bool {
 	if n > 7 { // the longest cue: "without", "nothing", "failing"
 		return false
 	}
-	var buf [maxCachedWord]byte
-	lower, ascii := lowerASCII(&buf, word) // every cue is ASCII
+	var buf [tokenize.MaxCachedWord]byte
+	lower, ascii := tokenize.LowerASCII(&buf, word) // every cue is ASCII
 	if !ascii {
 		return false
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/citelint/citelint/internal/score/tokenize"
 )
 
 // Number is a quantity written in a text: "12%", "1,000", "3.5 million",
@@ -236,10 +238,10 @@ done:
 		}
 		return Number{}, k, false
 	}
-	// The scorer's separator rules (canonicalDigits), so that the scorer
+	// The scorer's separator rules (tokenize.CanonicalDigits), so that the scorer
 	// and number-mismatch read "1.000.000" and "3,5" alike. What they
 	// leave ambiguous, versions such as "1.2.3", is not a quantity.
-	canon := canonicalDigits(raw)
+	canon := tokenize.CanonicalDigits(raw)
 	v, err := strconv.ParseFloat(canon, 64)
 	if err != nil {
 		return Number{}, j, false
@@ -340,8 +342,8 @@ func quantityWord(w string) (float64, bool) {
 	if quantityInitials&(1<<(w[0]|0x20-'a')) == 0 {
 		return 0, false // most words: no quantity word starts with their letter
 	}
-	var buf [maxCachedWord]byte
-	lower, ascii := lowerASCII(&buf, w) // every quantity word is ASCII
+	var buf [tokenize.MaxCachedWord]byte
+	lower, ascii := tokenize.LowerASCII(&buf, w) // every quantity word is ASCII
 	if !ascii {
 		return 0, false
 	}

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/citelint/citelint/internal/score/tokenize"
 )
 
 // Passage is a span of a source: the text quoted as evidence.
@@ -106,7 +108,7 @@ type Scorer struct {
 // New returns a Scorer with opts, defaults filled in.
 func New(opts Options) *Scorer {
 	if opts.Language == "" {
-		opts.Language = English
+		opts.Language = tokenize.English
 	}
 	if opts.Window <= 0 {
 		opts.Window = 4
@@ -160,15 +162,15 @@ func (s *Scorer) Prepare(source string) *Prepared {
 	// vocabulary rarely grows.
 	p := &Prepared{text: source, lang: s.opts.Language, vocab: make(map[string]int32, len(source)/16)}
 	p.sents = splitSentences(source)
-	var toks []token
+	var toks []tokenize.Token
 	for si, sp := range p.sents {
-		toks = appendTokens(toks[:0], source[sp.start:sp.end], s.opts.Language)
+		toks = tokenize.Append(toks[:0], source[sp.start:sp.end], s.opts.Language)
 		prev := int32(-1)
 		for _, t := range toks {
-			id, ok := p.vocab[t.text]
+			id, ok := p.vocab[t.Text]
 			if !ok {
 				id = int32(len(p.postings))
-				p.vocab[t.text] = id
+				p.vocab[t.Text] = id
 				p.postings = append(p.postings, nil)
 			}
 			if l := p.postings[id]; len(l) == 0 || l[len(l)-1] != int32(si) {
@@ -229,7 +231,7 @@ type claim struct {
 // analyseClaim analyses text into sc's buffers: the claim it returns
 // lives until sc is reused.
 func analyseClaim(sc *scratch, text, language string) claim {
-	sc.raw = appendTokens(sc.raw[:0], text, language)
+	sc.raw = tokenize.Append(sc.raw[:0], text, language)
 	raw := sc.raw
 	c := claim{toks: sc.toks[:0], bigrams: sc.bigrams[:0]}
 	defer func() { sc.toks, sc.bigrams = c.toks, c.bigrams }()
@@ -238,7 +240,7 @@ func analyseClaim(sc *scratch, text, language string) claim {
 		// Claims are short: a linear search beats building a map.
 		k, ok := -1, false
 		for j := range c.toks {
-			if c.toks[j].text == t.text {
+			if c.toks[j].text == t.Text {
 				k, ok = j, true
 				break
 			}
@@ -249,10 +251,10 @@ func analyseClaim(sc *scratch, text, language string) claim {
 				continue
 			}
 			k = len(c.toks)
-			r, _ := utf8.DecodeRuneInString(text[t.start:])
+			r, _ := utf8.DecodeRuneInString(text[t.Start:])
 			c.toks = append(c.toks, claimToken{
-				text:   t.text,
-				raw:    text[t.start:t.end],
+				text:   t.Text,
+				raw:    text[t.Start:t.End],
 				number: r >= '0' && r <= '9' || unicode.IsDigit(r),
 				entity: i > 0 && unicode.IsUpper(r),
 			})
@@ -267,7 +269,7 @@ func analyseClaim(sc *scratch, text, language string) claim {
 
 // scratch holds per-call buffers, pooled to keep the hot loop allocation-free.
 type scratch struct {
-	raw     []token
+	raw     []tokenize.Token
 	toks    []claimToken
 	bigrams [][2]int
 	srcIDs  [][]int32 // per source, the claim tokens' ids (-1: absent)

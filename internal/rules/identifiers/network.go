@@ -9,7 +9,7 @@ import (
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
-	"github.com/citelint/citelint/internal/score"
+	"github.com/citelint/citelint/internal/score/tokenize"
 )
 
 // This file holds what the network rules (dead-doi, dead-arxiv, dead-link,
@@ -104,7 +104,7 @@ func metadataOf(env *rules.Env, r *markdown.Reference) (rec *resolve.Record, id 
 func titleWords(s string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		w = score.StripAccents(w)
+		w = tokenize.StripAccents(w)
 		if len([]rune(w)) < 3 || titleStopWords[w] {
 			continue
 		}

@@ -28,8 +28,9 @@ type Settings struct {
 	// MinScore is how much factual evidence a sentence needs (see the rule's doc).
 	MinScore int `yaml:"min-score" json:"min-score"`
 	// Exempt lists what is never checked: title, abstract, conclusions,
-	// headings, questions, link-lists, labels, code, tables, quotes, lists.
-	Exempt []string `yaml:"exempt" json:"exempt" enum:"title,abstract,conclusions,headings,questions,link-lists,labels,code,tables,quotes,lists"`
+	// recommendations, headings, questions, link-lists, labels, code,
+	// tables, quotes, lists.
+	Exempt []string `yaml:"exempt" json:"exempt" enum:"title,abstract,conclusions,recommendations,headings,questions,link-lists,labels,code,tables,quotes,lists"`
 	// ExemptSections lists further section titles (case-insensitive) whose
 	// sentences are not checked, e.g. "Motivation", "Summary".
 	ExemptSections []string `yaml:"exempt-sections" json:"exempt-sections"`
@@ -109,9 +110,10 @@ func setup(doc *markdown.Document, s *Settings) (*Settings, exemptPolicy, int) {
 // exemption tests only for the few sentences that score.
 func Find(doc *markdown.Document, s *Settings) []Finding {
 	s, ex, title := setup(doc, s)
+	ex, after := ex.splitGate()
 	// Each heading's exemption is decided once, and only for headings over
 	// a sentence that scores (lower-casing a title allocates).
-	sections := exemptSections{headings: doc.Headings, exempt: func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }}
+	sections := exemptSections{headings: doc.Headings, exempt: ex.headingExempt(doc.Headings, title)}
 	// covered[i]: claim i counts as cited under the scope.
 	outside := newOutsideCoverage(doc, s.Scope)
 	covered := make([]bool, len(doc.Claims))
@@ -175,7 +177,21 @@ func Find(doc *markdown.Document, s *Settings) []Finding {
 	}, sections.under, FactScore) {
 		return nil
 	}
-	return report(doc, found)
+	afterSections := exemptSections{headings: doc.Headings, exempt: after.headingExempt(doc.Headings, title)}
+	return report(doc, dropExempt(doc, found, afterSections.under))
+}
+
+// dropExempt returns found without the sentences under a section that
+// exempt (an afterGate exemption) accepts.
+func dropExempt(doc *markdown.Document, found []uncitedFinding, exempt func(si int) bool) []uncitedFinding {
+	kept := found[:0]
+	for _, f := range found {
+		if f.section >= 0 && f.section < len(doc.Headings) && exempt(f.section) {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept
 }
 
 // withheld reports whether max-coverage withholds the found sentences of

@@ -22,6 +22,7 @@ import (
 // memo of it).
 func findRef(doc *markdown.Document, s *Settings, score func(string) (int, string)) []Finding {
 	s, ex, title := setup(doc, s)
+	ex, after := ex.splitGate()
 	outside := newOutsideCoverage(doc, s.Scope)
 	var found []uncitedFinding
 	for i := range doc.Claims {
@@ -33,7 +34,7 @@ func findRef(doc *markdown.Document, s *Settings, score func(string) (int, strin
 			s.Scope != "sentence" && continuesCited(doc, i), gluedCites(doc, i),
 			outside.covers(c),
 			placeOf(c, title)&ex.places != 0,
-			c.Section >= 0 && c.Section < len(doc.Headings) && underExemptSection(doc.Headings, c.Section, func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) }),
+			c.Section >= 0 && c.Section < len(doc.Headings) && underExemptSection(doc.Headings, c.Section, ex.headingExempt(doc.Headings, title)),
 			ex.textExempt(c, text),
 			sentence.Words(text) < s.MinWords:
 			continue
@@ -47,11 +48,13 @@ func findRef(doc *markdown.Document, s *Settings, score func(string) (int, strin
 		return coveredRef(doc.Claims, i, s.Scope) || doc.Scheme.NoteCovers(c.Start) ||
 			s.Scope != "sentence" && continuesCited(doc, i) || gluedCites(doc, i) || outside.covers(c)
 	}, func(si int) bool {
-		return underExemptSection(doc.Headings, si, func(i int) bool { return ex.sectionExempt(doc.Headings[i].Text) })
+		return underExemptSection(doc.Headings, si, ex.headingExempt(doc.Headings, title))
 	}, score) {
 		return nil
 	}
-	return report(doc, found)
+	return report(doc, dropExempt(doc, found, func(si int) bool {
+		return underExemptSection(doc.Headings, si, after.headingExempt(doc.Headings, title))
+	}))
 }
 
 // coveredRef reports whether claim i counts as cited: it cites something,

@@ -1,4 +1,4 @@
-package output
+package format
 
 import (
 	"bytes"
@@ -10,53 +10,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/citelint/citelint/internal/reporttest"
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// sampleReport exercises what printers must get right: a non-ASCII line
-// whose UTF-16 column differs from its rune and byte columns, a fix, a
-// suppressed issue, a message with characters workflow commands escape, and
-// a file that could not be read.
-func sampleReport() *Report {
-	src := []byte("Ünïcode — 😀 claim [9].\nPlain [1, 99] here.\n")
-	idx := result.NewLineIndex(src)
-	at := func(s string) (int, int) {
-		i := bytes.Index(src, []byte(s))
-		return i, i + len(s)
-	}
-	s1, e1 := at("[9]")
-	s2, e2 := at("99")
-	issue := func(rule string, sev result.Severity, msg string, s, e int) result.Issue {
-		return result.Issue{Rule: rule, Severity: sev, Message: msg, Path: "docs/a b.md", Start: s, End: e,
-			Pos: idx.Position(s), EndPos: idx.Position(e), SourceLine: idx.LineText(idx.Position(s).Line)}
-	}
-	i1 := issue("unresolvable-label", result.SeverityError, "citation [9] has no entry: 100% sure, really\nsecond line", s1, e1)
-	i2 := issue("unresolvable-label", result.SeverityWarning, "citation [99] has no entry", s2, e2)
-	i2.Fix = &result.Fix{Description: "drop label 99", Edits: []result.Edit{{Start: s2 - 2, End: e2, New: ""}}}
-	i3 := issue("uncited-claim", result.SeverityNote, "claim has no citation", 0, 5)
-	i3.Suppressed, i3.Justification = true, "intro"
-	return &Report{
-		Version: "0.1.0",
-		Issues:  []result.Issue{i1, i2, i3},
-		Rules: []RuleInfo{
-			{Name: "unresolvable-label", Summary: "A citation label resolves to nothing", Doc: "First paragraph\nof doc.\n\nBad:\n\n    x [9]\n", DefaultSeverity: result.SeverityError, Tags: []string{"offline"}, Fixable: true},
-			{Name: "uncited-claim", Summary: "A factual sentence has no citation", Doc: "Doc.", DefaultSeverity: result.SeverityWarning, Tags: []string{"offline"}},
-			{Name: "unused-reference", Summary: "Never cited", Doc: "Doc.", DefaultSeverity: result.SeverityWarning},
-		},
-		Summary: Summary{Files: 3, Claims: 4, CitedClaims: 2, Citations: 3, References: 1, Unverified: 2, UncheckedKeys: 2, UncheckedSourceKeys: 1,
-			Errors: []FileError{{Path: "bad.md", Line: 3, Msg: "invalid UTF-8"}}, Extra: map[string]int{"suppressed": 1}},
-		Files: map[string][]byte{"docs/a b.md": src},
-	}
-}
-
-func render(t *testing.T, format string, r *Report, opts Options) []byte {
+func render(t *testing.T, format string, r *output.Report, opts Options) []byte {
 	t.Helper()
 	p, err := New(format, opts)
 	if err != nil {
@@ -70,9 +35,9 @@ func render(t *testing.T, format string, r *Report, opts Options) []byte {
 }
 
 func TestGolden(t *testing.T) {
-	for _, f := range Formats() {
+	for _, f := range Names() {
 		t.Run(f, func(t *testing.T) {
-			got := render(t, f, sampleReport(), Options{})
+			got := render(t, f, reporttest.Sample(), Options{})
 			path := filepath.Join("testdata", "golden", f+".golden")
 			if *update {
 				os.MkdirAll(filepath.Dir(path), 0o755)
@@ -82,7 +47,7 @@ func TestGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (run go test ./output -update)", err)
+				t.Fatalf("%v (run go test ./internal/format -update)", err)
 			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s output differs from %s:\n%s", f, path, got)
@@ -92,7 +57,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestTextCaret(t *testing.T) {
-	out := string(render(t, "text", sampleReport(), Options{}))
+	out := string(render(t, "text", reporttest.Sample(), Options{}))
 	// "Ünïcode — 😀 claim [9]": [ is at UTF-16 column 20 (the emoji is two
 	// units), so the caret needs 19 spaces (one per rune before it, two for
 	// the emoji, which terminals show two columns wide).
@@ -113,7 +78,7 @@ func TestTextCaret(t *testing.T) {
 	if strings.Contains(out, "claim has no citation") {
 		t.Error("text printed a suppressed issue")
 	}
-	if c := string(render(t, "text", sampleReport(), Options{Color: true})); !strings.Contains(c, "\x1b[31m") {
+	if c := string(render(t, "text", reporttest.Sample(), Options{Color: true})); !strings.Contains(c, "\x1b[31m") {
 		t.Error("colour requested but no ANSI codes")
 	}
 }
@@ -134,7 +99,7 @@ func TestJSON(t *testing.T) {
 			Errors []struct{ Path, Message string }
 		}
 	}
-	if err := json.Unmarshal(render(t, "json", sampleReport(), Options{}), &got); err != nil {
+	if err := json.Unmarshal(render(t, "json", reporttest.Sample(), Options{}), &got); err != nil {
 		t.Fatal(err)
 	}
 	if got.Version != JSONSchemaVersion || len(got.Issues) != 3 || got.Summary.Files != 3 || len(got.Summary.Errors) != 1 {
@@ -147,7 +112,7 @@ func TestJSON(t *testing.T) {
 	if got.Issues[1].Fix == nil || !got.Issues[2].Suppressed {
 		t.Errorf("fix or suppression lost: %+v", got.Issues)
 	}
-	empty := string(render(t, "json", &Report{}, Options{}))
+	empty := string(render(t, "json", &output.Report{}, Options{}))
 	if !strings.Contains(empty, `"issues": []`) || !strings.Contains(empty, `"errors": []`) {
 		t.Errorf("empty report must have [] lists:\n%s", empty)
 	}
@@ -194,13 +159,13 @@ func TestSARIFSchema(t *testing.T) {
 		}
 		return schema.Validate(inst)
 	}
-	for name, r := range map[string]*Report{"sample": sampleReport(), "empty": {}, "no files": func() *Report { r := sampleReport(); r.Files = nil; return r }()} {
+	for name, r := range map[string]*output.Report{"sample": reporttest.Sample(), "empty": {}, "no files": func() *output.Report { r := reporttest.Sample(); r.Files = nil; return r }()} {
 		if err := validate(render(t, "sarif", r, Options{})); err != nil {
 			t.Errorf("%s: SARIF invalid: %v", name, err)
 		}
 	}
 	// The validator must be live: known-bad variants are rejected.
-	good := string(render(t, "sarif", sampleReport(), Options{}))
+	good := string(render(t, "sarif", reporttest.Sample(), Options{}))
 	for _, bad := range []struct{ from, to string }{
 		{`"startColumn": 20`, `"startColumn": 0`},
 		{`"level": "error"`, `"level": "info"`},
@@ -218,7 +183,7 @@ func TestSARIFSchema(t *testing.T) {
 
 func TestSARIFContent(t *testing.T) {
 	var log sarifLog
-	if err := json.Unmarshal(render(t, "sarif", sampleReport(), Options{}), &log); err != nil {
+	if err := json.Unmarshal(render(t, "sarif", reporttest.Sample(), Options{}), &log); err != nil {
 		t.Fatal(err)
 	}
 	run := log.Runs[0]
@@ -236,7 +201,7 @@ func TestSARIFContent(t *testing.T) {
 		t.Errorf("full description %q", run.Tool.Driver.Rules[0].FullDescription.Text)
 	}
 	// Moving the text down a line must not change fingerprints.
-	moved := sampleReport()
+	moved := reporttest.Sample()
 	for k := range moved.Issues {
 		moved.Issues[k].Pos.Line += 3
 	}
@@ -263,7 +228,7 @@ func TestGitHubEscaping(t *testing.T) {
 			t.Errorf("escapeProperty(%q) = %q, want %q", tt.in, got, tt.prop)
 		}
 	}
-	out := string(render(t, "github-actions", sampleReport(), Options{}))
+	out := string(render(t, "github-actions", reporttest.Sample(), Options{}))
 	if !strings.Contains(out, "::error file=docs/a b.md,line=1,col=20,endLine=1,endColumn=23,title=citelint (unresolvable-label)::citation [9] has no entry: 100%25 sure, really%0Asecond line\n") {
 		t.Errorf("annotation wrong:\n%s", out)
 	}
@@ -277,7 +242,7 @@ func TestGitHubStepSummary(t *testing.T) {
 	if err := os.WriteFile(path, []byte("earlier step\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	render(t, "github-actions", sampleReport(), Options{StepSummaryPath: path})
+	render(t, "github-actions", reporttest.Sample(), Options{StepSummaryPath: path})
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -290,27 +255,27 @@ func TestGitHubStepSummary(t *testing.T) {
 
 func TestXMLFormats(t *testing.T) {
 	var cs checkstyleXML
-	if err := xml.Unmarshal(render(t, "checkstyle", sampleReport(), Options{}), &cs); err != nil {
+	if err := xml.Unmarshal(render(t, "checkstyle", reporttest.Sample(), Options{}), &cs); err != nil {
 		t.Fatal(err)
 	}
 	if len(cs.Files) != 1 || len(cs.Files[0].Errors) != 2 || cs.Files[0].Errors[0].Source != "citelint.unresolvable-label" {
 		t.Errorf("checkstyle = %+v", cs)
 	}
 	var ju junitSuites
-	if err := xml.Unmarshal(render(t, "junit-xml", sampleReport(), Options{}), &ju); err != nil {
+	if err := xml.Unmarshal(render(t, "junit-xml", reporttest.Sample(), Options{}), &ju); err != nil {
 		t.Fatal(err)
 	}
 	if len(ju.Suites) != 1 || ju.Suites[0].Failures != 2 || ju.Suites[0].Cases[0].ClassName != "docs/a b.md:1:20" {
 		t.Errorf("junit = %+v", ju)
 	}
 	var cc []codeClimateIssue
-	if err := json.Unmarshal(render(t, "code-climate", sampleReport(), Options{}), &cc); err != nil {
+	if err := json.Unmarshal(render(t, "code-climate", reporttest.Sample(), Options{}), &cc); err != nil {
 		t.Fatal(err)
 	}
 	if len(cc) != 2 || cc[0].Severity != "major" || cc[1].Severity != "minor" || cc[0].Fingerprint == cc[1].Fingerprint {
 		t.Errorf("code-climate = %+v", cc)
 	}
-	if s := string(render(t, "code-climate", &Report{}, Options{})); strings.TrimSpace(s) != "[]" {
+	if s := string(render(t, "code-climate", &output.Report{}, Options{})); strings.TrimSpace(s) != "[]" {
 		t.Errorf("empty code-climate = %q", s)
 	}
 }
@@ -320,7 +285,7 @@ func TestNew(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "sarif") {
 		t.Errorf("New(nope) = %v", err)
 	}
-	fs := Formats()
+	fs := Names()
 	for i := 1; i < len(fs); i++ {
 		if fs[i-1] >= fs[i] {
 			t.Errorf("Formats not sorted: %v", fs)
@@ -428,7 +393,7 @@ func widthOf(s string) int {
 
 func TestTextOutputBoundedOnLongLine(t *testing.T) {
 	line := strings.Repeat("word [1] ", 11111)
-	r := &Report{}
+	r := &output.Report{}
 	for k := 0; k < 11111; k++ {
 		r.Issues = append(r.Issues, result.Issue{Rule: "x", Severity: result.SeverityError, Message: "m", Path: "w.md",
 			Pos: result.Position{Line: 1, Column: 9*k + 6}, SourceLine: line})
@@ -471,7 +436,7 @@ func TestNeutralize(t *testing.T) {
 func TestNoWorkflowCommands(t *testing.T) {
 	const evil = "::add-mask::x"
 	src := "::add-mask::secret [1]\n  ::set-output name=a::b [2]\n"
-	r := &Report{
+	r := &output.Report{
 		Version: "0.1.0",
 		Issues: []result.Issue{
 			{Rule: "r", Severity: result.SeverityError, Path: "docs/\n" + evil + ".md", Message: "quote:\n" + evil + "\r::set-output name=a::b ##[add-mask]y",
@@ -479,34 +444,17 @@ func TestNoWorkflowCommands(t *testing.T) {
 			{Rule: "r", Severity: result.SeverityWarning, Path: "a.md", Message: "m",
 				Pos: result.Position{Line: 2, Column: 26}, EndPos: result.Position{Line: 2, Column: 29}, SourceLine: "  ::set-output name=a::b [2]"},
 		},
-		Rules:   []RuleInfo{{Name: "r", Summary: "s", Doc: "d"}},
-		Summary: Summary{Files: 2, Errors: []FileError{{Path: "b\n" + evil + ".md", Line: 1, Msg: "bad\n" + evil}}},
+		Rules:   []output.RuleInfo{{Name: "r", Summary: "s", Doc: "d"}},
+		Summary: output.Summary{Files: 2, Errors: []output.FileError{{Path: "b\n" + evil + ".md", Line: 1, Msg: "bad\n" + evil}}},
 		Files:   map[string][]byte{"a.md": []byte(src)},
 	}
 	summary := filepath.Join(t.TempDir(), "summary.md")
-	for _, f := range Formats() {
+	for _, f := range Names() {
 		out := string(render(t, f, r, Options{StepSummaryPath: summary}))
-		checkNoCommands(t, f, out, f == "github-actions")
+		reporttest.CheckNoCommands(t, f, out, f == "github-actions")
 	}
 	b, _ := os.ReadFile(summary)
-	checkNoCommands(t, "job summary", string(b), false)
-}
-
-func checkNoCommands(t *testing.T, name, out string, ownAnnotations bool) {
-	t.Helper()
-	for _, line := range strings.FieldsFunc(out, func(r rune) bool { return r == '\n' || r == '\r' }) {
-		l := strings.TrimLeftFunc(line, unicode.IsSpace)
-		if strings.Contains(l, "##[") {
-			t.Errorf("%s: old-style command in %q", name, line)
-		}
-		if !strings.HasPrefix(l, "::") {
-			continue
-		}
-		if ownAnnotations && (strings.HasPrefix(l, "::error file=") || strings.HasPrefix(l, "::warning file=")) {
-			continue
-		}
-		t.Errorf("%s: line the runner would execute: %q", name, line)
-	}
+	reporttest.CheckNoCommands(t, "job summary", string(b), false)
 }
 
 // jsonReport is the JSON report's shape as one value, what jsonPrinter
@@ -523,7 +471,7 @@ type jsonReport struct {
 // report's definition: with no issues, with fixes, suppressions and
 // characters JSON escapes, with file errors and the support summary.
 func TestJSONStreamSameBytes(t *testing.T) {
-	oracle := func(r *Report) string {
+	oracle := func(r *output.Report) string {
 		out := jsonReport{Version: JSONSchemaVersion, CitelintVersion: r.Version, Issues: []JSONIssue{}, Summary: JSONSummaryOf(r.Summary)}
 		for _, i := range r.Issues {
 			out.Issues = append(out.Issues, jsonIssueOf(i))
@@ -536,15 +484,15 @@ func TestJSONStreamSameBytes(t *testing.T) {
 		}
 		return b.String()
 	}
-	empty := &Report{Version: "v<&>"}
-	full := sampleReport()
+	empty := &output.Report{Version: "v<&>"}
+	full := reporttest.Sample()
 	full.Issues = append(full.Issues, result.Issue{Rule: "x", Message: "a <b> & \"c\" \u2028", Path: "d/é.md",
 		Suppressed: true, Justification: "why", Fix: &result.Fix{Description: "drop", Edits: []result.Edit{{Start: 1, End: 2, New: "<"}}}})
-	full.Summary.Errors = append(full.Summary.Errors, FileError{Path: "bad.md", Line: 3, Msg: "not UTF-8"})
+	full.Summary.Errors = append(full.Summary.Errors, output.FileError{Path: "bad.md", Line: 3, Msg: "not UTF-8"})
 	full.Summary.Extra = map[string]int{"fixed": 2, "dropped_by_limits": 1}
-	full.Summary.Support = &SupportMetrics{Claims: 3, CitedClaims: 2, Scored: 2, Supported: 1}
-	full.Summary.SupportFiles = []FileSupport{{Path: "a.md", SupportMetrics: SupportMetrics{Claims: 3}}}
-	for _, r := range []*Report{empty, sampleReport(), full} {
+	full.Summary.Support = &output.SupportMetrics{Claims: 3, CitedClaims: 2, Scored: 2, Supported: 1}
+	full.Summary.SupportFiles = []output.FileSupport{{Path: "a.md", SupportMetrics: output.SupportMetrics{Claims: 3}}}
+	for _, r := range []*output.Report{empty, reporttest.Sample(), full} {
 		var b bytes.Buffer
 		st := jsonPrinter{}.Stream(&b, r.Version)
 		// In two parts, as a run streams file by file.
@@ -579,7 +527,7 @@ func TestBracketEscaperAcrossWrites(t *testing.T) {
 // TestBracketEscapeLossless checks that JSON and XML readers get the text
 // back unchanged.
 func TestBracketEscapeLossless(t *testing.T) {
-	r := sampleReport()
+	r := reporttest.Sample()
 	r.Issues[0].Message = "see ##[add-mask]x"
 	var got jsonReport
 	if err := json.Unmarshal(render(t, "json", r, Options{}), &got); err != nil {
@@ -627,7 +575,7 @@ func TestColumnCursor(t *testing.T) {
 // report of defect 10.
 func BenchmarkTextLongLine(b *testing.B) {
 	line := strings.Repeat("word [1] ", 11111)
-	r := &Report{}
+	r := &output.Report{}
 	for k := 0; k < 11111; k++ {
 		r.Issues = append(r.Issues, result.Issue{Rule: "x", Severity: result.SeverityError, Message: "m", Path: "w.md",
 			Pos: result.Position{Line: 1, Column: 9*k + 6}, SourceLine: line})

@@ -1,4 +1,4 @@
-package output
+package reviewpage
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -122,7 +123,7 @@ func (v *docView) source(src sourceData) int {
 
 // docView is a document's sentences and markers with their statuses.
 type docView struct {
-	rd        *ReviewDoc
+	rd        *output.ReviewDoc
 	data      docData
 	sentences []int          // data index of each ReviewDoc sentence, -1 when not marked
 	statuses  []string       // each ReviewDoc sentence's status, "" for none
@@ -148,7 +149,7 @@ func toIssueData(i result.Issue) issueData {
 
 // newDocView works out each sentence's status: the worst its issues
 // give, else what its score says, else "cited" when it cites something.
-func newDocView(rd *ReviewDoc, issues []result.Issue, marks map[string]string) *docView {
+func newDocView(rd *output.ReviewDoc, issues []result.Issue, marks map[string]string) *docView {
 	// Slices sized once, not maps: a document can have hundreds of
 	// thousands of sentences and citations.
 	// (The data's lists are nil when empty: the page's data has null.)
@@ -207,7 +208,7 @@ func newDocView(rd *ReviewDoc, issues []result.Issue, marks map[string]string) *
 		m := v.markerAt(iss.Start)
 		if m >= 0 {
 			v.data.Markers[m].Issues = append(v.data.Markers[m].Issues, toIssueData(iss))
-			if marks[iss.Rule] == StatusMissing {
+			if marks[iss.Rule] == output.StatusMissing {
 				v.data.Markers[m].Dead = true
 			}
 		}
@@ -234,11 +235,11 @@ func newDocView(rd *ReviewDoc, issues []result.Issue, marks map[string]string) *
 		if st == "" {
 			switch {
 			case s.Scored && s.Supported:
-				st = StatusSupported
+				st = output.StatusSupported
 			case s.Unverified:
-				st = StatusUnverified
+				st = output.StatusUnverified
 			case s.Scored || len(s.Cites) > 0:
-				st = StatusCited
+				st = output.StatusCited
 			}
 			v.statuses[si] = st
 		}
@@ -279,7 +280,7 @@ func (v *docView) mark(k int) int {
 // sentenceAt is the sentence holding offset off, or -1.
 func (v *docView) sentenceAt(off int) int {
 	ss := v.rd.Sentences
-	i, _ := slices.BinarySearchFunc(ss, off, func(s ReviewSentence, off int) int {
+	i, _ := slices.BinarySearchFunc(ss, off, func(s output.ReviewSentence, off int) int {
 		if s.End <= off {
 			return -1
 		}
@@ -372,7 +373,7 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) (cut 
 	if f.doc >= 0 {
 		v = newDocView(&d.r.Review[f.doc], issues, d.marks)
 		budget = page.forDocument(v)
-		budget.timeUp = d.r.timeUp
+		budget.timeUp = func() bool { return timeUp(d.r) }
 		var err error
 		if blocks, starts, err = renderBlocks(v.rd.Src, v.marks(), budget); err != nil {
 			var b bytes.Buffer
@@ -435,7 +436,7 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) (cut 
 // which goldmark renders as nothing, among the blocks where they stand:
 // each run of them is one block showing them as written, so a reader sees
 // what "[1]" points at and an issue about a definition stands beside it.
-func withDefinitions(rd *ReviewDoc, blocks [][]byte, starts []int) ([][]byte, []int) {
+func withDefinitions(rd *output.ReviewDoc, blocks [][]byte, starts []int) ([][]byte, []int) {
 	if len(rd.Definitions) == 0 {
 		return blocks, starts
 	}
@@ -499,9 +500,9 @@ func (d *pageData) docSummary(w *bufio.Writer, f *fileRow, v *docView) {
 	w.WriteString(`<p class="docsum">`)
 	fmt.Fprintf(w, `<span data-k="errors">%d</span> errors · <span data-k="warnings">%d</span> warnings · <span data-k="notes">%d</span> notes`, f.counts[2], f.counts[1], f.counts[0])
 	if f.support != nil {
-		fmt.Fprintf(w, ` · coverage %s · grounded %s`, pct(f.support, SupportMetrics.Coverage, f.support.Claims), pct(f.support, SupportMetrics.Grounded, f.support.Scored))
+		fmt.Fprintf(w, ` · coverage %s · grounded %s`, pct(f.support, output.SupportMetrics.Coverage, f.support.Claims), pct(f.support, output.SupportMetrics.Grounded, f.support.Scored))
 	} else if f.coverage != nil {
-		fmt.Fprintf(w, ` · coverage %s`, pct(f.coverage, SupportMetrics.Coverage, f.coverage.Claims))
+		fmt.Fprintf(w, ` · coverage %s`, pct(f.coverage, output.SupportMetrics.Coverage, f.coverage.Claims))
 	}
 	if v != nil {
 		for _, st := range statusOrder {

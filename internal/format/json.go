@@ -1,4 +1,4 @@
-package output
+package format
 
 import (
 	"bufio"
@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -99,13 +100,13 @@ type JSONFileSupport struct {
 	JSONSupport
 }
 
-func jsonSupportOf(m SupportMetrics) JSONSupport {
+func jsonSupportOf(m output.SupportMetrics) JSONSupport {
 	return JSONSupport{Claims: m.Claims, CitedClaims: m.CitedClaims, Coverage: m.Coverage(),
 		Scored: m.Scored, Supported: m.Supported, Grounded: m.Grounded(), Unverified: m.Unverified}
 }
 
 // JSONSummaryOf is the summary the JSON report writes for sum.
-func JSONSummaryOf(sum Summary) JSONSummary {
+func JSONSummaryOf(sum output.Summary) JSONSummary {
 	js := JSONSummary{Files: sum.Files, Claims: sum.Claims, CitedClaims: sum.CitedClaims, Citations: sum.Citations,
 		References: sum.References, Unverified: sum.Unverified, Unchecked: sum.Unchecked(), UncheckedHint: sum.UncheckedHint(),
 		Errors: []JSONFileError{}, Extra: sum.Extra,
@@ -152,7 +153,7 @@ func jsonIssueOf(i result.Issue) JSONIssue {
 // tools reading the JSON can audit suppressions.
 // Cut at the time limit (Report.Context), the summary's extra
 // "issues_not_written" counts the issues left out.
-func (p jsonPrinter) Print(w io.Writer, r *Report) error {
+func (p jsonPrinter) Print(w io.Writer, r *output.Report) error {
 	st := p.Stream(w, r.Version).(*jsonStream)
 	n := inTime(r, r.Issues, func(_ int, i *result.Issue) { st.issue(i) })
 	if n == len(r.Issues) {
@@ -167,7 +168,7 @@ func (p jsonPrinter) Print(w io.Writer, r *Report) error {
 	if err := st.End(&cut); err != nil {
 		return err
 	}
-	return ErrTimeLimit
+	return output.ErrTimeLimit
 }
 
 // Stream implements StreamPrinter. The report is one object, {"version",
@@ -176,7 +177,7 @@ func (p jsonPrinter) Print(w io.Writer, r *Report) error {
 // (TestJSONStreamSameBytes) but with the issues written as they come, so a
 // run of a large tree need not hold them: the header and the opening of
 // "issues" first, each issue as it comes, then the summary.
-func (jsonPrinter) Stream(w io.Writer, version string) Stream {
+func (jsonPrinter) Stream(w io.Writer, version string) output.Stream {
 	s := newJSONStream(w)
 	s.b.WriteString("{\n  \"version\": ")
 	s.value(JSONSchemaVersion, "  ")
@@ -237,7 +238,7 @@ func (s *jsonStream) endItems(indent string) {
 	}
 }
 
-func (s *jsonStream) End(r *Report) error {
+func (s *jsonStream) End(r *output.Report) error {
 	s.endItems("  ")
 	s.b.WriteString("],\n  \"summary\": ")
 	s.value(JSONSummaryOf(r.Summary), "  ")

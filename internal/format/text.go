@@ -1,4 +1,4 @@
-package output
+package format
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -41,7 +42,7 @@ func severityColor(s result.Severity) string {
 	return ansiCyan
 }
 
-func (p textPrinter) Print(w io.Writer, r *Report) error {
+func (p textPrinter) Print(w io.Writer, r *output.Report) error {
 	st := p.Stream(w, r.Version).(*textStream)
 	n := inTime(r, r.Issues, func(k int, _ *result.Issue) { st.Issues(r.Issues[k : k+1]) })
 	if n == len(r.Issues) {
@@ -59,12 +60,12 @@ func (p textPrinter) Print(w io.Writer, r *Report) error {
 	if err := st.End(r); err != nil {
 		return err
 	}
-	return ErrTimeLimit
+	return output.ErrTimeLimit
 }
 
 // Stream implements StreamPrinter: the text report is printed as issues
 // come, through a buffer, and only the counts for the summary are kept.
-func (p textPrinter) Stream(w io.Writer, _ string) Stream {
+func (p textPrinter) Stream(w io.Writer, _ string) output.Stream {
 	// Buffered, never built whole: the report of a large tree runs to
 	// hundreds of megabytes.
 	return &textStream{p: p, b: bufio.NewWriterSize(w, 64<<10), files: map[string]bool{}, bySev: map[result.Severity]int{}}
@@ -119,7 +120,7 @@ func (s *textStream) Issues(issues []result.Issue) {
 	}
 }
 
-func (s *textStream) End(r *Report) error {
+func (s *textStream) End(r *output.Report) error {
 	p, b := s.p, s.b
 	for _, e := range r.Summary.Errors {
 		path, msg := Neutralize(e.Path, true), Neutralize(e.Msg, false)
@@ -134,7 +135,7 @@ func (s *textStream) End(r *Report) error {
 	return b.Flush()
 }
 
-func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string {
+func summaryLine(r *output.Report, n, nfiles int, bySev map[result.Severity]int) string {
 	var parts []string
 	if n == 0 {
 		parts = append(parts, "0 issues")
@@ -142,24 +143,24 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 		var sev []string
 		for _, s := range []result.Severity{result.SeverityError, result.SeverityWarning, result.SeverityNote} {
 			if bySev[s] > 0 {
-				sev = append(sev, fmt.Sprintf("%d %s", bySev[s], Plural(bySev[s], s.String())))
+				sev = append(sev, fmt.Sprintf("%d %s", bySev[s], output.Plural(bySev[s], s.String())))
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%d %s (%s) in %d %s", n, Plural(n, "issue"), strings.Join(sev, ", "), nfiles, Plural(nfiles, "file")))
+		parts = append(parts, fmt.Sprintf("%d %s (%s) in %d %s", n, output.Plural(n, "issue"), strings.Join(sev, ", "), nfiles, output.Plural(nfiles, "file")))
 	}
-	parts = append(parts, fmt.Sprintf("%d %s checked", r.Summary.Files, Plural(r.Summary.Files, "file")))
+	parts = append(parts, fmt.Sprintf("%d %s checked", r.Summary.Files, output.Plural(r.Summary.Files, "file")))
 	if n := r.Summary.Extra["not_read"]; n > 0 {
 		parts = append(parts, fmt.Sprintf("%d not read (unreadable-file)", n))
 	}
 	if u := r.Summary.Unchecked(); u > 0 {
-		parts = append(parts, fmt.Sprintf("%d citation %s unchecked (%s)", u, Plural(u, "key"), r.Summary.UncheckedHint()))
+		parts = append(parts, fmt.Sprintf("%d citation %s unchecked (%s)", u, output.Plural(u, "key"), r.Summary.UncheckedHint()))
 	}
 	parts = append(parts, timeLimitParts(r.Summary)...)
 	if u := r.Summary.Unverified; u > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s unverified (no definite answer: rate limit, timeout, bot wall or offline)", u, Plural(u, "identifier")))
+		parts = append(parts, fmt.Sprintf("%d %s unverified (no definite answer: rate limit, timeout, bot wall or offline)", u, output.Plural(u, "identifier")))
 	}
 	if e := unreadable(r.Summary); e > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s could not be read", e, Plural(e, "file")))
+		parts = append(parts, fmt.Sprintf("%d %s could not be read", e, output.Plural(e, "file")))
 	}
 	if s := r.Summary.Extra["suppressed"]; s > 0 {
 		parts = append(parts, fmt.Sprintf("%d suppressed", s))
@@ -182,30 +183,21 @@ func summaryLine(r *Report, n, nfiles int, bySev map[result.Severity]int) string
 }
 
 // timeLimitParts say what the time limit cost, for the summary line.
-func timeLimitParts(s Summary) []string {
+func timeLimitParts(s output.Summary) []string {
 	var parts []string
 	if n := s.NotChecked; n > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s not checked (the run reached its time limit, --timeout)", n, Plural(n, "file")))
+		parts = append(parts, fmt.Sprintf("%d %s not checked (the run reached its time limit, --timeout)", n, output.Plural(n, "file")))
 	}
 	if n := s.NotReported; n > 0 {
-		parts = append(parts, fmt.Sprintf("the issues of %d %s not reported (time limit)", n, Plural(n, "file")))
+		parts = append(parts, fmt.Sprintf("the issues of %d %s not reported (time limit)", n, output.Plural(n, "file")))
 	}
 	if n := s.SearchStopped; n > 0 {
-		parts = append(parts, fmt.Sprintf("the search for files stopped in %d %s (time limit): files it did not reach are not counted", n, Plural(n, "folder")))
+		parts = append(parts, fmt.Sprintf("the search for files stopped in %d %s (time limit): files it did not reach are not counted", n, output.Plural(n, "folder")))
 	}
 	return parts
 }
 
 // unreadable counts the errors that are not the time limit's.
-func unreadable(s Summary) int {
+func unreadable(s output.Summary) int {
 	return len(s.Errors) - s.NotChecked - s.NotReported - s.SearchStopped
-}
-
-// Plural returns s, or s with an "s" for n other than 1: the wording of
-// every count citelint prints, reports and command messages alike.
-func Plural(n int, s string) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
 }

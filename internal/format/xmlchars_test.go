@@ -1,4 +1,4 @@
-package output
+package format
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -31,7 +32,7 @@ func TestXMLIllegalCharacters(t *testing.T) {
 			src := []byte(line + "\n")
 			idx := result.NewLineIndex(src)
 			s := bytes.Index(src, []byte("[9]"))
-			r := &Report{Version: "0.1.0", Issues: []result.Issue{{
+			r := &output.Report{Version: "0.1.0", Issues: []result.Issue{{
 				Rule: "unresolvable-label", Severity: result.SeverityError,
 				Message: "citation [9] in " + tc.text + " has no entry",
 				Path:    "docs/" + tc.text + ".md", Start: s, End: s + 3,
@@ -76,7 +77,7 @@ func FuzzXMLReports(f *testing.F) {
 	f.Add("a\uFFFEb", "m\x00")
 	f.Add("]]>\xff", "\r\n::error::x")
 	f.Fuzz(func(t *testing.T, line, msg string) {
-		r := &Report{Version: "0", Issues: []result.Issue{{Rule: "r", Severity: result.SeverityWarning, Message: msg,
+		r := &output.Report{Version: "0", Issues: []result.Issue{{Rule: "r", Severity: result.SeverityWarning, Message: msg,
 			Path: "a.md", Pos: result.Position{Line: 1, Column: 1}, SourceLine: line}}}
 		for _, format := range []string{"junit-xml", "checkstyle"} {
 			dec := xml.NewDecoder(bytes.NewReader(render(t, format, r, Options{})))

@@ -1,4 +1,4 @@
-package output
+package reviewpage
 
 import (
 	"bytes"
@@ -10,144 +10,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/citelint/citelint/internal/reporttest"
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 	"golang.org/x/net/html"
 )
 
-// reviewOf is a one-document report whose every line is a sentence: flagged
-// by uncited-claim when it has no "[", cited otherwise.
-func reviewOf(path string, src []byte) *Report {
-	rd := ReviewDoc{Path: path, Src: src}
-	r := &Report{Version: "test", Summary: Summary{Files: 1}, Rules: []RuleInfo{{Name: "uncited-claim", Marks: StatusUncited}}}
-	start := 0
-	for line := 1; start < len(src); line++ {
-		end := bytes.IndexByte(src[start:], '\n')
-		if end < 0 {
-			end = len(src) - start
-		}
-		if end > 0 {
-			s := ReviewSentence{Start: start, End: start + end}
-			if k := bytes.IndexByte(src[start:start+end], '['); k >= 0 {
-				rd.Citations = append(rd.Citations, ReviewCitation{Start: start + k, End: start + k + 1, Label: "x", Status: "resolved", Entry: string(src[start : start+end])})
-				s.Cites = []int{len(rd.Citations) - 1}
-			} else {
-				r.Issues = append(r.Issues, result.Issue{Rule: "uncited-claim", Severity: result.SeverityWarning, Path: path,
-					Message: "uncited: " + string(src[start:start+end]), Start: start, End: start + end, Pos: result.Position{Line: line, Column: 1}})
-			}
-			rd.Sentences = append(rd.Sentences, s)
-		}
-		start += end + 1
-	}
-	r.Review = []ReviewDoc{rd}
-	return r
-}
-
-func printHTML(t *testing.T, r *Report) []byte {
+func printHTML(t *testing.T, r *output.Report) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := newHTMLPrinter().Print(&b, r); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()
-}
-
-// checkInert parses page as a browser would and fails on anything a
-// document could have injected: elements that run, load or restyle, event
-// handler or style attributes, and links to other than web, mail and
-// relative addresses. It returns the text of the rendered documents.
-func checkInert(t *testing.T, page []byte) string {
-	t.Helper()
-	doc, err := html.Parse(bytes.NewReader(page))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text strings.Builder
-	scripts, styles := 0, 0
-	var walk func(n *html.Node, inDoc bool)
-	walk = func(n *html.Node, inDoc bool) {
-		if n.Type == html.ElementNode {
-			switch n.Data {
-			case "script":
-				if attr(n, "type") == "" {
-					scripts++
-				} else if attr(n, "type") != "application/json" {
-					t.Errorf("script of type %q", attr(n, "type"))
-				}
-			case "style":
-				styles++
-			case "img", "svg", "iframe", "object", "embed", "link", "form", "input", "base", "math", "video", "audio", "source":
-				t.Errorf("element <%s> in the page", n.Data)
-			case "meta":
-				if inDoc {
-					t.Errorf("<meta> inside a document")
-				}
-			}
-			for _, a := range n.Attr {
-				k := strings.ToLower(a.Key)
-				if strings.HasPrefix(k, "on") || k == "style" || k == "srcdoc" || k == "formaction" {
-					t.Errorf("<%s %s=%q>", n.Data, a.Key, a.Val)
-				}
-				if (k == "href" || k == "src" || k == "action") && !regexp.MustCompile(`^(https?:|mailto:|#|[^:]*$)`).MatchString(a.Val) {
-					t.Errorf("<%s %s=%q>", n.Data, a.Key, a.Val)
-				}
-			}
-			if n.Data == "div" && attr(n, "class") == "md" {
-				inDoc = true
-			}
-		}
-		if n.Type == html.TextNode && inDoc {
-			text.WriteString(n.Data)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c, inDoc)
-		}
-	}
-	walk(doc, false)
-	checkNested(t, page)
-	if scripts != 1 || styles != 1 {
-		t.Errorf("%d scripts and %d style elements, want the page's own one of each", scripts, styles)
-	}
-	return text.String()
-}
-
-// checkNested fails unless every element of page is closed, in order,
-// by its own end tag: the marks' spans and the document's markup nest.
-func checkNested(t *testing.T, page []byte) {
-	t.Helper()
-	void := map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true,
-		"link": true, "meta": true, "source": true, "track": true, "wbr": true}
-	z := html.NewTokenizer(bytes.NewReader(page))
-	var stack []string
-	for {
-		switch z.Next() {
-		case html.ErrorToken:
-			if len(stack) > 0 {
-				t.Errorf("elements left open: %v", stack)
-			}
-			return
-		case html.StartTagToken:
-			name, _ := z.TagName()
-			if !void[string(name)] {
-				stack = append(stack, string(name))
-			}
-		case html.EndTagToken:
-			name, _ := z.TagName()
-			if len(stack) == 0 || stack[len(stack)-1] != string(name) {
-				t.Errorf("</%s> closes %v", name, stack)
-				return
-			}
-			stack = stack[:len(stack)-1]
-		}
-	}
-}
-
-func attr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
 }
 
 // TestHTMLHostileInput: whatever a document holds is shown as text; none
@@ -177,8 +52,8 @@ func TestHTMLHostileInput(t *testing.T) {
 		{"base", "<base href=\"https://e.org/\">\n", `<base href=`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			page := printHTML(t, reviewOf("hostile.md", []byte(tc.md)))
-			text := checkInert(t, page)
+			page := printHTML(t, reporttest.Review("hostile.md", []byte(tc.md)))
+			text := reporttest.CheckInert(t, page)
 			if !strings.Contains(text, tc.shown) {
 				t.Errorf("document text %q does not show %q", text, tc.shown)
 			}
@@ -194,14 +69,14 @@ func TestHTMLHostileInput(t *testing.T) {
 
 // TestHTMLHostilePath: a path is document-controlled too (file names).
 func TestHTMLHostilePath(t *testing.T) {
-	r := reviewOf(`a"><script>alert(1)</script>.md`, []byte("A claim.\n"))
-	checkInert(t, printHTML(t, r))
+	r := reporttest.Review(`a"><script>alert(1)</script>.md`, []byte("A claim.\n"))
+	reporttest.CheckInert(t, printHTML(t, r))
 }
 
 // TestHTMLCSP: the page lets only its own style and script run, by hash,
 // and those hashes are of the blocks as written.
 func TestHTMLCSP(t *testing.T) {
-	page := string(printHTML(t, reviewOf("a.md", []byte("A claim [1].\n"))))
+	page := string(printHTML(t, reporttest.Review("a.md", []byte("A claim [1].\n"))))
 	csp := regexp.MustCompile(`http-equiv="Content-Security-Policy" content="([^"]*)"`).FindStringSubmatch(page)
 	if csp == nil {
 		t.Fatal("no Content-Security-Policy")
@@ -228,7 +103,7 @@ func TestHTMLCSP(t *testing.T) {
 // pieces together are the sentence's text.
 func TestHTMLMarks(t *testing.T) {
 	src := []byte("Sea level **rose 20 cm** since *1901* in _all_ basins.\nA cited one [1].\n")
-	r := reviewOf("a.md", src)
+	r := reporttest.Review("a.md", src)
 	page := printHTML(t, r)
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
@@ -238,15 +113,15 @@ func TestHTMLMarks(t *testing.T) {
 	status := map[string]string{}
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
-		if n.Type == html.ElementNode && attr(n, "data-s") != "" {
-			s := attr(n, "data-s")
+		if n.Type == html.ElementNode && reporttest.Attr(n, "data-s") != "" {
+			s := reporttest.Attr(n, "data-s")
 			if pieces[s] == nil {
 				pieces[s] = &strings.Builder{}
 			}
-			status[s] += attr(n, "class") + ";"
+			status[s] += reporttest.Attr(n, "class") + ";"
 			var text func(n *html.Node)
 			text = func(n *html.Node) {
-				if n.Type == html.ElementNode && (attr(n, "class") == "ic" || attr(n, "class") == "vh") {
+				if n.Type == html.ElementNode && (reporttest.Attr(n, "class") == "ic" || reporttest.Attr(n, "class") == "vh") {
 					return
 				}
 				if n.Type == html.TextNode {
@@ -294,7 +169,7 @@ func TestHTMLMarks(t *testing.T) {
 // blocks without issues go on in the row before them.
 func TestHTMLIssueBesideBlock(t *testing.T) {
 	src := []byte("# Title\n\nFirst paragraph.\n\nSecond [1] paragraph.\n\nThird paragraph.\n")
-	r := &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{{Path: "a.md", Src: src}}}
+	r := &output.Report{Summary: output.Summary{Files: 1}, Review: []output.ReviewDoc{{Path: "a.md", Src: src}}}
 	at := bytes.Index(src, []byte("[1]"))
 	r.Issues = []result.Issue{
 		{Rule: "unresolvable-label", Severity: result.SeverityError, Path: "a.md", Message: "no [1]", Start: at, End: at + 3, Pos: result.Position{Line: 5, Column: 8}},
@@ -314,9 +189,9 @@ func TestHTMLIssueBesideBlock(t *testing.T) {
 // TestHTMLPages: a small report is one page; past the limits, an index
 // linking one page per document.
 func TestHTMLPages(t *testing.T) {
-	r := &Report{Summary: Summary{Files: 3}}
+	r := &output.Report{Summary: output.Summary{Files: 3}}
 	for _, p := range []string{"c.md", "a.md", "b.md"} {
-		r.Review = append(r.Review, ReviewDoc{Path: p, Src: []byte("A claim " + p + ".\n")})
+		r.Review = append(r.Review, output.ReviewDoc{Path: p, Src: []byte("A claim " + p + ".\n")})
 	}
 	p := htmlPrinter{maxDocs: 3, maxBytes: 1 << 20}
 	if pages := p.Pages(r); len(pages) != 1 || pages[0].Name != "index.html" {
@@ -395,16 +270,16 @@ func TestHTMLPageNames(t *testing.T) {
 		t.Errorf("a taken name given again: %q, %q", first, second)
 	}
 	// Adding a document does not rename the others' pages.
-	r := &Report{Summary: Summary{Files: 2}}
+	r := &output.Report{Summary: output.Summary{Files: 2}}
 	for _, p := range []string{"b.md", "c.md"} {
-		r.Review = append(r.Review, ReviewDoc{Path: p, Src: []byte("A claim.\n")})
+		r.Review = append(r.Review, output.ReviewDoc{Path: p, Src: []byte("A claim.\n")})
 	}
 	pr := htmlPrinter{maxDocs: 1, maxBytes: 1 << 20}
 	before := map[string]bool{}
 	for _, pg := range pr.Pages(r) {
 		before[pg.Name] = true
 	}
-	r.Review = append(r.Review, ReviewDoc{Path: "a.md", Src: []byte("A claim.\n")})
+	r.Review = append(r.Review, output.ReviewDoc{Path: "a.md", Src: []byte("A claim.\n")})
 	after := map[string]bool{}
 	for _, pg := range pr.Pages(r) {
 		after[pg.Name] = true
@@ -419,20 +294,20 @@ func TestHTMLPageNames(t *testing.T) {
 	}
 }
 
-func pageText(t *testing.T, pg Page) string {
+func pageText(t *testing.T, pg output.Page) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := pg.Write(&b); err != nil {
 		t.Fatal(err)
 	}
-	checkInert(t, b.Bytes())
+	reporttest.CheckInert(t, b.Bytes())
 	return b.String()
 }
 
 // TestHTMLSummaryCounts: the summary's counts are the report's.
 func TestHTMLSummaryCounts(t *testing.T) {
-	r := sampleReport()
-	r.Summary.Support = &SupportMetrics{Claims: 8, CitedClaims: 6, Scored: 4, Supported: 3, Unverified: 2}
+	r := reporttest.Sample()
+	r.Summary.Support = &output.SupportMetrics{Claims: 8, CitedClaims: 6, Scored: 4, Supported: 3, Unverified: 2}
 	page := string(printHTML(t, r))
 	get := func(k string) string {
 		m := regexp.MustCompile(`data-k="` + k + `">([^<]*)<`).FindStringSubmatch(page)
@@ -484,10 +359,10 @@ func TestHTMLEmbeddedAssets(t *testing.T) {
 // still shows their text as written.
 func TestHTMLNoWorkflowCommands(t *testing.T) {
 	src := "::add-mask::secret [1]\n  ::set-output name=a::b\n\n```\n::stop-commands::x\n```\n\nText ##[add-mask]y [1].\n"
-	r := reviewOf("::add-mask::a.md", []byte(src))
+	r := reporttest.Review("::add-mask::a.md", []byte(src))
 	page := printHTML(t, r)
-	checkNoCommands(t, "html", string(page), false)
-	text := checkInert(t, page)
+	reporttest.CheckNoCommands(t, "html", string(page), false)
+	text := reporttest.CheckInert(t, page)
 	for _, want := range []string{"::add-mask::secret", "::set-output name=a::b", "::stop-commands::x", "##[add-mask]y"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("page text lacks %q: %q", want, text)
@@ -503,7 +378,7 @@ func TestHTMLNoWorkflowCommands(t *testing.T) {
 // a node kind without a renderer), with their sentences marked.
 func TestHTMLExtensions(t *testing.T) {
 	src := "| a | b |\n|---|---|\n| ~~old~~ | new |\n\nRates rose 5% in 2020.\n"
-	page := string(printHTML(t, reviewOf("a.md", []byte(src))))
+	page := string(printHTML(t, reporttest.Review("a.md", []byte(src))))
 	for _, want := range []string{"<table>", "<del>", "old</span></del>", `class="s st-uncited"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s", want)
@@ -529,9 +404,9 @@ func FuzzHTMLPage(f *testing.F) {
 		if len(md) > 4096 {
 			return
 		}
-		page := printHTML(t, reviewOf("f.md", []byte(md)))
-		checkInert(t, page)
-		checkNoCommands(t, "html", string(page), false)
+		page := printHTML(t, reporttest.Review("f.md", []byte(md)))
+		reporttest.CheckInert(t, page)
+		reporttest.CheckNoCommands(t, "html", string(page), false)
 	})
 }
 
@@ -551,15 +426,15 @@ func TestHTMLBlockIndex(t *testing.T) {
 // as nothing, are shown as written where they stand, with their issues.
 func TestHTMLDefinitions(t *testing.T) {
 	src := "Intro [a].\n\n[a]: https://e.org/a\n[b]: javascript:alert(1) \"<t>\"\n\nMiddle.\n\n[c]: https://e.org/c\n"
-	r := &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{{Path: "a.md", Src: []byte(src)}}}
+	r := &output.Report{Summary: output.Summary{Files: 1}, Review: []output.ReviewDoc{{Path: "a.md", Src: []byte(src)}}}
 	for _, d := range []string{"[a]: https://e.org/a", "[b]: javascript:alert(1) \"<t>\"", "[c]: https://e.org/c"} {
 		k := strings.Index(src, d)
-		r.Review[0].Definitions = append(r.Review[0].Definitions, ReviewSpan{Start: k, End: k + len(d) + 1})
+		r.Review[0].Definitions = append(r.Review[0].Definitions, output.ReviewSpan{Start: k, End: k + len(d) + 1})
 	}
 	at := strings.Index(src, "[b]:")
 	r.Issues = []result.Issue{{Rule: "unused-reference", Severity: result.SeverityWarning, Path: "a.md", Message: "b unused", Start: at, End: at + 3, Pos: result.Position{Line: 4, Column: 1}}}
 	page := printHTML(t, r)
-	checkInert(t, page)
+	reporttest.CheckInert(t, page)
 	blocks := regexp.MustCompile(`(?s)<div class="blk[^"]*"><div class="md">(.*?)</div>(.*?)</div>\n`).FindAllSubmatch(page, -1)
 	var got []string
 	for _, b := range blocks {
@@ -583,8 +458,8 @@ func TestHTMLDefinitions(t *testing.T) {
 // file's row shows its coverage from its sentence counts, as the totals
 // do, and grounding stays unknown.
 func TestHTMLFileCoverageWithoutSupport(t *testing.T) {
-	r := &Report{Version: "test", Summary: Summary{Files: 2, Claims: 5, CitedClaims: 3}}
-	r.Review = []ReviewDoc{
+	r := &output.Report{Version: "test", Summary: output.Summary{Files: 2, Claims: 5, CitedClaims: 3}}
+	r.Review = []output.ReviewDoc{
 		{Path: "a.md", Src: []byte("A [1].\n"), Claims: 4, CitedClaims: 3},
 		{Path: "b.md", Src: []byte("# Title\n"), Claims: 1, CitedClaims: 0},
 	}
@@ -606,12 +481,12 @@ func TestHTMLFileCoverageWithoutSupport(t *testing.T) {
 // severityReport has one document per severity given ("error",
 // "warning", "note", "" for none), named by its position and severity,
 // each with one issue of that severity.
-func severityReport(sevs ...string) *Report {
-	r := &Report{Version: "test", Summary: Summary{Files: len(sevs)}}
+func severityReport(sevs ...string) *output.Report {
+	r := &output.Report{Version: "test", Summary: output.Summary{Files: len(sevs)}}
 	for k, sv := range sevs {
 		path := fmt.Sprintf("f%02d-%s.md", k, sv)
 		src := []byte("A claim here.\n")
-		r.Review = append(r.Review, ReviewDoc{Path: path, Src: src})
+		r.Review = append(r.Review, output.ReviewDoc{Path: path, Src: src})
 		if lv, ok := result.ParseSeverity(sv); ok {
 			r.Issues = append(r.Issues, result.Issue{Rule: "uncited-claim", Severity: lv, Path: path, Message: "m", Start: 0, End: 7, Pos: result.Position{Line: 1, Column: 1}})
 		}
@@ -626,7 +501,7 @@ func TestHTMLVerdict(t *testing.T) {
 		name  string
 		level result.Severity
 		sevs  []string
-		edit  func(*Report)
+		edit  func(*output.Report)
 		want  string
 	}{
 		{"clean", result.SeverityWarning, []string{"", ""}, nil, "Pass: no issue at or above warning in 2 files."},
@@ -635,11 +510,11 @@ func TestHTMLVerdict(t *testing.T) {
 			"Fail: 3 issues at or above warning (1 error, 2 warnings) in 3 of 5 files; 1 issue below the fail level."},
 		{"level error", result.SeverityError, []string{"warning", "note"}, nil, "Pass: no issue at or above error in 2 files; 2 issues below the fail level."},
 		{"level note", result.SeverityNote, []string{"note", ""}, nil, "Fail: 1 issue at or above note (1 note) in 1 of 2 files."},
-		{"suppressed", result.SeverityWarning, []string{"warning"}, func(r *Report) { r.Issues[0].Suppressed = true }, "Pass: no issue at or above warning in 1 file."},
-		{"file not checked", result.SeverityWarning, []string{""}, func(r *Report) { r.Summary.Errors = []FileError{{Path: "x.md", Msg: "bad"}} },
+		{"suppressed", result.SeverityWarning, []string{"warning"}, func(r *output.Report) { r.Issues[0].Suppressed = true }, "Pass: no issue at or above warning in 1 file."},
+		{"file not checked", result.SeverityWarning, []string{""}, func(r *output.Report) { r.Summary.Errors = []output.FileError{{Path: "x.md", Msg: "bad"}} },
 			"Fail: 1 file not checked."},
-		{"unverified, not failing", result.SeverityWarning, []string{""}, func(r *Report) { r.Summary.Unverified = 3 }, "Pass: no issue at or above warning in 1 file."},
-		{"unverified, failing", result.SeverityWarning, []string{""}, func(r *Report) { r.Summary.Unverified = 3; r.FailOnUnverified = true },
+		{"unverified, not failing", result.SeverityWarning, []string{""}, func(r *output.Report) { r.Summary.Unverified = 3 }, "Pass: no issue at or above warning in 1 file."},
+		{"unverified, failing", result.SeverityWarning, []string{""}, func(r *output.Report) { r.Summary.Unverified = 3; r.FailOnUnverified = true },
 			"Fail: 3 lookups unverified (fail-on-unverified)."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -649,7 +524,7 @@ func TestHTMLVerdict(t *testing.T) {
 				tc.edit(r)
 			}
 			page := printHTML(t, r)
-			checkInert(t, page)
+			reporttest.CheckInert(t, page)
 			m := regexp.MustCompile(`<section id="summary"[^>]*><h2[^>]*>Summary</h2>\n<p class="verdict (v-pass|v-fail)">.*?<strong data-k="verdict">(\w+)</strong>: (.*?)</p>`).FindSubmatch(page)
 			if m == nil {
 				t.Fatalf("no verdict at the top of the summary:\n%.2000s", page)
@@ -722,9 +597,9 @@ func TestHTMLImages(t *testing.T) {
 		{"nothing", "![]()", "[image]", "image: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{{Path: "a.md", Src: []byte(tc.md + "\n")}}}
+			r := &output.Report{Summary: output.Summary{Files: 1}, Review: []output.ReviewDoc{{Path: "a.md", Src: []byte(tc.md + "\n")}}}
 			page := printHTML(t, r)
-			text := checkInert(t, page)
+			text := reporttest.CheckInert(t, page)
 			if !strings.Contains(text, tc.shown+"\n") && !strings.Contains(text, tc.shown+" ") {
 				t.Errorf("page text %q lacks %q", text, tc.shown)
 			}
@@ -759,14 +634,14 @@ func TestHTMLSourceLinks(t *testing.T) {
 		{"https://e.org/" + strings.Repeat("x", maxLink), ""},
 	}
 	var src strings.Builder
-	rd := ReviewDoc{Path: "a.md"}
+	rd := output.ReviewDoc{Path: "a.md"}
 	for k, l := range links {
 		start := src.Len()
 		fmt.Fprintf(&src, "Claim %d [%d].\n", k, k)
 		at := strings.LastIndex(src.String(), "[")
-		rd.Citations = append(rd.Citations, ReviewCitation{Start: at, End: src.Len() - 2, Label: fmt.Sprint(k), Status: "resolved",
+		rd.Citations = append(rd.Citations, output.ReviewCitation{Start: at, End: src.Len() - 2, Label: fmt.Sprint(k), Status: "resolved",
 			Entry: "entry " + fmt.Sprint(k), Title: fmt.Sprintf("<b>Title %d</b>", k), Link: l.link})
-		s := ReviewSentence{Start: start, End: src.Len() - 1, Cites: []int{k}}
+		s := output.ReviewSentence{Start: start, End: src.Len() - 1, Cites: []int{k}}
 		if k == 0 {
 			s.Scored, s.Supported, s.Score, s.Threshold, s.Passage, s.From = true, true, 0.9, 0.5, "passage", "source store"
 			s.FromTitle, s.FromLink = "Source title", "https://e.org/source"
@@ -777,8 +652,8 @@ func TestHTMLSourceLinks(t *testing.T) {
 		rd.Sentences = append(rd.Sentences, s)
 	}
 	rd.Src = []byte(src.String())
-	page := printHTML(t, &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{rd}})
-	checkInert(t, page)
+	page := printHTML(t, &output.Report{Summary: output.Summary{Files: 1}, Review: []output.ReviewDoc{rd}})
+	reporttest.CheckInert(t, page)
 	m := regexp.MustCompile(`<script type="application/json" class="data">(.*?)</script>`).FindSubmatch(page)
 	if m == nil {
 		t.Fatal("no data")
@@ -818,21 +693,21 @@ func TestHTMLSourceLinks(t *testing.T) {
 // entry for the same work.
 func TestHTMLSourcesOnce(t *testing.T) {
 	var src strings.Builder
-	rd := ReviewDoc{Path: "a.md"}
+	rd := output.ReviewDoc{Path: "a.md"}
 	for k := range 100 {
 		start := src.Len()
 		fmt.Fprintf(&src, "Claim %d [%d].\n", k, k%2+1)
 		at := strings.LastIndex(src.String(), "[")
-		rd.Citations = append(rd.Citations, ReviewCitation{Start: at, End: src.Len() - 2, Label: fmt.Sprint(k%2 + 1), Status: "resolved",
+		rd.Citations = append(rd.Citations, output.ReviewCitation{Start: at, End: src.Len() - 2, Label: fmt.Sprint(k%2 + 1), Status: "resolved",
 			Entry: fmt.Sprintf("The long entry of source %d, cited fifty times", k%2+1), Title: fmt.Sprint("Title ", k%2+1), Link: fmt.Sprint("https://e.org/", k%2+1)})
-		s := ReviewSentence{Start: start, End: src.Len() - 1, Cites: []int{k}}
+		s := output.ReviewSentence{Start: start, End: src.Len() - 1, Cites: []int{k}}
 		if k == 3 {
 			s.Scored, s.Score, s.Threshold, s.Passage, s.From, s.FromTitle, s.FromLink = true, 0.9, 0.5, "p", "source store", "Title 2", "https://e.org/2"
 		}
 		rd.Sentences = append(rd.Sentences, s)
 	}
 	rd.Src = []byte(src.String())
-	page := printHTML(t, &Report{Summary: Summary{Files: 1}, Review: []ReviewDoc{rd}})
+	page := printHTML(t, &output.Report{Summary: output.Summary{Files: 1}, Review: []output.ReviewDoc{rd}})
 	for _, n := range []string{"1", "2"} {
 		if c := bytes.Count(page, []byte("The long entry of source "+n)); c != 1 {
 			t.Errorf("source %s's entry is %d times in the page, want once", n, c)
@@ -861,7 +736,7 @@ func TestHTMLStatusIcons(t *testing.T) {
 			t.Errorf("style lacks %s", rule)
 		}
 	}
-	page := printHTML(t, reviewOf("a.md", []byte("Rates rose 5% in 2020.\n")))
+	page := printHTML(t, reporttest.Review("a.md", []byte("Rates rose 5% in 2020.\n")))
 	if !bytes.Contains(page, []byte(`tabindex="0"><span class="vh">checkable claim, no citation: </span>Rates rose`)) {
 		t.Errorf("the sentence's status is not read before it:\n%s", page)
 	}
@@ -874,13 +749,13 @@ func TestHTMLStatusFromRule(t *testing.T) {
 	for _, tc := range []struct {
 		marks, want string
 	}{
-		{StatusWeak, `class="s st-weak"`},
-		{StatusMissing, `class="s st-missing"`},
+		{output.StatusWeak, `class="s st-weak"`},
+		{output.StatusMissing, `class="s st-missing"`},
 		{"", `class="s st-cited"`},
 	} {
 		src := []byte("Rates rose 5% in 2020 [1].\n")
-		r := reviewOf("a.md", src)
-		r.Rules = []RuleInfo{{Name: "brand-new-rule", Marks: tc.marks}}
+		r := reporttest.Review("a.md", src)
+		r.Rules = []output.RuleInfo{{Name: "brand-new-rule", Marks: tc.marks}}
 		r.Issues = append(r.Issues, result.Issue{Rule: "brand-new-rule", Severity: result.SeverityWarning, Path: "a.md",
 			Message: "new", Start: 0, End: len(src) - 1, Pos: result.Position{Line: 1, Column: 1}})
 		if page := printHTML(t, r); !bytes.Contains(page, []byte(tc.want)) {

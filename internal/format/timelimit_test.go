@@ -1,4 +1,4 @@
-package output
+package format
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/internal/hangguard"
+	"github.com/citelint/citelint/internal/reporttest"
+	"github.com/citelint/citelint/output"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -41,7 +43,7 @@ func (c *endsAfter) Err() error {
 // ErrTimeLimit; with time enough, it writes them all and returns nil.
 func TestPrintersCutAtTimeLimit(t *testing.T) {
 	src := footnoteLines(1000)
-	for _, format := range Formats() {
+	for _, format := range Names() {
 		t.Run(format, func(t *testing.T) {
 			// The page asks once a document and once in 64 blocks (this
 			// document is one paragraph), the others once in 64 issues.
@@ -59,13 +61,13 @@ func TestPrintersCutAtTimeLimit(t *testing.T) {
 				{"time enough", newEndsAfter(1 << 40), true},
 			} {
 				r := footnoteReport("r.md", src)
-				r.Review = reviewOf("r.md", src).Review
+				r.Review = reporttest.Review("r.md", src).Review
 				r.Context = tc.ctx
 				p, _ := New(format, Options{})
 				var b bytes.Buffer
 				var err error
 				hangguard.Run(t, format, func() { err = p.Print(&b, r) })
-				if tc.whole != (err == nil) || !tc.whole && !errors.Is(err, ErrTimeLimit) {
+				if tc.whole != (err == nil) || !tc.whole && !errors.Is(err, output.ErrTimeLimit) {
 					t.Fatalf("%s: Print = %v", tc.name, err)
 				}
 				out := b.Bytes()
@@ -139,7 +141,7 @@ func checkValid(t *testing.T, format string, out []byte) int {
 		}
 		return n
 	case "html":
-		checkInert(t, out)
+		reporttest.CheckInert(t, out)
 		if !bytes.HasSuffix(out, []byte("</html>\n")) {
 			t.Fatal("html: the page is not whole")
 		}
@@ -163,7 +165,7 @@ func TestSARIFCutIsValid(t *testing.T) {
 		r := footnoteReport("r.md", footnoteLines(1000))
 		r.Context = newEndsAfter(calls)
 		var b bytes.Buffer
-		if err := (sarifPrinter{}).Print(&b, r); !errors.Is(err, ErrTimeLimit) {
+		if err := (sarifPrinter{}).Print(&b, r); !errors.Is(err, output.ErrTimeLimit) {
 			t.Fatalf("Print = %v, want ErrTimeLimit", err)
 		}
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b.Bytes()))
@@ -188,7 +190,7 @@ func TestTextCutCountsWhatItShows(t *testing.T) {
 	}
 	r.Context = newEndsAfter(2) // asked at issues 0, 64 and 128: 128 written, 64 shown
 	var b bytes.Buffer
-	if err := (textPrinter{}).Print(&b, r); !errors.Is(err, ErrTimeLimit) {
+	if err := (textPrinter{}).Print(&b, r); !errors.Is(err, output.ErrTimeLimit) {
 		t.Fatalf("Print = %v, want ErrTimeLimit", err)
 	}
 	if want := "it lists 64 of the 500 issues"; !strings.Contains(b.String(), want) {

@@ -1,4 +1,8 @@
-package score
+// Package tokenize turns text into the words score compares (Tokens): the
+// steps that make surface variation (case, accents, inflection, stop words,
+// number formats, scripts without spaces) never decide whether a source
+// supports a claim, and the per-language caches that keep them fast.
+package tokenize
 
 import (
 	"maps"
@@ -19,7 +23,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Languages accepted by Options.Language: the Snowball stemmer applied to
+// Languages accepted by score.Options.Language: the Snowball stemmer applied to
 // Latin-script words. Cyrillic words always use the Russian stemmer, since
 // no other supported language writes in Cyrillic.
 const (
@@ -57,18 +61,19 @@ func Tokens(text string) []string { return TokensLang(text, English) }
 // TokensLang is Tokens with a chosen stemming language (one of the language
 // constants; unknown names fall back to English).
 func TokensLang(text, language string) []string {
-	toks := appendTokens(nil, text, language)
+	toks := Append(nil, text, language)
 	out := make([]string, len(toks))
 	for i, t := range toks {
-		out[i] = t.text
+		out[i] = t.Text
 	}
 	return out
 }
 
-// token is one content token with its byte span in the original text.
-type token struct {
-	text       string
-	start, end int
+// Token is one content token (Text) with its byte span [Start, End) in
+// the original text.
+type Token struct {
+	Text       string
+	Start, End int
 }
 
 type runeClass uint8
@@ -109,8 +114,9 @@ func isCJK(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー'
 }
 
-// appendTokens appends the content tokens of text to dst.
-func appendTokens(dst []token, text string, language string) []token {
+// Append appends the content tokens of text to dst, as Tokens finds
+// them, with their spans: the scorer prepares sources and claims with it.
+func Append(dst []Token, text string, language string) []Token {
 	words := wordCacheFor(language)
 	i := 0
 	for i < len(text) {
@@ -145,7 +151,7 @@ func appendTokens(dst []token, text string, language string) []token {
 				}
 				break
 			}
-			dst = append(dst, token{text: normNumber(text[i:j]), start: i, end: j})
+			dst = append(dst, Token{Text: normNumber(text[i:j]), Start: i, End: j})
 			i = j
 			// Letters glued to a number ("1990s", "21st", "3.5m", "5bn") form
 			// their own token, except ordinal and plural suffixes.
@@ -162,7 +168,7 @@ func appendTokens(dst []token, text string, language string) []token {
 				case "st", "nd", "rd", "th", "s":
 				default:
 					if t, ok := words.norm(text[j:k], language); ok {
-						dst = append(dst, token{text: t, start: j, end: k})
+						dst = append(dst, Token{Text: t, Start: j, End: k})
 					}
 				}
 				i = k
@@ -179,7 +185,7 @@ func appendTokens(dst []token, text string, language string) []token {
 				j += s2
 			}
 			if t, ok := words.norm(text[i:j], language); ok {
-				dst = append(dst, token{text: t, start: i, end: j})
+				dst = append(dst, Token{Text: t, Start: i, End: j})
 			}
 			i = j
 		}
@@ -188,17 +194,17 @@ func appendTokens(dst []token, text string, language string) []token {
 }
 
 // appendCJK emits character bigrams for the CJK run text[start:end].
-func appendCJK(dst []token, text string, start, end int) []token {
+func appendCJK(dst []Token, text string, start, end int) []Token {
 	first, s1 := utf8.DecodeRuneInString(text[start:end])
 	if start+s1 >= end {
-		return append(dst, token{text: foldCJK(text[start:end]), start: start, end: end})
+		return append(dst, Token{Text: foldCJK(text[start:end]), Start: start, End: end})
 	}
 	_ = first
 	prev := start
 	i := start + s1
 	for i < end {
 		_, s := utf8.DecodeRuneInString(text[i:end])
-		dst = append(dst, token{text: foldCJK(text[prev : i+s]), start: prev, end: i + s})
+		dst = append(dst, Token{Text: foldCJK(text[prev : i+s]), Start: prev, End: i + s})
 		prev = i
 		i += s
 	}
@@ -248,11 +254,13 @@ func wordCacheFor(language string) *wordCache {
 	return c.(*wordCache)
 }
 
-const maxCachedWord = 24
+// MaxCachedWord is the longest word the caches hold, and LowerASCII reads.
+const MaxCachedWord = 24
 
-// lowerASCII lower-cases raw into buf when raw is ASCII and fits.
-func lowerASCII(buf *[maxCachedWord]byte, raw string) ([]byte, bool) {
-	if len(raw) > maxCachedWord {
+// LowerASCII lower-cases raw into buf when raw is ASCII and fits: numbers
+// and negation cues in package score read words as the caches do.
+func LowerASCII(buf *[MaxCachedWord]byte, raw string) ([]byte, bool) {
+	if len(raw) > MaxCachedWord {
 		return nil, false
 	}
 	for i := 0; i < len(raw); i++ {
@@ -270,8 +278,8 @@ func lowerASCII(buf *[maxCachedWord]byte, raw string) ([]byte, bool) {
 
 // norm is normWord(raw, language), memoised.
 func (c *wordCache) norm(raw, language string) (string, bool) {
-	var buf [maxCachedWord]byte
-	w, ascii := lowerASCII(&buf, raw)
+	var buf [MaxCachedWord]byte
+	w, ascii := LowerASCII(&buf, raw)
 	if !ascii {
 		return normWord(raw, language)
 	}
@@ -531,7 +539,7 @@ func normNumber(raw string) string {
 		}
 	}
 	s := string(b)
-	s = canonicalDigits(s)
+	s = CanonicalDigits(s)
 	return s
 }
 
@@ -546,9 +554,9 @@ func digitValue(r rune) int {
 	return int((r - z) % 10)
 }
 
-// canonicalDigits applies the separator rules of normNumber to an ASCII
+// CanonicalDigits applies the separator rules of normNumber to an ASCII
 // string of digits, dots and commas.
-func canonicalDigits(s string) string {
+func CanonicalDigits(s string) string {
 	if !strings.ContainsAny(s, ".,") {
 		return trimLeadingZeros(s)
 	}

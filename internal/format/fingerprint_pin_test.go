@@ -1,10 +1,11 @@
-package output
+package format
 
 import (
 	"encoding/json"
 	"fmt"
 	"testing"
 
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -33,7 +34,7 @@ func TestCodeClimateFingerprintsPinned(t *testing.T) {
 		issues = append(issues, iss, iss)
 	}
 	var cc []codeClimateIssue
-	if err := json.Unmarshal(render(t, "code-climate", &Report{Issues: issues}, Options{}), &cc); err != nil {
+	if err := json.Unmarshal(render(t, "code-climate", &output.Report{Issues: issues}, Options{}), &cc); err != nil {
 		t.Fatal(err)
 	}
 	if len(cc) != len(want) {

@@ -1,4 +1,4 @@
-package output
+package format
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -47,7 +48,7 @@ func githubLevel(s result.Severity) string {
 	return "notice"
 }
 
-func (g githubPrinter) Print(w io.Writer, r *Report) error {
+func (g githubPrinter) Print(w io.Writer, r *output.Report) error {
 	var b strings.Builder
 	issues := visible(r)
 	n := inTime(r, issues, func(_ int, i *result.Issue) {
@@ -59,7 +60,7 @@ func (g githubPrinter) Print(w io.Writer, r *Report) error {
 	var cut error
 	if n < len(issues) {
 		fmt.Fprintf(&b, "::error title=citelint::%s\n", escapeData(cutNote(n, len(issues))))
-		issues, cut = issues[:n], ErrTimeLimit
+		issues, cut = issues[:n], output.ErrTimeLimit
 	}
 	for _, e := range r.Summary.Errors {
 		if e.Line > 0 {
@@ -89,7 +90,7 @@ func (g githubPrinter) Print(w io.Writer, r *Report) error {
 }
 
 // jobSummary renders the Markdown summary.
-func jobSummary(r *Report, issues []result.Issue) string {
+func jobSummary(r *output.Report, issues []result.Issue) string {
 	var b strings.Builder
 	b.WriteString("## citelint\n\n")
 	bySev := map[result.Severity]int{}

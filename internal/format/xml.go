@@ -1,4 +1,4 @@
-package output
+package format
 
 import (
 	"crypto/md5"
@@ -14,6 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -40,7 +41,7 @@ type checkstyleError struct {
 }
 
 // byFile groups visible issues by path, paths sorted.
-func byFile(r *Report) ([]string, map[string][]result.Issue) {
+func byFile(r *output.Report) ([]string, map[string][]result.Issue) {
 	m := map[string][]result.Issue{}
 	for _, i := range visible(r) {
 		m[i.Path] = append(m[i.Path], i)
@@ -56,7 +57,7 @@ func byFile(r *Report) ([]string, map[string][]result.Issue) {
 // Cut at the time limit (Report.Context), checkstyle, JUnit and
 // code-climate reports are valid and shorter: they have no place to say
 // so, and the run's exit code and standard error do.
-func (checkstylePrinter) Print(w io.Writer, r *Report) error {
+func (checkstylePrinter) Print(w io.Writer, r *output.Report) error {
 	out := checkstyleXML{Version: "5.0"}
 	paths, m := byFile(r)
 	var t timer
@@ -123,7 +124,7 @@ type junitFailure struct {
 	Content string `xml:",cdata"`
 }
 
-func (junitPrinter) Print(w io.Writer, r *Report) error {
+func (junitPrinter) Print(w io.Writer, r *output.Report) error {
 	var out junitSuites
 	paths, m := byFile(r)
 	var cur columnCursor
@@ -204,7 +205,7 @@ type codeClimateLines struct {
 	Begin int `json:"begin"`
 }
 
-func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
+func (codeClimatePrinter) Print(w io.Writer, r *output.Report) error {
 	out := []codeClimateIssue{}
 	var fps codeClimateFingerprints
 	issues := visible(r)
@@ -224,7 +225,7 @@ func (codeClimatePrinter) Print(w io.Writer, r *Report) error {
 	if err := enc.Encode(out); err != nil || n == len(issues) {
 		return err
 	}
-	return ErrTimeLimit
+	return output.ErrTimeLimit
 }
 
 // codeClimateFingerprints gives each issue the MD5 of its rule, path,

@@ -1,4 +1,4 @@
-package output
+package format
 
 import (
 	"io"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
 
@@ -162,7 +163,7 @@ var semverRE = sync.OnceValue(func() *regexp.Regexp {
 // it whole (TestSARIFStreamSameBytes), one result at a time: encoded
 // whole, the log of 85,000 results was built and then indented in memory,
 // several copies of tens of megabytes.
-func (sarifPrinter) Print(w io.Writer, r *Report) error {
+func (sarifPrinter) Print(w io.Writer, r *output.Report) error {
 	sb := newSarifBuild(r)
 	s := newJSONStream(w)
 	s.b.WriteString("{\n  \"$schema\": ")
@@ -185,7 +186,7 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 		return err
 	}
 	if s.err == nil && n < len(r.Issues) {
-		return ErrTimeLimit
+		return output.ErrTimeLimit
 	}
 	return s.err
 }
@@ -193,7 +194,7 @@ func (sarifPrinter) Print(w io.Writer, r *Report) error {
 // sarifBuild makes a report's SARIF: the driver with its rules, each
 // issue's result, the invocation.
 type sarifBuild struct {
-	r      *Report
+	r      *output.Report
 	driver sarifDriver
 	index  map[string]int // rule name to its index in driver.Rules
 	fps    result.Fingerprints
@@ -204,7 +205,7 @@ type sarifBuild struct {
 	idxPath string
 }
 
-func newSarifBuild(r *Report) *sarifBuild {
+func newSarifBuild(r *output.Report) *sarifBuild {
 	// version is wanted by SARIF viewers and, starting with a number, by
 	// the validator (SARIF2005): a tag's "v" is dropped. semanticVersion
 	// only when it is one.
@@ -222,7 +223,7 @@ func newSarifBuild(r *Report) *sarifBuild {
 			// An issue from a rule the report does not list: list it so
 			// ruleIndex stays valid.
 			index[iss.Rule] = len(driver.Rules)
-			driver.Rules = append(driver.Rules, sarifRuleOf(RuleInfo{Name: iss.Rule, Summary: iss.Rule, DefaultSeverity: iss.Severity}))
+			driver.Rules = append(driver.Rules, sarifRuleOf(output.RuleInfo{Name: iss.Rule, Summary: iss.Rule, DefaultSeverity: iss.Severity}))
 		}
 	}
 	return &sarifBuild{r: r, driver: driver, index: index}
@@ -272,7 +273,7 @@ func nonEmpty(s, alt string) string {
 	return s
 }
 
-func sarifRuleOf(ri RuleInfo) sarifRule {
+func sarifRuleOf(ri output.RuleInfo) sarifRule {
 	full := firstParagraph(ri.Doc)
 	if full == "" {
 		full = ri.Summary

@@ -1,4 +1,16 @@
-package output
+// Package reviewpage prints a report as the html format's review page: a
+// summary table, then each document rendered with its sentences and
+// citations marked by status, its issues beside the lines they are on, and
+// on hover or focus the evidence (the resolved entry, the score, the
+// closest passage). It is one file with its style and script inline and a
+// Content-Security-Policy that lets only those run and fetches nothing, so
+// it opens the same from a CI artifact or an e-mail, and a hostile
+// document can neither run script nor load anything. A large report is
+// several pages (Pages): an index and one page per document.
+//
+// It reads what the engine put in output.Report.Review (output/review.go);
+// package format names it "html" among the other formats.
+package reviewpage
 
 import (
 	"bufio"
@@ -16,17 +28,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
-
-// The html format is a review page: a summary table, then each document
-// rendered with its sentences and citations marked by status, its issues
-// beside the lines they are on, and on hover or focus the evidence (the
-// resolved entry, the score, the closest passage). It is one file with its
-// style and script inline and a Content-Security-Policy that lets only
-// those run and fetches nothing, so it opens the same from a CI artifact
-// or an e-mail, and a hostile document can neither run script nor load
-// anything.
 
 //go:embed html/page.css
 var pageCSS string
@@ -64,19 +68,6 @@ func cspHash(s string) string {
 var pageCSP = "default-src 'none'; style-src " + cspHash(pageCSS) + "; script-src " + cspHash(pageJS) +
 	"; img-src data:; base-uri 'none'; form-action 'none'"
 
-// Page is one file of a report printed as several.
-type Page struct {
-	Name  string // file name inside the output folder
-	Write func(io.Writer) error
-}
-
-// A PagesPrinter may print a report as several pages (into a folder) when
-// it is too large for one.
-type PagesPrinter interface {
-	Printer
-	Pages(*Report) []Page
-}
-
 // Past these, one page per document plus an index. Documents are laid
 // out only when scrolled to (content-visibility), so a page's opening time
 // grows slowly with its size: in headless Chromium on a loaded 2-core
@@ -89,60 +80,63 @@ const (
 )
 
 var statusIcon = map[string]string{
-	StatusSupported: "✓", StatusWeak: "≈", StatusMissing: "✗", StatusUncited: "?", StatusUnverified: "…", StatusCited: "•",
+	output.StatusSupported: "✓", output.StatusWeak: "≈", output.StatusMissing: "✗", output.StatusUncited: "?", output.StatusUnverified: "…", output.StatusCited: "•",
 }
 
 var statusText = map[string]string{
-	StatusSupported:  "cited and supported",
-	StatusWeak:       "cited, weakly supported",
-	StatusMissing:    "cites something that does not exist",
-	StatusUncited:    "checkable claim, no citation",
-	StatusUnverified: "cited, source text unavailable",
-	StatusCited:      "cited, not scored",
+	output.StatusSupported:  "cited and supported",
+	output.StatusWeak:       "cited, weakly supported",
+	output.StatusMissing:    "cites something that does not exist",
+	output.StatusUncited:    "checkable claim, no citation",
+	output.StatusUnverified: "cited, source text unavailable",
+	output.StatusCited:      "cited, not scored",
 }
 
 // statusOrder lists statuses from the worst; legends and counts follow it.
-var statusOrder = []string{StatusMissing, StatusWeak, StatusUncited, StatusUnverified, StatusSupported, StatusCited}
+var statusOrder = []string{output.StatusMissing, output.StatusWeak, output.StatusUncited, output.StatusUnverified, output.StatusSupported, output.StatusCited}
 
 type htmlPrinter struct {
 	maxDocs, maxBytes   int
 	docMarks, pageMarks int // the budget for marks (html_doc.go)
 }
 
+// New returns the review page's printer.
+func New() output.PagesPrinter { return newHTMLPrinter() }
+
 func newHTMLPrinter() htmlPrinter {
 	return htmlPrinter{maxDocs: htmlMaxDocs, maxBytes: htmlMaxBytes, docMarks: htmlDocMarks, pageMarks: htmlPageMarks}
 }
 
 // Print writes the whole report as one page.
-func (p htmlPrinter) Print(w io.Writer, r *Report) error {
+func (p htmlPrinter) Print(w io.Writer, r *output.Report) error {
 	return p.page(w, newPageData(r), -1, "")
 }
 
 // Pages is one page when the report is small; else an index and one page
 // per document.
-func (p htmlPrinter) Pages(r *Report) []Page {
+func (p htmlPrinter) Pages(r *output.Report) []output.Page {
 	d := newPageData(r)
 	size := 0
 	for _, doc := range r.Review {
 		size += len(doc.Src)
 	}
 	if len(r.Review) <= p.maxDocs && size <= p.maxBytes {
-		return []Page{{Name: "index.html", Write: func(w io.Writer) error { return p.page(w, d, -1, "") }}}
+		return []output.Page{{Name: "index.html", Write: func(w io.Writer) error { return p.page(w, d, -1, "") }}}
 	}
 	d.split = true
-	pages := []Page{{Name: "index.html", Write: func(w io.Writer) error { return p.page(w, d, -2, "") }}}
+	pages := []output.Page{{Name: "index.html", Write: func(w io.Writer) error { return p.page(w, d, -2, "") }}}
 	for i := range d.files {
 		if d.files[i].doc < 0 {
 			continue
 		}
-		pages = append(pages, Page{Name: d.files[i].page, Write: func(w io.Writer) error { return p.page(w, d, i, "index.html") }})
+		pages = append(pages, output.Page{Name: d.files[i].page, Write: func(w io.Writer) error { return p.page(w, d, i, "index.html") }})
 	}
 	return pages
 }
 
 // pageData is what the pages show, gathered once.
 type pageData struct {
-	r *Report
+	r *output.Report
 	// marks is the sentence status each rule's issues give (RuleInfo.Marks).
 	marks  map[string]string
 	files  []fileRow
@@ -159,10 +153,10 @@ type fileRow struct {
 	page    string
 	id      string
 	counts  [3]int
-	support *SupportMetrics
+	support *output.SupportMetrics
 	// coverage is the file's sentence counts when support is nil (no
 	// claim-support rule ran), so its row agrees with the totals.
-	coverage *SupportMetrics
+	coverage *output.SupportMetrics
 }
 
 // worst is the index of the file's worst severity (2 errors, 1 warnings,
@@ -188,7 +182,7 @@ func sevIndex(s result.Severity) int {
 
 var sevNames = [3]string{"note", "warning", "error"}
 
-func newPageData(r *Report) *pageData {
+func newPageData(r *output.Report) *pageData {
 	d := &pageData{r: r, byRule: map[string]*[3]int{}, issues: map[string][]result.Issue{}, marks: map[string]string{}}
 	for _, ri := range r.Rules {
 		if ri.Marks != "" {
@@ -204,7 +198,7 @@ func newPageData(r *Report) *pageData {
 		d.byRule[i.Rule][s]++
 		d.total[s]++
 	}
-	support := map[string]*SupportMetrics{}
+	support := map[string]*output.SupportMetrics{}
 	for k := range r.Summary.SupportFiles {
 		support[r.Summary.SupportFiles[k].Path] = &r.Summary.SupportFiles[k].SupportMetrics
 	}
@@ -231,7 +225,7 @@ func newPageData(r *Report) *pageData {
 		f.support = support[f.path]
 		if f.support == nil && f.doc >= 0 {
 			doc := &r.Review[f.doc]
-			f.coverage = &SupportMetrics{Claims: doc.Claims, CitedClaims: doc.CitedClaims}
+			f.coverage = &output.SupportMetrics{Claims: doc.Claims, CitedClaims: doc.CitedClaims}
 		}
 		for _, i := range d.issues[f.path] {
 			f.counts[sevIndex(i.Severity)]++
@@ -364,7 +358,7 @@ func (p htmlPrinter) page(out io.Writer, d *pageData, only int, index string) er
 		cut = d.document(w, &d.files[only], budget)
 	} else if only == -1 {
 		for k := range d.files {
-			if d.r.timeUp() {
+			if timeUp(d.r) {
 				fmt.Fprintf(w, `<p class="docsum" role="note">The page stops here: the run reached its time limit (--timeout) while it was written, and %d of its %d documents are not shown.</p>`+"\n", len(d.files)-k, len(d.files))
 				cut = true
 				break
@@ -381,7 +375,7 @@ func (p htmlPrinter) page(out io.Writer, d *pageData, only int, index string) er
 		return err
 	}
 	if cut {
-		return ErrTimeLimit
+		return output.ErrTimeLimit
 	}
 	return nil
 }
@@ -400,14 +394,14 @@ func esc(s string) string { return lineBreaks.Replace(html.EscapeString(s)) }
 
 var lineBreaks = strings.NewReplacer("\n", "&#10;", "\r", "&#13;")
 
-func pct(m *SupportMetrics, f func(SupportMetrics) float64, n int) string {
+func pct(m *output.SupportMetrics, f func(output.SupportMetrics) float64, n int) string {
 	if m == nil || n == 0 {
 		return "—"
 	}
 	return fmt.Sprintf("%.0f%%", 100*f(*m))
 }
 
-func claims(m *SupportMetrics) int {
+func claims(m *output.SupportMetrics) int {
 	if m == nil {
 		return 0
 	}
@@ -501,10 +495,10 @@ func (d *pageData) verdict(w *bufio.Writer) {
 	var why []string
 	if failing > 0 {
 		why = append(why, fmt.Sprintf("%s at or above %s (%s) in %d of %d %s", count(failing, "issue"), sevNames[level], strings.Join(parts, ", "),
-			files, s.Files, Plural(s.Files, "file")))
+			files, s.Files, output.Plural(s.Files, "file")))
 	}
 	if n := len(s.Errors); n > 0 {
-		why = append(why, fmt.Sprintf("%d %s not checked", n, Plural(n, "file")))
+		why = append(why, fmt.Sprintf("%d %s not checked", n, output.Plural(n, "file")))
 	}
 	if d.r.FailOnUnverified && s.Unverified > 0 {
 		why = append(why, fmt.Sprintf("%s unverified (fail-on-unverified)", count(s.Unverified, "lookup")))
@@ -514,7 +508,7 @@ func (d *pageData) verdict(w *bufio.Writer) {
 		w.WriteString(`<p class="verdict v-fail"><span class="ic" aria-hidden="true">✗</span> <strong data-k="verdict">Fail</strong>: `)
 	} else {
 		w.WriteString(`<p class="verdict v-pass"><span class="ic" aria-hidden="true">✓</span> <strong data-k="verdict">Pass</strong>: `)
-		why = append(why, fmt.Sprintf("no issue at or above %s in %d %s", sevNames[level], s.Files, Plural(s.Files, "file")))
+		why = append(why, fmt.Sprintf("no issue at or above %s in %d %s", sevNames[level], s.Files, output.Plural(s.Files, "file")))
 	}
 	w.WriteString(esc(strings.Join(why, "; ")))
 	if below > 0 {
@@ -524,7 +518,7 @@ func (d *pageData) verdict(w *bufio.Writer) {
 }
 
 // count is "1 error", "3 errors".
-func count(n int, what string) string { return strconv.Itoa(n) + " " + Plural(n, what) }
+func count(n int, what string) string { return strconv.Itoa(n) + " " + output.Plural(n, what) }
 
 func (d *pageData) ruleTable(w *bufio.Writer) {
 	rules := make([]string, 0, len(d.byRule))
@@ -574,7 +568,7 @@ func (d *pageData) fileTable(w *bufio.Writer) {
 		d.files2(w, clean, caption)
 		return
 	}
-	fmt.Fprintf(w, `<details class="clean"><summary>%d %s without issues</summary>`, len(clean), Plural(len(clean), "file"))
+	fmt.Fprintf(w, `<details class="clean"><summary>%d %s without issues</summary>`, len(clean), output.Plural(len(clean), "file"))
 	d.files2(w, clean, caption)
 	w.WriteString("</details>\n")
 }
@@ -596,9 +590,9 @@ func (d *pageData) files2(w *bufio.Writer, files []fileRow, caption string) {
 		}
 		var cov, gr string
 		if f.support != nil {
-			cov, gr = pct(f.support, SupportMetrics.Coverage, f.support.Claims), pct(f.support, SupportMetrics.Grounded, f.support.Scored)
+			cov, gr = pct(f.support, output.SupportMetrics.Coverage, f.support.Claims), pct(f.support, output.SupportMetrics.Grounded, f.support.Scored)
 		} else {
-			cov, gr = pct(f.coverage, SupportMetrics.Coverage, claims(f.coverage)), "—"
+			cov, gr = pct(f.coverage, output.SupportMetrics.Coverage, claims(f.coverage)), "—"
 		}
 		fmt.Fprintf(w, `<tr data-path="%s"><th scope="row">%s</th><td>%d</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>`,
 			esc(f.path), name, f.counts[2], f.counts[1], f.counts[0], cov, gr, unv)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/corpus"
+	"github.com/citelint/citelint/internal/engine"
 )
 
 // TestBaselineRun: --write-baseline accepts today's issues; --baseline
@@ -141,7 +142,8 @@ func TestFixWithBaseline(t *testing.T) {
 // naming it, before it is read (a sparse file of the cap's size and one
 // byte more is never allocated), and so is one that outgrows the cap while
 // read; --write-baseline never writes one that --baseline would refuse,
-// and leaves the previous file as it was.
+// and leaves the previous file as it was (engine.TestReadBaselineCap
+// holds the cap to the byte).
 // The 222 MB file of issue 37 took 805 MB; 32 MiB takes about 170 MB.
 func TestBaselineCap(t *testing.T) {
 	dir := t.TempDir()
@@ -151,7 +153,7 @@ func TestBaselineCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(maxBaseline + 1); err != nil {
+	if err := f.Truncate(engine.MaxBaseline + 1); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -160,20 +162,13 @@ func TestBaselineCap(t *testing.T) {
 		t.Errorf("over the cap: exit %d, %s", code, errs)
 	}
 
-	defer func(m int64) { maxBaseline = m }(maxBaseline)
-	maxBaseline = 100
+	defer func(m int64) { engine.MaxBaseline = m }(engine.MaxBaseline)
+	engine.MaxBaseline = 100
 	base := filepath.Join(dir, "baseline.json")
 	write(t, dir, "baseline.json", `{"version": 1, "entries": []}`)
 	code, _, errs = run(t, dir, "", "run", "--no-config", "--write-baseline", base, dir)
 	if b, _ := os.ReadFile(base); code == ExitOK || !strings.Contains(errs, "larger than the") || string(b) != `{"version": 1, "entries": []}` {
 		t.Errorf("--write-baseline over the cap: exit %d, file %q, %s", code, b, errs)
 	}
-	write(t, dir, "padded.json", `{"version": 1, "entries": []}`+strings.Repeat(" ", 71)) // 100 bytes
-	if _, err := readBaseline(filepath.Join(dir, "padded.json")); err != nil {
-		t.Errorf("at the cap: %v", err)
-	}
-	write(t, dir, "padded.json", `{"version": 1, "entries": []}`+strings.Repeat(" ", 72))
-	if _, err := readBaseline(filepath.Join(dir, "padded.json")); err == nil || !strings.Contains(err.Error(), "padded.json: file is larger than the 100-byte limit") {
-		t.Errorf("a byte over the cap: %v", err)
-	}
+
 }

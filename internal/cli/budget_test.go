@@ -108,7 +108,7 @@ func TestTimeoutDuringNetworkPass(t *testing.T) {
 }
 
 // expireOnCue puts a deadline that passes on cue in the place of *hook
-// (a time limit's constructor: runTimeout, lintDeadline,
+// (a time limit's constructor: engine.RunDeadline, engine.LintDeadline,
 // engine.NetworkDeadline) until the test ends, and returns where the
 // expire of the latest one made is kept: nil until the code under test
 // makes one.
@@ -192,10 +192,10 @@ func TestTimeoutDuringWalk(t *testing.T) {
 // none. Now it stops after engine.DefaultNetworkRunTimeout unless the
 // command line says otherwise; a config's run.timeout may only lower it.
 func TestNetworkRunTimeLimit(t *testing.T) {
-	saved := runTimeout
-	t.Cleanup(func() { runTimeout = saved })
+	saved := engine.RunDeadline
+	t.Cleanup(func() { engine.RunDeadline = saved })
 	var got time.Duration // the limit the run started its timer with; 0 = none
-	runTimeout = func(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	engine.RunDeadline = func(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 		got = d
 		return context.WithCancel(parent)
 	}

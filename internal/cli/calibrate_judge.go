@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/citelint/citelint/internal/engine"
-	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/score"
 )
 
@@ -34,14 +32,6 @@ func (f *calibrateJudgeFlags) register(fs *flag.FlagSet) {
 	f.trust.register(fs)
 }
 
-// judgeCalibration is calibrate's JSON with --judge: the lexical keys as
-// without it, plus the judge alone and the hybrid.
-type judgeCalibration struct {
-	score.Metrics
-	Judge  score.JudgeMetrics  `json:"judge"`
-	Hybrid score.HybridMetrics `json:"hybrid"`
-}
-
 // run measures the judge on pairs next to their lexical scores and the
 // metrics m of those.
 func (f *calibrateJudgeFlags) run(pairs []score.Pair, lexical score.PairScores, m score.Metrics, format string, env Env) int {
@@ -57,25 +47,17 @@ func (f *calibrateJudgeFlags) run(pairs []score.Pair, lexical score.PairScores, 
 	}
 	jp := planJudge(cfg, tr)
 	jp.warn(cfg, env)
-	s := engine.NewJudge(cfg, tr.networkOptions(cfg, false, false, jp, env))
-	if s == nil {
-		fmt.Fprintln(env.Stderr, "citelint: calibrate: --judge needs a judge: judge.url and judge.model in .citelint.yaml, or --judge-url (docs/judge.md)")
-		return ExitUsage
-	}
-	// Calibration asks about every pair on purpose: no per-run cap.
-	s.MaxCalls = 0
 	ctx, cancel := context.WithCancel(context.Background())
 	if f.timeout > 0 {
 		ctx, cancel = context.WithTimeout(context.Background(), f.timeout)
 	}
 	defer cancel()
-
-	answers := askAll(ctx, s, pairs, engine.JudgePolicy(cfg.Judge).Evidence, max(cfg.Judge.Concurrency, 4))
-	st := s.Stats()
-	out := judgeCalibration{Metrics: m, Judge: score.EvaluateJudge(answers, lexical.Labels),
-		Hybrid: score.EvaluateHybrid(lexical.Scores, answers, lexical.Labels, m.Threshold, f.band)}
-	out.Judge.Calls, out.Judge.Cached = st.Asked, st.Cached
-	fmt.Fprintf(env.Stderr, "citelint: %s\n", st)
+	out, stats := engine.CalibrateJudge(ctx, cfg, tr.networkOptions(cfg, false, false, jp, env), pairs, lexical, m, f.band)
+	if out == nil {
+		fmt.Fprintln(env.Stderr, "citelint: calibrate: --judge needs a judge: judge.url and judge.model in .citelint.yaml, or --judge-url (docs/judge.md)")
+		return ExitUsage
+	}
+	fmt.Fprintf(env.Stderr, "citelint: %s\n", stats)
 	if format == "json" {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
@@ -98,33 +80,4 @@ func (f *calibrateJudgeFlags) run(pairs []score.Pair, lexical score.PairScores, 
   best band            %.3f at threshold %.2f (balanced accuracy %.3f, %d pairs judged)
 `, h.Band, h.Threshold, h.Judged, h.AUROC, h.BalancedAccuracy, h.Precision, h.Recall, h.BestBand, h.BestThreshold, h.BestBalancedAccuracy, h.BestJudged)
 	return ExitOK
-}
-
-// askAll asks the judge about every pair through the same path as
-// low-overlap (rules.AskJudge), a few at a time.
-func askAll(ctx context.Context, j rules.Judge, pairs []score.Pair, opt score.SelectOptions, workers int) []score.JudgeAnswer {
-	answers := make([]score.JudgeAnswer, len(pairs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				docs := make([]score.Doc, len(pairs[i].Sources))
-				for k, src := range pairs[i].Sources {
-					docs[k] = score.Doc{Text: src}
-				}
-				if v, err := rules.AskJudge(ctx, j, pairs[i].Claim, docs, opt); err == nil {
-					answers[i] = score.JudgeAnswer{OK: true, Score: v.Score, Continuous: v.Continuous}
-				}
-			}
-		}()
-	}
-	for i := range pairs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return answers
 }

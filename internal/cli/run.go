@@ -10,20 +10,19 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/citelint/citelint/config"
-	"github.com/citelint/citelint/internal/atomicfile"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/fix"
 	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/internal/gitdiff"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/pipeline"
-	"github.com/citelint/citelint/internal/safefile"
+	"github.com/citelint/citelint/internal/progress"
+	"github.com/citelint/citelint/internal/reportfile"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
@@ -73,29 +72,18 @@ func runCmd(args []string, env Env) int {
 	if code := f.networkPass(p, st, env); code != ExitOK {
 		return code
 	}
-	if sp, ok := streamable(f, p.printers, p.opts, st.files); ok {
-		return f.stream(p, sp, st, env)
+	if len(p.printers) == 1 && st.eng.Streams(st.found, f.runOptions(p)) {
+		if sp, ok := p.printers[0].(output.StreamPrinter); ok {
+			return f.stream(p, sp, st, env)
+		}
 	}
 	return f.batch(p, st, paths, env)
 }
 
-// runTimeout is the run's time limit: --timeout (0: none), else the
-// config's run.timeout (0: none), but at most
-// engine.DefaultNetworkRunTimeout when the run makes network requests: a
-// config may come from a pull request, so only the command line lets
-// lookups run longer (issue 37).
+// runTimeout is the run's time limit (engine.TimeLimit): --timeout when
+// given, else the config's, capped when the run makes network requests.
 func (f *runFlags) runTimeout(cfg *config.Config, env Env) time.Duration {
-	if f.timeoutOn {
-		return f.timeout
-	}
-	t := cfg.Run.Timeout
-	judge := cfg.Judge.URL != "" || f.trust.judgeURL != "" || env.Getenv(envJudgeURL) != ""
-	if !f.offline && cfg.Resolvers.Cache.Mode != config.CacheOffline && engine.UsesNetwork(cfg, judge) {
-		if t == 0 || t > engine.DefaultNetworkRunTimeout {
-			t = engine.DefaultNetworkRunTimeout
-		}
-	}
-	return t
+	return engine.TimeLimit(cfg, f.timeout, f.timeoutOn, f.offline, cmp.Or(f.trust.judgeURL, env.Getenv(envJudgeURL)))
 }
 
 // parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
@@ -144,23 +132,19 @@ func runFlagSet(env Env) (*flag.FlagSet, *runFlags) {
 // runPlan is a run once its flags and config are checked: where the
 // report goes, the lint options and the report being built.
 type runPlan struct {
-	cfg         *config.Config
-	tr          trust
-	formats     []config.OutputFormat
-	printers    []output.Printer
-	ctx         context.Context // the run's, to --timeout: the report is done by then
-	cancel      context.CancelFunc
-	lintCtx     context.Context // the lint's, to --timeout less engine.ReportShare
-	lintCancel  context.CancelFunc
-	netCancel   context.CancelFunc
-	timeout     time.Duration
-	opts        lint.Options
-	changed     *gitdiff.Set
-	failLevel   result.Severity
-	net         *engine.Network // what the network pass found and set up
-	netTimedOut bool
-	stderr      io.Writer
-	baseline    *pipeline.BaselineFile
+	cfg       *config.Config
+	tr        trust
+	formats   []config.OutputFormat
+	printers  []output.Printer
+	budget    *engine.Budget  // --timeout, split between the network pass, the lint and the report
+	ctx       context.Context // the run's, to --timeout: the report is done by then
+	lintCtx   context.Context // the lint's, to --timeout less engine.ReportShare
+	opts      lint.Options
+	changed   *gitdiff.Set
+	failLevel result.Severity
+	net       *engine.Network // what the network pass found and set up
+	stderr    io.Writer
+	baseline  *pipeline.BaselineFile
 }
 
 // plan checks what the flags ask for against the config and the files
@@ -186,7 +170,7 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 		return nil, ExitUsage
 	}
 	if f.baseline != "" {
-		if p.baseline, err = readBaseline(f.baseline); err != nil {
+		if p.baseline, err = engine.ReadBaseline(f.baseline); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: --baseline: %v\n", err)
 			return nil, ExitUsage
 		}
@@ -200,16 +184,8 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 		return nil, ExitNoFiles
 	}
 	// The clock started with the run, before the bibliographies were read
-	// (setup). The lint (and the network pass and git before it) stops
-	// early enough to leave the report its share of the time: the pipeline
-	// and the printers stop at --timeout itself, a report cut there still
-	// a whole file that says so.
-	p.timeout, p.ctx, p.cancel = st.timeout, st.ctx, st.cancel
-	if p.timeout > 0 {
-		p.lintCtx, p.lintCancel = lintDeadline(p.ctx, st.deadline.Add(-engine.ReportShare(p.timeout)))
-	} else {
-		p.lintCtx, p.lintCancel = context.WithCancel(p.ctx)
-	}
+	// (setup); the engine splits it between the stages (engine.Budget).
+	p.budget, p.ctx, p.lintCtx = st.budget, st.budget.Context(), st.budget.LintContext()
 	if code := f.lintOptions(p, st, env); code != ExitOK {
 		p.close()
 		return nil, code
@@ -220,11 +196,6 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 // lintOptions sets p.opts and p.changed from the flags.
 func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 	p.opts = st.lintOptions()
-	// Sources of files with issues are kept until the report is printed;
-	// only SARIF (fix regions) and --fix/--diff read them, and keeping them
-	// otherwise made peak memory grow with the corpus (0.8 GB for 128 MB).
-	p.opts.KeepSources = f.fix || f.diff
-	p.opts.SkipClaims = true
 	// A file that cannot be read while unreadable-file is disabled is a
 	// warning, as ruff's with E902 off; workers call it concurrently.
 	var warnMu sync.Mutex
@@ -233,28 +204,13 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 		defer warnMu.Unlock()
 		fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg)
 	}
-	for _, of := range p.formats {
-		if of.Format == "sarif" {
-			p.opts.KeepSources = true
-		}
-		if format.ReadsClaims(of.Format) {
-			p.opts.SkipClaims = false
-		}
+	var err error
+	p.changed, err = engine.ChangedLines(p.lintCtx, engine.NewFrom{Rev: f.newFromRev, MergeBase: f.newFromMergeBase, Patch: f.newFromPatch}, env.Getwd)
+	if err == nil {
+		err = f.runOptions(p).Check(st.found)
 	}
-	changed, err := f.changedLines(p.lintCtx, env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-		return ExitUsage
-	}
-	if changed != nil {
-		if st.stdin != "" {
-			fmt.Fprintln(env.Stderr, "citelint: --new-from-* cannot tell which lines of standard input changed")
-			return ExitUsage
-		}
-		p.changed = changed
-	}
-	if f.unsafe && !f.fix && !f.diff {
-		fmt.Fprintln(env.Stderr, "citelint: --unsafe-fixes needs --fix or --diff")
 		return ExitUsage
 	}
 	return ExitOK
@@ -264,21 +220,8 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 // rules need, the evidence and the judge) with the workflow's consent;
 // the lint that follows uses what it sets up.
 func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
-	// The network pass stops early enough to leave the lint its share of
-	// the time: a lookup it had no time for is unverified, and the run
-	// still reports every file.
-	netCtx, netCancel := engine.NetworkContext(p.lintCtx)
-	p.netCancel = netCancel
 	jp := planJudge(p.cfg, p.tr)
-	n, err := st.eng.LookUp(netCtx, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
-	if errors.Is(netCtx.Err(), context.DeadlineExceeded) && p.lintCtx.Err() == nil {
-		stopped := p.timeout
-		if dl, ok := netCtx.Deadline(); ok {
-			stopped = dl.Sub(f.started).Round(time.Millisecond)
-		}
-		fmt.Fprintf(env.Stderr, "citelint: network lookups stopped %v into the run, to leave the lint and the report the rest of --timeout %v: what they did not answer is unverified\n", stopped, p.timeout)
-		p.netTimedOut = true
-	}
+	n, err := st.eng.LookUpWithin(p.budget, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		if ce := (*config.Error)(nil); errors.As(err, &ce) {
@@ -296,22 +239,7 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 }
 
 // close releases the run's contexts once the report is out.
-func (p *runPlan) close() {
-	if p.netCancel != nil {
-		p.netCancel()
-	}
-	p.lintCancel()
-	p.cancel()
-}
-
-// runTimeout starts the run's timer (--timeout); a test replaces it to end
-// the run at a point of its choosing (beforeReport, beforePrint) rather
-// than when a loaded machine happens to get there.
-var runTimeout = context.WithTimeout
-
-// lintDeadline starts the lint's timer, ReportShare before the run's; a
-// test replaces it to end the lint's time at a point of its choosing.
-var lintDeadline = context.WithDeadline
+func (p *runPlan) close() { p.budget.Close() }
 
 // beforeReport and beforePrint, when set, run before a batch run's issues
 // go through the pipeline and before its report is printed.
@@ -323,58 +251,7 @@ func (f *runFlags) runOptions(p *runPlan) engine.RunOptions {
 		Fix: f.fix || f.diff, UnsafeFixes: f.unsafe, Changed: p.changed,
 		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", FailLevel: p.failLevel,
 		FailOnUnverified: f.failOnUnverified || p.cfg.Issues.FailOnUnverified,
-		PathPrefix:       f.pathPrefix, Version: Version}
-}
-
-// maxBaseline caps the baseline files run reads and writes (a variable
-// for tests).
-var maxBaseline int64 = safefile.MaxBaseline
-
-// readBaseline reads the baseline file at path, a regular file of at most
-// maxBaseline bytes.
-func readBaseline(path string) (*pipeline.BaselineFile, error) {
-	r, err := safefile.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	tooLarge := &safefile.TooLargeError{Path: path, Limit: maxBaseline}
-	if fi, err := r.Stat(); err == nil && fi.Size() > maxBaseline {
-		return nil, tooLarge
-	}
-	// The size may be unknown, or grow while read.
-	c := &countingReader{r: io.LimitReader(r, maxBaseline+1)}
-	f, err := pipeline.ReadBaseline(path, c)
-	if c.n > maxBaseline {
-		return nil, tooLarge
-	}
-	return f, err
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
-// limitedWriter fails once more than max bytes are written to it.
-type limitedWriter struct {
-	w   io.Writer
-	max int64
-	err error
-}
-
-func (l *limitedWriter) Write(p []byte) (int, error) {
-	if l.max -= int64(len(p)); l.max < 0 {
-		return 0, l.err
-	}
-	return l.w.Write(p)
+		PathPrefix:       f.pathPrefix, Version: Version, Formats: formatNames(p.formats)}
 }
 
 // saveBaseline writes the baseline the report recorded, when
@@ -383,13 +260,7 @@ func (f *runFlags) saveBaseline(b *pipeline.BaselineFile, env Env) bool {
 	if b == nil {
 		return true
 	}
-	// One --baseline would refuse is not written: nothing is, and the
-	// previous file stays.
-	capped := func(w io.Writer) error {
-		return b.Write(&limitedWriter{w: w, max: maxBaseline,
-			err: fmt.Errorf("%d issues make a baseline larger than the %d MiB --baseline reads; exclude rules or paths instead", len(b.Entries), maxBaseline>>20)})
-	}
-	if err := atomicfile.Write(f.writeBaseline, capped); err != nil {
+	if err := engine.WriteBaseline(f.writeBaseline, b); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: --write-baseline: %v\n", err)
 		return false
 	}
@@ -409,18 +280,18 @@ func (p *runPlan) judgeStats() {
 // flight, and printing overlaps linting.
 func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
 	var res *engine.Result
-	err := withOutput(p.formats[0], p.cfg, env, func(w io.Writer) error {
-		prog := progressFor(env, len(st.files))
-		lw := prog.reportWriter(w)
+	err := reportfile.With(p.formats[0], p.cfg, env.Stdout, env.Stderr, func(w io.Writer) error {
+		prog := progress.For(env.Stderr, env.Getenv, len(st.files))
+		lw := prog.ReportWriter(w)
 		out := sp.Stream(lw, Version)
 		o := f.runOptions(p)
-		o.Stream, o.FileDone, o.LintDone = out.Issues, prog.fileDone, prog.end
+		o.Stream, o.FileDone, o.LintDone = out.Issues, prog.FileDone, prog.End
 		res = st.eng.Run(p.ctx, st.found, o)
 		p.judgeStats()
 		if err := out.End(res.Report); err != nil {
 			return err
 		}
-		return lw.flush()
+		return lw.Flush()
 	})
 	if res == nil {
 		// The report's destination was refused before the lint: the run
@@ -441,16 +312,15 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // batch lints every file, prints diffs or writes fixes, then prints the
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
-	prog := progressFor(env, len(st.files)) // the report is printed after it ends
+	prog := progress.For(env.Stderr, env.Getenv, len(st.files)) // the report is printed after it ends
 	o := f.runOptions(p)
-	o.Review = wantsReview(p) // review.go
-	o.FileDone = prog.fileDone
+	o.FileDone = prog.FileDone
 	if f.fix {
 		wd, _ := os.Getwd() // "" on failure: FixRoots falls back to "."
 		o.WriteFixes, o.FixRoots, o.Stdout, o.BeforeFixWrite = true, engine.FixRoots(paths, cmp.Or(p.cfg.Dir, wd)), env.Stdout, beforeFixWrite
 	}
 	o.LintDone = func() {
-		prog.end()
+		prog.End()
 		if beforeReport != nil && !f.diff {
 			beforeReport()
 		}
@@ -476,7 +346,7 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		beforePrint()
 	}
 	for i, of := range p.formats {
-		err := writeOutput(p.printers[i], of, report, p.cfg, env)
+		err := reportfile.Write(p.printers[i], of, report, p.cfg, env.Stdout, env.Stderr)
 		switch {
 		case errors.Is(err, output.ErrTimeLimit):
 			// Written whole, and short: the run timed out, as when the
@@ -522,18 +392,6 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 	return formats, printers, true
 }
 
-// streamable says whether the report can be printed file by file: one
-// format that can stream (text, JSON), no fixes to apply first, no support
-// summary (it needs every result), and files in path order, which is the
-// report's order (lint.Walk sorts them).
-func streamable(f *runFlags, printers []output.Printer, opts lint.Options, files []string) (output.StreamPrinter, bool) {
-	if len(printers) != 1 || f.fix || f.diff || opts.RuleEnv.Support != nil || !sort.StringsAreSorted(files) {
-		return nil, false
-	}
-	sp, ok := printers[0].(output.StreamPrinter)
-	return sp, ok
-}
-
 // exitCode is the run's exit code for the engine's verdict; a network
 // pass cut short at its share of the time limit also makes it 4.
 func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
@@ -545,7 +403,7 @@ func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
 		exit = ExitFailure
 	case engine.TimedOut:
 		s := res.Report.Summary
-		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d %s checked, %d not checked", p.timeout, s.Files, output.Plural(s.Files, "file"), s.NotChecked)
+		fmt.Fprintf(env.Stderr, "citelint: timed out after %v: %d %s checked, %d not checked", p.budget.Limit(), s.Files, output.Plural(s.Files, "file"), s.NotChecked)
 		if n := s.NotReported; n > 0 {
 			fmt.Fprintf(env.Stderr, ", the issues of %d not reported", n)
 		}
@@ -555,61 +413,10 @@ func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
 		fmt.Fprintln(env.Stderr, "; the report holds the files that finished")
 		return ExitTimeout
 	}
-	if p.netTimedOut {
+	if p.budget.NetworkCut() {
 		exit = ExitTimeout
 	}
 	return exit
-}
-
-// changedLines computes what the diff-aware flags ask for, or nil when none
-// is given. Failing to compute the diff is an error: linting everything or
-// nothing instead would pass a pull request that should fail, or bury it.
-func (f *runFlags) changedLines(ctx context.Context, env Env) (*gitdiff.Set, error) {
-	n := 0
-	for _, v := range []string{f.newFromRev, f.newFromMergeBase, f.newFromPatch} {
-		if v != "" {
-			n++
-		}
-	}
-	if n == 0 {
-		return nil, nil
-	}
-	if n > 1 {
-		return nil, errors.New("give only one of --new-from-rev, --new-from-merge-base and --new-from-patch")
-	}
-	wd, err := env.Getwd()
-	if err != nil {
-		return nil, err
-	}
-	if f.newFromPatch != "" {
-		r, err := os.Open(f.newFromPatch)
-		if err != nil {
-			return nil, fmt.Errorf("--new-from-patch: %v", err)
-		}
-		defer r.Close()
-		// Paths in a patch are relative to the repository root, as git
-		// writes them; outside a repository, to the working directory.
-		root := wd
-		if top, err := gitdiff.Root(ctx, wd); err == nil {
-			root = top
-		}
-		s, err := gitdiff.ParsePatch(r, root)
-		if err != nil {
-			return nil, fmt.Errorf("--new-from-patch: %s: %v", f.newFromPatch, err)
-		}
-		return s, nil
-	}
-	rev := f.newFromRev
-	if f.newFromMergeBase != "" {
-		if rev, err = gitdiff.MergeBase(ctx, wd, f.newFromMergeBase); err != nil {
-			return nil, fmt.Errorf("--new-from-merge-base: %v", err)
-		}
-	}
-	s, err := gitdiff.FromRev(ctx, wd, rev)
-	if err != nil {
-		return nil, fmt.Errorf("cannot compute the changed lines: %v", err)
-	}
-	return s, nil
 }
 
 // printDiffs prints what --fix would change as unified diffs, and a count on
@@ -656,6 +463,16 @@ func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) i
 	return exit
 }
 
+// formatNames are the formats' names, for the engine to keep what they
+// read (engine.RunOptions.Formats).
+func formatNames(formats []config.OutputFormat) []string {
+	names := make([]string, len(formats))
+	for i, of := range formats {
+		names[i] = of.Format
+	}
+	return names
+}
+
 // colorModes are --color's values; anything else is a usage error rather
 // than a silent "auto".
 var colorModes = []string{"auto", "always", "never"}
@@ -670,76 +487,5 @@ func (f *runFlags) useColor(of config.OutputFormat, env Env) bool {
 	if of.Format != "text" || of.Path != config.Stdout || env.Getenv("NO_COLOR") != "" {
 		return false
 	}
-	return isTerminal(env.Stdout) // progress.go
-}
-
-// writeOutput prints the report to the format's destination; files are
-// written whole to a temporary name and renamed, so a reader never sees
-// half. A report the printer cut at the time limit is written, and
-// output.ErrTimeLimit returned.
-func writeOutput(p output.Printer, of config.OutputFormat, r *output.Report, cfg *config.Config, env Env) error {
-	var cut bool
-	var err error
-	if pp, ok := p.(output.PagesPrinter); ok && of.Path != config.Stdout && of.Path != config.Stderr && of.Path != "" {
-		within, rerr := outputRoot(of, cfg)
-		if rerr != nil {
-			return rerr
-		}
-		err = writePages(pp, resolveKeepSlash(cfg, of.Path), r, within, &cut) // review.go
-	} else {
-		err = withOutput(of, cfg, env, keepCut(func(w io.Writer) error { return p.Print(w, r) }, &cut))
-	}
-	if err == nil && cut {
-		return output.ErrTimeLimit
-	}
-	return err
-}
-
-// keepCut is write, except that a report cut at the time limit
-// (output.ErrTimeLimit) is a success, noted in cut: it is whole, and
-// atomicfile keeps only what succeeds.
-func keepCut(write func(io.Writer) error, cut *bool) func(io.Writer) error {
-	return func(w io.Writer) error {
-		err := write(w)
-		if errors.Is(err, output.ErrTimeLimit) {
-			*cut = true
-			return nil
-		}
-		return err
-	}
-}
-
-// withOutput calls write with the writer for of's destination; a file is
-// written atomically, so a failed run never leaves half a report.
-func withOutput(of config.OutputFormat, cfg *config.Config, env Env, write func(io.Writer) error) error {
-	switch of.Path {
-	case config.Stdout, "":
-		return write(env.Stdout)
-	case config.Stderr:
-		return write(env.Stderr)
-	}
-	within, err := outputRoot(of, cfg)
-	if err != nil {
-		return err
-	}
-	path := cfg.Resolve(of.Path)
-	if err := within.Holds(path); err != nil {
-		return outsideErr(of, err)
-	}
-	return atomicfile.Write(path, write)
-}
-
-// outputRoot is where a report file may be written: anywhere for a path
-// named with --format (nil), else inside the config's project, because a
-// .citelint.yaml from a pull request could otherwise aim output.formats
-// (or a link the pull request adds) at any file the runner may write.
-func outputRoot(of config.OutputFormat, cfg *config.Config) (*safefile.Root, error) {
-	if of.FromFlag {
-		return nil, nil
-	}
-	return safefile.ProjectRoot(cfg.Dir)
-}
-
-func outsideErr(of config.OutputFormat, err error) error {
-	return fmt.Errorf("output.formats %s: %v; a report is written outside the project only when --format names it", of.Format, err)
+	return progress.IsTerminal(env.Stdout)
 }

@@ -75,12 +75,12 @@ type setup struct {
 	found    engine.Files // what the paths name, standard input read
 	stdin    string       // the path standing for standard input among files, "" for none
 
-	// ctx ends at the run's time limit (timeout; 0: none), deadline,
-	// counted from when run began; cancel releases it.
-	ctx      context.Context
-	cancel   context.CancelFunc
-	timeout  time.Duration
-	deadline time.Time
+	// budget is run's time limit (nil for the other commands), ctx the
+	// context what setup reads runs in (budget's, else none), cancel
+	// releases it.
+	budget *engine.Budget
+	ctx    context.Context
+	cancel context.CancelFunc
 }
 
 // configOptions are the engine's: every rule's settings are checked at
@@ -166,12 +166,8 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 	}
 	st := &setup{cfg: cfg, ctx: context.Background(), cancel: func() {}}
 	if s.timeout != nil {
-		if st.timeout = s.timeout(cfg); st.timeout > 0 {
-			st.deadline = s.started.Add(st.timeout)
-			st.ctx, st.cancel = runTimeout(context.Background(), time.Until(st.deadline))
-		} else {
-			st.ctx, st.cancel = context.WithCancel(context.Background())
-		}
+		st.budget = engine.NewBudget(s.started, s.timeout(cfg))
+		st.ctx, st.cancel = st.budget.Context(), st.budget.Close
 	}
 	eng, err := engine.New(cfg, engine.Options{WorkDir: wd, Bibliographies: s.bib, Sources: s.sources, Concurrency: s.concurrency, Context: st.ctx})
 	if err != nil {

@@ -10,15 +10,17 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/citelint/citelint/internal/engine"
 )
 
 // TestTimeLimitInReport: when --timeout strikes after the lint, while
 // the issues go through the pipeline or the report is printed, every
 // report is still a whole, valid file that says what it leaves out, and
-// the exit code is 4. The run's time ends on cue (runTimeout,
+// the exit code is 4. The run's time ends on cue (engine.RunDeadline,
 // beforeReport, beforePrint), not on a timer.
 func TestTimeLimitInReport(t *testing.T) {
-	expire := expireOnCue(t, &runTimeout)
+	expire := expireOnCue(t, &engine.RunDeadline)
 	dir := t.TempDir()
 	var doc strings.Builder
 	for i := range 500 {
@@ -111,7 +113,7 @@ func TestTimeLimitInReport(t *testing.T) {
 // with every file checked and every issue reported, costs nothing: the
 // run did not time out, and its exit code says how the files are.
 func TestLintTimeEndsWithTheReportWhole(t *testing.T) {
-	expire := expireOnCue(t, &lintDeadline)
+	expire := expireOnCue(t, &engine.LintDeadline)
 	reported := false
 	beforeReport = func() { (*expire)(); reported = true }
 	defer func() { beforeReport = nil }()
@@ -135,9 +137,9 @@ func TestLintTimeEndsWithTheReportWhole(t *testing.T) {
 // lint's time is up before it starts (on cue, not on a timer), so every
 // file is not checked.
 func TestTimedOutSummaryAgrees(t *testing.T) {
-	expire := expireOnCue(t, &lintDeadline)
-	onCue := lintDeadline // restored by expireOnCue's cleanup
-	lintDeadline = func(parent context.Context, d time.Time) (context.Context, context.CancelFunc) {
+	expire := expireOnCue(t, &engine.LintDeadline)
+	onCue := engine.LintDeadline // restored by expireOnCue's cleanup
+	engine.LintDeadline = func(parent context.Context, d time.Time) (context.Context, context.CancelFunc) {
 		ctx, cancel := onCue(parent, d)
 		(*expire)()
 		return ctx, cancel

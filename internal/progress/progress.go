@@ -1,4 +1,7 @@
-package cli
+// Package progress draws the line "citelint: 1,234 of 5,000 files" on a
+// terminal's standard error while a long run lints, and keeps a report
+// streamed to the same terminal from being written through it.
+package progress
 
 import (
 	"bytes"
@@ -10,14 +13,14 @@ import (
 	"time"
 )
 
-// progressDelay is how long a run goes before it shows progress: a run
+// Delay is how long a run goes before it shows progress: a run
 // that ends sooner prints nothing more than its report.
-const progressDelay = 3 * time.Second
+const Delay = 3 * time.Second
 
-// progress is the line "citelint: 1,234 of 5,000 files" on standard error
+// Line is the line "citelint: 1,234 of 5,000 files" on standard error
 // while a long run lints, redrawn in place and erased at the end. It is
 // shown only on a terminal and never in CI, whose logs keep every redraw.
-type progress struct {
+type Line struct {
 	w        io.Writer
 	total    int
 	done     atomic.Int64
@@ -27,24 +30,24 @@ type progress struct {
 	shown    bool       // the line is on the screen
 }
 
-// progressFor returns the progress line for a run of total files, or nil
+// For returns the progress line for a run of total files, or nil
 // (which does nothing) when standard error is not a terminal or CI is set.
-func progressFor(env Env, total int) *progress {
-	if !wantProgress(env.Getenv, isTerminal(env.Stderr)) {
+func For(stderr io.Writer, getenv func(string) string, total int) *Line {
+	if !Want(getenv, IsTerminal(stderr)) {
 		return nil
 	}
-	return startProgress(env.Stderr, total, progressDelay, 250*time.Millisecond)
+	return Start(stderr, total, Delay, 250*time.Millisecond)
 }
 
-// wantProgress says whether to show progress: on a terminal, outside CI
+// Want says whether to show progress: on a terminal, outside CI
 // (CI=true in GitHub Actions, GitLab, Buildkite, CircleCI...), not on a
 // terminal that cannot redraw a line.
-func wantProgress(getenv func(string) string, terminal bool) bool {
+func Want(getenv func(string) string, terminal bool) bool {
 	return terminal && getenv("CI") == "" && getenv("TERM") != "dumb"
 }
 
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a character device (a terminal).
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
@@ -53,15 +56,15 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// startProgress draws the line on w after delay, then every interval.
-func startProgress(w io.Writer, total int, delay, interval time.Duration) *progress {
-	p := &progress{w: w, total: total, stop: make(chan struct{})}
+// Start draws the line on w after delay, then every interval.
+func Start(w io.Writer, total int, delay, interval time.Duration) *Line {
+	p := &Line{w: w, total: total, stop: make(chan struct{})}
 	p.finished.Add(1)
 	go p.run(delay, interval)
 	return p
 }
 
-func (p *progress) run(delay, interval time.Duration) {
+func (p *Line) run(delay, interval time.Duration) {
 	defer p.finished.Done()
 	t := time.NewTimer(delay)
 	defer t.Stop()
@@ -79,23 +82,23 @@ func (p *progress) run(delay, interval time.Duration) {
 	}
 }
 
-// fileDone counts one file linted.
-func (p *progress) fileDone() {
+// FileDone counts one file linted.
+func (p *Line) FileDone() {
 	if p != nil {
 		p.done.Add(1)
 	}
 }
 
-func (p *progress) erase() {
+func (p *Line) erase() {
 	if p.shown {
 		io.WriteString(p.w, "\r\x1b[K")
 		p.shown = false
 	}
 }
 
-// end stops drawing and erases the line, before the report or the last
+// End stops drawing and erases the line, before the report or the last
 // messages are written.
-func (p *progress) end() {
+func (p *Line) End() {
 	if p == nil {
 		return
 	}
@@ -106,28 +109,28 @@ func (p *progress) end() {
 	p.erase()
 }
 
-// reportWriter returns the writer a report streamed to w goes through while
+// ReportWriter returns the writer a report streamed to w goes through while
 // p is shown: w itself, unless w is a terminal, where the line must not be
 // drawn inside a line of the report (printers buffer, and flush in the
 // middle of lines).
-func (p *progress) reportWriter(w io.Writer) *lineWriter {
-	lw := &lineWriter{w: w}
-	if p != nil && isTerminal(w) {
+func (p *Line) ReportWriter(w io.Writer) *LineWriter {
+	lw := &LineWriter{w: w}
+	if p != nil && IsTerminal(w) {
 		lw.p = p
 	}
 	return lw
 }
 
-// lineWriter writes only whole lines, with the progress line erased
+// LineWriter writes only whole lines, with the progress line erased
 // first, so that the next redraw starts on an empty line; the rest of a
 // line waits for its end (or flush).
-type lineWriter struct {
+type LineWriter struct {
 	w    io.Writer
-	p    *progress // nil: write through
+	p    *Line // nil: write through
 	rest []byte
 }
 
-func (l *lineWriter) Write(b []byte) (int, error) {
+func (l *LineWriter) Write(b []byte) (int, error) {
 	if l.p == nil {
 		return l.w.Write(b)
 	}
@@ -149,10 +152,10 @@ func (l *lineWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// flush writes what is held of an unfinished last line.
-func (l *lineWriter) flush() error { return l.writeRest() }
+// Flush writes what is held of an unfinished last line.
+func (l *LineWriter) Flush() error { return l.writeRest() }
 
-func (l *lineWriter) writeRest() error {
+func (l *LineWriter) writeRest() error {
 	if len(l.rest) == 0 {
 		return nil
 	}

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
@@ -317,7 +317,7 @@ func TestSchemaAcceptsWhatParseAccepts(t *testing.T) {
 	checked := 0
 	for _, src := range knownConfigs(t) {
 		// The binary's rules and their settings, as the schema has them.
-		if _, err := Parse("s.yaml", []byte(src), Options{Rules: rules.Names(), NewSettings: rules.NewSettings}); err != nil {
+		if _, err := Parse("s.yaml", []byte(src), Options{Rules: registry.Names(), NewSettings: registry.NewSettings}); err != nil {
 			continue
 		}
 		d := newDecoder("s.yaml", Options{})

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 )
 
 var updateSchema = flag.Bool("update-schema", false, "rewrite citelint.schema.json from the Config types")
@@ -192,7 +192,7 @@ func (g *schemaGen) list(t reflect.Type, tag reflect.StructTag) map[string]any {
 // complete and check them; a rule without settings has none to give.
 func (g *schemaGen) ruleSettings() map[string]any {
 	props := map[string]any{}
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if r.NewSettings == nil {
 			continue
 		}

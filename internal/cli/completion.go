@@ -10,7 +10,7 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/completion"
 	"github.com/citelint/citelint/internal/format"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 )
 
 func init() {
@@ -67,7 +67,7 @@ func newCompletionSpec(env Env) completion.Spec {
 		"fail-level": config.SeverityNames,
 	}
 	for _, f := range []string{"E", "D", "enable", "disable", "enable-only"} {
-		enums[f] = rules.Names() // the first of a comma-separated list
+		enums[f] = registry.Names() // the first of a comma-separated list
 	}
 	env.Stderr = io.Discard
 	fs, _ := runFlagSet(env)
@@ -76,6 +76,6 @@ func newCompletionSpec(env Env) completion.Spec {
 		s.Flags = append(s.Flags, completion.Flag{Name: f.Name, Help: completion.Text(f.Usage), Bool: b != nil && b.IsBoolFlag(),
 			File: fileFlags[f.Name], Values: enums[f.Name]})
 	})
-	s.Rules = rules.Names()
+	s.Rules = registry.Names()
 	return s
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/citelint/citelint/internal/didyoumean"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 )
 
 func rulesCmd(args []string, env Env) int {
@@ -16,7 +17,7 @@ func rulesCmd(args []string, env Env) int {
 	}
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "RULE\tDEFAULT\tSEVERITY\tTAGS\tSUMMARY")
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		on := "off"
 		if r.Default {
 			on = "on"
@@ -37,9 +38,9 @@ func ruleCmd(args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "citelint: rule takes one rule name; `citelint rules` lists them")
 		return ExitUsage
 	}
-	r, ok := rules.Lookup(names[0])
+	r, ok := registry.Lookup(names[0])
 	if !ok {
-		fmt.Fprintf(env.Stderr, "citelint: unknown rule %q%s; `citelint rules` lists them\n", names[0], didyoumean.Hint(names[0], rules.Names()))
+		fmt.Fprintf(env.Stderr, "citelint: unknown rule %q%s; `citelint rules` lists them\n", names[0], didyoumean.Hint(names[0], registry.Names()))
 		return ExitUsage
 	}
 	fmt.Fprint(env.Stdout, rules.Describe(r))

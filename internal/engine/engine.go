@@ -36,6 +36,8 @@ import (
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/claims"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/internal/sources"
 	"github.com/citelint/citelint/output"
@@ -102,7 +104,7 @@ type Engine struct {
 func ConfigOptions() config.Options {
 	// NewSettings lets Load check every rule's settings, on or off, as
 	// `citelint config verify` and `run` do.
-	return config.Options{Rules: rules.Names(), NewSettings: rules.NewSettings}
+	return config.Options{Rules: registry.Names(), NewSettings: registry.NewSettings}
 }
 
 // LoadConfig loads the config as `citelint run` does: the file at path
@@ -162,7 +164,7 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 	if err := e.selectRules(); err != nil {
 		return nil, err
 	}
-	e.ruleEnv.NumbersDecide = slices.ContainsFunc(e.rules, func(r lint.Enabled) bool { return r.Rule == rules.NumberMismatch })
+	e.ruleEnv.NumbersDecide = slices.ContainsFunc(e.rules, func(r lint.Enabled) bool { return r.Rule == claims.NumberMismatch })
 	if e.ruleEnv.Evidence == nil && usesSourceText(e.rules) {
 		// Offline evidence for every caller (run, the editor and agent
 		// servers, LintBytes): the source store, bibliography abstracts
@@ -271,7 +273,7 @@ func ruleEnabled(rs *config.Rules, name string, defaultOn, inReports bool) bool 
 
 // selectRules keeps the rules the config enables, with their settings.
 func (e *Engine) selectRules() error {
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if !ruleEnabled(&e.cfg.Rules, r.Name, r.Default, r.Reports) {
 			continue
 		}
@@ -497,7 +499,7 @@ func (e *Engine) LintOptions(dirs []string) lint.Options {
 		Root:        e.root,
 		Dirs:        dirs,
 		RuleEnv:     e.ruleEnv,
-		Known:       rules.Known,
+		Known:       registry.Known,
 		Concurrency: e.workers,
 		SkipClaims:  e.lean,
 	}

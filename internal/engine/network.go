@@ -23,6 +23,7 @@ import (
 	"github.com/citelint/citelint/internal/resolve/judge"
 	"github.com/citelint/citelint/internal/resolve/verify"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/safefile"
 	"github.com/citelint/citelint/internal/score"
 	"github.com/citelint/citelint/output"
@@ -145,7 +146,7 @@ const DefaultNetworkRunTimeout = 15 * time.Minute
 // configured) and a claim-support rule would ask it.
 func UsesNetwork(cfg *config.Config, judge bool) bool {
 	var enabled []lint.Enabled
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if ruleEnabled(&cfg.Rules, r.Name, r.Default, r.Reports) {
 			enabled = append(enabled, lint.Enabled{Rule: r})
 		}

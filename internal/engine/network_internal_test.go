@@ -7,6 +7,9 @@ import (
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/resolve/verify"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/claims"
+	"github.com/citelint/citelint/internal/rules/identifiers"
+	"github.com/citelint/citelint/internal/rules/references"
 )
 
 // TestNetworkNeedsFromDeclarations: the network plan is the union of what
@@ -21,13 +24,13 @@ func TestNetworkNeedsFromDeclarations(t *testing.T) {
 		want    verify.Needs
 	}{
 		{"none", nil, verify.Needs{}},
-		{"offline", []*rules.Rule{rules.UnresolvableLabel}, verify.Needs{}},
-		{"dead-doi", []*rules.Rule{rules.DeadDOI}, verify.Needs{DOI: true}},
-		{"reference-mismatch", []*rules.Rule{rules.ReferenceMismatch}, verify.Needs{Metadata: true, ArXiv: true}},
-		{"retracted-source", []*rules.Rule{rules.RetractedSource}, verify.Needs{Metadata: true}},
+		{"offline", []*rules.Rule{references.UnresolvableLabel}, verify.Needs{}},
+		{"dead-doi", []*rules.Rule{identifiers.DeadDOI}, verify.Needs{DOI: true}},
+		{"reference-mismatch", []*rules.Rule{identifiers.ReferenceMismatch}, verify.Needs{Metadata: true, ArXiv: true}},
+		{"retracted-source", []*rules.Rule{identifiers.RetractedSource}, verify.Needs{Metadata: true}},
 		// Source text is fetched only with the consent a network rule gives.
-		{"sources alone", []*rules.Rule{rules.LowOverlap}, verify.Needs{}},
-		{"sources and dead-link", []*rules.Rule{rules.LowOverlap, rules.DeadLink}, verify.Needs{URL: true, Text: true}},
+		{"sources alone", []*rules.Rule{claims.LowOverlap}, verify.Needs{}},
+		{"sources and dead-link", []*rules.Rule{claims.LowOverlap, identifiers.DeadLink}, verify.Needs{URL: true, Text: true}},
 		{"new rule", []*rules.Rule{newRule}, verify.Needs{ArXiv: true, URL: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/sources"
 )
 
@@ -88,7 +89,7 @@ func TestReviewDocSources(t *testing.T) {
 func TestRuleInfoMarks(t *testing.T) {
 	want := map[string]string{"unresolvable-label": "missing", "dead-link": "missing", "low-overlap": "weak", "uncited-claim": "uncited", "unused-reference": ""}
 	seen := 0
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if m, ok := want[r.Name]; ok {
 			seen++
 			if got := RuleInfo(r).Marks; got != m {

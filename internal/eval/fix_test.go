@@ -14,7 +14,7 @@ import (
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 )
 
 // TestFixRoundTrip runs --fix's machinery over every Markdown file of the
@@ -30,7 +30,7 @@ func TestFixRoundTrip(t *testing.T) {
 	}
 	cfg := config.New(engine.ConfigOptions())
 	cfg.Rules.Default = config.DefaultNone
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if r.Fixable {
 			cfg.Rules.Enable = append(cfg.Rules.Enable, r.Name)
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/citelint/citelint/internal/resolve/httpclient"
 	"github.com/citelint/citelint/internal/resolve/verify"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/identifiers"
 )
 
 type hallmarkEntry struct {
@@ -128,7 +129,7 @@ func TestHallmark(t *testing.T) {
 	type tally struct{ n, malformed, dead, mismatch, any int }
 	byType := map[string]*tally{}
 	flagged := map[string]map[int]bool{}
-	for _, r := range []*rules.Rule{rules.MalformedIdentifier, rules.DeadDOI, rules.ReferenceMismatch} {
+	for _, r := range []*rules.Rule{identifiers.MalformedIdentifier, identifiers.DeadDOI, identifiers.ReferenceMismatch} {
 		issues, err := rules.Run(r, "hallmark.md", doc, nil, env)
 		if err != nil {
 			t.Fatal(err)

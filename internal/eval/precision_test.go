@@ -16,7 +16,7 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/corpus"
 	"github.com/citelint/citelint/internal/engine"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/rules/uncited"
 	"github.com/citelint/citelint/result"
 )
@@ -348,7 +348,7 @@ func lintForPrecisionWith(t *testing.T, root string, dirs []string, settings str
 func TestPrecision(t *testing.T) {
 	labels := readPrecisionLabels(t)
 	onByDefault := map[string]bool{}
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		onByDefault[r.Name] = r.Default
 	}
 	sampleDir := os.Getenv("CITELINT_PRECISION_SAMPLE")

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/corpus"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -26,7 +26,7 @@ func corpusSources(b *testing.B) [][]byte { return corpus.Files(b, hasExt) }
 // defaultRules are the rules `citelint run --no-config` runs.
 func defaultRules() []Enabled {
 	var out []Enabled
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if r.Default {
 			out = append(out, Enabled{Rule: r, Settings: r.DefaultSettings()})
 		}

@@ -10,18 +10,19 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/markdown"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/input"
+	"github.com/citelint/citelint/internal/rules/registry"
 )
 
 // lintWithRoot lints one document under root with unresolvable-label and
 // document on and returns its issues as "rule: message" lines.
 func lintWithRoot(t *testing.T, root, doc string) []string {
 	t.Helper()
-	r, ok := rules.Lookup("unresolvable-label")
+	r, ok := registry.Lookup("unresolvable-label")
 	if !ok {
 		t.Fatal("no unresolvable-label rule")
 	}
-	res := Run(context.Background(), []string{doc}, Options{Root: root, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: rules.Document}}})
+	res := Run(context.Background(), []string{doc}, Options{Root: root, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: input.Document}}})
 	if len(res) != 1 || res[0].Err != nil {
 		t.Fatalf("lint %s: %+v", doc, res)
 	}
@@ -123,8 +124,8 @@ func TestBibliographyOutsideProject(t *testing.T) {
 		}
 	}
 	run := func(doc string) string {
-		r, _ := rules.Lookup("unresolvable-label")
-		res := Run(context.Background(), []string{doc}, Options{Root: project, Dirs: []string{filepath.Join(corpus, "paper")}, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: rules.Document}}})
+		r, _ := registry.Lookup("unresolvable-label")
+		res := Run(context.Background(), []string{doc}, Options{Root: project, Dirs: []string{filepath.Join(corpus, "paper")}, Rules: []Enabled{{Rule: r, Settings: r.DefaultSettings()}, {Rule: input.Document}}})
 		var out []string
 		for _, is := range res[0].Issues {
 			out = append(out, is.Rule+": "+is.Message)
@@ -220,49 +221,6 @@ func TestRenderedBibliographyWrittenByChunk(t *testing.T) {
 				t.Errorf("note %v, want %v:\n%s", note, tt.note, got)
 			}
 		})
-	}
-}
-
-// TestRootForRemembersFoldersNotLinks: rootFor answers once per folder for
-// regular files, but a symbolic link beside them is resolved on its own
-// (it may lead out of the project, where its reads get its own folder).
-func TestRootForRemembersFoldersNotLinks(t *testing.T) {
-	base := t.TempDir()
-	project := filepath.Join(base, "project")
-	outside := filepath.Join(base, "outside")
-	for _, d := range []string{filepath.Join(project, ".git"), filepath.Join(project, "docs"), outside} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	a := filepath.Join(project, "docs", "a.md")
-	b := filepath.Join(project, "docs", "b.md")
-	far := filepath.Join(outside, "far.md")
-	for _, f := range []string{a, b, far} {
-		if err := os.WriteFile(f, []byte("x\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	link := filepath.Join(project, "docs", "link.md")
-	if err := os.Symlink(far, link); err != nil {
-		t.Skip("no symbolic links here:", err)
-	}
-	c := &bibCache{}
-	opts := Options{Root: project}
-	ra, err := c.rootFor(opts, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rb, _ := c.rootFor(opts, b)
-	if ra != rb || len(c.dirRoots) != 1 {
-		t.Errorf("two files of one folder: roots %v and %v, %d folders remembered", ra.Dir(), rb.Dir(), len(c.dirRoots))
-	}
-	rl, err := c.rootFor(opts, link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rl == ra {
-		t.Errorf("the link to %s got the project's root %s", far, ra.Dir())
 	}
 }
 

@@ -8,14 +8,14 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/markdown"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/wanttest"
 )
 
 // defaultEnabled are the rules a run with no config runs.
 func defaultEnabled() []Enabled {
 	var out []Enabled
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if r.Default {
 			out = append(out, Enabled{Rule: r, Settings: r.DefaultSettings()})
 		}

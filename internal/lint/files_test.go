@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/input"
+	"github.com/citelint/citelint/internal/rules/references"
 )
 
 // TestWalkAndRunSurviveBadFiles: a dangling link is a walk error naming
@@ -45,7 +47,7 @@ func TestWalkAndRunSurviveBadFiles(t *testing.T) {
 	if strings.Contains(joined, "loop") || !strings.Contains(joined, "dangling.md") {
 		t.Errorf("walk errors:\n%s", joined)
 	}
-	res := Run(context.Background(), files, Options{Rules: enable(rules.Document, rules.UnreadableFile, rules.UnresolvableLabel)})
+	res := Run(context.Background(), files, Options{Rules: enable(input.Document, input.UnreadableFile, references.UnresolvableLabel)})
 	got := map[string]string{}
 	for _, r := range res {
 		if r.Err != nil {

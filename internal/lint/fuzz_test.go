@@ -9,6 +9,7 @@ import (
 
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/result"
 )
 
@@ -16,7 +17,7 @@ import (
 // sources or the network get an empty rules.Env and must skip quietly.
 func everyRule() []Enabled {
 	var out []Enabled
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		out = append(out, Enabled{Rule: r, Settings: r.DefaultSettings()})
 	}
 	return out
@@ -30,7 +31,7 @@ func offlineOptions(enabled []Enabled) Options {
 		Rules:   enabled,
 		Env:     resolve.NewEnv(nil),
 		RuleEnv: &rules.Env{},
-		Known:   rules.Known,
+		Known:   registry.Known,
 	}
 }
 
@@ -41,7 +42,7 @@ func offlineOptions(enabled []Enabled) Options {
 // (unsafe fixes too) cuts no character in two and settles: fixing its
 // result changes nothing.
 func FuzzLintSource(f *testing.F) {
-	for _, glob := range []string{"../rules/testdata/*/*.md", "../markdown/testdata/extract/*.md"} {
+	for _, glob := range []string{"../rules/*/testdata/*/*.md", "../markdown/testdata/extract/*.md"} {
 		files, _ := filepath.Glob(glob)
 		for _, p := range files {
 			if b, err := os.ReadFile(p); err == nil {

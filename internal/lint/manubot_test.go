@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/wanttest"
 	"github.com/citelint/citelint/result"
 )
@@ -48,7 +48,7 @@ func TestManubotGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	var enabled []Enabled
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if r.Default {
 			enabled = append(enabled, Enabled{Rule: r, Settings: r.DefaultSettings()})
 		}

@@ -12,8 +12,9 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
+	"github.com/citelint/citelint/internal/lint/project"
 	"github.com/citelint/citelint/internal/markdown"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/input"
 	"github.com/citelint/citelint/result"
 )
 
@@ -124,7 +125,7 @@ func unreadable(ctx context.Context, path string, src []byte, opts Options, off 
 	off = min(max(off, 0), len(src))
 	line := 1 + bytes.Count(src[:off], []byte{'\n'})
 	fr := FileResult{Path: path, Unread: true}
-	issues, ferr, ok := fileIssues(ctx, path, []markdown.Diagnostic{{Offset: off, Message: msg, Kind: kind}}, opts, rules.UnreadableFile.Name)
+	issues, ferr, ok := fileIssues(ctx, path, []markdown.Diagnostic{{Offset: off, Message: msg, Kind: kind}}, opts, input.UnreadableFile.Name)
 	if !ok {
 		msg = clipMessage(msg)
 		if opts.Warn == nil {
@@ -272,10 +273,10 @@ func (t *transcoded) add(r rune, at int) {
 // Its positions (lines, UTF-16 columns) and source lines are the decoded
 // text's, which is what an editor that reads the encoding shows. Fixes are
 // not offered: they would write UTF-8 into a file that is not.
-func lintTranscoded(ctx context.Context, path string, src []byte, t *transcoded, opts Options, bibs *bibCache) FileResult {
+func lintTranscoded(ctx context.Context, path string, src []byte, t *transcoded, opts Options, bibs *project.Cache) FileResult {
 	opts.Fix = nil
 	fr := lintSource(ctx, path, t.doc, opts, bibs)
-	if more, _, ok := fileIssues(ctx, path, []markdown.Diagnostic{t.diag}, opts, rules.Document.Name); ok {
+	if more, _, ok := fileIssues(ctx, path, []markdown.Diagnostic{t.diag}, opts, input.Document.Name); ok {
 		idx := result.NewLineIndex(t.doc)
 		for i := range more {
 			Locate(&more[i], idx)

@@ -9,13 +9,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 )
 
 // named returns the rules of those names.
 func named(t *testing.T, names ...string) []*rules.Rule {
 	var out []*rules.Rule
 	for _, n := range names {
-		r, ok := rules.Lookup(n)
+		r, ok := registry.Lookup(n)
 		if !ok {
 			t.Fatalf("no rule %s", n)
 		}

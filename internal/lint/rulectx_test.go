@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/citelint/citelint/internal/lint/project"
 	"github.com/citelint/citelint/internal/rules"
 )
 
@@ -20,7 +21,7 @@ func TestRuleStoppedByDeadline(t *testing.T) {
 		cancel() // the run ends while the rule is at work
 		p.Report(0, 1, "partial")
 	}}
-	fr := lintSource(ctx, "a.md", []byte("Text.\n"), Options{Rules: []Enabled{{Rule: stops}}}, &bibCache{m: map[string]bibLoad{}})
+	fr := lintSource(ctx, "a.md", []byte("Text.\n"), Options{Rules: []Enabled{{Rule: stops}}}, project.NewCache())
 	if seen != ctx {
 		t.Errorf("the rule did not get the run's context")
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/citelint/citelint/internal/fix"
 	"github.com/citelint/citelint/internal/gitdiff"
+	"github.com/citelint/citelint/internal/lint/project"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/notebook"
 	"github.com/citelint/citelint/internal/resolve"
@@ -46,6 +47,12 @@ func (e FileError) Error() string {
 
 // Unwrap lets errors.Is see what went wrong (a timeout, a missing file).
 func (e FileError) Unwrap() error { return e.Err }
+
+// project is where the reads for a document's bibliographies are
+// confined (package project).
+func (o Options) project() project.Options {
+	return project.Options{Root: o.Root, Dirs: o.Dirs}
+}
 
 // Enabled is a rule to run with its decoded settings.
 type Enabled struct {
@@ -217,7 +224,7 @@ func RunEach(ctx context.Context, files []string, opts Options, emit func(FileRe
 	// done never blocks: it has room for every file.
 	done := make(chan int, len(files))
 	var wg sync.WaitGroup
-	bibs := &bibCache{m: map[string]bibLoad{}}
+	bibs := project.NewCache()
 	gate := newInFlight(maxInFlightBytes)
 	for w := 0; w < n; w++ {
 		wg.Add(1)
@@ -452,7 +459,7 @@ func checkText(src []byte) (off int, err error) {
 
 // lintOne reads the file at path and lints it once gate admits its bytes
 // (nil: at once).
-func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache, gate *inFlight) FileResult {
+func lintOne(ctx context.Context, path string, opts Options, bibs *project.Cache, gate *inFlight) FileResult {
 	src, ok := opts.Inputs[path]
 	if !ok {
 		var err error
@@ -476,7 +483,7 @@ func lintOne(ctx context.Context, path string, opts Options, bibs *bibCache, gat
 
 // fixSource lints src, applies the fixes of its issues and lints the result
 // again until no fix changes anything.
-func fixSource(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) FileResult {
+func fixSource(ctx context.Context, path string, src []byte, opts Options, bibs *project.Cache) FileResult {
 	orig := src
 	fixed := 0
 	keep := opts
@@ -522,25 +529,25 @@ func finishFix(fr FileResult, orig, src []byte, fixed int, opts Options) FileRes
 }
 
 // lintSource lints one file's bytes.
-func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) (fr FileResult) {
+func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs *project.Cache) (fr FileResult) {
 	fr.Path = path
 	env := opts.Env
 	ext := filepath.Ext(path)
 	popts := markdown.Options{MDX: strings.EqualFold(ext, ".mdx"), Pandoc: strings.EqualFold(ext, ".rmd") || strings.EqualFold(ext, ".qmd"), NoClaims: opts.noClaims()}
 	var projBibs []string
-	var projErrs []projectErr
+	var projErrs []project.Problem
 	if path != "-" {
 		// The bibliographies of the book or project the document is
-		// part of (books.go), before the front matter's own.
-		env, projBibs, projErrs = projectBibliographies(ctx, path, env, opts, bibs)
+		// part of (package project), before the front matter's own.
+		env, projBibs, projErrs = project.Bibliographies(ctx, path, env, opts.project(), bibs)
 	}
 	if env != nil {
 		popts.KnownKey = env.KnownKey
 	}
 	var bibDiags []markdown.Diagnostic
 	if path != "-" {
-		// A Manubot manuscript's manual references (manubot.go).
-		e, diags := manubotReferences(ctx, path, env, opts, bibs)
+		// A Manubot manuscript's manual references (package project).
+		e, diags := project.ManualReferences(ctx, path, env, opts.project(), bibs)
 		if e != env {
 			env = e
 			popts.KnownKey = env.KnownKey
@@ -550,7 +557,7 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 		// has read the front matter.
 		popts.Bibliography = func(doc *markdown.Document) func(string) bool {
 			var diags []markdown.Diagnostic
-			env, diags = frontMatterBibliographies(ctx, doc, path, env, opts, bibs) // bibload.go
+			env, diags = project.FrontMatterBibliographies(ctx, doc, path, env, opts.project(), bibs)
 			bibDiags = append(bibDiags, diags...)
 			return env.KnownKey
 		}
@@ -581,11 +588,11 @@ func lintSource(ctx context.Context, path string, src []byte, opts Options, bibs
 	// Only a document with an unresolved reference link asks whether it
 	// is pandoc's: the question walks its folders (11% of an offline
 	// run's CPU when asked of every document).
-	if hasUnresolvedRefLink(doc) {
-		resolvePandocHeadingRefs(doc, bibs, opts, path)
+	if project.HasUnresolvedRefLink(doc) {
+		project.ResolveHeadingRefs(doc, bibs, opts.project(), path)
 	}
 	if len(projErrs) > 0 {
-		doc.Diagnostics = append(doc.Diagnostics, projectDiagnostics(doc, bibs.rootDir(opts, path), projErrs)...)
+		doc.Diagnostics = append(doc.Diagnostics, project.Diagnostics(doc, bibs.RootDir(opts.project(), path), projErrs)...)
 	}
 	fr.Stats = stats(doc)
 	if opts.Visit != nil {

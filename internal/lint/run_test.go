@@ -11,7 +11,7 @@ import (
 	"github.com/citelint/citelint/internal/gitdiff"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/result"
 )
 
@@ -181,7 +181,7 @@ func TestWidenChangedMatchesScan(t *testing.T) {
 func TestSkipClaims(t *testing.T) {
 	src := []byte("Sea level rose 20 cm between 1901 and 2018 [1]. It rose faster after 1990 [2].\n\n[1]: https://example.org/a\n")
 	var std, withUncited []Enabled
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if r.Default {
 			std = append(std, Enabled{Rule: r, Settings: r.DefaultSettings()})
 		}

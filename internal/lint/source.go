@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/citelint/citelint/internal/lint/project"
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/notebook"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/input"
 	"github.com/citelint/citelint/result"
 )
 
@@ -21,13 +22,13 @@ func Source(ctx context.Context, path string, src []byte, opts Options) FileResu
 	if ctx.Err() != nil {
 		return FileResult{Path: path, Err: &FileError{Path: path, Kind: result.ErrNotChecked, Err: notChecked(ctx)}}
 	}
-	return lintRead(ctx, path, src, opts, &bibCache{m: map[string]bibLoad{}, inMemory: true})
+	return lintRead(ctx, path, src, opts, project.NewInMemoryCache())
 }
 
 // lintRead lints the bytes of the file at path once read, for Source and
 // lintOne alike: the text checks, then the lint (and fixes with opts.Fix).
 // A panic in a rule becomes the file's error, never the run's end.
-func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) (fr FileResult) {
+func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *project.Cache) (fr FileResult) {
 	fr.Path = path
 	defer func() {
 		if v := recover(); v != nil {
@@ -69,7 +70,7 @@ func lintRead(ctx context.Context, path string, src []byte, opts Options, bibs *
 // document. A file that is not a notebook is an unreadable-file finding at
 // the line where reading failed; a cell of the wrong shape is a document
 // finding on it, and the other cells are linted.
-func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bibs *bibCache) FileResult {
+func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bibs *project.Cache) FileResult {
 	md, m, err := notebook.Markdown(src)
 	if err != nil {
 		off := 0
@@ -106,7 +107,7 @@ func lintNotebook(ctx context.Context, path string, src []byte, opts Options, bi
 		diags = append(diags, markdown.Diagnostic{Offset: p.Offset, Message: p.Msg})
 	}
 	if len(diags) > 0 {
-		if more, _, ok := fileIssues(ctx, path, diags, opts, rules.Document.Name); ok { // odd.go
+		if more, _, ok := fileIssues(ctx, path, diags, opts, input.Document.Name); ok { // odd.go
 			for i := range more {
 				Locate(&more[i], idx)
 			}

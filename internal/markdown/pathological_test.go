@@ -12,6 +12,7 @@ import (
 	"github.com/citelint/citelint/internal/markdown"
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -536,7 +537,7 @@ var citelintGoldmark = goldmark.New(
 // defaultRules are the rules `citelint run --no-config` runs.
 func defaultRules() []lint.Enabled {
 	var out []lint.Enabled
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if !r.Default {
 			continue
 		}

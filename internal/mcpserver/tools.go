@@ -20,6 +20,7 @@ import (
 	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/internal/resolve/judge"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/sources"
 	"github.com/citelint/citelint/output"
 )
@@ -161,9 +162,9 @@ func (s *server) fix(ctx context.Context, _ *mcp.CallToolRequest, in FixInput) (
 }
 
 func (s *server) explain(_ context.Context, _ *mcp.CallToolRequest, in ExplainInput) (*mcp.CallToolResult, ExplainOutput, error) {
-	r, ok := rules.Lookup(strings.TrimSpace(in.Rule))
+	r, ok := registry.Lookup(strings.TrimSpace(in.Rule))
 	if !ok {
-		return nil, ExplainOutput{}, fmt.Errorf("unknown rule %q%s; the rules are: %s", in.Rule, didyoumean.Hint(strings.TrimSpace(in.Rule), rules.Names()), strings.Join(rules.Names(), ", "))
+		return nil, ExplainOutput{}, fmt.Errorf("unknown rule %q%s; the rules are: %s", in.Rule, didyoumean.Hint(strings.TrimSpace(in.Rule), registry.Names()), strings.Join(registry.Names(), ", "))
 	}
 	doc := rules.Describe(r)
 	tags := r.Tags
@@ -441,7 +442,7 @@ func checkInputSchema() *jsonschema.Schema {
 		panic(err) // a static type: only a programming error fails
 	}
 	sc.Properties["rule_set"].Enum = toAny(config.RuleSets)
-	sc.Properties["enable"].Items.Enum = toAny(rules.Names())
+	sc.Properties["enable"].Items.Enum = toAny(registry.Names())
 	return sc
 }
 

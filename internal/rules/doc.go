@@ -20,15 +20,16 @@ func Describe(r *Rule) string {
 	return b.String()
 }
 
-// Markdown renders docs/rules.md: every rule, in name order.
-func Markdown() string {
+// Markdown renders docs/rules.md from all, every rule in name order
+// (registry.All).
+func Markdown(all []*Rule) string {
 	var b strings.Builder
 	b.WriteString("# citelint rules\n\n<!-- Generated from the rules package by `go test ./internal/rules -update-docs`; do not edit. -->\n\n")
 	b.WriteString("| rule | default | severity | tags | summary |\n|---|---|---|---|---|\n")
-	for _, r := range All() {
+	for _, r := range all {
 		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s |\n", r.Name, r.Name, onOff(r.Default), r.Severity, strings.Join(r.Tags, ", "), r.Summary)
 	}
-	for _, r := range All() {
+	for _, r := range all {
 		fmt.Fprintf(&b, "\n## %s\n\n%s.\n\n", r.Name, r.Summary)
 		fmt.Fprintf(&b, "- Default severity: %s\n- Tags: %s\n- Enabled by default: %s\n- Fixable: %s\n",
 			r.Severity, strings.Join(r.Tags, ", "), yesNo(r.Default), yesNo(r.Fixable))

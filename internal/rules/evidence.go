@@ -2,7 +2,6 @@ package rules
 
 import (
 	"bytes"
-	"strconv"
 
 	"github.com/citelint/citelint/internal/markdown"
 )
@@ -15,40 +14,10 @@ import (
 // only with evidence that it is one. These helpers weigh that evidence;
 // unresolvable-label and its fix use them.
 
-// numberedList describes a document's numbered references: entries of
-// its reference lists and link definitions with numeric labels.
-type numberedList struct {
-	has   bool
-	max   int // the largest numeric label
-	cited int // numeric markers outside the lists that resolve
-}
-
-func numberedListOf(doc *markdown.Document) numberedList {
-	var l numberedList
-	for i := range doc.Citations {
-		if c := &doc.Citations[i]; c.Kind == markdown.KindNumeric && !c.InReferences && c.Status == markdown.Resolved && !codeGlued(doc.Src, c.Marker) {
-			l.cited++
-		}
-	}
-	for i := range doc.References {
-		r := &doc.References[i]
-		if r.Kind != markdown.RefEntry && r.Kind != markdown.RefLinkDef {
-			continue
-		}
-		v, err := strconv.Atoi(r.Label)
-		if err != nil {
-			continue
-		}
-		l.has = true
-		l.max = max(l.max, v)
-	}
-	return l
-}
-
-// notCitation returns why the numeric marker of c is not certainly a
+// NotCitation returns why the numeric marker of c is not certainly a
 // citation ("" when it reads as one): the context says code, data or
 // someone else's words.
-func notCitation(doc *markdown.Document, c *markdown.Citation) string {
+func NotCitation(doc *markdown.Document, c *markdown.Citation) string {
 	src := doc.Src
 	m := c.Marker
 	switch {
@@ -56,11 +25,11 @@ func notCitation(doc *markdown.Document, c *markdown.Citation) string {
 		return "heading"
 	case c.InQuote:
 		return "blockquote"
-	case codeGlued(src, m):
+	case CodeGlued(src, m):
 		return "code"
 	case wholeTableCell(src, m):
 		return "table-cell"
-	case inHTMLCode(src, m.Start):
+	case InHTMLCode(src, m.Start):
 		return "code"
 	case inQuotation(src, m.Start):
 		return "quotation"
@@ -68,29 +37,16 @@ func notCitation(doc *markdown.Document, c *markdown.Citation) string {
 	return ""
 }
 
-// notCited returns why the numeric marker of c is not certainly a
-// citation, as notCitation does, or "index" when the document around it
-// says it indexes an array (indexes.go).
-func (ev *fixEvidence) notCited(c *markdown.Citation) string {
-	if why := notCitation(ev.doc, c); why != "" {
-		return why
-	}
-	if c.Kind == markdown.KindNumeric && ev.index.indexes(ev.doc, c) {
-		return "index"
-	}
-	return ""
-}
-
-// codeGlued reports whether a marker reads as an index or type: glued to
+// CodeGlued reports whether a marker reads as an index or type: glued to
 // a word that holds a dot, an underscore or a digit (log.topics[2],
 // uint8[16], max_len[1]), or followed by a member, call or index
 // (line[1].fn, f[1](x), a[1][2], x[1]=). A marker glued to a plain word
 // ("growth[3]") or after a full stop ("rose.[3]") is a citation.
-func codeGlued(src []byte, m markdown.Span) bool {
+func CodeGlued(src []byte, m markdown.Span) bool {
 	if e := m.End; e < len(src) {
 		switch src[e] {
 		case '[':
-			if !numericBracketAt(src, e) {
+			if !NumericBracketAt(src, e) {
 				return true // a[1][k]; "[36][37]" is two citations
 			}
 		case '(', '=':
@@ -140,9 +96,9 @@ func codeGlued(src []byte, m markdown.Span) bool {
 	return letters && digits
 }
 
-// numericBracketAt reports whether src[i:] starts with a bracketed number
+// NumericBracketAt reports whether src[i:] starts with a bracketed number
 // or list of numbers: "[3]", "[4-2]", "[1, 2]".
-func numericBracketAt(src []byte, i int) bool {
+func NumericBracketAt(src []byte, i int) bool {
 	j := i + 1
 	for j < len(src) && j-i < 32 && (isDigit(src[j]) || src[j] == '-' || src[j] == ',' || src[j] == ' ') {
 		j++
@@ -161,10 +117,10 @@ func numericBracketEndsAt(src []byte, i int) bool {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// endsClause reports whether what follows src[:end] (after spaces) ends
+// EndsClause reports whether what follows src[:end] (after spaces) ends
 // a clause: a full stop, comma, semicolon or colon, a line's end, the
 // end, or another marker.
-func endsClause(src []byte, end int) bool {
+func EndsClause(src []byte, end int) bool {
 	for end < len(src) && src[end] == ' ' {
 		end++
 	}
@@ -191,8 +147,8 @@ func wholeTableCell(src []byte, m markdown.Span) bool {
 	return j < len(src) && src[j] == '|'
 }
 
-// inTableRow reports whether the line holding off is a table row.
-func inTableRow(src []byte, off int) bool {
+// InTableRow reports whether the line holding off is a table row.
+func InTableRow(src []byte, off int) bool {
 	ls, le := lineAround(src, off)
 	line := bytes.TrimSpace(src[ls:le])
 	return len(line) > 1 && (line[0] == '|' || line[len(line)-1] == '|') && bytes.Count(line, []byte("|")) >= 2
@@ -215,7 +171,7 @@ func lineAround(src []byte, off int) (start, end int) {
 }
 
 // paragraphLookBack is how far paragraphStart looks back for a blank
-// line, and so how far before a marker inHTMLCode reads.
+// line, and so how far before a marker InHTMLCode reads.
 const paragraphLookBack = 4096
 
 // paragraphStart returns the start of the paragraph holding off: after the
@@ -228,10 +184,10 @@ func paragraphStart(src []byte, off int) int {
 	return lim
 }
 
-// inHTMLCode reports whether off lies between <code> and </code> in its
+// InHTMLCode reports whether off lies between <code> and </code> in its
 // paragraph (goldmark parses the text of inline HTML as Markdown, so
 // map[Type] or a[1] inside <code> reaches the citation scanner).
-func inHTMLCode(src []byte, off int) bool {
+func InHTMLCode(src []byte, off int) bool {
 	// Most markers have no "<" in the bytes paragraphStart could return:
 	// one vector scan then, not a search for the paragraph's start.
 	if bytes.IndexByte(src[max(0, off-paragraphLookBack):off], '<') < 0 {
@@ -265,9 +221,9 @@ func inQuotation(src []byte, off int) bool {
 	return open >= 0 && open > bytes.LastIndex(before, []byte("”"))
 }
 
-// startsItsLine reports whether the marker is the first thing on its line
+// StartsItsLine reports whether the marker is the first thing on its line
 // after list, quote and table markup (a changelog's "- [617] Fix").
-func startsItsLine(src []byte, m markdown.Span) bool {
+func StartsItsLine(src []byte, m markdown.Span) bool {
 	ls, _ := lineAround(src, m.Start)
 	for _, b := range src[ls:m.Start] {
 		switch b {

@@ -24,8 +24,8 @@ func TestInHTMLCode(t *testing.T) {
 		{"<code>" + strings.Repeat("x", 4000) + "@", true},
 	} {
 		off := strings.IndexByte(tt.src, '@')
-		if got := inHTMLCode([]byte(tt.src), off); got != tt.want {
-			t.Errorf("inHTMLCode(%.40q) = %v, want %v", tt.src, got, tt.want)
+		if got := InHTMLCode([]byte(tt.src), off); got != tt.want {
+			t.Errorf("InHTMLCode(%.40q) = %v, want %v", tt.src, got, tt.want)
 		}
 	}
 }

@@ -2,9 +2,6 @@ package rules_test
 
 import (
 	"context"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,6 +12,8 @@ import (
 	"github.com/citelint/citelint/internal/resolve/httpclient"
 	"github.com/citelint/citelint/internal/resolve/verify"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
+	"github.com/citelint/citelint/internal/rules/rulestest"
 )
 
 // docExample is the example a rule's Doc gives after a line "Bad:" or
@@ -46,19 +45,11 @@ func docExample(doc, label string) string {
 // as `citelint run -E <rule>` would: the Bad example must make the rule
 // report, the Good one must not, so docs/rules.md shows what the rule does.
 // Registry rules (DOIs, arXiv ids) are answered by the golden tests' stub
-// (testdata/registry.json, which knows the examples' identifiers). Rules
+// (rulestest.StartRegistry, which knows the examples' identifiers). Rules
 // that check web pages or read a source's text are left out: their
 // examples name real pages and sources, which tests do not reach.
 func TestDocExamples(t *testing.T) {
-	var reg registrystub.Registry
-	b, err := os.ReadFile(filepath.Join("testdata", "registry.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &reg); err != nil {
-		t.Fatal(err)
-	}
-	stub := registrystub.Start(reg)
+	stub := rulestest.StartRegistry(t)
 	defer stub.Close()
 	// Bad examples that do not make their rule report today: the Doc and
 	// the rule disagree, a finding to settle (fix the example or the
@@ -66,7 +57,7 @@ func TestDocExamples(t *testing.T) {
 	// the list stays true.
 	silentBad := map[string]string{}
 	ran := 0
-	for _, r := range rules.All() {
+	for _, r := range registry.All() {
 		if r.Needs.Has(rules.NeedURL) || r.Needs.Has(rules.NeedSourceText) {
 			t.Logf("%s: examples not run (it checks web pages or reads sources)", r.Name)
 			continue
@@ -90,9 +81,9 @@ func TestDocExamples(t *testing.T) {
 				}
 				o := engine.Options{Lean: true}
 				if r.Needs&rules.NeedNetwork != 0 {
-					o.Lookups = declaredOnly{registryLookups(stub, []byte(src)), r.Needs}
+					o.Lookups = rulestest.DeclaredOnly(registryLookups(stub, []byte(src)), r.Needs)
 				}
-				eng, err := engine.New(goldenConfig(t, r.Name, file), o)
+				eng, err := engine.New(rulestest.Config(t, r.Name, file), o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -128,7 +119,7 @@ func TestDocExamples(t *testing.T) {
 
 // registryLookups answers src's identifiers from the stub's
 // registries (never a web page); the rule reads only what it declares
-// (declaredOnly, as in the golden tests).
+// (rulestest.DeclaredOnly, as in the golden tests).
 func registryLookups(stub *registrystub.Server, src []byte) rules.Lookups {
 	doc := markdown.Parse(src, markdown.Options{})
 	resolve.Resolve(doc, resolve.NewEnv(nil))

@@ -2,13 +2,13 @@ package rules
 
 import (
 	"context"
-	"math"
 
 	"github.com/citelint/citelint/internal/score"
 )
 
-// This file holds how the claim-support rules ask the judge: which
-// sentences, and what the model reads.
+// The judge's vocabulary: which sentences go to it (JudgePolicy) and how a
+// claim and its sources are put to it (AskJudge), for the claim-support
+// rules (internal/rules/claims) and `citelint calibrate --judge`.
 
 // JudgePolicy says which sentences go to the judge and what it reads.
 type JudgePolicy struct {
@@ -17,24 +17,6 @@ type JudgePolicy struct {
 	All bool
 	// Evidence bounds the passages sent (score.SelectEvidence).
 	Evidence score.SelectOptions
-}
-
-// wantsJudge reports whether a sentence scoring sc goes to the judge.
-func wantsJudge(p *Pass, sc, threshold, band float64) bool {
-	return p.Env.Judge != nil && (p.Env.JudgePolicy.All || math.Abs(sc-threshold) < band)
-}
-
-// askJudge asks the run's judge whether srcs support claim.
-func askJudge(p *Pass, claim string, srcs []citedSource) (JudgeVerdict, error) {
-	docs := make([]score.Doc, len(srcs))
-	for i, s := range srcs {
-		title := s.title
-		if title == "" {
-			title = s.name
-		}
-		docs[i] = score.Doc{Title: title, Text: s.text}
-	}
-	return AskJudge(p.Ctx, p.Env.Judge, claim, docs, p.Env.JudgePolicy.Evidence)
 }
 
 // AskJudge asks j whether docs support claim, sending the passages

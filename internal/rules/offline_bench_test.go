@@ -1,9 +1,11 @@
-package rules
+package rules_test
 
 import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/corpus/parsed"
+	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/registry"
 )
 
 // BenchmarkOfflineRulesCorpus runs each default offline rule, with its
@@ -15,8 +17,8 @@ func BenchmarkOfflineRulesCorpus(b *testing.B) {
 	for _, d := range docs {
 		bytes += len(d.Doc.Src)
 	}
-	for _, r := range All() {
-		if !r.Default || !r.HasTag(TagOffline) {
+	for _, r := range registry.All() {
+		if !r.Default || !r.HasTag(rules.TagOffline) {
 			continue
 		}
 		settings := r.DefaultSettings()
@@ -25,7 +27,7 @@ func BenchmarkOfflineRulesCorpus(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, d := range docs {
-					if _, err := Run(r, d.Path, d.Doc, settings, nil); err != nil {
+					if _, err := rules.Run(r, d.Path, d.Doc, settings, nil); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -13,6 +13,9 @@ import (
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/claims"
+	"github.com/citelint/citelint/internal/rules/input"
+	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/rules/uncited"
 	"github.com/citelint/citelint/result"
 )
@@ -180,7 +183,7 @@ var rulesPathoCases = []rulesPatho{
 		// n sections, each with one uncited factual sentence: whether a
 		// sentence is under an exempt section walked back to the first
 		// heading.
-		name: "uncited-claims-many-sections", extra: rules.UncitedClaim,
+		name: "uncited-claims-many-sections", extra: claims.UncitedClaim,
 		gen: func(n int) string {
 			var b strings.Builder
 			// One citation: a document that cites nothing is one finding.
@@ -197,10 +200,10 @@ var rulesPathoCases = []rulesPatho{
 		// A table row of n factual cells and no citation: whether the
 		// row cites is asked for every cell, and finding the row's line
 		// again for each was quadratic.
-		name: "uncited-wide-row", extra: rules.UncitedClaim,
+		name: "uncited-wide-row", extra: claims.UncitedClaim,
 		// Tables are exempt by default; the row's test is what is timed.
 		settings: func() any {
-			s := rules.UncitedClaim.DefaultSettings().(*uncited.Settings)
+			s := claims.UncitedClaim.DefaultSettings().(*uncited.Settings)
 			s.Exempt = slices.DeleteFunc(s.Exempt, func(e string) bool { return e == "tables" })
 			return s
 		},
@@ -223,7 +226,7 @@ var rulesPathoCases = []rulesPatho{
 		// citation markers, which cites the list: whether the list
 		// closes with citation markers only is asked for every item, and
 		// the line read again for each was quadratic.
-		name: "uncited-list-long-last-line", extra: rules.UncitedClaim,
+		name: "uncited-list-long-last-line", extra: claims.UncitedClaim,
 		gen: func(n int) string {
 			var b strings.Builder
 			for range n {
@@ -254,8 +257,8 @@ func citesThenDefinitions(cite string) func(n int) string {
 
 func pathoRules(extra *rules.Rule, settings func() any) []lint.Enabled {
 	var out []lint.Enabled
-	for _, r := range rules.All() {
-		if r.Default || r == rules.UnusedSuppression || r == extra {
+	for _, r := range registry.All() {
+		if r.Default || r == input.UnusedSuppression || r == extra {
 			s := r.DefaultSettings()
 			if r == extra && settings != nil {
 				s = settings()

@@ -1,16 +1,22 @@
-// Package rules holds citelint's rules, one per file, in the manner of
+// Package rules is what a citelint rule is, in the manner of
 // golang.org/x/tools/go/analysis: a Rule describes itself (name, summary,
 // documentation with a bad and a good example, default severity, tags,
 // settings) and its Check function only reports issues through a Pass.
 // Suppression, exclusions, severity overrides, limits and sorting happen
-// later, in package pipeline.
+// later, in package pipeline. The rules themselves live in the packages
+// under it by family (references, identifiers, claims, input), one rule a
+// file; internal/rules/registry lists them. What more than one family uses
+// is here too: the bracket evidence (evidence.go), removing a marker
+// (removal.go), the wording of messages (messages.go) and the judge's
+// vocabulary (judge.go).
 //
 // A rule also declares what it reads beyond the document (Needs: network
 // lookups, source text, the outcome of suppression), and the driver
 // derives its plan from the enabled rules' declarations. Adding a rule,
-// offline or network, therefore touches its file, one line of registry.go
-// and testdata/<name>/; TestRuleMetadata, the golden harness (which
-// answers only the declared lookups) and docs/rules.md (regenerated with
+// offline or network, therefore touches its file in a family's package,
+// one line of registry/registry.go and the family's testdata/<name>/;
+// TestRuleMetadata, the golden harness (rulestest, which answers only the
+// declared lookups) and docs/rules.md (regenerated with
 // `go test ./internal/rules -update-docs`) check the rest. Issues about the
 // document itself (document) and about suppression comments
 // (invalid-suppression, unused-suppression) are rules like the others.
@@ -19,8 +25,6 @@ package rules
 import (
 	"context"
 	"fmt"
-	"sort"
-	"strings"
 	"sync"
 
 	"github.com/citelint/citelint/internal/markdown"
@@ -292,49 +296,6 @@ func RunPass(p *Pass) (issues []result.Issue, err error) {
 	return p.issues, nil
 }
 
-// All returns every rule, sorted by name.
-func All() []*Rule {
-	out := append([]*Rule(nil), registry...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
-// Lookup finds a rule by name.
-func Lookup(name string) (*Rule, bool) {
-	for _, r := range registry {
-		if r.Name == name {
-			return r, true
-		}
-	}
-	return nil, false
-}
-
-// Known reports whether a rule is named name: what suppression comments
-// and configuration check their rule names against.
-func Known(name string) bool {
-	_, ok := Lookup(name)
-	return ok
-}
-
-// Names returns all rule names, sorted.
-func Names() []string {
-	var out []string
-	for _, r := range All() {
-		out = append(out, r.Name)
-	}
-	return out
-}
-
-// NewSettings returns the named rule's settings with their defaults, or nil
-// for an unknown rule or one without settings: config.Options.NewSettings,
-// with which config checks every rules.settings entry when it loads a file.
-func NewSettings(name string) any {
-	if r, ok := Lookup(name); ok {
-		return r.DefaultSettings()
-	}
-	return nil
-}
-
 // DefaultSettings returns a new value of r's settings with their defaults,
 // or nil when r has none.
 func (r *Rule) DefaultSettings() any {
@@ -354,11 +315,22 @@ func (r *Rule) HasTag(tag string) bool {
 	return false
 }
 
-// quote shortens text for messages.
-func quote(s string, max int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > max {
-		s = string(r[:max-1]) + "…"
-	}
-	return s
+// SentenceScore is how the claim-support rules judged one cited sentence,
+// kept (when SupportStats.KeepScores is set) for the review page, which
+// shows supported sentences and their evidence too, not only the flagged.
+type SentenceScore struct {
+	// Claim indexes Document.Claims.
+	Claim int
+	// Unverified: the sentence cites sources none of which has text.
+	Unverified bool
+	// Score against Threshold; Supported is the final verdict (the
+	// judge's when it decided).
+	Score, Threshold float64
+	Supported        bool
+	// Passage is the closest passage of the source named From; Missing
+	// the sentence's words the passage lacks. FromTitle and FromLink are
+	// that source's title and address (Reference.Link), when it gives them.
+	Passage, From       string
+	FromTitle, FromLink string
+	Missing             []string
 }

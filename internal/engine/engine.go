@@ -279,6 +279,9 @@ func (e *Engine) selectRules() error {
 		}
 		settings := r.DefaultSettings()
 		if settings != nil {
+			if r.ReportsSettings != nil && e.cfg.Rules.Default == config.DefaultReports {
+				r.ReportsSettings(settings)
+			}
 			if err := e.cfg.DecodeSettings(r.Name, settings); err != nil {
 				return err
 			}

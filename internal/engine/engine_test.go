@@ -199,3 +199,33 @@ func TestStdin(t *testing.T) {
 		t.Fatalf("after a failed read: %+v", fs)
 	}
 }
+
+// TestReportsSettings checks that rules.default: reports changes a rule's
+// default settings (unused-reference's linked-lists) and that the
+// config's own settings still win.
+func TestReportsSettings(t *testing.T) {
+	const linkedDoc = "# Land finance\n\nLand sales fell to 4.15 trillion yuan in 2025 ([source](https://example.org/a)).\n\n" +
+		"## References\n\n1. Ministry, report 2025\n   https://example.org/a\n2. Think tank, outlook\n   https://example.org/b\n"
+	tests := []struct {
+		name, yaml string
+		want       int // unused-reference findings
+	}{
+		{"standard", "", 0},
+		{"reports", "version: \"1\"\nrules:\n  default: reports\n", 1},
+		{"reports, turned off", "version: \"1\"\nrules:\n  default: reports\n  settings:\n    unused-reference:\n      linked-lists: false\n", 0},
+		{"standard, turned on", "version: \"1\"\nrules:\n  settings:\n    unused-reference:\n      linked-lists: true\n", 1},
+	}
+	for _, tc := range tests {
+		eng, _ := newEngine(t, tc.yaml)
+		rep := eng.LintBytes(context.Background(), "report.md", []byte(linkedDoc))
+		n := 0
+		for _, iss := range rep.Issues {
+			if iss.Rule == "unused-reference" {
+				n++
+			}
+		}
+		if n != tc.want {
+			t.Errorf("%s: %d unused-reference findings, want %d", tc.name, n, tc.want)
+		}
+	}
+}

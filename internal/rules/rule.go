@@ -118,6 +118,11 @@ type Rule struct {
 	// NewSettings returns a pointer to the rule's settings with their
 	// defaults; nil when the rule has none. Config decodes over it.
 	NewSettings func() any
+	// ReportsSettings, when set, changes the defaults NewSettings returns
+	// under `rules.default: reports`, before the config's settings are
+	// decoded over them: what an LLM-written report means by a form can
+	// differ from what human documentation means by it.
+	ReportsSettings func(settings any)
 	// Check inspects one document.
 	Check func(p *Pass)
 }

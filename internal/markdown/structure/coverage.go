@@ -217,3 +217,73 @@ func firstColon(b []byte) int {
 // markerPunctuation may stand between citation markers on a line that
 // holds nothing else.
 const markerPunctuation = " \t*_()[],;.-–—|/·•（）【】、，；。："
+
+// LeadIns answers whether a sentence is in the paragraph that leads into
+// a list of evidence: a list of two or more items, every one of which
+// cites ("- 2023年收入4.2亿元 [来源3](url)"). Such a paragraph sums up
+// what its list sources, item by item, as research agents write a
+// finding above its evidence; read in context, every labelled finding in
+// one (18, in seven report families) restated its list.
+type LeadIns struct {
+	doc   *markdown.Document
+	spans []markdown.Span // lead-ins of lists of evidence, by start; nil until asked
+	made  bool
+}
+
+// NewLeadIns returns the lead-ins of doc's lists of evidence.
+func NewLeadIns(doc *markdown.Document) LeadIns { return LeadIns{doc: doc} }
+
+// Cited reports whether c is in the lead-in of a list of evidence.
+func (li *LeadIns) Cited(c *markdown.Claim) bool {
+	if !li.made {
+		li.made, li.spans = true, evidenceLeadIns(li.doc)
+	}
+	if len(li.spans) == 0 {
+		return false
+	}
+	k, _ := slices.BinarySearchFunc(li.spans, c.Start, func(s markdown.Span, off int) int { return s.Start - off })
+	if k < len(li.spans) && li.spans[k].Start == c.Start {
+		return true
+	}
+	return k > 0 && c.Start < li.spans[k-1].End
+}
+
+// evidenceLeadIns returns, sorted by start, the lead-ins of the lists
+// whose items all cite. An item is its paragraphs (blocks) holding
+// sentences; it cites when one of its sentences does.
+func evidenceLeadIns(doc *markdown.Document) []markdown.Span {
+	if len(doc.Lists) == 0 {
+		return nil
+	}
+	type tally struct {
+		items, cited, last int
+		lastCites          bool // the last item counted cites
+	}
+	lists := make([]tally, len(doc.Lists))
+	for i := range lists {
+		lists[i].last = -1
+	}
+	for i := range doc.Claims {
+		c := &doc.Claims[i]
+		if c.List < 0 || c.List >= len(lists) {
+			continue
+		}
+		t := &lists[c.List]
+		if c.Block != t.last {
+			t.items++
+			t.last, t.lastCites = c.Block, false
+		}
+		if len(c.Citations) > 0 && !t.lastCites {
+			t.lastCites = true
+			t.cited++
+		}
+	}
+	var out []markdown.Span
+	for i, l := range doc.Lists {
+		if t := lists[i]; t.items >= 2 && t.cited == t.items && l.LeadIn.End > l.LeadIn.Start {
+			out = append(out, l.LeadIn)
+		}
+	}
+	slices.SortFunc(out, func(a, b markdown.Span) int { return a.Start - b.Start })
+	return out
+}

@@ -157,3 +157,31 @@ func TestLooksLikeCode(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadIns checks which paragraphs lead into a list of evidence: two
+// or more items, every one citing.
+func TestLeadIns(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool // the sentence "Sales rose" is covered
+	}{
+		{"Sales rose 20% in 2024.\n\n- North rose 25% [1].\n- South rose 15% [2].\n\n[1] a\n[2] b\n", true},
+		{"Sales rose 20% in 2024.\n\n- North rose 25% ([source](https://example.org/n)).\n- South rose 15% ([source](https://example.org/s)).\n", true},
+		{"Sales rose 20% in 2024.\n\n- North rose 25% [1].\n- South rose 15%.\n\n[1] a\n", false},
+		{"Sales rose 20% in 2024.\n\n- North rose 25% [1].\n\n[1] a\n", false},
+		{"Sales rose 20% in 2024.\n\nThe split was even.\n\n- North rose 25% [1].\n- South rose 15% [2].\n\n[1] a\n[2] b\n", false},
+		{"- Sales rose 20% in 2024.\n  - North rose 25% [1].\n  - South rose 15% [2].\n\n[1] a\n[2] b\n", true},
+	} {
+		doc := markdown.Parse([]byte(tc.src), markdown.Options{})
+		li := NewLeadIns(doc)
+		got := false
+		for i := range doc.Claims {
+			if c := &doc.Claims[i]; strings.HasPrefix(string(doc.Src[c.Start:c.End]), "Sales rose") {
+				got = li.Cited(c)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: lead-in covered = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}

@@ -86,6 +86,12 @@ list leaves its list without such a line. What covers a list covers the
 lists inside its items too. With scope "sentence" every factual sentence
 needs its own.
 
+A paragraph that leads into a list of two or more items, every one of
+which cites, is covered by its list: it sums up the evidence the list
+gives item by item, as research agents write a finding above its sources
+(read in context, all 18 labelled findings in such paragraphs, across
+seven report families, restated their list).
+
 A sentence is also covered by a paragraph of its own right below its
 paragraph that gives its sources ("Sources: https://…", "Source: IEA",
 "来源：…"); by the citation of the sentence right before it when it goes

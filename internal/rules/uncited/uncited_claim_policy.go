@@ -256,14 +256,15 @@ type outsideCoverage struct {
 	off   bool // scope sentence: every factual sentence needs its own citation
 	rows  structure.TableRows
 	lists structure.Lists
+	leads structure.LeadIns
 }
 
 func newOutsideCoverage(doc *markdown.Document, scope string) outsideCoverage {
-	return outsideCoverage{off: scope == "sentence", rows: structure.NewTableRows(doc), lists: structure.NewLists(doc)}
+	return outsideCoverage{off: scope == "sentence", rows: structure.NewTableRows(doc), lists: structure.NewLists(doc), leads: structure.NewLeadIns(doc)}
 }
 
 func (oc *outsideCoverage) covers(c *markdown.Claim) bool {
-	return !oc.off && (c.TableCell && oc.rows.Cited(c) || c.ListItem && oc.lists.Cited(c))
+	return !oc.off && (c.TableCell && oc.rows.Cited(c) || c.ListItem && oc.lists.Cited(c) || !c.TableCell && oc.leads.Cited(c))
 }
 
 // Where a claim sits, as the exemptions by place see it.

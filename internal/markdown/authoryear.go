@@ -58,11 +58,11 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 		if !hasYear(inner) {
 			continue
 		}
-		marker := Span{base + i, base + j + 1}
+		marker := Span{Start: base + i, End: base + j + 1}
 		// Narrative: Name et al. (2020)
 		if y, ok := bareYear(inner); ok {
 			if name, ns := nameBefore(text, i); len(name) > 0 {
-				sp := Span{base + ns, marker.End}
+				sp := Span{Start: base + ns, End: marker.End}
 				label, author, year := nameYear(name, y)
 				out = append(out, candidate{author: author, year: year, Citation: Citation{Kind: KindAuthorYear, Scheme: "narrative", Span: sp, Marker: sp, Label: label, Claim: -1, Ref: -1}})
 			}
@@ -86,7 +86,7 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 			}
 			s := base + i + 1 + ps + ns
 			label, author, yr := nameYear(name, year)
-			cites = append(cites, candidate{author: author, year: yr, Citation: Citation{Kind: KindAuthorYear, Span: Span{s, base + i + 1 + ps + ne}, Marker: marker, Label: label, Claim: -1, Ref: -1}})
+			cites = append(cites, candidate{author: author, year: yr, Citation: Citation{Kind: KindAuthorYear, Span: Span{Start: s, End: base + i + 1 + ps + ne}, Marker: marker, Label: label, Claim: -1, Ref: -1}})
 			ps = pe + 1
 		}
 		if ok && len(cites) > 0 {

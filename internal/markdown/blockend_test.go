@@ -61,10 +61,10 @@ func checkBlockEnds(t *testing.T, name string, src []byte) {
 					ord++
 				}
 			}
-			items = append(items, item{Span{n.Pos(), subtreeEnd(n, src)}, ord})
+			items = append(items, item{Span{Start: n.Pos(), End: subtreeEnd(n, src)}, ord})
 		case *east.Footnote:
 			if n.Pos() < len(src) {
-				notes = append(notes, Span{n.Pos(), max(n.Pos(), subtreeEnd(n, src))})
+				notes = append(notes, Span{Start: n.Pos(), End: max(n.Pos(), subtreeEnd(n, src))})
 			}
 		}
 		return ast.WalkContinue, nil

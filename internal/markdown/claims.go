@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/citelint/citelint/internal/markdown/model"
 	"github.com/citelint/citelint/internal/sentence"
 )
 
@@ -77,7 +78,7 @@ func proseCuts(src []byte, sp Span) func(func(Span) bool) {
 			if cut < 0 {
 				break
 			}
-			if !yield(Span{sp.Start, cut}) {
+			if !yield(Span{Start: sp.Start, End: cut}) {
 				return
 			}
 			sp.Start = cut
@@ -319,7 +320,7 @@ func (w *walker) collectCitations() {
 			seq = picks[i].seq
 		}
 		if seq < nRaw {
-			copyCitation(&cites[i], &w.rawCites[seq])
+			model.CopyCitation(&cites[i], &w.rawCites[seq])
 		} else {
 			w.citation(&cites[i], w.cands.at(seq-nRaw))
 		}
@@ -412,32 +413,6 @@ func searchable[E any](s []E, key func(E) int) bool {
 		}
 	}
 	return true
-}
-
-// copyCitation sets *dst, a zero Citation, to *src. It writes only the
-// strings that are set: while the collector marks, every pointer written to
-// the heap goes through a write barrier, and copying the whole struct pays
-// for all eight strings where a citation typically has two or three.
-// TestCopyCitation checks that it copies every field.
-func copyCitation(dst, src *Citation) {
-	dst.Span, dst.Marker = src.Span, src.Marker
-	dst.Claim, dst.InReferences, dst.Status, dst.Ref = src.Claim, src.InReferences, src.Status, src.Ref
-	dst.InHeading, dst.InQuote, dst.Kind = src.InHeading, src.InQuote, src.Kind
-	if src.Label != "" {
-		dst.Label = src.Label
-	}
-	if src.Scheme != "" {
-		dst.Scheme = src.Scheme
-	}
-	if src.ID != "" {
-		dst.ID = src.ID
-	}
-	if src.more != nil {
-		dst.more = src.more
-	}
-	if src.Target != "" {
-		dst.Target = src.Target
-	}
 }
 
 // sent is a sentence of w.blocks[block].
@@ -557,7 +532,7 @@ func (w *walker) buildClaims() {
 		}
 		spans = sentence.AppendSplit(spans[:0], w.src[b.span.Start:b.span.End], glue)
 		for _, s := range spans {
-			sents = append(sents, sent{Span{b.span.Start + s.Start, b.span.Start + s.End}, int(bi)})
+			sents = append(sents, sent{Span{Start: b.span.Start + s.Start, End: b.span.Start + s.End}, int(bi)})
 			blockOf = append(blockOf, b.span)
 		}
 	}
@@ -679,7 +654,7 @@ func sortSpansKeys(s []Span, keys []uint64) []uint64 {
 		}
 		if same {
 			for i, k := range keys {
-				s[i] = Span{int(k >> 32), int(uint32(k))}
+				s[i] = Span{Start: int(k >> 32), End: int(uint32(k))}
 			}
 			return keys
 		}

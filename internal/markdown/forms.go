@@ -100,7 +100,7 @@ func scanBareKeyForms(text []byte, base int, out []candidate) []candidate {
 			if len(val) == 0 {
 				continue
 			}
-			m := Span{base + i, base + off + len(val)}
+			m := Span{Start: base + i, End: base + off + len(val)}
 			// ident: inside a bracketed key ("[doc_id:a7]") the bracket is
 			// the marker.
 			out = append(out, candidate{ident: true, Citation: Citation{Kind: KindKey, Scheme: keyForms[k].scheme, Span: m, Marker: m, Label: string(val), Claim: -1, Ref: -1}})
@@ -172,13 +172,13 @@ func scanToolMarkers(text []byte, base int, out []candidate) []candidate {
 			if n == 0 {
 				break
 			}
-			out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeTurn, Span: Span{base + j, base + j + n}, Label: string(text[j : j+n]), Claim: -1, Ref: -1}})
+			out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeTurn, Span: Span{Start: base + j, End: base + j + n}, Label: string(text[j : j+n]), Claim: -1, Ref: -1}})
 			j += n
 		}
 		if bytes.HasPrefix(text[j:], []byte("\ue201")) {
 			j += len("\ue201")
 		}
-		m := Span{base + i, base + j}
+		m := Span{Start: base + i, End: base + j}
 		for k := first; k < len(out); k++ {
 			out[k].Marker = m
 		}
@@ -482,7 +482,7 @@ func (w *walker) scanTitles(text []byte, base int, present uint8, out []candidat
 			if !titleLeads[string(bytes.ToLower(lastWord(text[:i])))] && !w.knownTitle(inner) {
 				continue
 			}
-			m := Span{base + i, base + end}
+			m := Span{Start: base + i, End: base + end}
 			out = append(out, candidate{Citation: Citation{Kind: KindNamed, Scheme: SchemeTitle, Span: m, Marker: m,
 				Label: string(inner), Claim: -1, Ref: -1}})
 		}

@@ -32,7 +32,7 @@ func findFrontMatter(src []byte, start int) (Span, bool) {
 		}
 		l := bytes.TrimRight(line, " \t\r")
 		if !toml && (bytes.Equal(l, []byte("---")) || bytes.Equal(l, []byte("..."))) || toml && bytes.Equal(l, []byte("+++")) {
-			return Span{start, start + pos + len(line)}, true
+			return Span{Start: start, End: start + pos + len(line)}, true
 		}
 		pos = next
 	}

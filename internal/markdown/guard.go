@@ -138,9 +138,9 @@ func findGuards(src []byte) []guardSpan {
 		scan += dest
 		switch {
 		case maxDepth > maxBracketDepth:
-			out = append(out, guardSpan{Span{s, end}, true, false, fmt.Sprintf("brackets nested %d deep (more than %d)", maxDepth, maxBracketDepth)})
+			out = append(out, guardSpan{Span{Start: s, End: end}, true, false, fmt.Sprintf("brackets nested %d deep (more than %d)", maxDepth, maxBracketDepth)})
 		case dest > maxScanPerByte*size:
-			costly = append(costly, guardSpan{Span{s, end}, true, false, fmt.Sprintf("%d link destinations that never close", open)})
+			costly = append(costly, guardSpan{Span{Start: s, End: end}, true, false, fmt.Sprintf("%d link destinations that never close", open)})
 		case len(runs) > 0:
 			// Each run scans at most to the paragraph's end: the exact
 			// count (a map) only when that bound is over the allowance.
@@ -149,7 +149,7 @@ func findGuards(src []byte) []guardSpan {
 			if allow := maxScanPerByte * (size + lineCost*lines); most > allow {
 				most = codeSpanScan(runs, end, line)
 				if most > allow {
-					costly = append(costly, guardSpan{Span{s, end}, true, true, fmt.Sprintf("%d backtick runs, most never closed", len(runs))})
+					costly = append(costly, guardSpan{Span{Start: s, End: end}, true, true, fmt.Sprintf("%d backtick runs, most never closed", len(runs))})
 				}
 			}
 			scan += most
@@ -162,7 +162,7 @@ func findGuards(src []byte) []guardSpan {
 		if lineStart {
 			lineStart = false
 			if q, end := quoteDepth(src, i); q > maxQuoteDepth {
-				out = append(out, guardSpan{Span{i, end}, false, false, fmt.Sprintf("blockquotes nested %d deep (more than %d)", q, maxQuoteDepth)})
+				out = append(out, guardSpan{Span{Start: i, End: end}, false, false, fmt.Sprintf("blockquotes nested %d deep (more than %d)", q, maxQuoteDepth)})
 			}
 			if blankLineAt(src, i) {
 				flush(i)

@@ -67,7 +67,7 @@ func TestGuardKeepsOffsets(t *testing.T) {
 // TestSpanIndex checks contains against a scan of the spans, spans added
 // in and out of order, nested and overlapping.
 func TestSpanIndex(t *testing.T) {
-	spans := []Span{{10, 20}, {30, 100}, {40, 50}, {5, 8}, {60, 70}, {200, 210}, {0, 1}}
+	spans := []Span{{Start: 10, End: 20}, {Start: 30, End: 100}, {Start: 40, End: 50}, {Start: 5, End: 8}, {Start: 60, End: 70}, {Start: 200, End: 210}, {Start: 0, End: 1}}
 	var x spanIndex
 	for i, s := range spans {
 		x.add(s)

@@ -58,7 +58,7 @@ func mathSpans(src []byte) []Span {
 				i++
 				continue
 			}
-			out = append(out, Span{i, end})
+			out = append(out, Span{Start: i, End: end})
 			i = end - 1
 			continue
 		}
@@ -66,7 +66,7 @@ func mathSpans(src []byte) []Span {
 			continue
 		}
 		if end := closeInline(src, i+1, maxLen); end >= 0 {
-			out = append(out, Span{i, end})
+			out = append(out, Span{Start: i, End: end})
 			i = end - 1
 		}
 	}

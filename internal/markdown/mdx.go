@@ -255,7 +255,7 @@ func mdxComments(src []byte) []Span {
 		if closer > nextFence() {
 			continue // a fence comes first: "{/*" in prose before code
 		}
-		out = append(out, Span{b, closer})
+		out = append(out, Span{Start: b, End: closer})
 		off = closer
 	}
 	return out

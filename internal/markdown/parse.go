@@ -562,7 +562,7 @@ func (w *walker) addProse(start, stop int) {
 		w.prose[n-1].End = stop
 		return
 	}
-	w.prose = append(w.prose, Span{start, stop})
+	w.prose = append(w.prose, Span{Start: start, End: stop})
 }
 
 // maxWrappedProse bounds a prose range that continues over line breaks: a
@@ -596,7 +596,7 @@ func linesSpan(n ast.Node) (Span, bool) {
 		return Span{}, false
 	}
 	first, last := lines.At(0), lines.At(lines.Len()-1)
-	return Span{first.Start, last.Stop}, true
+	return Span{Start: first.Start, End: last.Stop}, true
 }
 
 func (w *walker) addBlock(n ast.Node, heading, cell bool) {
@@ -650,7 +650,7 @@ func (w *walker) headingBlock(n *ast.Heading) {
 			return
 		}
 		start = atxMarker(w.src, start, true)
-		sp = Span{start, start}
+		sp = Span{Start: start, End: start}
 	default:
 		if start < 0 || start > sp.Start {
 			start = sp.Start
@@ -659,7 +659,7 @@ func (w *walker) headingBlock(n *ast.Heading) {
 	}
 	w.doc.Headings = append(w.doc.Headings, Heading{
 		Level: n.Level,
-		Span:  Span{start, sp.End},
+		Span:  Span{Start: start, End: sp.End},
 		Text:  w.plainString(w.src[sp.Start:sp.End]),
 	})
 	w.heading = len(w.doc.Headings) - 1
@@ -716,7 +716,7 @@ func (w *walker) listItem(n *ast.ListItem) {
 		return
 	}
 	w.openItems = append(w.openItems, len(w.listItems))
-	w.listItems = append(w.listItems, listItem{span: Span{p, p}, ordinal: ordinal, depth: w.listDepth})
+	w.listItems = append(w.listItems, listItem{span: Span{Start: p, End: p}, ordinal: ordinal, depth: w.listDepth})
 }
 
 func (w *walker) listItemEnd() {
@@ -770,7 +770,7 @@ func (w *walker) linkDef(n *ast.LinkReferenceDefinition) {
 	label := string(n.Label)
 	ls := Span{}
 	if i := bytes.IndexByte(w.src[sp.Start:sp.End], '['); i >= 0 {
-		ls = Span{sp.Start + i, sp.Start + i + 1 + len(n.Label) + 1}
+		ls = Span{Start: sp.Start + i, End: sp.Start + i + 1 + len(n.Label) + 1}
 	}
 	ref := Reference{Kind: RefLinkDef, Label: label, Span: sp, LabelSpan: ls, Section: -1}
 	dest := string(n.Destination)
@@ -805,8 +805,8 @@ func (w *walker) templateDefinitions(n ast.Node) {
 		}
 		at := seg.Start + bytes.IndexByte(line, '[')
 		ref := Reference{Kind: RefLinkDef, Label: string(label), Section: -1,
-			Span:      Span{at, seg.Start + len(bytes.TrimRight(line, " \t\r\n"))},
-			LabelSpan: Span{at, at + len(label) + 2}, Text: string(dest), Template: true}
+			Span:      Span{Start: at, End: seg.Start + len(bytes.TrimRight(line, " \t\r\n"))},
+			LabelSpan: Span{Start: at, End: at + len(label) + 2}, Text: string(dest), Template: true}
 		if !template {
 			// As goldmark reads a destination: "<url>" without its brackets.
 			if len(dest) >= 2 && dest[0] == '<' && dest[len(dest)-1] == '>' {
@@ -863,18 +863,18 @@ func (w *walker) footnoteEnd(n *east.Footnote) {
 	end := w.blockEnd(p)
 	// The label is between "[^" and "]:" at Pos.
 	label := string(n.Ref)
-	ls := Span{p, p + 2 + len(n.Ref) + 1}
+	ls := Span{Start: p, End: p + 2 + len(n.Ref) + 1}
 	if ls.End > len(w.src) {
 		ls.End = len(w.src)
 	}
-	body := Span{ls.End, end}
+	body := Span{Start: ls.End, End: end}
 	if body.Start < len(w.src) && w.src[body.Start] == ':' {
 		body.Start++
 	}
 	if body.Start > body.End {
 		body.Start = body.End
 	}
-	ref := Reference{Kind: RefFootnote, Label: label, Span: Span{p, end}, LabelSpan: ls, Section: -1}
+	ref := Reference{Kind: RefFootnote, Label: label, Span: Span{Start: p, End: end}, LabelSpan: ls, Section: -1}
 	raw := w.src[body.Start:body.End]
 	ref.Text = string(bytes.TrimSpace(raw))
 	w.setIdentifiers(&ref, raw, body.Start)
@@ -900,7 +900,7 @@ func (w *walker) rawHTML(n *ast.RawHTML) {
 	if n.Segments == nil || n.Segments.Len() == 0 {
 		return
 	}
-	sp := Span{n.Segments.At(0).Start, n.Segments.At(n.Segments.Len() - 1).Stop}
+	sp := Span{Start: n.Segments.At(0).Start, End: n.Segments.At(n.Segments.Len() - 1).Stop}
 	w.comments(sp, false)
 }
 
@@ -920,7 +920,7 @@ func (w *walker) comments(sp Span, block bool) {
 			end = start + 4 + j + 3
 			inner = b[start+4 : start+4+j]
 		}
-		cs := Span{sp.Start + start, sp.Start + end}
+		cs := Span{Start: sp.Start + start, End: sp.Start + end}
 		w.doc.Comments = append(w.doc.Comments, Comment{
 			Span:    cs,
 			Text:    string(bytes.TrimSpace(inner)),
@@ -1024,7 +1024,7 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 // fence is a shell step, not reference entry 2.
 func (w *walker) addCodeBlock(lines *text.Segments, lang Span) {
 	if lines.Len() > 0 {
-		w.doc.CodeBlocks = append(w.doc.CodeBlocks, CodeBlock{Span{lines.At(0).Start, lines.At(lines.Len() - 1).Stop}, lang})
+		w.doc.CodeBlocks = append(w.doc.CodeBlocks, CodeBlock{Span: Span{Start: lines.At(0).Start, End: lines.At(lines.Len() - 1).Stop}, Lang: lang})
 	}
 }
 
@@ -1040,7 +1040,7 @@ func (w *walker) fenceLang(n *ast.FencedCodeBlock) Span {
 	if i := bytes.IndexAny(word, " \t{"); i >= 0 {
 		word = word[:i]
 	}
-	return Span{start, start + len(word)}
+	return Span{Start: start, End: start + len(word)}
 }
 
 // inCodeBlock reports whether the source range [start, end) overlaps a

@@ -381,7 +381,7 @@ func (sc *plainScan) bracket(base int, line []byte, j int) (next int, ok bool) {
 		if !ok {
 			return 0, false
 		}
-		sc.inlines = append(sc.inlines, plainInline{pos: base + open, end: base + end + 1, dest: Span{base + j + 2, base + end}})
+		sc.inlines = append(sc.inlines, plainInline{pos: base + open, end: base + end + 1, dest: Span{Start: base + j + 2, End: base + end}})
 		sc.open, sc.pending = -1, false
 		return end + 1, true
 	}

@@ -246,8 +246,8 @@ func (w *walker) buildSections() {
 				end = next
 			}
 		}
-		doc.Sections = append(doc.Sections, Section{Title: title, Heading: h.Span, Span: Span{h.Span.Start, end}})
-		w.sectionIndex.add(Span{h.Span.Start, end})
+		doc.Sections = append(doc.Sections, Section{Title: title, Heading: h.Span, Span: Span{Start: h.Span.Start, End: end}})
+		w.sectionIndex.add(Span{Start: h.Span.Start, End: end})
 		weak = append(weak, needs)
 		entriesOnly = append(entriesOnly, !needs && needsEntriesNames[strings.ToLower(title)])
 	}
@@ -276,8 +276,8 @@ func (w *walker) buildSections() {
 		} else {
 			continue
 		}
-		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{start, first}, Span: Span{start, end}})
-		w.sectionIndex.add(Span{start, end})
+		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{Start: start, End: first}, Span: Span{Start: start, End: end}})
+		w.sectionIndex.add(Span{Start: start, End: end})
 		weak = append(weak, needs)
 		entriesOnly = append(entriesOnly, !needs && needsEntriesNames[strings.ToLower(title)])
 	}
@@ -944,7 +944,7 @@ func (w *walker) parseEntries(si int) {
 		if !isOpen {
 			return
 		}
-		ref := Reference{Kind: RefEntry, Label: cur.label, Span: Span{cur.start, cur.end}, LabelSpan: cur.labelSpan, Section: si}
+		ref := Reference{Kind: RefEntry, Label: cur.label, Span: Span{Start: cur.start, End: cur.end}, LabelSpan: cur.labelSpan, Section: si}
 		w.fillEntry(&ref, cur.textStart, cur.end)
 		w.doc.References = append(w.doc.References, ref)
 		for _, sp := range cur.more {
@@ -1021,14 +1021,14 @@ func (w *walker) parseEntries(si int) {
 				if ok {
 					// Where the label is written: searching the line for
 					// it found the 3 of `<a name="ref3">[3]</a>`.
-					cur.labelSpan = Span{pos + ls, pos + le}
+					cur.labelSpan = Span{Start: pos + ls, End: pos + le}
 					if bracketed {
 						var more []Span
 						more, at = moreLabels(line, at, w.moreBuf[:0])
 						w.moreBuf = more
 						cur.textStart = pos + at
 						for _, sp := range more {
-							cur.more = append(cur.more, Span{pos + sp.Start, pos + sp.End})
+							cur.more = append(cur.more, Span{Start: pos + sp.Start, End: pos + sp.End})
 						}
 					}
 				}
@@ -1062,7 +1062,7 @@ func moreLabels(line []byte, at int, out []Span) ([]Span, int) {
 		if k == j+1 || k >= len(line) || line[k] != ']' || k+1 < len(line) && line[k+1] == '(' {
 			return out, at
 		}
-		out = append(out, Span{j + 1, k})
+		out = append(out, Span{Start: j + 1, End: k})
 		i = k + 1
 		if i < len(line) && line[i] == ':' {
 			i++
@@ -1110,7 +1110,7 @@ func (w *walker) setIdentifiers(ref *Reference, raw []byte, base int) {
 	w.identBuf = ident.AppendScan(w.identBuf[:0], raw)
 	for _, m := range w.identBuf {
 		if m.Problem != "" {
-			ref.Problems = append(ref.Problems, IdentProblem{Span: Span{base + m.Start, base + m.End}, Raw: m.Raw, Kind: string(m.Kind), Problem: m.Problem})
+			ref.Problems = append(ref.Problems, IdentProblem{Span: Span{Start: base + m.Start, End: base + m.End}, Raw: m.Raw, Kind: string(m.Kind), Problem: m.Problem})
 			continue
 		}
 		switch m.Kind {

@@ -221,7 +221,7 @@ func TestEntryRun(t *testing.T) {
 		{"[2] A.\n[3] B.\n[4] C.", 0, 0, false},           // not from 1
 	} {
 		w := &walker{src: []byte("0123456789" + c.text)}
-		title, at, _, ok := w.entryRun(Span{10, 10 + len(c.text)})
+		title, at, _, ok := w.entryRun(Span{Start: 10, End: 10 + len(c.text)})
 		if ok != c.ok || ok && (at != 10+c.at || title != 10+c.title) {
 			t.Errorf("entryRun(%q) = %d, %d, %v; want %d, %d, %v", c.text, title-10, at-10, ok, c.title, c.at, c.ok)
 		}
@@ -238,7 +238,7 @@ func FuzzEntryRun(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		w := &walker{src: []byte("0123456789" + s)}
-		gt, got, gtitle, ok := w.entryRun(Span{10, 10 + len(s)})
+		gt, got, gtitle, ok := w.entryRun(Span{Start: 10, End: 10 + len(s)})
 		wt, want, wtitle, wantOK := entryRunSpec([]byte(s), 10)
 		if ok != wantOK || ok && (got != want || gt != wt || gtitle != wtitle) {
 			t.Fatalf("entryRun(%q) = %d, %d, %q, %v; the definition gives %d, %d, %q, %v", s, gt, got, gtitle, ok, wt, want, wtitle, wantOK)

@@ -157,7 +157,7 @@ func (w *walker) rstEntriesIn(sp Span) {
 			finish()
 			label := autoLabel(line[ls:le], &w.rst.autoEntries)
 			w.doc.References = append(w.doc.References, Reference{Kind: RefFootnote, Label: label,
-				Span: Span{pos + dots, pos + len(line)}, LabelSpan: Span{pos + dots, pos + le + 1}, Section: -1})
+				Span: Span{Start: pos + dots, End: pos + len(line)}, LabelSpan: Span{Start: pos + dots, End: pos + le + 1}, Section: -1})
 			open, textStart = len(w.doc.References)-1, pos+at
 			w.rst.entries++
 		}
@@ -187,12 +187,6 @@ func directiveBefore(src []byte, start int) bool {
 		end = ls
 	}
 	return false
-}
-
-// RST reports whether a footnote reference is a reST entry, ".. [label]".
-func (r *Reference) RST(src []byte) bool {
-	return r.Kind == RefFootnote && r.LabelSpan.End > r.LabelSpan.Start+1 && r.LabelSpan.Start+2 <= len(src) &&
-		src[r.LabelSpan.Start] == '.' && src[r.LabelSpan.Start+1] == '.'
 }
 
 // rstEntryStarts reports whether a trimmed line starts a reST entry.

@@ -54,7 +54,7 @@ type span32 struct{ start, end uint32 }
 // fits32 reports whether s's offsets fit a span32.
 func fits32(s Span) bool { return uint64(s.Start) < 1<<32 && uint64(s.End) < 1<<32 }
 
-func (s span32) span() Span { return Span{int(s.start), int(s.end)} }
+func (s span32) span() Span { return Span{Start: int(s.start), End: int(s.end)} }
 
 // candMoreOf returns the rarer fields of r, nil when it has none.
 func (w *walker) candMoreOf(r *candRec) *candMore {
@@ -152,7 +152,7 @@ func (w *walker) keep(c *candidate) {
 }
 
 // citation writes the Citation that candidate r stands for to *dst, a zero
-// Citation, writing only the strings that are set (see copyCitation).
+// Citation, writing only the strings that are set (see model.CopyCitation).
 func (w *walker) citation(dst *Citation, r *candRec) {
 	dst.Span, dst.Marker, dst.Kind = w.candSpan(r), w.candMarker(r), r.Kind
 	dst.Claim, dst.Ref = -1, -1
@@ -170,9 +170,7 @@ func (w *walker) citation(dst *Citation, r *candRec) {
 		if m.Scheme != "" {
 			dst.Scheme = m.Scheme
 		}
-		if m.Problem != "" || m.Author != "" || m.Year != "" {
-			dst.more = &citationMore{m.Problem, m.Author, m.Year}
-		}
+		dst.SetDetail(m.Problem, m.Author, m.Year)
 	}
 }
 
@@ -210,7 +208,7 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 	case ref.Type == ast.ReferenceLinkFull:
 		if end < len(w.src) && w.src[end] == '[' {
 			if e := matchBracket(w.src, end); e >= 0 {
-				labelSpan = Span{end + 1, e}
+				labelSpan = Span{Start: end + 1, End: e}
 				end = e + 1
 			}
 		}
@@ -219,12 +217,12 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 			end += 2
 		}
 	}
-	marker := Span{pos, end}
+	marker := Span{Start: pos, End: end}
 	w.linkMarker = append(w.linkMarker, marker)
 	if ref != nil && ref.Type == ast.ReferenceLinkShortcut && (gluedToURL(w.src, pos) || gluedToSymbol(w.src, pos)) {
 		return ast.WalkSkipChildren // www.example.com/page[1].html, with a [1] defined
 	}
-	textSpan := Span{pos + 1, textEnd}
+	textSpan := Span{Start: pos + 1, End: textEnd}
 	linkText := bytes.TrimSpace(w.src[textSpan.Start:textSpan.End])
 	w.linkTextNotes(textSpan)
 
@@ -264,13 +262,13 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 		for _, it := range items {
 			for v := it.from; v <= it.to; v++ {
 				lab := it.label(v)
-				sp := Span{innerOff + it.start, innerOff + it.end}
+				sp := Span{Start: innerOff + it.start, End: innerOff + it.end}
 				if len(items) == 1 && it.from == it.to {
 					sp = marker
 				}
 				c := Citation{Kind: KindNumeric, Span: sp, Label: lab, ID: dest}
 				if ref != nil && ref.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
-					c.Span = Span{innerOff + it.start, innerOff + it.end}
+					c.Span = Span{Start: innerOff + it.start, End: innerOff + it.end}
 				}
 				add(c)
 			}
@@ -355,7 +353,7 @@ func (w *walker) autoLink(n *ast.AutoLink) {
 	if end > len(w.src) {
 		return
 	}
-	marker := Span{pos, end}
+	marker := Span{Start: pos, End: end}
 	if end < len(w.src) && w.src[end] == '>' {
 		marker.End = end + 1
 	}
@@ -427,7 +425,7 @@ func (w *walker) codeSpan(n *ast.CodeSpan) {
 	for end < len(w.src) && w.src[end] == '`' {
 		end++
 	}
-	marker := Span{open, end}
+	marker := Span{Start: open, End: end}
 	w.linkMarker = append(w.linkMarker, marker)
 	keys := w.src[cs:ce]
 	for off := 0; off <= len(keys); {
@@ -435,7 +433,7 @@ func (w *walker) codeSpan(n *ast.CodeSpan) {
 		ks, ke := roleKey(keys[off : off+j])
 		if ks < ke {
 			s := cs + off
-			w.rawCites = append(w.rawCites, Citation{Kind: KindMyST, Span: Span{s + ks, s + ke}, Marker: marker, Label: string(keys[off+ks : off+ke]), Scheme: string(role), Claim: -1, Ref: -1})
+			w.rawCites = append(w.rawCites, Citation{Kind: KindMyST, Span: Span{Start: s + ks, End: s + ke}, Marker: marker, Label: string(keys[off+ks : off+ke]), Scheme: string(role), Claim: -1, Ref: -1})
 		}
 		off += j + 1
 	}
@@ -546,7 +544,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			continue
 		}
 		if namedBracket(w.src, text[i+1:j], base+i, base+j+1) {
-			m := Span{base + i, base + j + 1}
+			m := Span{Start: base + i, End: base + j + 1}
 			out = append(out, candidate{named: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNamedBracket, Span: m, Marker: m,
 				Label: string(bytes.TrimSpace(text[i+1 : j])), Claim: -1, Ref: -1}})
 			off = j + 1
@@ -562,7 +560,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 					label = bytes.TrimSpace(text[i+1 : j])
 				}
 				if len(label) > 0 && label[0] != '^' {
-					m := Span{base + i, base + j + 3 + k}
+					m := Span{Start: base + i, End: base + j + 3 + k}
 					out = append(out, candidate{Citation: Citation{Kind: KindRefLink, Span: m, Marker: m, Label: string(label), Claim: -1, Ref: -1}})
 					off = j + 3 + k
 				}
@@ -592,7 +590,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			// read as [12] and [5,11] are. One that starts a line, text
 			// after it, is a step's number ("【1】打开设置"), not a citation.
 			if !stepNumber(w.src, base+i, base+off) {
-				out = w.numericCites(inner, base+i+len("【"), Span{base + i, base + off}, out)
+				out = w.numericCites(inner, base+i+len("【"), Span{Start: base + i, End: base + off}, out)
 			}
 		} else if d > 0 {
 			num := inner[:d]
@@ -600,7 +598,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 				num = num[:c]
 			}
 			if isDigits(num) {
-				m := Span{base + i, base + off}
+				m := Span{Start: base + i, End: base + off}
 				out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeCJK, Span: m, Marker: m, Label: string(num), Claim: -1, Ref: -1}})
 			}
 		}
@@ -625,7 +623,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		i += off
 		off = i + 1
 		if n := attributionAt(text, i); n > 0 {
-			m := Span{base + i, base + i + n}
+			m := Span{Start: base + i, End: base + i + n}
 			inner := bytes.Trim(text[i:i+n], "()（）")
 			out = append(out, candidate{Citation: Citation{Kind: KindNamed, Scheme: SchemeAttribution, Span: m, Marker: m,
 				Label: string(bytes.TrimSpace(inner)), Claim: -1, Ref: -1}})
@@ -659,7 +657,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		if m.Kind == ident.ISBN || m.Kind == ident.ISSN || m.Kind == ident.PMCID || m.Kind == ident.PMID {
 			continue // identifiers of works, not links a reader can follow: entries use them
 		}
-		s := Span{base + m.Start, base + m.End}
+		s := Span{Start: base + m.Start, End: base + m.End}
 		out = append(out, candidate{ident: true, problem: m.Problem, Citation: Citation{Kind: identKind(m.Kind), Span: s, Marker: s, Label: m.Raw, ID: id, Claim: -1, Ref: -1}})
 	}
 	return out
@@ -734,7 +732,7 @@ func escaped(text []byte, i int) bool {
 
 // bracket classifies the content of a [...] marker spanning [start, end).
 func (w *walker) bracket(content []byte, start, end int, out []candidate) []candidate {
-	marker := Span{start, end}
+	marker := Span{Start: start, End: end}
 	mk := func(kind CitationKind, sp Span, label, scheme string) candidate {
 		return candidate{Citation: Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
 	}
@@ -744,7 +742,7 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 	cstart := start + 1
 	if w.rst.entries > 0 && end < len(w.src) && w.src[end] == '_' {
 		if label, ok := w.rstMarker(content, end); ok {
-			m := Span{start, end + 1}
+			m := Span{Start: start, End: end + 1}
 			return append(out, candidate{Citation: Citation{Kind: KindFootnote, Scheme: SchemeRST, Span: m, Marker: m, Label: label, Claim: -1, Ref: -1}})
 		}
 	}
@@ -765,7 +763,7 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 				return out[:first]
 			}
 			s := cstart + off + lead
-			out = append(out, mk(KindFootnote, Span{s, s + len(part)}, string(part), ""))
+			out = append(out, mk(KindFootnote, Span{Start: s, End: s + len(part)}, string(part), ""))
 			off += j + 1
 		}
 		return out
@@ -821,7 +819,7 @@ func (w *walker) numericCites(content []byte, cstart int, marker Span, out []can
 		zero = zero || it.from == 0
 	}
 	for _, it := range items {
-		sp := Span{cstart + it.start, cstart + it.end}
+		sp := Span{Start: cstart + it.start, End: cstart + it.end}
 		if single {
 			sp = marker
 		}
@@ -1179,7 +1177,7 @@ func (w *walker) appendPandoc(content []byte, cstart int, marker Span, out []can
 			i += n
 			continue
 		}
-		sp := Span{cstart + i, cstart + i + 1 + n}
+		sp := Span{Start: cstart + i, End: cstart + i + 1 + n}
 		out = append(out, candidate{Citation: Citation{Kind: KindPandoc, Span: sp, Marker: marker, Label: w.intern(key), Claim: -1, Ref: -1}})
 		i += n
 	}
@@ -1211,7 +1209,7 @@ func appendREF(content []byte, cstart int, marker Span, out []candidate) []candi
 			continue
 		}
 		lead := bytes.Index(content[s:i], key)
-		sp := Span{cstart + s + lead, cstart + s + lead + len(key)}
+		sp := Span{Start: cstart + s + lead, End: cstart + s + lead + len(key)}
 		out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeREF, Span: sp, Marker: marker, Label: string(key), Claim: -1, Ref: -1}})
 	}
 	if len(out) == first+1 {
@@ -1235,7 +1233,7 @@ func appendSources(content []byte, cstart int, marker Span, out []candidate) []c
 			return out[:first]
 		}
 		s := cstart + off + lead
-		out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeSource, Span: Span{s, s + len(part)}, Marker: marker, Label: string(part[7:]), Claim: -1, Ref: -1}})
+		out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeSource, Span: Span{Start: s, End: s + len(part)}, Marker: marker, Label: string(part[7:]), Claim: -1, Ref: -1}})
 		off += j + 1
 	}
 	if len(out) == first+1 {
@@ -1274,7 +1272,7 @@ func (w *walker) scanBareKeys(text []byte, base int, brackets []candidate, out [
 		if !w.opts.KnownKey(key) && !(w.opts.Pandoc && len(w.doc.Bibliography) > 0 && narrativeKey(text[i+1:i+1+n])) {
 			continue
 		}
-		sp := Span{base + i, base + i + 1 + n}
+		sp := Span{Start: base + i, End: base + i + 1 + n}
 		out = append(out, candidate{Citation: Citation{Kind: KindPandoc, Scheme: "narrative", Span: sp, Marker: sp, Label: key, Claim: -1, Ref: -1}})
 		i += n
 	}
@@ -1381,7 +1379,7 @@ func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []ca
 				items = nil
 				break
 			}
-			items = append(items, Span{s, j})
+			items = append(items, Span{Start: s, End: j})
 			if j+1 < len(text) && text[j] == ',' && (text[j+1] >= '0' && text[j+1] <= '9' || text[j+1] == ' ' && j+2 < len(text) && text[j+2] >= '0' && text[j+2] <= '9') {
 				j++
 				if text[j] == ' ' {
@@ -1401,9 +1399,9 @@ func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []ca
 				continue
 			}
 		}
-		marker := Span{base + start, base + j}
+		marker := Span{Start: base + start, End: base + j}
 		for _, it := range items {
-			sp := Span{base + it.Start, base + it.End}
+			sp := Span{Start: base + it.Start, End: base + it.End}
 			if len(items) == 1 {
 				sp = marker
 			}

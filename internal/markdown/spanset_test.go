@@ -31,7 +31,7 @@ func TestSpanSetOverlaps(t *testing.T) {
 		set := w.newSpanSet()
 		for q := 0; q < 50; q++ {
 			start := rng.IntN(110)
-			m := Span{start, start + rng.IntN(12)}
+			m := Span{Start: start, End: start + rng.IntN(12)}
 			want := false
 			for _, o := range cands {
 				if o.Kind != KindAuthorYear && !o.is(candIdent) && o.marker.span().Start < m.End && m.Start < o.marker.span().End {
@@ -55,9 +55,9 @@ func TestSortSpansAsBefore(t *testing.T) {
 		spans := make([]Span, n)
 		for i := range spans {
 			s := rng.IntN(1 + n*rng.IntN(3))
-			spans[i] = Span{s, s + rng.IntN(3)}
+			spans[i] = Span{Start: s, End: s + rng.IntN(3)}
 			if round%3 == 0 && i > 0 {
-				spans[i] = Span{spans[i-1].End + rng.IntN(2), spans[i-1].End + 2} // mostly increasing
+				spans[i] = Span{Start: spans[i-1].End + rng.IntN(2), End: spans[i-1].End + 2} // mostly increasing
 			}
 		}
 		want := slices.Clone(spans)

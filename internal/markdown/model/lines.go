@@ -1,4 +1,4 @@
-package markdown
+package model
 
 import "bytes"
 

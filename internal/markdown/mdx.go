@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sync"
 
+	"github.com/citelint/citelint/internal/markdown/guard"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -307,7 +308,7 @@ func blankMDXComments(work, src []byte) []byte {
 		work = bytes.Clone(work)
 	}
 	for _, c := range cs {
-		blank(work[c.Start:c.End])
+		guard.Blank(work[c.Start:c.End])
 	}
 	return work
 }

@@ -7,7 +7,10 @@
 // resolve's job; rules read the resolved Document.
 package markdown
 
-import "github.com/citelint/citelint/internal/markdown/model"
+import (
+	"github.com/citelint/citelint/internal/markdown/guard"
+	"github.com/citelint/citelint/internal/markdown/model"
+)
 
 // The document model is package model's (internal/markdown/model), so that
 // the packages that build it (the reference lists, the citation scheme...)
@@ -85,6 +88,7 @@ const (
 	DiagUnclosedFence        = model.DiagUnclosedFence
 	DiagRenderedBibliography = model.DiagRenderedBibliography
 	DiagUnreadable           = model.DiagUnreadable
+	DiagParseGuard           = model.DiagParseGuard
 	DiagLFSPointer           = model.DiagLFSPointer
 )
 
@@ -102,3 +106,8 @@ func TrimListMarker(line []byte) []byte { return model.TrimListMarker(line) }
 
 // FormOf names the form of a citation, as Scheme.Forms counts it (model.FormOf).
 func FormOf(src []byte, c *Citation) string { return model.FormOf(src, c) }
+
+// Guarded returns the bytes Parse hands goldmark for src: src itself, or a
+// same-length copy with the BOM, front matter and the input guards'
+// stretches blanked (guard.Guarded).
+func Guarded(src []byte) []byte { return guard.Guarded(src) }

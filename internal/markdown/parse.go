@@ -11,6 +11,8 @@ import (
 
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/linearlinks"
+	"github.com/citelint/citelint/internal/markdown/frontmatter"
+	"github.com/citelint/citelint/internal/markdown/guard"
 	"github.com/citelint/citelint/internal/sentence"
 
 	"github.com/yuin/goldmark"
@@ -138,13 +140,13 @@ func Parse(src []byte, opts Options) *Document {
 
 func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	doc := &Document{Src: src}
-	work, fm, fmOK := guardedWork(src, doc) // guarded.go
+	work, fm, fmOK := guard.Work(src, doc)
 	if fmOK {
 		// The front matter's diagnostics come first, before the input
-		// guards' that guardedWork recorded, which they used to replace.
+		// guards' that guard.Work recorded, which they used to replace.
 		var diags []Diagnostic
 		doc.FrontMatter = fm
-		doc.Bibliography, diags = readFrontMatter(src, fm)
+		doc.Bibliography, diags = frontmatter.Read(src, fm)
 		doc.Diagnostics = append(diags, doc.Diagnostics...)
 		if len(doc.Bibliography) > 0 && opts.Bibliography != nil {
 			if known := opts.Bibliography(doc); known != nil {
@@ -181,14 +183,6 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	*b = w.bufs
 	putBufs(b)
 	return doc
-}
-
-func blank(b []byte) {
-	for i, c := range b {
-		if c != '\n' && c != '\r' {
-			b[i] = ' '
-		}
-	}
 }
 
 // block is a prose block to segment into claims: a paragraph, heading or

@@ -493,7 +493,7 @@ var pathoCases = []pathoCase{
 	// reads the rest of the line at each (1.4 / 5.6 / 27 s at 50 / 100 /
 	// 200 KB of "- " then "x"); the bracket guard's blanking makes the
 	// same of "[*" and "[>" (26 s at 192 KB), and of "](*" then "x".
-	// nestingCuts (guard.go) neutralises the markers past column 64.
+	// nestingCuts (internal/markdown/guard) neutralises the markers past column 64.
 	{name: "list-line-x", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n) + "x [1]\n\n[1]: https://example.org/1\n") },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: nestedCited, noFloor: true},
 	{name: "ordered-line-x", gen: func(n int) []byte { return []byte(strings.Repeat("1. ", n) + "x [1]\n\n[1]: https://example.org/1\n") },

@@ -449,6 +449,10 @@ type Diagnostic struct {
 // DiagUnclosedFence is the Kind of a code fence that is never closed.
 const DiagUnclosedFence = "unclosed-fence"
 
+// DiagParseGuard is the Kind of a diagnostic for input neutralised before
+// parsing (package guard).
+const DiagParseGuard = "parse-guard"
+
 // DiagRenderedBibliography is the Kind of a bibliography an executable
 // document (R Markdown, Quarto, Jupyter) names that is not there: running
 // the document's code may write it (knitr::write_bib), so its absence is

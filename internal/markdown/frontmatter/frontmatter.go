@@ -1,26 +1,30 @@
-package markdown
+// Package frontmatter finds a Markdown document's front matter (YAML
+// between "---" lines, TOML between "+++" lines) and reads the
+// bibliography files it names.
+package frontmatter
 
 import (
 	"bytes"
 	"errors"
 
+	"github.com/citelint/citelint/internal/markdown/model"
 	"github.com/citelint/citelint/internal/yamlpos"
 	"go.yaml.in/yaml/v3"
 )
 
-// findFrontMatter finds a front matter block starting at byte start (0, or
+// Find finds a front matter block starting at byte start (0, or
 // 3 after a BOM): YAML between a "---" line and a closing "---" or "..."
 // line, or TOML between "+++" lines (Hugo and Zola, e.g. the Rust blog). An
 // unterminated block is not front matter.
-func findFrontMatter(src []byte, start int) (Span, bool) {
+func Find(src []byte, start int) (model.Span, bool) {
 	rest := src[start:]
 	toml := bytes.HasPrefix(rest, []byte("+++"))
 	if !bytes.HasPrefix(rest, []byte("---")) && !toml {
-		return Span{}, false
+		return model.Span{}, false
 	}
 	eol := bytes.IndexByte(rest, '\n')
 	if eol < 0 || len(bytes.TrimRight(rest[3:eol], " \t\r")) != 0 {
-		return Span{}, false
+		return model.Span{}, false
 	}
 	for pos := eol + 1; pos < len(rest); {
 		e := bytes.IndexByte(rest[pos:], '\n')
@@ -32,16 +36,16 @@ func findFrontMatter(src []byte, start int) (Span, bool) {
 		}
 		l := bytes.TrimRight(line, " \t\r")
 		if !toml && (bytes.Equal(l, []byte("---")) || bytes.Equal(l, []byte("..."))) || toml && bytes.Equal(l, []byte("+++")) {
-			return Span{Start: start, End: start + pos + len(line)}, true
+			return model.Span{Start: start, End: start + pos + len(line)}, true
 		}
 		pos = next
 	}
-	return Span{}, false
+	return model.Span{}, false
 }
 
-// readFrontMatter reads the bibliography: key (a string or a list) from the
+// Read reads the bibliography: key (a string or a list) from the
 // front matter. Invalid YAML becomes a diagnostic at the offending line.
-func readFrontMatter(src []byte, fm Span) ([]string, []Diagnostic) {
+func Read(src []byte, fm model.Span) ([]string, []model.Diagnostic) {
 	body := src[fm.Start:fm.End]
 	first := bytes.IndexByte(body, '\n')
 	if first < 0 {
@@ -65,7 +69,7 @@ func readFrontMatter(src []byte, fm Span) ([]string, []Diagnostic) {
 		if se := (*yamlpos.SyntaxError)(nil); errors.As(err, &se) && se.Line > 0 {
 			off, msg = fm.Start+first+1+offsetOf(yml, se.Line, se.Column), se.Msg
 		}
-		return nil, []Diagnostic{{Offset: off, Message: "front matter is not valid YAML: " + msg}}
+		return nil, []model.Diagnostic{{Offset: off, Message: "front matter is not valid YAML: " + msg}}
 	}
 	if m == nil || m.Kind != yaml.MappingNode {
 		return nil, nil

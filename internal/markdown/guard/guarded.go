@@ -1,29 +1,34 @@
-package markdown
+package guard
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/citelint/citelint/internal/markdown/frontmatter"
+	"github.com/citelint/citelint/internal/markdown/model"
+)
 
 // Guarded returns the bytes Parse hands goldmark for src: src itself, or a
 // same-length copy with the BOM, front matter and the input guards'
 // stretches blanked. Code that renders src with goldmark (the review page)
 // reads this copy, so it takes linear time on any input and its offsets
-// are the Document's.
+// are the model.Document's.
 func Guarded(src []byte) []byte {
-	work, _, _ := guardedWork(src, &Document{})
+	work, _, _ := Work(src, &model.Document{})
 	return work
 }
 
-// guardedWork is Guarded for Parse too: the bytes goldmark reads, and the
+// Work is Guarded for Parse too: the bytes goldmark reads, and the
 // front matter when there is one. A BOM turns "# Title" into a paragraph
 // and goldmark has no front matter, so both are blanked out of a
 // same-length copy, keeping offsets true; neutralise records the guards'
 // stretches in doc.
-func guardedWork(src []byte, doc *Document) (work []byte, fm Span, fmOK bool) {
+func Work(src []byte, doc *model.Document) (work []byte, fm model.Span, fmOK bool) {
 	bom := bytes.HasPrefix(src, []byte("\xEF\xBB\xBF"))
 	fmStart := 0
 	if bom {
 		fmStart = 3
 	}
-	fm, fmOK = findFrontMatter(src, fmStart)
+	fm, fmOK = frontmatter.Find(src, fmStart)
 	// The guards are looked for after the front matter, which goldmark
 	// reads blanked: its lines would join the first paragraph's, and a
 	// guard there would be placed at line 1.
@@ -44,7 +49,7 @@ func guardedWork(src []byte, doc *Document) (work []byte, fm Span, fmOK bool) {
 			copy(work, "   ")
 		}
 		if fmOK {
-			blank(work[fm.Start:fm.End])
+			Blank(work[fm.Start:fm.End])
 		}
 	}
 	// Nesting is looked for in what goldmark reads: the brackets the
@@ -59,4 +64,14 @@ func guardedWork(src []byte, doc *Document) (work []byte, fm Span, fmOK bool) {
 		cutNesting(work, cuts, doc)
 	}
 	return work, fm, fmOK
+}
+
+// Blank writes a space over every byte of b but line ends, so that
+// offsets and line numbers stay true.
+func Blank(b []byte) {
+	for i, c := range b {
+		if c != '\n' && c != '\r' {
+			b[i] = ' '
+		}
+	}
 }

@@ -1,10 +1,16 @@
-package markdown
+// Package guard makes any document cheap for goldmark to parse: it finds
+// the few input shapes on which goldmark's time is quadratic and
+// neutralises them, with the front matter and a BOM, in a same-length
+// copy of the input (Work), so that every offset stays true.
+package guard
 
 import (
 	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
+
+	"github.com/citelint/citelint/internal/markdown/model"
 )
 
 // Input guards. goldmark's parser takes time quadratic in the input on a
@@ -33,12 +39,12 @@ const (
 	maxQuoteDepth = 1000
 	// maxScanPerByte is the work a paragraph or line may cost goldmark
 	// per byte of it, counted as the guards count it, once the document
-	// is over guardBudget. The other guards' costs grow with the square
+	// is over Budget. The other guards' costs grow with the square
 	// of a paragraph's length: what is more than linear is neutralised.
 	maxScanPerByte = 64
 )
 
-// guardBudget is the work, counted as each guard counts it, that a
+// Budget is the work, counted as each guard counts it, that a
 // document may cost goldmark before its paragraphs and lines that cost
 // more than maxScanPerByte per byte are neutralised: the bytes goldmark
 // would scan for the ")" of link destinations that never close (the
@@ -49,17 +55,13 @@ const (
 // many paragraphs each just under it cost their number times it: 16 KB
 // paragraphs of "[](" took 0.2 s of CPU each. A variable only so that
 // the tests can make the guards act on small inputs.
-var guardBudget uint64 = 1 << 22
-
-// DiagParseGuard is the Kind of a diagnostic for input neutralised before
-// parsing.
-const DiagParseGuard = "parse-guard"
+var Budget uint64 = 1 << 22
 
 // guardSpan is a stretch of input to neutralise: brackets and parentheses
 // of a paragraph (brackets true), and its backticks (backticks true), or
 // the ">" of a line's quote markers beyond maxQuoteDepth.
 type guardSpan struct {
-	span      Span
+	span      model.Span
 	brackets  bool
 	backticks bool // with brackets: backticks too
 	why       string
@@ -70,7 +72,7 @@ type guardSpan struct {
 func mayNeedGuard(src []byte) bool {
 	return bytes.Count(src, []byte("[")) > maxBracketDepth ||
 		bytes.Count(src, []byte(">")) > maxQuoteDepth ||
-		uint64(bytes.Count(src, []byte("]("))) > guardBudget/uint64(len(src)+1) ||
+		uint64(bytes.Count(src, []byte("]("))) > Budget/uint64(len(src)+1) ||
 		mayScanCodeSpans(src)
 }
 
@@ -82,7 +84,7 @@ func mayScanCodeSpans(src []byte) bool {
 		return false
 	}
 	most := uint64(len(src)) + lineCost*uint64(bytes.Count(src, []byte("\n")))
-	return ticks > guardBudget/(most+1)
+	return ticks > Budget/(most+1)
 }
 
 // backtickRun is a run of backticks in a paragraph: where it starts, on
@@ -125,7 +127,7 @@ func findGuards(src []byte) []guardSpan {
 	var runs []backtickRun
 	line := 0 // of the document, counted from 0
 	// Paragraphs whose scans cost more than maxScanPerByte per byte;
-	// neutralised when the document's scans (scan) exceed guardBudget.
+	// neutralised when the document's scans (scan) exceed Budget.
 	var costly []guardSpan
 	var scan uint64
 	flush := func(end int) {
@@ -138,9 +140,9 @@ func findGuards(src []byte) []guardSpan {
 		scan += dest
 		switch {
 		case maxDepth > maxBracketDepth:
-			out = append(out, guardSpan{Span{Start: s, End: end}, true, false, fmt.Sprintf("brackets nested %d deep (more than %d)", maxDepth, maxBracketDepth)})
+			out = append(out, guardSpan{model.Span{Start: s, End: end}, true, false, fmt.Sprintf("brackets nested %d deep (more than %d)", maxDepth, maxBracketDepth)})
 		case dest > maxScanPerByte*size:
-			costly = append(costly, guardSpan{Span{Start: s, End: end}, true, false, fmt.Sprintf("%d link destinations that never close", open)})
+			costly = append(costly, guardSpan{model.Span{Start: s, End: end}, true, false, fmt.Sprintf("%d link destinations that never close", open)})
 		case len(runs) > 0:
 			// Each run scans at most to the paragraph's end: the exact
 			// count (a map) only when that bound is over the allowance.
@@ -149,7 +151,7 @@ func findGuards(src []byte) []guardSpan {
 			if allow := maxScanPerByte * (size + lineCost*lines); most > allow {
 				most = codeSpanScan(runs, end, line)
 				if most > allow {
-					costly = append(costly, guardSpan{Span{Start: s, End: end}, true, true, fmt.Sprintf("%d backtick runs, most never closed", len(runs))})
+					costly = append(costly, guardSpan{model.Span{Start: s, End: end}, true, true, fmt.Sprintf("%d backtick runs, most never closed", len(runs))})
 				}
 			}
 			scan += most
@@ -162,7 +164,7 @@ func findGuards(src []byte) []guardSpan {
 		if lineStart {
 			lineStart = false
 			if q, end := quoteDepth(src, i); q > maxQuoteDepth {
-				out = append(out, guardSpan{Span{Start: i, End: end}, false, false, fmt.Sprintf("blockquotes nested %d deep (more than %d)", q, maxQuoteDepth)})
+				out = append(out, guardSpan{model.Span{Start: i, End: end}, false, false, fmt.Sprintf("blockquotes nested %d deep (more than %d)", q, maxQuoteDepth)})
 			}
 			if blankLineAt(src, i) {
 				flush(i)
@@ -200,7 +202,7 @@ func findGuards(src []byte) []guardSpan {
 		}
 	}
 	flush(len(src))
-	if scan > guardBudget {
+	if scan > Budget {
 		out = append(out, costly...)
 	}
 	return out
@@ -230,7 +232,7 @@ func blankLineAt(src []byte, i int) bool {
 
 // neutralise applies the guards to work, a same-length copy of the input,
 // and records a diagnostic for each.
-func neutralise(work []byte, guards []guardSpan, doc *Document) {
+func neutralise(work []byte, guards []guardSpan, doc *model.Document) {
 	slices.SortFunc(guards, func(a, b guardSpan) int { return cmp.Compare(a.span.Start, b.span.Start) })
 	line, counted := 1, 0 // line numbers counted incrementally: guards are in order
 	for _, g := range guards {
@@ -256,9 +258,9 @@ func neutralise(work []byte, guards []guardSpan, doc *Document) {
 				}
 			}
 		}
-		doc.Diagnostics = append(doc.Diagnostics, Diagnostic{
+		doc.Diagnostics = append(doc.Diagnostics, model.Diagnostic{
 			Offset:  g.span.Start,
-			Kind:    DiagParseGuard,
+			Kind:    model.DiagParseGuard,
 			Message: fmt.Sprintf("line %d: %s; citations there are not read (parsing it as written takes time quadratic in its length)", line, g.why),
 		})
 	}
@@ -273,7 +275,7 @@ func neutralise(work []byte, guards []guardSpan, doc *Document) {
 // "[*[*[*…". A line continuing d open containers reads d times its
 // prefix. CommonMark implementations cap the nesting (markdown-it at 100
 // levels); citelint neutralises, in a document whose nesting work would
-// exceed guardBudget (real documents stay under 2 million), each line's
+// exceed Budget (real documents stay under 2 million), each line's
 // first container marker past column maxMarkerColumn: goldmark reads the
 // rest of that line as text, so a line opens at most maxMarkerColumn
 // containers, no more than that many are ever open, and the work is at
@@ -286,12 +288,12 @@ const maxMarkerColumn = maxScanPerByte
 
 // nestingCuts returns the offsets in src of the markers to neutralise
 // (each line's first past maxMarkerColumn), or nil when the document's
-// nesting work stays under guardBudget. The work counted for a line of
+// nesting work stays under Budget. The work counted for a line of
 // length n whose prefix of white space and markers holds m markers and
 // ends at column p is m·n (each container opened reads the rest of the
 // line) plus p² (each open container reads back to the line's start).
 func nestingCuts(src []byte) []int {
-	if n := uint64(len(src)); 2*n*n <= guardBudget {
+	if n := uint64(len(src)); 2*n*n <= Budget {
 		return nil // a line's work is at most twice its length squared
 	}
 	var cuts []int
@@ -335,7 +337,7 @@ func nestingCuts(src []byte) []int {
 		}
 		i = e + 1
 	}
-	if work <= guardBudget {
+	if work <= Budget {
 		return nil
 	}
 	return cuts
@@ -420,7 +422,7 @@ func uniformTail(b []byte) bool {
 // cutNesting neutralises the markers at cuts in work (an "x" in place of
 // their first byte, so that the rest of the line is text) and records one
 // diagnostic for them all.
-func cutNesting(work []byte, cuts []int, doc *Document) {
+func cutNesting(work []byte, cuts []int, doc *model.Document) {
 	for _, c := range cuts {
 		work[c] = 'x'
 	}
@@ -429,10 +431,14 @@ func cutNesting(work []byte, cuts []int, doc *Document) {
 	if len(cuts) > 1 {
 		more = fmt.Sprintf(" and %d more lines", len(cuts)-1)
 	}
-	doc.Diagnostics = append(doc.Diagnostics, Diagnostic{
+	doc.Diagnostics = append(doc.Diagnostics, model.Diagnostic{
 		Offset: cuts[0],
-		Kind:   DiagParseGuard,
+		Kind:   model.DiagParseGuard,
 		Message: fmt.Sprintf("line %d%s: lists, quotes or footnotes nested past column %d; the rest of each such line is read as text (parsing it as written takes time quadratic in its length)",
 			line, more, maxMarkerColumn),
 	})
+}
+
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
 }

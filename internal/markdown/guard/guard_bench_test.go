@@ -1,4 +1,4 @@
-package markdown
+package guard
 
 import (
 	"strings"

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 	"unicode"
 	"unsafe"
 
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/linearlinks"
+	"github.com/citelint/citelint/internal/markdown/dialect"
 	"github.com/citelint/citelint/internal/markdown/frontmatter"
 	"github.com/citelint/citelint/internal/markdown/guard"
 	"github.com/citelint/citelint/internal/sentence"
@@ -30,7 +32,7 @@ type Options struct {
 	// bibliography entry. Bare @words are everywhere in docs (GitHub handles,
 	// decorators, e-mail), so they count as citations only when this says so.
 	KnownKey func(key string) bool
-	// MDX reads the document as MDX (mdx.go): no indented code, and
+	// MDX reads the document as MDX (dialect/mdx.go): no indented code, and
 	// fences and JSX tags at any indentation.
 	MDX bool
 	// Pandoc reads the document as pandoc does (.Rmd, .qmd): when its
@@ -62,6 +64,9 @@ type Options struct {
 // Linkify's positions are off by one and Typographer's nodes have no source.
 var md = newMarkdown(true)
 
+// mdMDX is citelint's goldmark for MDX (dialect.WithMDXBlocks).
+var mdMDX = sync.OnceValue(func() goldmark.Markdown { return newMarkdownDialect(true, true) })
+
 // newMarkdown builds citelint's goldmark, with its fast paths (plain
 // paragraphs, plain.go; plain headings, plainheading.go; the link parser
 // and link definitions in linear time, the definitions behind a pre-test,
@@ -69,7 +74,7 @@ var md = newMarkdown(true)
 // goldmark, without them.
 func newMarkdown(fast bool) goldmark.Markdown { return newMarkdownDialect(fast, false) }
 
-// newMarkdownDialect is newMarkdown, for MDX (mdx.go) when mdx is set.
+// newMarkdownDialect is newMarkdown, for MDX (dialect.WithMDXBlocks) when mdx is set.
 func newMarkdownDialect(fast, mdx bool) goldmark.Markdown { return newMarkdownWith(fast, mdx, nil) }
 
 // newMarkdownWith is newMarkdownDialect with each inline parser passed
@@ -79,14 +84,14 @@ func newMarkdownWith(fast, mdx bool, wrap func(util.PrioritizedValue) util.Prior
 	transformers := parser.DefaultParagraphTransformers()
 	blocks := parser.DefaultBlockParsers()
 	if mdx {
-		blocks = withMDXBlocks(blocks)
+		blocks = dialect.WithMDXBlocks(blocks)
 	} else {
 		// After lists and before indented code, which would take the
-		// body (admonition.go).
-		blocks = append(blocks, util.Prioritized(admonitionParser{}, 450))
+		// body (dialect.AdmonitionParser).
+		blocks = append(blocks, util.Prioritized(dialect.AdmonitionParser{}, 450))
 		// Before fenced code, which would take a directive's body
-		// (myst.go).
-		blocks = append(blocks, util.Prioritized(mystParser{}, 690))
+		// (dialect.MySTParser).
+		blocks = append(blocks, util.Prioritized(dialect.MySTParser{}, 690))
 	}
 	if fast {
 		transformers = linearlinks.WithLinkRefDefinitions(transformers, true)
@@ -156,7 +161,7 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	}
 
 	if opts.MDX {
-		work = blankMDXComments(work, src) // mdx.go
+		work = dialect.BlankMDXComments(work, src)
 	}
 	pc := newContext(work)
 	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(pc))

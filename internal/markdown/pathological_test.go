@@ -472,7 +472,7 @@ var pathoCases = []pathoCase{
 	}, sizes: []int{2500, 5000, 10000}, small: 500, check: wantCites(500)},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
-	// MyST directives (myst.go): nested without end (every open
+	// MyST directives (dialect/myst.go): nested without end (every open
 	// container is asked about every line; nesting is capped), opened
 	// and closed in turn, and a body of option lines.
 	{name: "directives-nested", gen: func(n int) []byte {

@@ -1,4 +1,4 @@
-package markdown
+package dialect
 
 import (
 	"bytes"
@@ -36,7 +36,7 @@ import (
 // where it is a path or a label (argNotProse). The fence closes at a line
 // of the same character, at least as long, as CommonMark closes a code
 // fence; a colon fence ":::{name}" (MyST's colon_fence) likewise.
-type mystParser struct{}
+type MySTParser struct{}
 
 // Directive is a MyST directive (or a bookdown block chunk) whose body is
 // Markdown: its children are the argument, when it is prose, and the body.
@@ -58,10 +58,10 @@ var KindDirective = ast.NewNodeKind("Directive")
 
 func (n *Directive) Kind() ast.NodeKind                        { return KindDirective }
 func (n *Directive) Dump(src []byte, level int)                { ast.DumpHelper(n, src, level, nil, nil) }
-func (mystParser) Trigger() []byte                             { return []byte{'`', '~', ':'} }
-func (mystParser) CanInterruptParagraph() bool                 { return true }
-func (mystParser) CanAcceptIndentedLine() bool                 { return false }
-func (mystParser) Close(ast.Node, text.Reader, parser.Context) {}
+func (MySTParser) Trigger() []byte                             { return []byte{'`', '~', ':'} }
+func (MySTParser) CanInterruptParagraph() bool                 { return true }
+func (MySTParser) CanAcceptIndentedLine() bool                 { return false }
+func (MySTParser) Close(ast.Node, text.Reader, parser.Context) {}
 
 // maxDirectiveDepth is the deepest nesting of directives read as
 // containers; a deeper one is code, as before. goldmark asks every open
@@ -165,7 +165,7 @@ func directiveFence(line []byte) (char byte, length int, name string, arg int, o
 	return char, length, name, i + end + 1, true
 }
 
-func (mystParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (MySTParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, segment := reader.PeekLine()
 	pos := pc.BlockOffset()
 	if pos < 0 || pos >= len(line) {
@@ -204,7 +204,7 @@ func (mystParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (
 // Continue closes the directive at its closing fence, skips the options
 // its body starts with, and hands every other line to its children,
 // less the opening fence's indentation.
-func (mystParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+func (MySTParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	d := node.(*Directive)
 	line, segment := reader.PeekLine()
 	w, pos := util.IndentWidth(line, reader.LineOffset())

@@ -1,4 +1,8 @@
-package markdown
+// Package dialect holds goldmark block parsers for the Markdown dialects
+// CommonMark does not know, whose containers hold prose with citations:
+// MkDocs admonitions and content tabs (admonition.go), MyST directives and
+// bookdown block chunks (myst.go), and MDX's blocks (mdx.go).
+package dialect
 
 import (
 	"bytes"
@@ -27,7 +31,7 @@ import (
 // in, as its Markdown. A marker must start a block (it does not interrupt
 // a paragraph) and be the whole line, in the form the extensions read:
 // "!!!" alone, or "!!! Warning !!! The dam failed" in prose, is text.
-type admonitionParser struct{}
+type AdmonitionParser struct{}
 
 // Admonition is an admonition, details block or content tab: its children
 // are its body.
@@ -38,12 +42,12 @@ var KindAdmonition = ast.NewNodeKind("Admonition")
 
 func (n *Admonition) Kind() ast.NodeKind                             { return KindAdmonition }
 func (n *Admonition) Dump(src []byte, level int)                     { ast.DumpHelper(n, src, level, nil, nil) }
-func (admonitionParser) Trigger() []byte                             { return []byte{'!', '?', '='} }
-func (admonitionParser) CanInterruptParagraph() bool                 { return false }
-func (admonitionParser) CanAcceptIndentedLine() bool                 { return false }
-func (admonitionParser) Close(ast.Node, text.Reader, parser.Context) {}
+func (AdmonitionParser) Trigger() []byte                             { return []byte{'!', '?', '='} }
+func (AdmonitionParser) CanInterruptParagraph() bool                 { return false }
+func (AdmonitionParser) CanAcceptIndentedLine() bool                 { return false }
+func (AdmonitionParser) Close(ast.Node, text.Reader, parser.Context) {}
 
-func (admonitionParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (AdmonitionParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, _ := reader.PeekLine()
 	pos := pc.BlockOffset()
 	if pos < 0 || !isAdmonitionMarker(line[pos:]) {
@@ -55,7 +59,7 @@ func (admonitionParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 
 // Continue keeps blank lines and lines indented four columns or more (less
 // those four) in the body, and closes at the first line indented less.
-func (admonitionParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+func (AdmonitionParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	line, _ := reader.PeekLine()
 	if util.IsBlank(line) {
 		reader.AdvanceToEOL()

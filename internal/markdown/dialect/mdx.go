@@ -1,11 +1,10 @@
-package markdown
+package dialect
 
 import (
 	"bytes"
-	"sync"
 
 	"github.com/citelint/citelint/internal/markdown/guard"
-	"github.com/yuin/goldmark"
+	"github.com/citelint/citelint/internal/markdown/model"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -30,13 +29,12 @@ import (
 // MDX comments ({/* ... */}) are blanked before parsing (mdxComments):
 // MDX renders nothing of them. Other expressions ({...}) and ESM
 // (import/export) are read as text, as they were.
-var mdMDX = sync.OnceValue(func() goldmark.Markdown { return newMarkdownDialect(true, true) })
-
-// withMDXBlocks makes ps, goldmark's block parsers, MDX's. Every parser
+//
+// WithMDXBlocks makes ps, goldmark's block parsers, MDX's. Every parser
 // left must accept indented lines: goldmark stops reading the document at
 // a line no parser opens, and the indented code parser was the one that
 // took them.
-func withMDXBlocks(ps []util.PrioritizedValue) []util.PrioritizedValue {
+func WithMDXBlocks(ps []util.PrioritizedValue) []util.PrioritizedValue {
 	var out []util.PrioritizedValue
 	for _, p := range ps {
 		switch bp := p.Value.(parser.BlockParser); {
@@ -181,7 +179,7 @@ func isJSXTagLine(line []byte) bool {
 // not run into a fence: an opening whose closer lies past the next fence
 // line (a "{/*" shown in code) is none. Linear time: the closer and the
 // next fence are found by cursors that only move forward.
-func mdxComments(src []byte) []Span {
+func mdxComments(src []byte) []model.Span {
 	if !bytes.Contains(src, []byte("/*")) {
 		return nil
 	}
@@ -230,7 +228,7 @@ func mdxComments(src []byte) []Span {
 		}
 		return len(src)
 	}
-	var out []Span
+	var out []model.Span
 	star, closer := -1, -1 // the first closer's "*/" at or after an opening's end, and its end
 	for off := 0; off < len(src); {
 		i := bytes.Index(src[off:], []byte("/*"))
@@ -256,7 +254,7 @@ func mdxComments(src []byte) []Span {
 		if closer > nextFence() {
 			continue // a fence comes first: "{/*" in prose before code
 		}
-		out = append(out, Span{Start: b, End: closer})
+		out = append(out, model.Span{Start: b, End: closer})
 		off = closer
 	}
 	return out
@@ -297,9 +295,9 @@ func fenceRunLen(t []byte) int {
 	return n
 }
 
-// blankMDXComments returns work with the MDX comments of src blanked, a
+// BlankMDXComments returns work with the MDX comments of src blanked, a
 // copy when work is src.
-func blankMDXComments(work, src []byte) []byte {
+func BlankMDXComments(work, src []byte) []byte {
 	cs := mdxComments(work)
 	if len(cs) == 0 {
 		return work

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/markdown/guard"
+	"github.com/citelint/citelint/internal/markdown/plain"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -184,7 +185,7 @@ func goldmarkWork(src []byte, mdx bool) uint64 {
 	}
 	work, _, _ := guard.Work(src, &Document{})
 	var n uint64
-	pc := newContext(work)
+	pc := plain.NewContext(work)
 	pc.Set(workKey, &n)
 	md.Parser().Parse(&workCounter{Reader: text.NewReader(work), work: &n, block: true}, parser.WithContext(pc))
 	return n
@@ -267,7 +268,7 @@ func TestWorkCounterSeesQuadratic(t *testing.T) {
 	md, _ := countingMarkdown()
 	raw := func(src []byte) uint64 {
 		var n uint64
-		pc := newContext(src)
+		pc := plain.NewContext(src)
 		pc.Set(workKey, &n)
 		md.Parser().Parse(&workCounter{Reader: text.NewReader(src), work: &n, block: true}, parser.WithContext(pc))
 		return n

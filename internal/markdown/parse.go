@@ -15,6 +15,7 @@ import (
 	"github.com/citelint/citelint/internal/markdown/dialect"
 	"github.com/citelint/citelint/internal/markdown/frontmatter"
 	"github.com/citelint/citelint/internal/markdown/guard"
+	"github.com/citelint/citelint/internal/markdown/plain"
 	"github.com/citelint/citelint/internal/sentence"
 
 	"github.com/yuin/goldmark"
@@ -68,7 +69,7 @@ var md = newMarkdown(true)
 var mdMDX = sync.OnceValue(func() goldmark.Markdown { return newMarkdownDialect(true, true) })
 
 // newMarkdown builds citelint's goldmark, with its fast paths (plain
-// paragraphs, plain.go; plain headings, plainheading.go; the link parser
+// paragraphs and headings, internal/markdown/plain; the link parser
 // and link definitions in linear time, the definitions behind a pre-test,
 // internal/linearlinks) or, for the tests that hold the fast paths to
 // goldmark, without them.
@@ -95,8 +96,8 @@ func newMarkdownWith(fast, mdx bool, wrap func(util.PrioritizedValue) util.Prior
 	}
 	if fast {
 		transformers = linearlinks.WithLinkRefDefinitions(transformers, true)
-		transformers = append(transformers, util.Prioritized(plainParagraphs{}, plainParagraphPriority))
-		blocks = withPlainHeadings(blocks)
+		transformers = append(transformers, util.Prioritized(plain.Paragraphs{}, plain.ParagraphPriority))
+		blocks = plain.WithHeadings(blocks)
 	}
 	inlines := inlineParsers(fast)
 	if wrap != nil {
@@ -163,7 +164,7 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	if opts.MDX {
 		work = dialect.BlankMDXComments(work, src)
 	}
-	pc := newContext(work)
+	pc := plain.NewContext(work)
 	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(pc))
 	b := getBufs()
 	w := walker{doc: doc, src: work, opts: opts, pc: pc, bufs: *b}
@@ -175,7 +176,7 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	// nodes links to it (a node's parent, then every node): drop the
 	// arena, so that finish does not keep the AST alive beside the
 	// citations (w.pc stays, for its link definitions).
-	pc.Set(nodeArenaKey, nil)
+	plain.ReleaseArena(pc)
 	w.finish()
 	w.refs, w.headings = doc.References, doc.Headings
 	doc.References, doc.Headings = nil, nil
@@ -487,7 +488,7 @@ func (w *walker) walk(root ast.Node) {
 			if entering {
 				w.headingBlock(n)
 			}
-		case *plainHeading:
+		case *plain.Heading:
 			if entering {
 				w.headingBlock(&n.Heading)
 				seg := n.Lines().At(0)
@@ -498,7 +499,7 @@ func (w *walker) walk(root ast.Node) {
 				w.addBlock(n, false, false)
 				w.templateDefinitions(n)
 			}
-		case *plainParagraph:
+		case *plain.Paragraph:
 			if entering {
 				w.addBlock(n, false, false)
 				w.templateDefinitions(n)
@@ -629,7 +630,7 @@ func (w *walker) innermostList() int {
 func (w *walker) enterList(n *ast.List) {
 	l := List{Parent: w.innermostList()}
 	switch prev := n.PreviousSibling().(type) {
-	case *ast.Paragraph, *ast.TextBlock, *plainParagraph:
+	case *ast.Paragraph, *ast.TextBlock, *plain.Paragraph:
 		l.LeadIn, _ = linesSpan(prev)
 	}
 	if n := len(w.itemHoldsList); n > 0 {

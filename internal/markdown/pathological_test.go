@@ -452,7 +452,7 @@ var pathoCases = []pathoCase{
 				t.Errorf("%d sections, want %d", len(doc.Sections), n)
 			}
 		}},
-	// Paragraphs labelled [1], [3], [5]...: increasing but not
+	// plain.Paragraphs labelled [1], [3], [5]...: increasing but not
 	// consecutive, with no link, so no run of them is a list, and a scan
 	// from each block over the rest of the run was quadratic.
 	{name: "entry-runs-odd", gen: func(n int) []byte {
@@ -506,7 +506,7 @@ var pathoCases = []pathoCase{
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: guarded, noFloor: true},
 	{name: "destinations-stars", gen: func(n int) []byte { return []byte(strings.Repeat("](*", n) + "x\n") },
 		sizes: []int{16000, 32000, 64000}, small: 16000, check: guarded, noFloor: true},
-	// Paragraphs each just under what one paragraph was allowed (64 M
+	// plain.Paragraphs each just under what one paragraph was allowed (64 M
 	// bytes scanned for the ")" of destinations that never close):
 	// 0.2 s of CPU each, so a document of n of them took n times that.
 	// The budget is the document's now.

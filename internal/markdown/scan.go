@@ -529,7 +529,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		if in := text[i+1 : j]; bytes.IndexByte(in, '\n') >= 0 && !wrapsAsCitation(in) {
 			// Only citation groups are read across a line break
 			// ("[@a;⏎@b]", "[2,⏎3]"): other brackets that wrap are link
-			// text, which goldmark reads (and plainParagraph leaves to it).
+			// text, which goldmark reads (and plain.Paragraph leaves to it).
 			continue
 		}
 		// A footnote marker is glued to its word by design ("base R[^x]",

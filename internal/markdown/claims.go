@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/citelint/citelint/internal/markdown/model"
+	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/citelint/citelint/internal/sentence"
 )
 
@@ -472,13 +473,13 @@ func (w *walker) placeCitations() {
 	doc := w.doc
 	// Blocks are in walk order, which is source order except for
 	// footnotes: a stable sort of sorted blocks leaves them as they are.
-	byStart := func(a, b block) int { return cmp.Compare(a.span.Start, b.span.Start) }
+	byStart := func(a, b walk.Block) int { return cmp.Compare(a.Span.Start, b.Span.Start) }
 	if !slices.IsSortedFunc(w.blocks, byStart) {
 		slices.SortStableFunc(w.blocks, byStart)
 	}
 	prose := w.proseBlocks[:0]
 	for bi, b := range w.blocks {
-		if !b.inRefs && !w.inSectionBody(b.span.Start) {
+		if !b.InRefs && !w.inSectionBody(b.Span.Start) {
 			prose = append(prose, int32(bi))
 		}
 	}
@@ -489,12 +490,12 @@ func (w *walker) placeCitations() {
 			continue
 		}
 		off := c.Marker.Start
-		k := sort.Search(len(prose), func(k int) bool { return w.blocks[prose[k]].span.Start > off }) - 1
+		k := sort.Search(len(prose), func(k int) bool { return w.blocks[prose[k]].Span.Start > off }) - 1
 		if k < 0 {
 			continue
 		}
-		if b := &w.blocks[prose[k]]; b.span.Contains(off) {
-			c.InHeading, c.InQuote = b.heading, b.quote
+		if b := &w.blocks[prose[k]]; b.Span.Contains(off) {
+			c.InHeading, c.InQuote = b.Heading, b.Quote
 		}
 	}
 }
@@ -515,25 +516,25 @@ func (w *walker) buildClaims() {
 		b := w.blocks[bi]
 		// Glue: the citation markers inside this block, relative to it.
 		glue = glue[:0]
-		for ci < len(doc.Citations) && doc.Citations[ci].Marker.Start < b.span.Start {
+		for ci < len(doc.Citations) && doc.Citations[ci].Marker.Start < b.Span.Start {
 			ci++
 		}
 		last := -1
-		for k := ci; k < len(doc.Citations) && doc.Citations[k].Marker.Start < b.span.End; k++ {
+		for k := ci; k < len(doc.Citations) && doc.Citations[k].Marker.Start < b.Span.End; k++ {
 			m := doc.Citations[k].Marker
-			if m.Start < last || m.End > b.span.End {
+			if m.Start < last || m.End > b.Span.End {
 				continue
 			}
-			if n := len(glue); n > 0 && glue[n-1].Start == m.Start-b.span.Start {
+			if n := len(glue); n > 0 && glue[n-1].Start == m.Start-b.Span.Start {
 				continue
 			}
-			glue = append(glue, sentence.Span{Start: m.Start - b.span.Start, End: m.End - b.span.Start})
+			glue = append(glue, sentence.Span{Start: m.Start - b.Span.Start, End: m.End - b.Span.Start})
 			last = m.End
 		}
-		spans = sentence.AppendSplit(spans[:0], w.src[b.span.Start:b.span.End], glue)
+		spans = sentence.AppendSplit(spans[:0], w.src[b.Span.Start:b.Span.End], glue)
 		for _, s := range spans {
-			sents = append(sents, sent{Span{Start: b.span.Start + s.Start, End: b.span.Start + s.End}, int(bi)})
-			blockOf = append(blockOf, b.span)
+			sents = append(sents, sent{Span{Start: b.Span.Start + s.Start, End: b.Span.Start + s.End}, int(bi)})
+			blockOf = append(blockOf, b.Span)
 		}
 	}
 	w.glue, w.spans, w.blockOf, w.sents = glue, spans, blockOf, sents
@@ -542,13 +543,13 @@ func (w *walker) buildClaims() {
 		b := &w.blocks[s.block]
 		doc.Claims[i] = Claim{
 			Span:      s.Span,
-			Block:     b.id,
-			Heading:   b.heading,
-			ListItem:  b.listItem,
-			TableCell: b.tableCell,
-			Quote:     b.quote,
-			Section:   b.section,
-			List:      b.list,
+			Block:     b.ID,
+			Heading:   b.Heading,
+			ListItem:  b.ListItem,
+			TableCell: b.TableCell,
+			Quote:     b.Quote,
+			Section:   b.Section,
+			List:      b.List,
 		}
 	}
 	// Attach: the sentence containing the marker, else the sentence before

@@ -16,6 +16,7 @@ import (
 	"github.com/citelint/citelint/internal/markdown/frontmatter"
 	"github.com/citelint/citelint/internal/markdown/guard"
 	"github.com/citelint/citelint/internal/markdown/plain"
+	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/citelint/citelint/internal/sentence"
 
 	"github.com/yuin/goldmark"
@@ -191,21 +192,6 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	return doc
 }
 
-// block is a prose block to segment into claims: a paragraph, heading or
-// table cell, with the context that decides whether its sentences are claims.
-type block struct {
-	span      Span
-	heading   bool
-	listItem  bool
-	tableCell bool
-	quote     bool
-	inRefs    bool // inside a footnote or link definition body
-	section   int  // nearest heading index
-	list      int  // innermost list holding the block (Document.Lists), or -1
-	depth     int  // list and quote nesting
-	id        int
-}
-
 // walker collects everything in one pass over the AST; finish then scans the
 // prose ranges for markers, builds reference sections and attaches claims.
 type walker struct {
@@ -280,9 +266,9 @@ type bufs struct {
 	identBuf []ident.Match // reused by scanProse across prose spans
 
 	prose  []Span // merged byte ranges of prose Text nodes, in source order
-	blocks []block
+	blocks []walk.Block
 
-	listItems  []listItem
+	listItems  []walk.ListItem
 	footnotes  []int // indexes into doc.References of footnote definitions
 	rawCites   []Citation
 	linkMarker []Span      // markers consumed by link syntax, never rescanned
@@ -399,14 +385,6 @@ func (b *bufs) reset() {
 		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0], runs: b.runs[:0],
 		moreBuf: b.moreBuf[:0],
 	}
-}
-
-// listItem records an item of an ordered or bullet list, for reference
-// sections written as lists.
-type listItem struct {
-	span    Span
-	ordinal int // 1-based number for ordered lists, 0 for bullets
-	depth   int
 }
 
 func (w *walker) walk(root ast.Node) {
@@ -604,17 +582,17 @@ func (w *walker) addBlock(n ast.Node, heading, cell bool) {
 	if !ok {
 		return
 	}
-	w.blocks = append(w.blocks, block{
-		span:      sp,
-		heading:   heading,
-		listItem:  w.listDepth > 0,
-		tableCell: cell,
-		quote:     w.quoteDepth > 0,
-		inRefs:    w.footnoteDepth > 0,
-		section:   w.heading,
-		list:      w.innermostList(),
-		depth:     w.listDepth + w.quoteDepth,
-		id:        len(w.blocks),
+	w.blocks = append(w.blocks, walk.Block{
+		Span:      sp,
+		Heading:   heading,
+		ListItem:  w.listDepth > 0,
+		TableCell: cell,
+		Quote:     w.quoteDepth > 0,
+		InRefs:    w.footnoteDepth > 0,
+		Section:   w.heading,
+		List:      w.innermostList(),
+		Depth:     w.listDepth + w.quoteDepth,
+		ID:        len(w.blocks),
 	})
 }
 
@@ -716,7 +694,7 @@ func (w *walker) listItem(n *ast.ListItem) {
 		return
 	}
 	w.openItems = append(w.openItems, len(w.listItems))
-	w.listItems = append(w.listItems, listItem{span: Span{Start: p, End: p}, ordinal: ordinal, depth: w.listDepth})
+	w.listItems = append(w.listItems, walk.ListItem{Span: Span{Start: p, End: p}, Ordinal: ordinal, Depth: w.listDepth})
 }
 
 func (w *walker) listItemEnd() {
@@ -731,9 +709,9 @@ func (w *walker) listItemEnd() {
 		w.doc.Lists[l].Last = Span{}
 	}
 	if i >= 0 {
-		w.listItems[i].span.End = w.blockEnd(w.listItems[i].span.Start)
+		w.listItems[i].Span.End = w.blockEnd(w.listItems[i].Span.Start)
 		if l >= 0 && !holdsList {
-			w.doc.Lists[l].Last = w.listItems[i].span
+			w.doc.Lists[l].Last = w.listItems[i].Span
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/citelint/citelint/internal/corpus"
 	"github.com/citelint/citelint/internal/markdown/plain"
+	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -228,7 +229,7 @@ func checkPlainSame(t *testing.T, src []byte) {
 }
 
 // walkOnly returns the prose ranges and blocks the walk records.
-func walkOnly(md goldmark.Markdown, src []byte) ([]Span, []block) {
+func walkOnly(md goldmark.Markdown, src []byte) ([]Span, []walk.Block) {
 	pc := plain.NewContext(src)
 	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	w := walker{doc: &Document{Src: src}, src: src, pc: pc}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/internal/ident"
+	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/citelint/citelint/internal/sentence"
 )
 
@@ -215,7 +216,7 @@ func isASCIIPunct(c byte) bool {
 func (w *walker) buildSections() {
 	doc := w.doc
 	w.sectionIndex = spanIndex{}
-	w.itemsSorted = searchable(w.listItems, func(li listItem) int { return li.span.Start })
+	w.itemsSorted = searchable(w.listItems, func(li walk.ListItem) int { return li.Span.Start })
 	var weak []bool // parallel to doc.Sections until sorted
 	// entriesOnly: the section needs entries, whatever its prose
 	// (needsEntriesNames), parallel to doc.Sections until sorted.
@@ -254,23 +255,23 @@ func (w *walker) buildSections() {
 	lastRun := -1 // the last block of the last bare run of entries
 	var runs []blockRun
 	for bi, b := range w.blocks {
-		if b.heading || b.tableCell || w.inSection(b.span.Start) || doc.Scheme.InScaffold(b.span.Start) {
+		if b.Heading || b.TableCell || w.inSection(b.Span.Start) || doc.Scheme.InScaffold(b.Span.Start) {
 			continue
 		}
-		first := b.span.End
-		if i := bytes.IndexByte(w.src[b.span.Start:b.span.End], '\n'); i >= 0 {
-			first = b.span.Start + i
+		first := b.Span.End
+		if i := bytes.IndexByte(w.src[b.Span.Start:b.Span.End], '\n'); i >= 0 {
+			first = b.Span.Start + i
 		}
-		title, ok := isSectionTitle(w.src[b.span.Start:first])
-		needs := ok && (weakSectionNames[strings.ToLower(title)] || b.listItem)
-		start := b.span.Start
+		title, ok := isSectionTitle(w.src[b.Span.Start:first])
+		needs := ok && (weakSectionNames[strings.ToLower(title)] || b.ListItem)
+		start := b.Span.Start
 		end := len(w.src)
 		if ok {
-			if h, found := w.headingAfter(b.span.Start, b.depth); found {
+			if h, found := w.headingAfter(b.Span.Start, b.Depth); found {
 				end = h
 			}
-		} else if titleStart, runStart, runTitle, isRun := w.entryRun(b.span); isRun {
-			title, start, first, end = runTitle, titleStart, runStart, b.span.End
+		} else if titleStart, runStart, runTitle, isRun := w.entryRun(b.Span); isRun {
+			title, start, first, end = runTitle, titleStart, runStart, b.Span.End
 		} else if runEnd, last, isRun := w.entryBlockRun(&runs, bi, lastRun); isRun {
 			title, first, end, lastRun = "", start, runEnd, last
 		} else {
@@ -521,27 +522,27 @@ func (w *walker) scanSection(bodyStart, end, stopAtDepth int) (int, int) {
 		for i := range w.blockOrder {
 			w.blockOrder[i] = i
 		}
-		slices.SortStableFunc(w.blockOrder, func(a, b int) int { return cmp.Compare(w.blocks[a].span.Start, w.blocks[b].span.Start) })
+		slices.SortStableFunc(w.blockOrder, func(a, b int) int { return cmp.Compare(w.blocks[a].Span.Start, w.blocks[b].Span.Start) })
 	}
 	order := w.blockOrder
-	k := sort.Search(len(order), func(i int) bool { return w.blocks[order[i]].span.Start >= bodyStart })
+	k := sort.Search(len(order), func(i int) bool { return w.blocks[order[i]].Span.Start >= bodyStart })
 	prose, proseBytes := 0, 0
 	for ; k < len(order); k++ {
 		b := w.blocks[order[k]]
-		if b.span.Start >= end {
+		if b.Span.Start >= end {
 			break
 		}
-		if b.heading && (stopAtDepth < 0 || b.section < 0 || w.headingDepths[b.section] <= stopAtDepth) {
+		if b.Heading && (stopAtDepth < 0 || b.Section < 0 || w.headingDepths[b.Section] <= stopAtDepth) {
 			if stopAtDepth >= 0 && (prose >= 2 || proseBytes > 300) {
-				return b.span.Start, proseBytes
+				return b.Span.Start, proseBytes
 			}
 			continue
 		}
-		if b.listItem || b.tableCell || b.inRefs || w.isProseEntry(b.span) {
+		if b.ListItem || b.TableCell || b.InRefs || w.isProseEntry(b.Span) {
 			continue
 		}
 		prose++
-		proseBytes += b.span.Len()
+		proseBytes += b.Span.Len()
 	}
 	return end, proseBytes
 }
@@ -659,7 +660,7 @@ func (w *walker) entryBlockRun(runsp *[]blockRun, bi, lastRun int) (int, int, bo
 		last--
 	}
 	continues := lastRun >= 0 && r.prevText == lastRun && runs[last].label >= 0 && r.label == runs[last].label+1
-	return w.blocks[r.end-1].span.End, r.end - 1, n >= 2 && (consecutive || link) || n == 1 && continues && link
+	return w.blocks[r.end-1].Span.End, r.end - 1, n >= 2 && (consecutive || link) || n == 1 && continues && link
 }
 
 // blockRun is what entryBlockRun needs of one block, computed for all
@@ -687,15 +688,15 @@ func (w *walker) blockRuns() []blockRun {
 	entryDepth := -1
 	for k, b := range w.blocks {
 		runs[k] = blockRun{label: -1, link: -1, prevText: prevText}
-		if !b.heading {
+		if !b.Heading {
 			prevText = k
 		}
-		if b.heading || b.tableCell {
+		if b.Heading || b.TableCell {
 			entryDepth = -1
 			continue
 		}
-		text := w.src[b.span.Start:b.span.End]
-		if entryDepth >= 0 && b.listItem && b.depth > entryDepth {
+		text := w.src[b.Span.Start:b.Span.End]
+		if entryDepth >= 0 && b.ListItem && b.Depth > entryDepth {
 			runs[k].cont = true
 			if bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi")) || bytes.Contains(text, []byte("](")) {
 				runs[k].link = k
@@ -709,8 +710,8 @@ func (w *walker) blockRuns() []blockRun {
 			continue // in no run: whether it links does not matter
 		}
 		runs[k].label = atoiDigits(line[ls:le])
-		if b.listItem {
-			entryDepth = b.depth
+		if b.ListItem {
+			entryDepth = b.Depth
 		}
 		if bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi")) || bytes.Contains(text, []byte("](")) {
 			runs[k].link = k
@@ -917,16 +918,16 @@ func (w *walker) parseEntries(si int) {
 	if w.itemsSorted {
 		// Only the items inside the section: a scan of every item for
 		// every section was quadratic on files with thousands of lists.
-		k := sort.Search(len(items), func(i int) bool { return items[i].span.Start >= sec.Span.Start })
-		e := k + sort.Search(len(items)-k, func(i int) bool { return items[k+i].span.Start >= sec.Span.End })
+		k := sort.Search(len(items), func(i int) bool { return items[i].Span.Start >= sec.Span.Start })
+		e := k + sort.Search(len(items)-k, func(i int) bool { return items[k+i].Span.Start >= sec.Span.End })
 		items = items[k:e]
 	}
 	for _, li := range items {
-		if sec.Span.Contains(li.span.Start) {
+		if sec.Span.Contains(li.Span.Start) {
 			if ordinals == nil {
 				ordinals = make(map[int]int)
 			}
-			ordinals[lineStart(src, li.span.Start)] = li.ordinal
+			ordinals[lineStart(src, li.Span.Start)] = li.Ordinal
 		}
 	}
 	type open struct {

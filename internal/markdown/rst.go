@@ -116,10 +116,10 @@ func (w *walker) findRSTEntries() {
 		return
 	}
 	for _, b := range w.blocks {
-		if b.heading || b.tableCell {
+		if b.Heading || b.TableCell {
 			continue
 		}
-		w.rstEntriesIn(b.span)
+		w.rstEntriesIn(b.Span)
 	}
 	for _, cb := range w.doc.CodeBlocks {
 		if cb.Lang.End == cb.Lang.Start && bytes.Contains(src[cb.Start:cb.End], []byte(".. [")) && directiveBefore(src, cb.Start) {

@@ -3,6 +3,8 @@ package markdown
 import (
 	"bytes"
 	"sort"
+
+	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
 // Scaffold labels open a block that is an agent's scaffolding, not its
@@ -154,9 +156,9 @@ func (w *walker) findScaffold() {
 	var taskLeads map[int]bool
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
-		text := w.src[b.span.Start:b.span.End]
+		text := w.src[b.Span.Start:b.Span.End]
 		first := text[:lineEnd(text)]
-		if b.heading {
+		if b.Heading {
 			continue
 		}
 		lead := 0
@@ -167,30 +169,30 @@ func (w *walker) findScaffold() {
 			// (scaffoldLabel returns at the first byte that is not a
 			// capital, a space, a digit or a parenthesis: cheap for prose.)
 			if answer {
-				out = append(out, Span{Start: b.span.Start, End: b.span.Start + lead + n})
+				out = append(out, Span{Start: b.Span.Start, End: b.Span.Start + lead + n})
 			} else {
-				out = append(out, b.span)
+				out = append(out, b.Span)
 				if bytes.HasSuffix(bytes.TrimSpace(text), []byte(":")) || bytes.IndexByte(text, '\n') < 0 {
 					if taskLeads == nil {
 						taskLeads = map[int]bool{}
 					}
-					taskLeads[b.span.Start] = true
+					taskLeads[b.Span.Start] = true
 				}
 			}
 			continue
 		}
-		if !b.listItem && !b.tableCell && isCaption(text) {
-			out = append(out, b.span)
+		if !b.ListItem && !b.TableCell && isCaption(text) {
+			out = append(out, b.Span)
 			continue
 		}
-		if !b.heading && !b.tableCell && (len(first) > 0 && diagramStart[first[0]] && hasAnyPrefix(first, diagramLeads) || bytes.Contains(first, arrow) && diagramLines(text)) {
-			out = append(out, b.span)
+		if !b.Heading && !b.TableCell && (len(first) > 0 && diagramStart[first[0]] && hasAnyPrefix(first, diagramLeads) || bytes.Contains(first, arrow) && diagramLines(text)) {
+			out = append(out, b.Span)
 			continue
 		}
 		// An item that is only a link to a heading of the page: a table
 		// of contents without a title.
-		if b.listItem && tocItem(text) {
-			out = append(out, b.span)
+		if b.ListItem && tocItem(text) {
+			out = append(out, b.Span)
 		}
 	}
 	for li, l := range doc.Lists {
@@ -215,13 +217,13 @@ func (w *walker) findScaffold() {
 func (w *walker) listSpan(li int) Span {
 	sp := Span{Start: -1, End: -1}
 	for _, b := range w.blocks {
-		if b.list != li {
+		if b.List != li {
 			continue
 		}
-		if sp.Start < 0 || b.span.Start < sp.Start {
-			sp.Start = b.span.Start
+		if sp.Start < 0 || b.Span.Start < sp.Start {
+			sp.Start = b.Span.Start
 		}
-		sp.End = max(sp.End, b.span.End)
+		sp.End = max(sp.End, b.Span.End)
 	}
 	if sp.Start < 0 {
 		return Span{}
@@ -263,10 +265,10 @@ func hasAnyPrefix(b []byte, ps []string) bool {
 func (w *walker) findNoteCandidates() {
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
-		if b.heading || b.inRefs {
+		if b.Heading || b.InRefs {
 			continue
 		}
-		text := w.src[b.span.Start:b.span.End]
+		text := w.src[b.Span.Start:b.Span.End]
 		// A note stands on a block's first line or its last: a block's
 		// other lines are not read (every line of every block was a
 		// sixtieth of a run).
@@ -280,7 +282,7 @@ func (w *walker) findNoteCandidates() {
 			}
 			line := text[off : off+le]
 			if n := noteLead(b, line); n > 0 {
-				m := Span{Start: b.span.Start + off, End: b.span.Start + off + n}
+				m := Span{Start: b.Span.Start + off, End: b.Span.Start + off + n}
 				// The label itself: "Sources:" (with its emphasis).
 				lab := bytes.TrimRight(bytes.Trim(bytes.TrimSpace(line[:n]), "*_( "), ":：- ")
 				w.keep(&candidate{ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
@@ -295,9 +297,9 @@ func (w *walker) findNoteCandidates() {
 // line, a line of block b, or 0. The note must name something; and in a
 // list item, where a "来源：" or "Sources:" may be what the item is about
 // ("来源：奶、蛋、鱼", the foods protein comes from), it must link or cite.
-func noteLead(b *block, line []byte) int {
+func noteLead(b *walk.Block, line []byte) int {
 	n := sourceNoteLead(line)
-	if n == 0 || len(bytes.TrimSpace(line[n:])) == 0 || b.listItem && !mayCite(line[n:]) {
+	if n == 0 || len(bytes.TrimSpace(line[n:])) == 0 || b.ListItem && !mayCite(line[n:]) {
 		return 0
 	}
 	return n
@@ -326,14 +328,14 @@ func (w *walker) findNotes() {
 		if lists == nil {
 			lists = make([]Span, len(w.doc.Lists))
 			for _, b := range w.blocks {
-				if b.list < 0 || b.list >= len(lists) {
+				if b.List < 0 || b.List >= len(lists) {
 					continue
 				}
-				l := &lists[b.list]
-				if l.End == 0 || b.span.Start < l.Start {
-					l.Start = b.span.Start
+				l := &lists[b.List]
+				if l.End == 0 || b.Span.Start < l.Start {
+					l.Start = b.Span.Start
 				}
-				l.End = max(l.End, b.span.End)
+				l.End = max(l.End, b.Span.End)
 			}
 		}
 		if li < 0 || li >= len(lists) {
@@ -349,25 +351,25 @@ func (w *walker) findNotes() {
 	prev := -1 // the last prose block outside the lists
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
-		if b.inRefs || w.inSectionBody(b.span.Start) {
+		if b.InRefs || w.inSectionBody(b.Span.Start) {
 			continue
 		}
-		if b.heading {
+		if b.Heading {
 			prev = -1
 			continue
 		}
-		text := w.src[b.span.Start:b.span.End]
+		text := w.src[b.Span.Start:b.Span.End]
 		first := text[:lineEnd(text)]
 		if n := noteLead(b, first); n > 0 && prev >= 0 {
 			p := &w.blocks[prev]
 			switch {
-			case b.tableCell || p.tableCell || !onlySpaceBetween(w.src, p.span.End, b.span.Start):
-			case p.depth == b.depth:
-				add(b.span, p.span)
-			case b.listItem && !p.listItem && b.list >= 0 && w.doc.Lists[b.list].LeadIn == p.span:
-				add(b.span, p.span) // "- Source: url" opening the list under the paragraph
-			case !b.listItem && p.listItem && p.list >= 0:
-				add(b.span, listOf(p.list)) // a note under a list
+			case b.TableCell || p.TableCell || !onlySpaceBetween(w.src, p.Span.End, b.Span.Start):
+			case p.Depth == b.Depth:
+				add(b.Span, p.Span)
+			case b.ListItem && !p.ListItem && b.List >= 0 && w.doc.Lists[b.List].LeadIn == p.Span:
+				add(b.Span, p.Span) // "- Source: url" opening the list under the paragraph
+			case !b.ListItem && p.ListItem && p.List >= 0:
+				add(b.Span, listOf(p.List)) // a note under a list
 			}
 		}
 		// The block's last line: a note that closes a list item covers
@@ -378,19 +380,19 @@ func (w *walker) findNotes() {
 		if bytes.IndexByte(text, '\n') >= 0 {
 			ls = bytes.LastIndexByte(bytes.TrimRight(text, "\n"), '\n') + 1
 		}
-		if ls > 0 || !b.listItem {
+		if ls > 0 || !b.ListItem {
 			last := text[ls:]
 			if n := sourceNoteLead(last); n > 0 {
 				bare := len(bytes.TrimSpace(last[n:])) == 0
 				switch {
-				case bare && bi+1 < len(w.blocks) && w.blocks[bi+1].listItem && onlySpaceBetween(w.src, b.span.End, w.blocks[bi+1].span.Start):
-					if b.listItem && b.list >= 0 {
-						add(w.blocks[bi+1].span, listOf(b.list)) // the list's last item ends "Sources:", its links follow
+				case bare && bi+1 < len(w.blocks) && w.blocks[bi+1].ListItem && onlySpaceBetween(w.src, b.Span.End, w.blocks[bi+1].Span.Start):
+					if b.ListItem && b.List >= 0 {
+						add(w.blocks[bi+1].Span, listOf(b.List)) // the list's last item ends "Sources:", its links follow
 					} else {
-						add(w.blocks[bi+1].span, b.span)
+						add(w.blocks[bi+1].Span, b.Span)
 					}
-				case !bare && b.listItem && b.list >= 0 && ls > 0:
-					add(Span{Start: b.span.Start + ls, End: b.span.End}, listOf(b.list))
+				case !bare && b.ListItem && b.List >= 0 && ls > 0:
+					add(Span{Start: b.Span.Start + ls, End: b.Span.End}, listOf(b.List))
 				}
 			}
 		}
@@ -404,17 +406,17 @@ func (w *walker) findNotes() {
 		if len(h) == 0 || h[0] == '#' || sourceNoteLead(h) == 0 {
 			continue
 		}
-		k := sort.Search(len(w.blocks), func(i int) bool { return w.blocks[i].span.Start >= sec.Heading.Start }) - 1
-		for k >= 0 && w.blocks[k].span.End > sec.Heading.Start {
+		k := sort.Search(len(w.blocks), func(i int) bool { return w.blocks[i].Span.Start >= sec.Heading.Start }) - 1
+		for k >= 0 && w.blocks[k].Span.End > sec.Heading.Start {
 			k-- // the title's own block
 		}
-		if k < 0 || w.blocks[k].heading || w.blocks[k].tableCell || !onlySpaceBetween(w.src, w.blocks[k].span.End, sec.Heading.Start) {
+		if k < 0 || w.blocks[k].Heading || w.blocks[k].TableCell || !onlySpaceBetween(w.src, w.blocks[k].Span.End, sec.Heading.Start) {
 			continue
 		}
-		if p := &w.blocks[k]; p.listItem && p.list >= 0 {
-			add(sec.Span, listOf(p.list))
+		if p := &w.blocks[k]; p.ListItem && p.List >= 0 {
+			add(sec.Span, listOf(p.List))
 		} else {
-			add(sec.Span, p.span)
+			add(sec.Span, p.Span)
 		}
 	}
 }

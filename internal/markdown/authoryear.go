@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
 // notNames are capitalised words that precede a year in parentheses without
@@ -122,7 +124,7 @@ func hasYear(b []byte) bool {
 }
 
 func isYear(b []byte) bool {
-	if len(b) < 4 || !isDigits(b[:4]) {
+	if len(b) < 4 || !walk.IsDigits(b[:4]) {
 		return false
 	}
 	v := int(b[0]-'0')*1000 + int(b[1]-'0')*100 + int(b[2]-'0')*10 + int(b[3]-'0')

@@ -161,7 +161,7 @@ func (w *walker) collectCitations() {
 			}
 			// Sorted with a buffer of its own: w.keys is being filled
 			// by the loop that asks.
-			w.claimKeys = sortSpansKeys(claimed, w.claimKeys[:0])
+			w.claimKeys = walk.SortSpans(claimed, w.claimKeys[:0])
 			w.claimed = claimed
 		}
 		i := sort.Search(len(claimed), func(i int) bool { return claimed[i].End > s.Start })
@@ -405,6 +405,11 @@ func smallNumber(l string) (int, bool) {
 	return v, true
 }
 
+// sortSpans is walk.SortSpans with w.keys as its buffer.
+func (w *walker) sortSpans(s []Span) {
+	w.keys = walk.SortSpans(s, w.keys[:0])
+}
+
 // searchable reports whether key never decreases along s, so that a binary
 // search for the first element whose key passes an offset has one answer.
 func searchable[E any](s []E, key func(E) int) bool {
@@ -446,7 +451,7 @@ func (w *walker) newSpanSet() *spanSet {
 			s.spans = append(s.spans, w.candMarker(o))
 		}
 	}
-	sortSpansKeys(s.spans, nil)
+	walk.SortSpans(s.spans, nil)
 	s.reach = make([]int, len(s.spans))
 	for k, sp := range s.spans {
 		s.reach[k] = sp.End
@@ -612,54 +617,4 @@ func (w *walker) inSectionBody(off int) bool {
 	secs := w.doc.Sections
 	k := sort.Search(len(secs), func(i int) bool { return secs[i].Span.Start > off })
 	return k > 0 && secs[k-1].Span.Contains(off)
-}
-
-// sortSpans sorts spans by start, as sort.Slice did: slices.SortFunc runs
-// the same pdqsort (both are generated from one template), so spans with
-// equal starts end in the same order. When no two different spans share a
-// start, every sort by start gives that one order, and two faster ways
-// are taken: nothing to do when the starts already increase, else a sort
-// of one uint64 (start, end) per span, which also shows whether spans
-// with equal starts differ (then the pdqsort by start runs after all).
-//
-// The keys go to w.keys, reused.
-func (w *walker) sortSpans(s []Span) {
-	w.keys = sortSpansKeys(s, w.keys[:0])
-}
-
-// sortSpansKeys is sortSpans with keys as the buffer for the keys; it
-// returns the buffer.
-func sortSpansKeys(s []Span, keys []uint64) []uint64 {
-	increasing := true
-	fits := true
-	for i := range s {
-		if i > 0 && s[i].Start <= s[i-1].Start {
-			increasing = false
-		}
-		if uint64(s[i].Start) >= 1<<32 || uint64(s[i].End) >= 1<<32 {
-			fits = false
-		}
-	}
-	if increasing {
-		return keys
-	}
-	if fits {
-		keys = slices.Grow(keys[:0], len(s))
-		for _, x := range s {
-			keys = append(keys, uint64(x.Start)<<32|uint64(x.End))
-		}
-		slices.Sort(keys)
-		same := true
-		for i := 1; i < len(keys) && same; i++ {
-			same = keys[i]>>32 != keys[i-1]>>32 || keys[i] == keys[i-1]
-		}
-		if same {
-			for i, k := range keys {
-				s[i] = Span{Start: int(k >> 32), End: int(uint32(k))}
-			}
-			return keys
-		}
-	}
-	slices.SortFunc(s, func(a, b Span) int { return cmp.Compare(a.Start, b.Start) })
-	return keys
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
 // The citation forms generators write besides numbers, footnotes, links
@@ -49,7 +51,7 @@ func keyFormOf(b []byte) (int, []byte) {
 		return -1, nil
 	}
 	for k := range keyForms {
-		if len(name) == len(keyForms[k].name) && hasPrefixFold(name, keyForms[k].name) {
+		if len(name) == len(keyForms[k].name) && walk.HasPrefixFold(name, keyForms[k].name) {
 			return k, val
 		}
 	}

@@ -39,25 +39,6 @@ func TestGuardKeepsOffsets(t *testing.T) {
 	}
 }
 
-// TestSpanIndex checks contains against a scan of the spans, spans added
-// in and out of order, nested and overlapping.
-func TestSpanIndex(t *testing.T) {
-	spans := []Span{{Start: 10, End: 20}, {Start: 30, End: 100}, {Start: 40, End: 50}, {Start: 5, End: 8}, {Start: 60, End: 70}, {Start: 200, End: 210}, {Start: 0, End: 1}}
-	var x spanIndex
-	for i, s := range spans {
-		x.add(s)
-		for off := -1; off < 220; off++ {
-			want := false
-			for _, t := range spans[:i+1] {
-				want = want || t.Contains(off)
-			}
-			if got := x.contains(off); got != want {
-				t.Fatalf("after %d spans, contains(%d) = %v, want %v", i+1, off, got, want)
-			}
-		}
-	}
-}
-
 // FuzzFrontMatterBlanked: a front matter changes the document only in
 // FrontMatter, Bibliography and its own diagnostics: Parse gives what it
 // gives for the input with the front matter blanked to spaces. Skipping

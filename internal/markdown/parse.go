@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"sort"
 	"sync"
 	"unicode"
 	"unsafe"
@@ -16,6 +15,7 @@ import (
 	"github.com/citelint/citelint/internal/markdown/frontmatter"
 	"github.com/citelint/citelint/internal/markdown/guard"
 	"github.com/citelint/citelint/internal/markdown/plain"
+	"github.com/citelint/citelint/internal/markdown/reflist"
 	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/citelint/citelint/internal/sentence"
 
@@ -207,7 +207,7 @@ type walker struct {
 	// headingDepths are the list and quote nesting of each heading of
 	// doc.Headings: a heading inside a list item ("11. ## Title" in a
 	// numbered source list) belongs to the list, and does not end a
-	// section headed outside it (buildSections).
+	// section headed outside it (reflist.Builder.BuildSections).
 	headingDepths []int
 	// lists are the indexes in doc.Lists of the lists being walked,
 	// innermost last; itemHoldsList says, for each list item being walked
@@ -215,8 +215,7 @@ type walker struct {
 	lists         []int
 	itemHoldsList []bool
 
-	defSpansBuilt bool
-	hints         hints // for scanProse
+	hints hints // for scanProse
 	// toolMarkers and bareKeys say that the document may hold forms.go's
 	// tool markers and bare keys.
 	toolMarkers, bareKeys bool
@@ -245,11 +244,6 @@ type walker struct {
 	// their two ends (rangeBudget).
 	ranges int
 
-	// rst: the reStructuredText citation scheme (rst.go): whether the
-	// document writes ".. [label]" entries, and the auto-numbered and
-	// auto-symbol markers and entries counted so far.
-	rst rstState
-
 	// keyStrings holds one string per short pandoc key (intern).
 	keyStrings map[string]string
 	// schemes are the candidates' schemes, which candRec.scheme indexes.
@@ -272,7 +266,6 @@ type bufs struct {
 	footnotes  []int // indexes into doc.References of footnote definitions
 	rawCites   []Citation
 	linkMarker []Span      // markers consumed by link syntax, never rescanned
-	defSpans   []Span      // link definition spans, sorted, built on first use
 	cands      candList    // markers found by scanning prose (keep)
 	candMore   []candMore  // their rarer fields
 	scratch    []candidate // one prose range's candidates, before keep
@@ -301,18 +294,10 @@ type bufs struct {
 	textBuf     []byte
 	numItems    []numItem
 	keys        []uint64
-	runs        []blockRun // entryBlockRun's view of the blocks
-	moreBuf     []Span     // parseEntries' further labels of a line
 
-	blockOrder []int // w.blocks' indexes by start, built by boundSection when needed
-	// headingStarts are the indexes of the headings by start, built by
-	// headingAfter when needed; sectionEnds the heading that ends each
-	// heading's section (-1: none), built by sectionEnd when needed.
-	headingStarts      []int
-	headingStartsBuilt bool
-	sectionEnds        []int
-	sectionIndex       spanIndex // the sections found so far, while buildSections runs
-	itemsSorted        bool      // listItems are in order of their start (footnotes can break it)
+	// refLists finds the reference lists, once the walk is done; its
+	// buffers are reused with these.
+	refLists reflist.Builder
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
@@ -346,12 +331,12 @@ func putBufs(b *bufs) {
 // bytes returns the size of the arrays behind b's slices.
 func (b *bufs) bytes() int {
 	return capBytes(b.identBuf) + capBytes(b.prose) + capBytes(b.blocks) + capBytes(b.listItems) +
-		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) + capBytes(b.defSpans) +
+		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) +
 		b.cands.bytes() + capBytes(b.candMore) + capBytes(b.scratch) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
 		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.claimKeys) + capBytes(b.picks) + capBytes(b.refSpans) +
 		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
 		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.proseBlocks) + capBytes(b.refs) + capBytes(b.headings) +
-		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys) + capBytes(b.runs) + capBytes(b.moreBuf)
+		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys) + b.refLists.Bytes()
 }
 
 func capBytes[E any](s []E) int {
@@ -373,17 +358,18 @@ func (b *bufs) reset() {
 	clear(b.refs)
 	clear(b.headings)
 	clear(b.numItems[:cap(b.numItems)])
+	b.refLists.Reset()
 	*b = bufs{
 		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
 		listItems: b.listItems[:0], footnotes: b.footnotes[:0], rawCites: b.rawCites[:0],
-		linkMarker: b.linkMarker[:0], defSpans: b.defSpans[:0], cands: b.cands,
+		linkMarker: b.linkMarker[:0], cands: b.cands,
 		candMore: b.candMore[:0], scratch: b.scratch[:0],
 		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
 		ordinals: b.ordinals[:0], claimed: b.claimed[:0], claimKeys: b.claimKeys[:0], picks: b.picks[:0],
 		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], proseBlocks: b.proseBlocks[:0], refs: b.refs[:0],
-		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0], runs: b.runs[:0],
-		moreBuf: b.moreBuf[:0],
+		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0],
+		refLists: b.refLists,
 	}
 }
 
@@ -673,7 +659,7 @@ func atxMarker(src []byte, p int, empty bool) int {
 
 // plainString returns string(plainText(b)), through a reused buffer.
 func (w *walker) plainString(b []byte) string {
-	w.textBuf = appendPlainText(w.textBuf[:0], b)
+	w.textBuf = reflist.AppendPlainText(w.textBuf[:0], b)
 	return string(bytes.TrimSpace(w.textBuf))
 }
 
@@ -753,7 +739,7 @@ func (w *walker) linkDef(n *ast.LinkReferenceDefinition) {
 	ref := Reference{Kind: RefLinkDef, Label: label, Span: sp, LabelSpan: ls, Section: -1}
 	dest := string(n.Destination)
 	ref.Title = string(n.Title)
-	w.setIdentifiers(&ref, n.Destination, sp.Start)
+	w.refLists.SetIdentifiers(&ref, n.Destination, sp.Start)
 	if ref.URL == "" && ref.DOI == "" && ref.ArXiv == "" {
 		ref.URL = dest
 	}
@@ -855,8 +841,8 @@ func (w *walker) footnoteEnd(n *east.Footnote) {
 	ref := Reference{Kind: RefFootnote, Label: label, Span: Span{Start: p, End: end}, LabelSpan: ls, Section: -1}
 	raw := w.src[body.Start:body.End]
 	ref.Text = string(bytes.TrimSpace(raw))
-	w.setIdentifiers(&ref, raw, body.Start)
-	ref.Title = guessTitle(raw)
+	w.refLists.SetIdentifiers(&ref, raw, body.Start)
+	ref.Title = reflist.GuessTitle(raw)
 	w.doc.References[idx] = ref
 }
 
@@ -931,8 +917,9 @@ func (w *walker) finish() {
 	// The same for code in footnotes.
 	slices.SortStableFunc(w.doc.CodeBlocks, func(a, b CodeBlock) int { return cmp.Compare(a.Start, b.Start) })
 	w.findScaffold()
-	w.findRSTEntries()
-	w.buildSections()
+	w.refLists.Init(w.src, w.doc, w.blocks, w.listItems, w.headingDepths)
+	w.refLists.FindRSTEntries()
+	w.refLists.BuildSections()
 	w.scanBlocks()
 	w.findNoteCandidates()
 	w.collectCitations()
@@ -967,8 +954,8 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 	// of first.Start-1: in an indented fence, the code's segments start
 	// after the indentation they drop.)
 	open := 0
-	if ls := lineStart(w.src, first.Start); ls > 0 {
-		open = lineStart(w.src, ls-1)
+	if ls := walk.LineStart(w.src, first.Start); ls > 0 {
+		open = walk.LineStart(w.src, ls-1)
 	}
 	idx := 1 + bytes.Count(w.src[:open], []byte("\n"))
 	unit := "lines"
@@ -1019,14 +1006,6 @@ func (w *walker) fenceLang(n *ast.FencedCodeBlock) Span {
 		word = word[:i]
 	}
 	return Span{Start: start, End: start + len(word)}
-}
-
-// inCodeBlock reports whether the source range [start, end) overlaps a
-// code block's content.
-func (w *walker) inCodeBlock(start, end int) bool {
-	cb := w.doc.CodeBlocks
-	i := sort.Search(len(cb), func(i int) bool { return cb[i].End > start })
-	return i < len(cb) && cb[i].Start < end
 }
 
 // gluedCitationLines counts the lines of b that end a sentence with a

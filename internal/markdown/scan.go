@@ -3,13 +3,13 @@ package markdown
 import (
 	"bytes"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/internal/bytecursor"
 	"github.com/citelint/citelint/internal/ident"
+	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/yuin/goldmark/ast"
 )
 
@@ -201,7 +201,7 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 	switch {
 	case ref == nil:
 		if end < len(w.src) && w.src[end] == '(' {
-			if e := matchParen(w.src, end); e >= 0 {
+			if e := walk.MatchParen(w.src, end); e >= 0 {
 				end = e + 1
 			}
 		}
@@ -597,7 +597,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			if c := bytes.IndexByte(num, ':'); c >= 0 {
 				num = num[:c]
 			}
-			if isDigits(num) {
+			if walk.IsDigits(num) {
 				m := Span{Start: base + i, End: base + off}
 				out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeCJK, Span: m, Marker: m, Label: string(num), Claim: -1, Ref: -1}})
 			}
@@ -679,7 +679,7 @@ func gluedToURL(text []byte, i int) bool {
 		k--
 	}
 	word := text[k:i]
-	return bytes.Contains(word, []byte("://")) || hasPrefixFold(word, "www.")
+	return bytes.Contains(word, []byte("://")) || walk.HasPrefixFold(word, "www.")
 }
 
 // urlWordStop marks the bytes that end the word gluedToURL looks back at.
@@ -740,8 +740,8 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		return out
 	}
 	cstart := start + 1
-	if w.rst.entries > 0 && end < len(w.src) && w.src[end] == '_' {
-		if label, ok := w.rstMarker(content, end); ok {
+	if w.refLists.RSTEntries() > 0 && end < len(w.src) && w.src[end] == '_' {
+		if label, ok := w.refLists.RSTMarker(content, end); ok {
 			m := Span{Start: start, End: end + 1}
 			return append(out, candidate{Citation: Citation{Kind: KindFootnote, Scheme: SchemeRST, Span: m, Marker: m, Label: label, Claim: -1, Ref: -1}})
 		}
@@ -794,9 +794,9 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 		if k, key := keyFormOf(content); k >= 0 {
 			return append(out, mk(KindKey, marker, string(key), keyForms[k].scheme))
 		}
-	case hasPrefixFold(content, "REF|"), hasPrefixFold(content, "REF\\|"):
+	case walk.HasPrefixFold(content, "REF|"), walk.HasPrefixFold(content, "REF\\|"):
 		return appendREF(content, cstart, marker, out)
-	case hasPrefixFold(content, "SOURCE_"):
+	case walk.HasPrefixFold(content, "SOURCE_"):
 		return appendSources(content, cstart, marker, out)
 	}
 	return w.numericCites(content, cstart, marker, out)
@@ -897,10 +897,6 @@ func stepNumber(src []byte, start, end int) bool {
 	return r < len(src) && src[r] != '\n' && src[r] != '\r' && !bytes.HasPrefix(src[r:], []byte("【"))
 }
 
-func hasPrefixFold(b []byte, p string) bool {
-	return len(b) >= len(p) && strings.EqualFold(string(b[:len(p)]), p)
-}
-
 // numItem is one element of a numeric list: a number or a range, at
 // [start, end) inside the bracket content.
 type numItem struct {
@@ -915,49 +911,7 @@ func (it numItem) label(v int) string {
 	if it.from == it.to {
 		return it.text
 	}
-	return itoa(v)
-}
-
-// smallNumbers holds "0" to "999": most labels are small numbers, and
-// sharing these strings saves an allocation for each.
-var smallNumbers = func() (t [1000]string) {
-	for v := range t {
-		t[v] = strconv.Itoa(v)
-	}
-	return t
-}()
-
-// numString returns string(b) for a run of digits b, shared for 0 to 999
-// written without leading zeros.
-func numString(b []byte) string {
-	if n := len(b); n > 0 && n <= 3 && (b[0] != '0' || n == 1) {
-		v := 0
-		for _, c := range b {
-			if c < '0' || c > '9' {
-				return string(b)
-			}
-			v = v*10 + int(c-'0')
-		}
-		return smallNumbers[v]
-	}
-	return string(b)
-}
-
-func itoa(v int) string {
-	if v >= 0 && v < len(smallNumbers) {
-		return smallNumbers[v]
-	}
-	if v == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for v > 0 {
-		i--
-		b[i] = byte('0' + v%10)
-		v /= 10
-	}
-	return string(b[i:])
+	return walk.Itoa(v)
 }
 
 // parseNumericList accepts "1", "1, 2", "1;2", "1-3", "1–3" (en dash), "1—3",
@@ -997,7 +951,7 @@ func appendNumericList(items []numItem, b []byte) ([]numItem, bool) {
 		if !ok {
 			return nil, false
 		}
-		it := numItem{start: s, end: i, from: from, to: from, text: numString(b[s:i])}
+		it := numItem{start: s, end: i, from: from, to: from, text: walk.NumString(b[s:i])}
 		save := i
 		skip()
 		if d := dashLen(b[i:]); d > 0 {
@@ -1032,18 +986,6 @@ func dashLen(b []byte) int {
 		return 3
 	}
 	return 0
-}
-
-func isDigits(b []byte) bool {
-	if len(b) == 0 {
-		return false
-	}
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // wrapsAsCitation reports whether bracket content that holds a line break
@@ -1229,7 +1171,7 @@ func appendSources(content []byte, cstart int, marker Span, out []candidate) []c
 		part := content[off : off+j]
 		lead := len(part) - len(bytes.TrimLeft(part, " "))
 		part = bytes.TrimSpace(part)
-		if !hasPrefixFold(part, "SOURCE_") || !isDigits(part[7:]) {
+		if !walk.HasPrefixFold(part, "SOURCE_") || !walk.IsDigits(part[7:]) {
 			return out[:first]
 		}
 		s := cstart + off + lead
@@ -1431,31 +1373,6 @@ func matchBracket(src []byte, open int) int {
 		case '[':
 			depth++
 		case ']':
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// matchParen returns the index of the ')' closing the '(' at src[open].
-func matchParen(src []byte, open int) int {
-	depth := 0
-	for i := open; i < len(src) && i < open+8192; i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '<':
-			if i == open+1 {
-				if j := bytes.IndexByte(src[i:], '>'); j >= 0 {
-					i += j
-				}
-			}
-		case '(':
-			depth++
-		case ')':
 			depth--
 			if depth == 0 {
 				return i

@@ -59,7 +59,7 @@ func scaffoldLabel(line []byte) (int, bool) {
 				label = bytes.TrimSpace(label[:p])
 			}
 			for _, w := range bytes.Fields(label) {
-				if !scaffoldWords[string(bytes.TrimRight(w, "0123456789"))] && !isDigits(w) {
+				if !scaffoldWords[string(bytes.TrimRight(w, "0123456789"))] && !walk.IsDigits(w) {
 					return 0, false
 				}
 			}
@@ -129,7 +129,7 @@ var arrow = []byte("-->")
 func diagramLines(b []byte) bool {
 	lines, edges := 0, 0
 	for len(b) > 0 {
-		line := b[:lineEnd(b)]
+		line := b[:walk.LineEnd(b)]
 		if len(line) < len(b) {
 			b = b[len(line)+1:]
 		} else {
@@ -157,7 +157,7 @@ func (w *walker) findScaffold() {
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
 		text := w.src[b.Span.Start:b.Span.End]
-		first := text[:lineEnd(text)]
+		first := text[:walk.LineEnd(text)]
 		if b.Heading {
 			continue
 		}
@@ -273,7 +273,7 @@ func (w *walker) findNoteCandidates() {
 		// other lines are not read (every line of every block was a
 		// sixtieth of a run).
 		for off := 0; off < len(text); {
-			le := lineEnd(text[off:])
+			le := walk.LineEnd(text[off:])
 			if off > 0 && off+le < len(text) {
 				if l := bytes.LastIndexByte(text[off:], '\n'); l > 0 {
 					off += l + 1 // the last line next
@@ -359,7 +359,7 @@ func (w *walker) findNotes() {
 			continue
 		}
 		text := w.src[b.Span.Start:b.Span.End]
-		first := text[:lineEnd(text)]
+		first := text[:walk.LineEnd(text)]
 		if n := noteLead(b, first); n > 0 && prev >= 0 {
 			p := &w.blocks[prev]
 			switch {

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
 // spanSet must answer as a scan of every candidate does.
@@ -62,7 +64,7 @@ func TestSortSpansAsBefore(t *testing.T) {
 		}
 		want := slices.Clone(spans)
 		slices.SortFunc(want, func(a, b Span) int { return cmp.Compare(a.Start, b.Start) })
-		keys = sortSpansKeys(spans, keys)
+		keys = walk.SortSpans(spans, keys)
 		if !slices.Equal(spans, want) {
 			t.Fatalf("round %d: got %v, want %v", round, spans, want)
 		}

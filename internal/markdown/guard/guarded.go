@@ -11,7 +11,7 @@ import (
 // same-length copy with the BOM, front matter and the input guards'
 // stretches blanked. Code that renders src with goldmark (the review page)
 // reads this copy, so it takes linear time on any input and its offsets
-// are the model.Document's.
+// are the Document's.
 func Guarded(src []byte) []byte {
 	work, _, _ := Work(src, &model.Document{})
 	return work

@@ -86,7 +86,7 @@ const (
 	SchemeCJK    = "cjk"    // 【3†source】
 	SchemeTurn   = "turn"   // citeturn0search1: a chat tool's call, forms.go
 	// SchemeRST is a KindFootnote written as reStructuredText: "[1]_",
-	// "[Lee94]_", "[#]_" citing ".. [1] text" (rst.go).
+	// "[Lee94]_", "[#]_" citing ".. [1] text" (internal/markdown/reflist/rst.go).
 	SchemeRST = "rst"
 	// KindNamed's schemes.
 	SchemeNamedBracket = "bracket"     // [World Bank, 2022]

@@ -1,6 +1,10 @@
-package markdown
+package reflist
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/citelint/citelint/internal/markdown/model"
+)
 
 // spanIndex answers "does any span contain off?" in logarithmic time, for
 // spans added mostly in order of their start (as a document's sections
@@ -8,15 +12,15 @@ import "sort"
 // reports and single-page book builds, which have thousands of sections:
 // a fifth of the CPU of a 38 MB file.
 type spanIndex struct {
-	spans []Span // sorted by start
-	reach []int  // reach[k] is the largest End among spans[:k+1]
+	spans []model.Span // sorted by start
+	reach []int        // reach[k] is the largest End among spans[:k+1]
 }
 
 // add inserts s, keeping the spans sorted by start. Appending in order
 // costs O(1); an insertion before the end recomputes the reach after it.
-func (x *spanIndex) add(s Span) {
+func (x *spanIndex) add(s model.Span) {
 	k := sort.Search(len(x.spans), func(i int) bool { return x.spans[i].Start > s.Start })
-	x.spans = append(x.spans, Span{})
+	x.spans = append(x.spans, model.Span{})
 	x.reach = append(x.reach, 0)
 	copy(x.spans[k+1:], x.spans[k:])
 	x.spans[k] = s

@@ -1,4 +1,4 @@
-package markdown
+package reflist
 
 import (
 	"bytes"
@@ -7,6 +7,9 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/citelint/citelint/internal/markdown/model"
+	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
 // Specification tests of the reference-section scanners: what a section
@@ -220,8 +223,8 @@ func TestEntryRun(t *testing.T) {
 		{"[1] A.\n[2] B.\n[3] C.", 0, 0, true},            // numbered down to 1
 		{"[2] A.\n[3] B.\n[4] C.", 0, 0, false},           // not from 1
 	} {
-		w := &walker{src: []byte("0123456789" + c.text)}
-		title, at, _, ok := w.entryRun(Span{Start: 10, End: 10 + len(c.text)})
+		w := &Builder{src: []byte("0123456789" + c.text)}
+		title, at, _, ok := w.entryRun(model.Span{Start: 10, End: 10 + len(c.text)})
 		if ok != c.ok || ok && (at != 10+c.at || title != 10+c.title) {
 			t.Errorf("entryRun(%q) = %d, %d, %v; want %d, %d, %v", c.text, title-10, at-10, ok, c.title, c.at, c.ok)
 		}
@@ -237,8 +240,8 @@ func FuzzEntryRun(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		w := &walker{src: []byte("0123456789" + s)}
-		gt, got, gtitle, ok := w.entryRun(Span{Start: 10, End: 10 + len(s)})
+		w := &Builder{src: []byte("0123456789" + s)}
+		gt, got, gtitle, ok := w.entryRun(model.Span{Start: 10, End: 10 + len(s)})
 		wt, want, wtitle, wantOK := entryRunSpec([]byte(s), 10)
 		if ok != wantOK || ok && (got != want || gt != wt || gtitle != wtitle) {
 			t.Fatalf("entryRun(%q) = %d, %d, %q, %v; the definition gives %d, %d, %q, %v", s, gt, got, gtitle, ok, wt, want, wtitle, wantOK)
@@ -280,7 +283,7 @@ func TestGuessTitle(t *testing.T) {
 		{"x. \\*Title\\*  , ", "x. *Title*"},                 // trailing punctuation trimmed
 		{strings.Repeat("ü", 400), strings.Repeat("ü", 300)}, // at most 300 runes
 	} {
-		if got := guessTitle([]byte(c.raw)); got != c.want {
+		if got := GuessTitle([]byte(c.raw)); got != c.want {
 			t.Errorf("guessTitle(%q) = %q, want %q", c.raw, got, c.want)
 		}
 	}
@@ -299,7 +302,7 @@ func FuzzGuessTitle(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got := guessTitle([]byte(s))
+		got := GuessTitle([]byte(s))
 		if utf8.RuneCountInString(got) > 300 {
 			t.Fatalf("guessTitle(%q) is %d runes", s, utf8.RuneCountInString(got))
 		}
@@ -310,8 +313,8 @@ func FuzzGuessTitle(f *testing.F) {
 			t.Fatalf("guessTitle(%q) = %q ends with %q", s, got, r)
 		}
 		for _, b := range [][]byte{[]byte(s), bytes.TrimLeft([]byte(s), "-")} {
-			if len(b) > 0 && isDigits(b) && numString(b) != string(b) {
-				t.Fatalf("numString(%q) = %q", b, numString(b))
+			if len(b) > 0 && walk.IsDigits(b) && walk.NumString(b) != string(b) {
+				t.Fatalf("numString(%q) = %q", b, walk.NumString(b))
 			}
 		}
 	})
@@ -319,7 +322,7 @@ func FuzzGuessTitle(f *testing.F) {
 
 func TestNumStrings(t *testing.T) {
 	for v := 0; v < 2000; v++ {
-		if s := strconv.Itoa(v); itoa(v) != s || numString([]byte(s)) != s || numString([]byte("0"+s)) != "0"+s {
+		if s := strconv.Itoa(v); walk.Itoa(v) != s || walk.NumString([]byte(s)) != s || walk.NumString([]byte("0"+s)) != "0"+s {
 			t.Fatalf("itoa/numString(%d) wrong", v)
 		}
 	}

@@ -1,4 +1,4 @@
-package markdown
+package reflist
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/citelint/citelint/internal/ident"
+	"github.com/citelint/citelint/internal/markdown/model"
 	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/citelint/citelint/internal/sentence"
 )
@@ -83,7 +84,7 @@ func isSectionTitle(b []byte) (string, bool) {
 		return "", false
 	}
 	var buf [2*maxTitleBytes + 16]byte
-	t := appendPlainText(buf[:0], b)
+	t := AppendPlainText(buf[:0], b)
 	t = bytes.TrimSpace(t)
 	t = bytes.TrimRight(t, ":：")
 	t = bytes.TrimSpace(t)
@@ -97,7 +98,7 @@ func isSectionTitle(b []byte) (string, bool) {
 	// Leading section numbers: "7.", "7", "VII.", "A.".
 	if i := bytes.IndexByte(t, ' '); i > 0 {
 		head := t[:i]
-		if isDigits(bytes.TrimRight(head, ".)")) || isRoman(bytes.TrimRight(head, ".)")) {
+		if walk.IsDigits(bytes.TrimRight(head, ".)")) || isRoman(bytes.TrimRight(head, ".)")) {
 			t = bytes.TrimSpace(t[i+1:])
 		}
 	}
@@ -170,11 +171,11 @@ func isRoman(b []byte) bool {
 // plainText strips inline Markdown punctuation (emphasis, escapes, heading
 // hashes, link brackets) from b.
 func plainText(b []byte) []byte {
-	return bytes.TrimSpace(appendPlainText(make([]byte, 0, len(b)), b))
+	return bytes.TrimSpace(AppendPlainText(make([]byte, 0, len(b)), b))
 }
 
 // appendPlainText appends b without its inline Markdown punctuation to dst.
-func appendPlainText(dst, b []byte) []byte {
+func AppendPlainText(dst, b []byte) []byte {
 	for len(b) > 0 {
 		// Copy the run up to the next punctuation byte at once.
 		k := 0
@@ -213,10 +214,10 @@ func isASCIIPunct(c byte) bool {
 // of labelled entries, or of entries with identifiers. Each list is bounded
 // to its own section: a sub-heading after prose ends it, so a document
 // titled "# Notes" is not one reference list.
-func (w *walker) buildSections() {
+func (w *Builder) BuildSections() {
 	doc := w.doc
 	w.sectionIndex = spanIndex{}
-	w.itemsSorted = searchable(w.listItems, func(li walk.ListItem) int { return li.Span.Start })
+	w.itemsSorted = slices.IsSortedFunc(w.listItems, func(a, b walk.ListItem) int { return cmp.Compare(a.Span.Start, b.Span.Start) })
 	var weak []bool // parallel to doc.Sections until sorted
 	// entriesOnly: the section needs entries, whatever its prose
 	// (needsEntriesNames), parallel to doc.Sections until sorted.
@@ -247,8 +248,8 @@ func (w *walker) buildSections() {
 				end = next
 			}
 		}
-		doc.Sections = append(doc.Sections, Section{Title: title, Heading: h.Span, Span: Span{Start: h.Span.Start, End: end}})
-		w.sectionIndex.add(Span{Start: h.Span.Start, End: end})
+		doc.Sections = append(doc.Sections, model.Section{Title: title, Heading: h.Span, Span: model.Span{Start: h.Span.Start, End: end}})
+		w.sectionIndex.add(model.Span{Start: h.Span.Start, End: end})
 		weak = append(weak, needs)
 		entriesOnly = append(entriesOnly, !needs && needsEntriesNames[strings.ToLower(title)])
 	}
@@ -277,8 +278,8 @@ func (w *walker) buildSections() {
 		} else {
 			continue
 		}
-		doc.Sections = append(doc.Sections, Section{Title: title, Heading: Span{Start: start, End: first}, Span: Span{Start: start, End: end}})
-		w.sectionIndex.add(Span{Start: start, End: end})
+		doc.Sections = append(doc.Sections, model.Section{Title: title, Heading: model.Span{Start: start, End: first}, Span: model.Span{Start: start, End: end}})
+		w.sectionIndex.add(model.Span{Start: start, End: end})
 		weak = append(weak, needs)
 		entriesOnly = append(entriesOnly, !needs && needsEntriesNames[strings.ToLower(title)])
 	}
@@ -287,7 +288,7 @@ func (w *walker) buildSections() {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(doc.Sections[a].Span.Start, doc.Sections[b].Span.Start) })
-	sorted := make([]Section, len(order))
+	sorted := make([]model.Section, len(order))
 	sortedWeak := make([]bool, len(order))
 	sortedEntriesOnly := make([]bool, len(order))
 	for i, k := range order {
@@ -305,7 +306,7 @@ func (w *walker) buildSections() {
 	// dropped, with what was parsed for it. parseEntries reads the section
 	// at the index it is given, which is its index among those kept.
 	all := doc.Sections
-	doc.Sections = make([]Section, 0, len(all))
+	doc.Sections = make([]model.Section, 0, len(all))
 	for si, sec := range all {
 		n := len(doc.References)
 		doc.Sections = append(doc.Sections, sec)
@@ -324,7 +325,7 @@ func (w *walker) buildSections() {
 // convincingEntries reports whether a section's entries make it a
 // reference list: one with a label, or two with an identifier that are
 // most of them.
-func convincingEntries(refs []Reference) bool {
+func convincingEntries(refs []model.Reference) bool {
 	withID := 0
 	for i := range refs {
 		if refs[i].Label != "" {
@@ -347,7 +348,7 @@ func mentionsSourceList(b []byte) (string, bool) {
 	// Every heading comes here and few mention a list, so the title is
 	// built in a buffer on the stack and made a string only for those.
 	var buf [200]byte
-	p := bytes.TrimRight(bytes.TrimSpace(appendPlainText(buf[:0], b)), ":：")
+	p := bytes.TrimRight(bytes.TrimSpace(AppendPlainText(buf[:0], b)), ":：")
 	if len(p) > 0 && p[0] >= utf8.RuneSelf || len(p) > 0 && bytes.IndexAny(p[:1], "0123456789（(") == 0 {
 		if t, ok := mentionsCJKTitle(bytes.TrimSpace(trimCJKOrdinal(p))); ok {
 			return t, true
@@ -438,7 +439,7 @@ func isWordByte(c byte) bool {
 // walking back with a stack per level of the headings that could still
 // end a section (nearer ones with less nesting hide the others), so that
 // many headings stay O(n log n) whatever their levels and nesting.
-func (w *walker) sectionEnd(i int) int {
+func (w *Builder) sectionEnd(i int) int {
 	if w.sectionEnds == nil {
 		hs := w.doc.Headings
 		w.sectionEnds = make([]int, len(hs))
@@ -474,7 +475,7 @@ func (w *walker) sectionEnd(i int) int {
 // source order (goldmark moves footnotes). The headings nested deeper that
 // are stepped over lie in the section being bounded, whose paragraphs are
 // then not asked about again.
-func (w *walker) headingAfter(off, depth int) (int, bool) {
+func (w *Builder) headingAfter(off, depth int) (int, bool) {
 	if !w.headingStartsBuilt {
 		w.headingStartsBuilt = true
 		w.headingStarts = make([]int, len(w.doc.Headings))
@@ -499,14 +500,14 @@ func (w *walker) headingAfter(off, depth int) (int, bool) {
 // sub-heading that follows prose (more than a short introduction), since a
 // reference list does not continue past its own subject. A sub-heading
 // nested deeper than the section's heading (depth) belongs to the section.
-func (w *walker) boundSection(bodyStart, end, depth int) int {
+func (w *Builder) boundSection(bodyStart, end, depth int) int {
 	at, _ := w.scanSection(bodyStart, end, depth)
 	return at
 }
 
 // proseBytes returns how many bytes of prose (blocks that are not entries,
 // list items or definitions) stand in [start, end).
-func (w *walker) proseBytes(start, end int) int {
+func (w *Builder) proseBytes(start, end int) int {
 	_, n := w.scanSection(start, end, -1)
 	return n
 }
@@ -516,7 +517,7 @@ func (w *walker) proseBytes(start, end int) int {
 // nested at most that deep after more than a short introduction of prose
 // (a heading in a list item of the section belongs to it); it always
 // returns the prose bytes seen.
-func (w *walker) scanSection(bodyStart, end, stopAtDepth int) (int, int) {
+func (w *Builder) scanSection(bodyStart, end, stopAtDepth int) (int, int) {
 	if w.blockOrder == nil {
 		w.blockOrder = make([]int, len(w.blocks))
 		for i := range w.blockOrder {
@@ -549,24 +550,17 @@ func (w *walker) scanSection(bodyStart, end, stopAtDepth int) (int, int) {
 
 // isProseEntry reports whether a paragraph reads as reference entries: it
 // starts with a label or holds a link or identifier.
-func (w *walker) isProseEntry(sp Span) bool {
+func (w *Builder) isProseEntry(sp model.Span) bool {
 	text := w.src[sp.Start:sp.End]
-	if _, _, _, ok := entryLabelAt(text[:lineEnd(text)]); ok {
+	if _, _, _, ok := entryLabelAt(text[:walk.LineEnd(text)]); ok {
 		return true
 	}
 	return bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi"))
 }
 
-func lineEnd(b []byte) int {
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		return i
-	}
-	return len(b)
-}
-
 // inSection reports whether off lies in a section found so far
 // (w.sectionIndex holds their spans while buildSections runs).
-func (w *walker) inSection(off int) bool {
+func (w *Builder) inSection(off int) bool {
 	return w.sectionIndex.contains(off)
 }
 
@@ -578,7 +572,7 @@ func (w *walker) inSection(off int) bool {
 // written right under a paragraph are not link reference definitions in
 // CommonMark (a definition cannot interrupt a paragraph), but their author
 // meant them as the reference list.
-func (w *walker) entryRun(sp Span) (int, int, string, bool) {
+func (w *Builder) entryRun(sp model.Span) (int, int, string, bool) {
 	text := w.src[sp.Start:sp.End]
 	if bytes.IndexByte(text, '\n') < 0 {
 		return 0, 0, "", false // one line
@@ -643,7 +637,7 @@ func bareURLLine(l []byte) bool {
 // Driving", [15]). lastRun is the index of the last block of the last run
 // found, or -1; runs is computed on the first call. It returns where the
 // run ends and the index of its last block.
-func (w *walker) entryBlockRun(runsp *[]blockRun, bi, lastRun int) (int, int, bool) {
+func (w *Builder) entryBlockRun(runsp *[]blockRun, bi, lastRun int) (int, int, bool) {
 	if *runsp == nil {
 		*runsp = w.blockRuns()
 	}
@@ -677,7 +671,7 @@ type blockRun struct {
 }
 
 // blockRuns computes blockRun for every block in one pass each way.
-func (w *walker) blockRuns() []blockRun {
+func (w *Builder) blockRuns() []blockRun {
 	runs := slices.Grow(w.runs[:0], len(w.blocks)+1)[:len(w.blocks)+1]
 	w.runs = runs
 	prevText := -1
@@ -704,7 +698,7 @@ func (w *walker) blockRuns() []blockRun {
 			continue
 		}
 		entryDepth = -1
-		line := text[:lineEnd(text)]
+		line := text[:walk.LineEnd(text)]
 		ls, le, _, ok := entryLabelAt(line)
 		if !ok || !bracketedAt(line, ls) {
 			continue // in no run: whether it links does not matter
@@ -854,11 +848,11 @@ func htmlLabelOpen(b []byte) int {
 		return 0 // most lines: no tag to read
 	}
 	for _, t := range [...]string{"<sup>", "<b>", "<strong>"} {
-		if hasPrefixFold(b, t) {
+		if walk.HasPrefixFold(b, t) {
 			return len(t)
 		}
 	}
-	if hasPrefixFold(b, "<a ") {
+	if walk.HasPrefixFold(b, "<a ") {
 		// Within a tag's length: a line of "<a " and no '>' is read once.
 		tag := b[:min(len(b), 256)]
 		if j := bytes.IndexByte(tag, '>'); j > 0 && !containsFold(tag[:j], "href") {
@@ -871,7 +865,7 @@ func htmlLabelOpen(b []byte) int {
 // containsFold reports whether b contains the ASCII string s, ignoring case.
 func containsFold(b []byte, s string) bool {
 	for i := 0; i+len(s) <= len(b); i++ {
-		if hasPrefixFold(b[i:], s) {
+		if walk.HasPrefixFold(b[i:], s) {
 			return true
 		}
 	}
@@ -886,7 +880,7 @@ func htmlLabelClose(b []byte) (n int, space bool) {
 		return 0, false
 	}
 	for _, t := range [...]string{"</sup>", "</b>", "</strong>", "</a>", "&#160;", "&nbsp;"} {
-		if hasPrefixFold(b, t) {
+		if walk.HasPrefixFold(b, t) {
 			return len(t), t[0] == '&'
 		}
 	}
@@ -896,17 +890,17 @@ func htmlLabelClose(b []byte) (n int, space bool) {
 // fillEntry sets an entry's text, identifiers and title from
 // src[textStart:end], the entry after its label (comments blanked): a
 // reference list's entry and a reST ".. [label]" entry are read alike.
-func (w *walker) fillEntry(ref *Reference, textStart, end int) {
+func (w *Builder) fillEntry(ref *model.Reference, textStart, end int) {
 	raw := blankComments(w.src[textStart:end])
 	ref.Text = string(bytes.TrimSpace(raw))
-	w.setIdentifiers(ref, raw, textStart)
-	ref.Title = guessTitle(raw)
+	w.SetIdentifiers(ref, raw, textStart)
+	ref.Title = GuessTitle(raw)
 }
 
 // parseEntries reads the entries of section si line by line. A line that
 // starts with a label (or a list bullet) starts an entry; other non-blank
 // lines continue it; blank lines and headings end it.
-func (w *walker) parseEntries(si int) {
+func (w *Builder) parseEntries(si int) {
 	sec := w.doc.Sections[si]
 	start := sec.Heading.End
 	if sec.Title == "" {
@@ -927,7 +921,7 @@ func (w *walker) parseEntries(si int) {
 			if ordinals == nil {
 				ordinals = make(map[int]int)
 			}
-			ordinals[lineStart(src, li.Span.Start)] = li.Ordinal
+			ordinals[walk.LineStart(src, li.Span.Start)] = li.Ordinal
 		}
 	}
 	type open struct {
@@ -935,8 +929,8 @@ func (w *walker) parseEntries(si int) {
 		start     int // entry span start
 		textStart int
 		end       int
-		labelSpan Span
-		more      []Span // further labels of an entry written "[2] [33] [39] url"
+		labelSpan model.Span
+		more      []model.Span // further labels of an entry written "[2] [33] [39] url"
 	}
 	var cur open
 	isOpen := false
@@ -945,14 +939,14 @@ func (w *walker) parseEntries(si int) {
 		if !isOpen {
 			return
 		}
-		ref := Reference{Kind: RefEntry, Label: cur.label, Span: Span{Start: cur.start, End: cur.end}, LabelSpan: cur.labelSpan, Section: si}
+		ref := model.Reference{Kind: model.RefEntry, Label: cur.label, Span: model.Span{Start: cur.start, End: cur.end}, LabelSpan: cur.labelSpan, Section: si}
 		w.fillEntry(&ref, cur.textStart, cur.end)
 		w.doc.References = append(w.doc.References, ref)
 		for _, sp := range cur.more {
 			// One entry under several labels: one Reference a label,
 			// sharing the entry's span (Reference.SameEntry).
 			alias := ref
-			alias.Label, alias.LabelSpan = numString(src[sp.Start:sp.End]), sp
+			alias.Label, alias.LabelSpan = walk.NumString(src[sp.Start:sp.End]), sp
 			w.doc.References = append(w.doc.References, alias)
 		}
 		isOpen = false
@@ -997,7 +991,7 @@ func (w *walker) parseEntries(si int) {
 			}
 			label := ""
 			if ok {
-				label = numString(line[ls:le])
+				label = walk.NumString(line[ls:le])
 			}
 			if isItem && ok && ord > 0 && !bytes.Contains(line[:at], []byte("[")) {
 				// Lazy "1. 1. 1." numbering renders as 1, 2, 3: the
@@ -1005,7 +999,7 @@ func (w *walker) parseEntries(si int) {
 				// one before ("48." then "59.") is the author's label,
 				// and what the text cites.
 				if written := atoiDigits(line[ls:le]); written <= lastWritten || written == ord {
-					label = itoa(ord)
+					label = walk.Itoa(ord)
 				}
 				lastWritten = atoiDigits(line[ls:le])
 			}
@@ -1022,14 +1016,14 @@ func (w *walker) parseEntries(si int) {
 				if ok {
 					// Where the label is written: searching the line for
 					// it found the 3 of `<a name="ref3">[3]</a>`.
-					cur.labelSpan = Span{Start: pos + ls, End: pos + le}
+					cur.labelSpan = model.Span{Start: pos + ls, End: pos + le}
 					if bracketed {
-						var more []Span
+						var more []model.Span
 						more, at = moreLabels(line, at, w.moreBuf[:0])
 						w.moreBuf = more
 						cur.textStart = pos + at
 						for _, sp := range more {
-							cur.more = append(cur.more, Span{Start: pos + sp.Start, End: pos + sp.End})
+							cur.more = append(cur.more, model.Span{Start: pos + sp.Start, End: pos + sp.End})
 						}
 					}
 				}
@@ -1046,7 +1040,7 @@ func (w *walker) parseEntries(si int) {
 // first, "[2] [33] [39] https://…" or "[2][33], [39]: text", as exports
 // write one source cited under several numbers. It returns their spans in
 // line (appended to out) and where the entry's text starts.
-func moreLabels(line []byte, at int, out []Span) ([]Span, int) {
+func moreLabels(line []byte, at int, out []model.Span) ([]model.Span, int) {
 	i := at
 	for {
 		j := i
@@ -1063,7 +1057,7 @@ func moreLabels(line []byte, at int, out []Span) ([]Span, int) {
 		if k == j+1 || k >= len(line) || line[k] != ']' || k+1 < len(line) && line[k+1] == '(' {
 			return out, at
 		}
-		out = append(out, Span{Start: j + 1, End: k})
+		out = append(out, model.Span{Start: j + 1, End: k})
 		i = k + 1
 		if i < len(line) && line[i] == ':' {
 			i++
@@ -1081,20 +1075,13 @@ func atoiDigits(b []byte) int {
 	return v
 }
 
-func lineStart(src []byte, off int) int {
-	for off > 0 && src[off-1] != '\n' {
-		off--
-	}
-	return off
-}
-
 // isLinkDefAt reports whether a link reference definition covers the line
 // starting at lineStart ("[n]: url" lines are definitions, not entries).
-func (w *walker) isLinkDefAt(lineStart int) bool {
+func (w *Builder) isLinkDefAt(lineStart int) bool {
 	if !w.defSpansBuilt {
 		w.defSpansBuilt = true
 		for i := range w.doc.References {
-			if r := &w.doc.References[i]; r.Kind == RefLinkDef {
+			if r := &w.doc.References[i]; r.Kind == model.RefLinkDef {
 				w.defSpans = append(w.defSpans, r.Span)
 			}
 		}
@@ -1106,12 +1093,12 @@ func (w *walker) isLinkDefAt(lineStart int) bool {
 
 // setIdentifiers fills a reference's DOI, arXiv id and URL from its raw text
 // (link destinations included: in an entry they are the point).
-func (w *walker) setIdentifiers(ref *Reference, raw []byte, base int) {
+func (w *Builder) SetIdentifiers(ref *model.Reference, raw []byte, base int) {
 	clear(w.identBuf) // see bufs.reset
 	w.identBuf = ident.AppendScan(w.identBuf[:0], raw)
 	for _, m := range w.identBuf {
 		if m.Problem != "" {
-			ref.Problems = append(ref.Problems, IdentProblem{Span: Span{Start: base + m.Start, End: base + m.End}, Raw: m.Raw, Kind: string(m.Kind), Problem: m.Problem})
+			ref.Problems = append(ref.Problems, model.IdentProblem{Span: model.Span{Start: base + m.Start, End: base + m.End}, Raw: m.Raw, Kind: string(m.Kind), Problem: m.Problem})
 			continue
 		}
 		switch m.Kind {
@@ -1144,12 +1131,12 @@ var entryLinkDest = regexp.MustCompile(`\]\(<?([^)\s<>]+)>?(?:\s+"[^"]*")?\)`)
 // guessTitle picks the cited work's title out of an entry: the text of its
 // first link, a quoted title, or the text before the URL or the "accessed" /
 // "Available at" tail, whichever the entry's style uses.
-func guessTitle(raw []byte) string {
+func GuessTitle(raw []byte) string {
 	var buf [512]byte // for plain text, which cleanTitle copies
 	t := bytes.TrimSpace(raw)
 	if i := bytes.Index(t, []byte("](")); i > 0 {
 		if j := bytes.LastIndexByte(t[:i], '['); j >= 0 {
-			txt := bytes.TrimSpace(appendPlainText(buf[:0], t[j+1:i]))
+			txt := bytes.TrimSpace(AppendPlainText(buf[:0], t[j+1:i]))
 			if len(txt) > 0 && !bytes.HasPrefix(txt, []byte("http")) {
 				return cleanTitle(txt)
 			}
@@ -1166,7 +1153,7 @@ func guessTitle(raw []byte) string {
 	// "url - Title"
 	if bytes.HasPrefix(t, []byte("http")) {
 		if i := bytes.Index(t, []byte(" - ")); i > 0 {
-			return cleanTitle(bytes.TrimSpace(appendPlainText(buf[:0], t[i+3:])))
+			return cleanTitle(bytes.TrimSpace(AppendPlainText(buf[:0], t[i+3:])))
 		}
 	}
 	// Cut at the first of the stops: one pass, testing the stops where
@@ -1178,7 +1165,7 @@ func guessTitle(raw []byte) string {
 			break
 		}
 	}
-	return cleanTitle(bytes.TrimSpace(appendPlainText(buf[:0], t[:cut])))
+	return cleanTitle(bytes.TrimSpace(AppendPlainText(buf[:0], t[:cut])))
 }
 
 // titleStops end the title part of an entry.
@@ -1205,7 +1192,7 @@ func titleStopAt(b []byte) bool {
 }
 
 func matchParenAt(t []byte, i int) int {
-	if e := matchParen(t, i); e >= 0 {
+	if e := walk.MatchParen(t, i); e >= 0 {
 		return e + 1
 	}
 	return len(t)

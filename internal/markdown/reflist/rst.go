@@ -1,8 +1,10 @@
-package markdown
+package reflist
 
 import (
 	"bytes"
 	"strconv"
+
+	"github.com/citelint/citelint/internal/markdown/model"
 )
 
 // reStructuredText citations. Documents converted from reST (a
@@ -95,9 +97,9 @@ func rstEntryAt(line []byte) (dots, ls, le, textAt int, ok bool) {
 	return dots, ls, le, textAt, true
 }
 
-// rstMarker reads the marker "[content]_" whose "_" is at src[under]: a
+// RSTMarker reads the marker "[content]_" whose "_" is at src[under]: a
 // reST label, the "_" not going on into a word ("[1]_name" is no marker).
-func (w *walker) rstMarker(content []byte, under int) (string, bool) {
+func (w *Builder) RSTMarker(content []byte, under int) (string, bool) {
 	if under+1 < len(w.src) && (isAlnum(w.src[under+1]) || w.src[under+1] == '_') || !rstLabel(content) {
 		return "", false
 	}
@@ -110,7 +112,7 @@ func (w *walker) rstMarker(content []byte, under int) (string, bool) {
 // under a reST directive (".. topic:: References:", as sphinx-gallery
 // notebooks write them) are an indented code block to Markdown, and are
 // read there too.
-func (w *walker) findRSTEntries() {
+func (w *Builder) FindRSTEntries() {
 	src := w.src
 	if !bytes.Contains(src, []byte(".. [")) {
 		return
@@ -129,7 +131,7 @@ func (w *walker) findRSTEntries() {
 }
 
 // rstEntriesIn reads the reST entries of the lines of sp.
-func (w *walker) rstEntriesIn(sp Span) {
+func (w *Builder) rstEntriesIn(sp model.Span) {
 	src := w.src
 	if !bytes.Contains(src[sp.Start:sp.End], []byte(".. [")) {
 		return
@@ -156,8 +158,8 @@ func (w *walker) rstEntriesIn(sp Span) {
 		if dots, ls, le, at, ok := rstEntryAt(line); ok {
 			finish()
 			label := autoLabel(line[ls:le], &w.rst.autoEntries)
-			w.doc.References = append(w.doc.References, Reference{Kind: RefFootnote, Label: label,
-				Span: Span{Start: pos + dots, End: pos + len(line)}, LabelSpan: Span{Start: pos + dots, End: pos + le + 1}, Section: -1})
+			w.doc.References = append(w.doc.References, model.Reference{Kind: model.RefFootnote, Label: label,
+				Span: model.Span{Start: pos + dots, End: pos + len(line)}, LabelSpan: model.Span{Start: pos + dots, End: pos + le + 1}, Section: -1})
 			open, textStart = len(w.doc.References)-1, pos+at
 			w.rst.entries++
 		}

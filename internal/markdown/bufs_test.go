@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/internal/markdown/forms"
 )
 
 // TestFreeBufsHoldNoStrings: buffers on the free list must not keep the
@@ -87,20 +89,20 @@ func TestKeepCitation(t *testing.T) {
 		if i%11 == 0 && strconv.IntSize == 64 {
 			at = int(wideAt) + i%4 // across the 32-bit offsets' end
 		}
-		c := candidate{Citation: Citation{Kind: KindKey, Span: Span{Start: at, End: at + 3}, Marker: Span{Start: at, End: at + 5},
+		c := forms.Candidate{Citation: Citation{Kind: KindKey, Span: Span{Start: at, End: at + 3}, Marker: Span{Start: at, End: at + 5},
 			Label: fmt.Sprint(i), Scheme: fmt.Sprint("s", i%350), ID: fmt.Sprint("id", i%2)}}
 		if i%3 == 0 {
 			c.ID = ""
 		}
 		if i%5 == 0 {
-			c.problem, c.author, c.year = "p", "a", "2020"
+			c.Problem, c.Author, c.Year = "p", "a", "2020"
 		}
 		if i%7 == 0 {
 			c.Scheme = ""
 		}
 		w.keep(&c)
 		cw := c.Citation
-		cw.SetDetail(c.problem, c.author, c.year)
+		cw.SetDetail(c.Problem, c.Author, c.Year)
 		want = append(want, cw)
 		want[i].Claim, want[i].Ref = -1, -1
 	}

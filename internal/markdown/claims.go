@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/citelint/citelint/internal/markdown/forms"
 	"github.com/citelint/citelint/internal/markdown/model"
 	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/citelint/citelint/internal/sentence"
@@ -20,7 +21,7 @@ func (w *walker) scanBlocks() {
 	w.hints.reset(w.src)
 	// Forms a document seldom holds are looked for in its ranges only
 	// when one search of the whole says it may (forms.go).
-	w.toolMarkers, w.bareKeys = toolMarkersIn(w.src), bareKeysIn(w.src)
+	w.toolMarkers, w.bareKeys = forms.ToolMarkersIn(w.src), forms.BareKeysIn(w.src)
 	// Titles are read where the document lists works with titles and
 	// quotes something: a search for each quotation mark of every
 	// document, and the titles lower-cased for each, cost more than what

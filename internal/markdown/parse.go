@@ -12,6 +12,7 @@ import (
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/linearlinks"
 	"github.com/citelint/citelint/internal/markdown/dialect"
+	"github.com/citelint/citelint/internal/markdown/forms"
 	"github.com/citelint/citelint/internal/markdown/frontmatter"
 	"github.com/citelint/citelint/internal/markdown/guard"
 	"github.com/citelint/citelint/internal/markdown/plain"
@@ -216,10 +217,10 @@ type walker struct {
 	itemHoldsList []bool
 
 	hints hints // for scanProse
-	// toolMarkers and bareKeys say that the document may hold forms.go's
+	// toolMarkers and bareKeys say that the document may hold internal/markdown/forms'
 	// tool markers and bare keys.
 	toolMarkers, bareKeys bool
-	// quotes has a bit for each of forms.go's titleQuotes the document
+	// quotes has a bit for each of titles.go's titleQuotes the document
 	// holds, when entries have titles to match; entryTitles are its
 	// entries' titles, lower-cased.
 	quotes      uint8
@@ -265,10 +266,10 @@ type bufs struct {
 	listItems  []walk.ListItem
 	footnotes  []int // indexes into doc.References of footnote definitions
 	rawCites   []Citation
-	linkMarker []Span      // markers consumed by link syntax, never rescanned
-	cands      candList    // markers found by scanning prose (keep)
-	candMore   []candMore  // their rarer fields
-	scratch    []candidate // one prose range's candidates, before keep
+	linkMarker []Span            // markers consumed by link syntax, never rescanned
+	cands      candList          // markers found by scanning prose (keep)
+	candMore   []candMore        // their rarer fields
+	scratch    []forms.Candidate // one prose range's candidates, before keep
 
 	savedStops           []int
 	openItems, openNotes []int

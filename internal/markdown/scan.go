@@ -9,26 +9,10 @@ import (
 
 	"github.com/citelint/citelint/internal/bytecursor"
 	"github.com/citelint/citelint/internal/ident"
+	"github.com/citelint/citelint/internal/markdown/forms"
 	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/yuin/goldmark/ast"
 )
-
-// candidate is a citation found by scanning, before filtering.
-type candidate struct {
-	Citation
-	// problem, author and year are the Citation's Problem, Author and Year.
-	problem, author, year string
-	yearLike              bool // a lone 4-digit [2024]: a citation only if an entry has that label
-	// zeroLike marks every label of a marker holding 0 ([0], [0,127]):
-	// reference lists count from 1, so such a marker is an interval or an
-	// index unless the document has an entry 0.
-	zeroLike bool
-	glued    bool // a number glued to a sentence end: kept only if a numbered list exists
-	ident    bool // found by the identifier scanner: dropped inside other markers
-	// named marks a named bracket ([World Bank, 2022]): kept only in a
-	// document that writes two or more (forms.go).
-	named bool
-}
 
 // candRec is what scanBlocks keeps of a candidate until collectCitations:
 // a third of a candidate's size, with the fields most citations leave
@@ -106,7 +90,7 @@ type candMore struct {
 }
 
 // keep records candidate c for collectCitations.
-func (w *walker) keep(c *candidate) {
+func (w *walker) keep(c *forms.Candidate) {
 	r := candRec{Label: c.Label, Kind: c.Kind}
 	wide := !fits32(c.Span) || !fits32(c.Marker)
 	if wide {
@@ -118,7 +102,7 @@ func (w *walker) keep(c *candidate) {
 	for _, f := range [...]struct {
 		on   bool
 		flag candFlag
-	}{{c.yearLike, candYearLike}, {c.zeroLike, candZeroLike}, {c.glued, candGlued}, {c.ident, candIdent}, {c.named, candNamed}} {
+	}{{c.YearLike, candYearLike}, {c.ZeroLike, candZeroLike}, {c.Glued, candGlued}, {c.Ident, candIdent}, {c.Named, candNamed}} {
 		if f.on {
 			r.flags |= f.flag
 		}
@@ -140,8 +124,8 @@ func (w *walker) keep(c *candidate) {
 			scheme = c.Scheme
 		}
 	}
-	if c.ID != "" || c.problem != "" || c.author != "" || c.year != "" || scheme != "" || wide {
-		m := candMore{ID: c.ID, Problem: c.problem, Author: c.author, Year: c.year, Scheme: scheme}
+	if c.ID != "" || c.Problem != "" || c.Author != "" || c.Year != "" || scheme != "" || wide {
+		m := candMore{ID: c.ID, Problem: c.Problem, Author: c.Author, Year: c.Year, Scheme: scheme}
 		if wide {
 			m.Span, m.Marker = c.Span, c.Marker
 		}
@@ -503,7 +487,7 @@ func roleKey(b []byte) (start, end int) {
 
 // scanProse finds citations written in plain prose: bracket markers, 【n】 and 【n†source】,
 // author-year, bare @keys, glued numbers and identifiers.
-func (w *walker) scanProse(sp Span, out []candidate) []candidate {
+func (w *walker) scanProse(sp Span, out []forms.Candidate) []forms.Candidate {
 	text := w.src[sp.Start:sp.End]
 	base := sp.Start
 	first := len(out)
@@ -543,9 +527,9 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			off = j + 1
 			continue
 		}
-		if namedBracket(w.src, text[i+1:j], base+i, base+j+1) {
+		if forms.NamedBracket(w.src, text[i+1:j], base+i, base+j+1) {
 			m := Span{Start: base + i, End: base + j + 1}
-			out = append(out, candidate{named: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNamedBracket, Span: m, Marker: m,
+			out = append(out, forms.Candidate{Named: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNamedBracket, Span: m, Marker: m,
 				Label: string(bytes.TrimSpace(text[i+1 : j])), Claim: -1, Ref: -1}})
 			off = j + 1
 			continue
@@ -561,7 +545,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 				}
 				if len(label) > 0 && label[0] != '^' {
 					m := Span{Start: base + i, End: base + j + 3 + k}
-					out = append(out, candidate{Citation: Citation{Kind: KindRefLink, Span: m, Marker: m, Label: string(label), Claim: -1, Ref: -1}})
+					out = append(out, forms.Candidate{Citation: Citation{Kind: KindRefLink, Span: m, Marker: m, Label: string(label), Claim: -1, Ref: -1}})
 					off = j + 3 + k
 				}
 			}
@@ -599,7 +583,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			}
 			if walk.IsDigits(num) {
 				m := Span{Start: base + i, End: base + off}
-				out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeCJK, Span: m, Marker: m, Label: string(num), Claim: -1, Ref: -1}})
+				out = append(out, forms.Candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeCJK, Span: m, Marker: m, Label: string(num), Claim: -1, Ref: -1}})
 			}
 		}
 	}
@@ -622,24 +606,24 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 		}
 		i += off
 		off = i + 1
-		if n := attributionAt(text, i); n > 0 {
+		if n := forms.AttributionAt(text, i); n > 0 {
 			m := Span{Start: base + i, End: base + i + n}
 			inner := bytes.Trim(text[i:i+n], "()（）")
-			out = append(out, candidate{Citation: Citation{Kind: KindNamed, Scheme: SchemeAttribution, Span: m, Marker: m,
+			out = append(out, forms.Candidate{Citation: Citation{Kind: KindNamed, Scheme: SchemeAttribution, Span: m, Marker: m,
 				Label: string(bytes.TrimSpace(inner)), Claim: -1, Ref: -1}})
 			off = i + n
 		}
 	}
 	if w.toolMarkers {
-		out = scanToolMarkers(text, base, out)
+		out = forms.ScanToolMarkers(text, base, out)
 	}
 	if w.quotes != 0 {
 		out = w.scanTitles(text, base, w.quotes, out)
 	}
 	if w.bareKeys && w.hints.has(hintColon, sp.Start, sp.End) {
-		out = scanBareKeyForms(text, base, out)
+		out = forms.ScanBareKeyForms(text, base, out)
 	}
-	out = w.scanAuthorYear(text, base, out)
+	out = forms.ScanAuthorYear(text, base, out)
 	if w.opts.KnownKey != nil {
 		out = w.scanBareKeys(text, base, brackets, out)
 	}
@@ -658,7 +642,7 @@ func (w *walker) scanProse(sp Span, out []candidate) []candidate {
 			continue // identifiers of works, not links a reader can follow: entries use them
 		}
 		s := Span{Start: base + m.Start, End: base + m.End}
-		out = append(out, candidate{ident: true, problem: m.Problem, Citation: Citation{Kind: identKind(m.Kind), Span: s, Marker: s, Label: m.Raw, ID: id, Claim: -1, Ref: -1}})
+		out = append(out, forms.Candidate{Ident: true, Problem: m.Problem, Citation: Citation{Kind: identKind(m.Kind), Span: s, Marker: s, Label: m.Raw, ID: id, Claim: -1, Ref: -1}})
 	}
 	return out
 }
@@ -731,10 +715,10 @@ func escaped(text []byte, i int) bool {
 }
 
 // bracket classifies the content of a [...] marker spanning [start, end).
-func (w *walker) bracket(content []byte, start, end int, out []candidate) []candidate {
+func (w *walker) bracket(content []byte, start, end int, out []forms.Candidate) []forms.Candidate {
 	marker := Span{Start: start, End: end}
-	mk := func(kind CitationKind, sp Span, label, scheme string) candidate {
-		return candidate{Citation: Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
+	mk := func(kind CitationKind, sp Span, label, scheme string) forms.Candidate {
+		return forms.Candidate{Citation: Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
 	}
 	if len(content) == 0 || len(content) > 400 {
 		return out
@@ -743,7 +727,7 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 	if w.refLists.RSTEntries() > 0 && end < len(w.src) && w.src[end] == '_' {
 		if label, ok := w.refLists.RSTMarker(content, end); ok {
 			m := Span{Start: start, End: end + 1}
-			return append(out, candidate{Citation: Citation{Kind: KindFootnote, Scheme: SchemeRST, Span: m, Marker: m, Label: label, Claim: -1, Ref: -1}})
+			return append(out, forms.Candidate{Citation: Citation{Kind: KindFootnote, Scheme: SchemeRST, Span: m, Marker: m, Label: label, Claim: -1, Ref: -1}})
 		}
 	}
 	switch {
@@ -791,8 +775,8 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 	case bytes.IndexByte(content, ':') > 0:
 		// [id:x], [source_id:12], [PMID:30012884] (forms.go); other
 		// colons are no key ("[Feature:X]", "[1:2]").
-		if k, key := keyFormOf(content); k >= 0 {
-			return append(out, mk(KindKey, marker, string(key), keyForms[k].scheme))
+		if scheme, key, ok := forms.KeyFormOf(content); ok {
+			return append(out, mk(KindKey, marker, string(key), scheme))
 		}
 	case walk.HasPrefixFold(content, "REF|"), walk.HasPrefixFold(content, "REF\\|"):
 		return appendREF(content, cstart, marker, out)
@@ -805,9 +789,9 @@ func (w *walker) bracket(content []byte, start, end int, out []candidate) []cand
 // numericCites appends the citations of a numeric marker ("1", "1, 2",
 // "4-6") whose content starts at byte cstart, or nothing when the content
 // is not a numeric list.
-func (w *walker) numericCites(content []byte, cstart int, marker Span, out []candidate) []candidate {
-	mk := func(kind CitationKind, sp Span, label, scheme string) candidate {
-		return candidate{Citation: Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
+func (w *walker) numericCites(content []byte, cstart int, marker Span, out []forms.Candidate) []forms.Candidate {
+	mk := func(kind CitationKind, sp Span, label, scheme string) forms.Candidate {
+		return forms.Candidate{Citation: Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
 	}
 	items, ok := w.parseNumericList(content)
 	if !ok {
@@ -830,8 +814,8 @@ func (w *walker) numericCites(content []byte, cstart int, marker Span, out []can
 		for v := it.from; v <= it.to; v += step {
 			lab := it.label(v)
 			c := mk(KindNumeric, sp, lab, "")
-			c.yearLike = single && len(lab) == 4
-			c.zeroLike = zero
+			c.YearLike = single && len(lab) == 4
+			c.ZeroLike = zero
 			out = append(out, c)
 		}
 	}
@@ -1101,7 +1085,7 @@ func (w *walker) intern(key []byte) string {
 }
 
 // appendPandoc splits [see @a, p. 3; -@b] into one citation per key.
-func (w *walker) appendPandoc(content []byte, cstart int, marker Span, out []candidate) []candidate {
+func (w *walker) appendPandoc(content []byte, cstart int, marker Span, out []forms.Candidate) []forms.Candidate {
 	for i := 0; i < len(content); i++ {
 		if content[i] != '@' {
 			continue
@@ -1120,7 +1104,7 @@ func (w *walker) appendPandoc(content []byte, cstart int, marker Span, out []can
 			continue
 		}
 		sp := Span{Start: cstart + i, End: cstart + i + 1 + n}
-		out = append(out, candidate{Citation: Citation{Kind: KindPandoc, Span: sp, Marker: marker, Label: w.intern(key), Claim: -1, Ref: -1}})
+		out = append(out, forms.Candidate{Citation: Citation{Kind: KindPandoc, Span: sp, Marker: marker, Label: w.intern(key), Claim: -1, Ref: -1}})
 		i += n
 	}
 	// A marker with a single key: the citation covers the whole marker.
@@ -1132,7 +1116,7 @@ func (w *walker) appendPandoc(content []byte, cstart int, marker Span, out []can
 
 // appendREF splits [REF|d_1|d_2] (pydantic-ai-provenance) into keys. In
 // tables authors must escape the pipes as \|, which is accepted too.
-func appendREF(content []byte, cstart int, marker Span, out []candidate) []candidate {
+func appendREF(content []byte, cstart int, marker Span, out []forms.Candidate) []forms.Candidate {
 	i := 3
 	first := len(out)
 	for i < len(content) {
@@ -1152,7 +1136,7 @@ func appendREF(content []byte, cstart int, marker Span, out []candidate) []candi
 		}
 		lead := bytes.Index(content[s:i], key)
 		sp := Span{Start: cstart + s + lead, End: cstart + s + lead + len(key)}
-		out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeREF, Span: sp, Marker: marker, Label: string(key), Claim: -1, Ref: -1}})
+		out = append(out, forms.Candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeREF, Span: sp, Marker: marker, Label: string(key), Claim: -1, Ref: -1}})
 	}
 	if len(out) == first+1 {
 		out[first].Span = marker
@@ -1161,7 +1145,7 @@ func appendREF(content []byte, cstart int, marker Span, out []candidate) []candi
 }
 
 // appendSources handles [SOURCE_3] and [SOURCE_1, SOURCE_2].
-func appendSources(content []byte, cstart int, marker Span, out []candidate) []candidate {
+func appendSources(content []byte, cstart int, marker Span, out []forms.Candidate) []forms.Candidate {
 	first := len(out)
 	for off := 0; off < len(content); {
 		j := bytes.IndexByte(content[off:], ',')
@@ -1175,7 +1159,7 @@ func appendSources(content []byte, cstart int, marker Span, out []candidate) []c
 			return out[:first]
 		}
 		s := cstart + off + lead
-		out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeSource, Span: Span{Start: s, End: s + len(part)}, Marker: marker, Label: string(part[7:]), Claim: -1, Ref: -1}})
+		out = append(out, forms.Candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeSource, Span: Span{Start: s, End: s + len(part)}, Marker: marker, Label: string(part[7:]), Claim: -1, Ref: -1}})
 		off += j + 1
 	}
 	if len(out) == first+1 {
@@ -1187,7 +1171,7 @@ func appendSources(content []byte, cstart int, marker Span, out []candidate) []c
 // scanBareKeys finds pandoc's narrative @key form, for keys the bibliography
 // knows. An @key inside a bracket marker ("[@a; @b]", in order in
 // brackets) is that marker's, not a narrative citation of its own.
-func (w *walker) scanBareKeys(text []byte, base int, brackets []candidate, out []candidate) []candidate {
+func (w *walker) scanBareKeys(text []byte, base int, brackets []forms.Candidate, out []forms.Candidate) []forms.Candidate {
 	k := 0
 	for i := 0; i < len(text); i++ {
 		// '@' is rare in prose: find it with IndexByte, not byte by byte
@@ -1215,7 +1199,7 @@ func (w *walker) scanBareKeys(text []byte, base int, brackets []candidate, out [
 			continue
 		}
 		sp := Span{Start: base + i, End: base + i + 1 + n}
-		out = append(out, candidate{Citation: Citation{Kind: KindPandoc, Scheme: "narrative", Span: sp, Marker: sp, Label: key, Claim: -1, Ref: -1}})
+		out = append(out, forms.Candidate{Citation: Citation{Kind: KindPandoc, Scheme: "narrative", Span: sp, Marker: sp, Label: key, Claim: -1, Ref: -1}})
 		i += n
 	}
 	return out
@@ -1266,7 +1250,7 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 // citations: "…the brain.13 Next", "…text.1, 2". Decimals (3.5), versions
 // (v1.2) and years (4 digits) never match; the candidates are kept only if
 // the document has a numbered reference list (checked in collectCitations).
-func scanGlued(text []byte, base int, out []candidate) []candidate {
+func scanGlued(text []byte, base int, out []forms.Candidate) []forms.Candidate {
 	var t terms
 	return scanGluedWith(&t, text, 0, text, base, out)
 }
@@ -1277,7 +1261,7 @@ func scanGlued(text []byte, base int, out []candidate) []candidate {
 // every prose range. Unlike scanGlued it reads what precedes a terminator
 // in src, before text if need be: a range that starts with ".4" follows an
 // image or a link ("![][img].4").
-func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []candidate) []candidate {
+func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []forms.Candidate) []forms.Candidate {
 	for i := 0; i+1 < len(text); i++ {
 		i = t.next(src, at+i) - at
 		if i+1 >= len(text) {
@@ -1347,7 +1331,7 @@ func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []ca
 			if len(items) == 1 {
 				sp = marker
 			}
-			out = append(out, candidate{glued: true, Citation: Citation{Kind: KindNumeric, Scheme: "glued", Span: sp, Marker: marker, Label: string(text[it.Start:it.End]), Claim: -1, Ref: -1}})
+			out = append(out, forms.Candidate{Glued: true, Citation: Citation{Kind: KindNumeric, Scheme: "glued", Span: sp, Marker: marker, Label: string(text[it.Start:it.End]), Claim: -1, Ref: -1}})
 		}
 		i = j - 1
 	}

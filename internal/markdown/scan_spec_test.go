@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/citelint/citelint/internal/markdown/forms"
 )
 
 // Specification tests of the prose scanners that skip ahead to the bytes
@@ -149,7 +151,7 @@ func FuzzScanners(f *testing.F) {
 }
 
 // checkGlued checks scanGlued's candidates in text (offsets from base).
-func checkGlued(t *testing.T, text []byte, cs []candidate, base int) {
+func checkGlued(t *testing.T, text []byte, cs []forms.Candidate, base int) {
 	t.Helper()
 	last := 0
 	for _, c := range cs {

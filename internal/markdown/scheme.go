@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sort"
 
+	"github.com/citelint/citelint/internal/markdown/forms"
 	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
@@ -285,7 +286,7 @@ func (w *walker) findNoteCandidates() {
 				m := Span{Start: b.Span.Start + off, End: b.Span.Start + off + n}
 				// The label itself: "Sources:" (with its emphasis).
 				lab := bytes.TrimRight(bytes.Trim(bytes.TrimSpace(line[:n]), "*_( "), ":：- ")
-				w.keep(&candidate{ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
+				w.keep(&forms.Candidate{Ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
 					Label: string(lab), Claim: -1, Ref: -1}})
 			}
 			off += len(line) + 1
@@ -298,7 +299,7 @@ func (w *walker) findNoteCandidates() {
 // list item, where a "来源：" or "Sources:" may be what the item is about
 // ("来源：奶、蛋、鱼", the foods protein comes from), it must link or cite.
 func noteLead(b *walk.Block, line []byte) int {
-	n := sourceNoteLead(line)
+	n := forms.NoteLead(line)
 	if n == 0 || len(bytes.TrimSpace(line[n:])) == 0 || b.ListItem && !mayCite(line[n:]) {
 		return 0
 	}
@@ -382,7 +383,7 @@ func (w *walker) findNotes() {
 		}
 		if ls > 0 || !b.ListItem {
 			last := text[ls:]
-			if n := sourceNoteLead(last); n > 0 {
+			if n := forms.NoteLead(last); n > 0 {
 				bare := len(bytes.TrimSpace(last[n:])) == 0
 				switch {
 				case bare && bi+1 < len(w.blocks) && w.blocks[bi+1].ListItem && onlySpaceBetween(w.src, b.Span.End, w.blocks[bi+1].Span.Start):
@@ -403,7 +404,7 @@ func (w *walker) findNotes() {
 	// gives their sources.
 	for _, sec := range w.doc.Sections {
 		h := w.src[sec.Heading.Start:sec.Heading.End]
-		if len(h) == 0 || h[0] == '#' || sourceNoteLead(h) == 0 {
+		if len(h) == 0 || h[0] == '#' || forms.NoteLead(h) == 0 {
 			continue
 		}
 		k := sort.Search(len(w.blocks), func(i int) bool { return w.blocks[i].Span.Start >= sec.Heading.Start }) - 1
@@ -429,3 +430,7 @@ func onlySpaceBetween(src []byte, a, b int) bool {
 	}
 	return len(bytes.Trim(src[a:b], " \t\r\n>-*+")) == 0
 }
+
+// NoteLead returns the length of a source note's lead at the start of line
+// ("Sources:", "**Source:**", "来源："), or 0 (forms.NoteLead).
+func NoteLead(line []byte) int { return forms.NoteLead(line) }

@@ -84,7 +84,7 @@ const (
 	SchemeREF    = "REF"    // [REF|d_1|d_2]
 	SchemeSource = "SOURCE" // [SOURCE_3]
 	SchemeCJK    = "cjk"    // 【3†source】
-	SchemeTurn   = "turn"   // citeturn0search1: a chat tool's call, forms.go
+	SchemeTurn   = "turn"   // citeturn0search1: a chat tool's call, internal/markdown/forms
 	// SchemeRST is a KindFootnote written as reStructuredText: "[1]_",
 	// "[Lee94]_", "[#]_" citing ".. [1] text" (internal/markdown/reflist/rst.go).
 	SchemeRST = "rst"

@@ -8,9 +8,10 @@ import (
 
 // Scheme is how one document cites, decided from the document as a whole
 // before any rule runs. Every generator writes citations its own way, so
-// the parse reads every candidate form (internal/markdown: scan.go, forms.go) and every
-// candidate list (internal/markdown/reflist), and what the document's markers
-// and entries agree on is the scheme: rules ask it whether the document
+// the parse reads every candidate form (internal/markdown's scan.go,
+// internal/markdown/forms) and every candidate list
+// (internal/markdown/reflist), and what the document's markers and
+// entries agree on is the scheme: rules ask it whether the document
 // cites at all, what its lists hold, and which of its blocks are not
 // report prose, instead of matching patterns of their own.
 // ARCHITECTURE.md ("How a document's citation scheme is decided") says how.

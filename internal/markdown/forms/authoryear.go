@@ -1,4 +1,4 @@
-package markdown
+package forms
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/citelint/citelint/internal/markdown/model"
 	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
@@ -39,9 +40,9 @@ var particles = map[string]bool{
 	"ten": true, "ter": true, "al": true, "el": true, "bin": true, "ibn": true,
 }
 
-// scanAuthorYear finds (Smith, 2020), (Smith & Doe, 2020; Lee 2019),
+// ScanAuthorYear finds (Smith, 2020), (Smith & Doe, 2020; Lee 2019),
 // (Müller 2019, p. 5) and narrative Smith et al. (2020).
-func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candidate {
+func ScanAuthorYear(text []byte, base int, out []Candidate) []Candidate {
 	for off := 0; off < len(text); {
 		i := bytes.IndexByte(text[off:], '(')
 		if i < 0 {
@@ -60,18 +61,18 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 		if !hasYear(inner) {
 			continue
 		}
-		marker := Span{Start: base + i, End: base + j + 1}
+		marker := model.Span{Start: base + i, End: base + j + 1}
 		// Narrative: Name et al. (2020)
 		if y, ok := bareYear(inner); ok {
 			if name, ns := nameBefore(text, i); len(name) > 0 {
-				sp := Span{Start: base + ns, End: marker.End}
+				sp := model.Span{Start: base + ns, End: marker.End}
 				label, author, year := nameYear(name, y)
-				out = append(out, candidate{author: author, year: year, Citation: Citation{Kind: KindAuthorYear, Scheme: "narrative", Span: sp, Marker: sp, Label: label, Claim: -1, Ref: -1}})
+				out = append(out, Candidate{Author: author, Year: year, Citation: model.Citation{Kind: model.KindAuthorYear, Scheme: "narrative", Span: sp, Marker: sp, Label: label, Claim: -1, Ref: -1}})
 			}
 			continue
 		}
 		// Parenthetical: every ';'-separated part must be Name[s], year.
-		var cites []candidate
+		var cites []Candidate
 		ok := true
 		for ps := 0; ps <= len(inner); {
 			pe := bytes.IndexByte(inner[ps:], ';')
@@ -88,7 +89,7 @@ func (w *walker) scanAuthorYear(text []byte, base int, out []candidate) []candid
 			}
 			s := base + i + 1 + ps + ns
 			label, author, yr := nameYear(name, year)
-			cites = append(cites, candidate{author: author, year: yr, Citation: Citation{Kind: KindAuthorYear, Span: Span{Start: s, End: base + i + 1 + ps + ne}, Marker: marker, Label: label, Claim: -1, Ref: -1}})
+			cites = append(cites, Candidate{Author: author, Year: yr, Citation: model.Citation{Kind: model.KindAuthorYear, Span: model.Span{Start: s, End: base + i + 1 + ps + ne}, Marker: marker, Label: label, Claim: -1, Ref: -1}})
 			ps = pe + 1
 		}
 		if ok && len(cites) > 0 {

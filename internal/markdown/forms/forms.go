@@ -1,11 +1,17 @@
-package markdown
+// Package forms holds the citation forms of generators and styles that
+// are not brackets of numbers: keys by name (forms.go: [id:x], [REF|a|b],
+// tool markers), named sources and attributions, source notes, and
+// author-year citations (authoryear.go). Each scanner appends the
+// Candidates it finds in a prose range; the inline scanner
+// (internal/markdown/inline) decides which are citations.
+package forms
 
 import (
 	"bytes"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/citelint/citelint/internal/markdown/model"
 	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
@@ -24,7 +30,7 @@ var keyForms = []struct {
 	bare         bool // also written without brackets, in running text
 	selfTarget   string
 }{
-	{name: "id", scheme: SchemeID},
+	{name: "id", scheme: model.SchemeID},
 	{name: "source_id", scheme: "source_id", bare: true},
 	{name: "doc_id", scheme: "doc_id", bare: true},
 	{name: "chunk_id", scheme: "chunk_id", bare: true},
@@ -37,6 +43,16 @@ var keyForms = []struct {
 	{name: "cite", scheme: "cite"},
 	{name: "pmid", scheme: "pmid", selfTarget: "pmid:"},
 	{name: "pmcid", scheme: "pmcid", selfTarget: "pmcid:"},
+}
+
+// KeyFormOf returns the scheme of the key of keyForms, "name:value", that
+// bracket content b holds, with the value; ok is false for none.
+func KeyFormOf(b []byte) (scheme string, val []byte, ok bool) {
+	k, val := keyFormOf(b)
+	if k < 0 {
+		return "", nil, false
+	}
+	return keyForms[k].scheme, val, true
 }
 
 // keyFormOf returns the index in keyForms of the key "name:value" that
@@ -58,11 +74,11 @@ func keyFormOf(b []byte) (int, []byte) {
 	return -1, nil
 }
 
-// bareKeysIn reports whether src may hold a bare key of keyForms: one
+// BareKeysIn reports whether src may hold a bare key of keyForms: one
 // pass over the document's colons (every bare key's name ends "id"), so
 // that prose ranges are not scanned for them when it holds none. A search
 // for each name cost a tenth of a run.
-func bareKeysIn(src []byte) bool {
+func BareKeysIn(src []byte) bool {
 	for off := 0; ; {
 		i := bytes.IndexByte(src[off:], ':')
 		if i < 0 {
@@ -76,9 +92,9 @@ func bareKeysIn(src []byte) bool {
 	}
 }
 
-// scanBareKeyForms finds the bare keys of keyForms in text: "source_id:123",
+// ScanBareKeyForms finds the bare keys of keyForms in text: "source_id:123",
 // "uid:a1b2#0", as a word of its own.
-func scanBareKeyForms(text []byte, base int, out []candidate) []candidate {
+func ScanBareKeyForms(text []byte, base int, out []Candidate) []Candidate {
 	for k, f := range keyForms {
 		if !f.bare {
 			continue
@@ -102,10 +118,10 @@ func scanBareKeyForms(text []byte, base int, out []candidate) []candidate {
 			if len(val) == 0 {
 				continue
 			}
-			m := Span{Start: base + i, End: base + off + len(val)}
+			m := model.Span{Start: base + i, End: base + off + len(val)}
 			// ident: inside a bracketed key ("[doc_id:a7]") the bracket is
 			// the marker.
-			out = append(out, candidate{ident: true, Citation: Citation{Kind: KindKey, Scheme: keyForms[k].scheme, Span: m, Marker: m, Label: string(val), Claim: -1, Ref: -1}})
+			out = append(out, Candidate{Ident: true, Citation: model.Citation{Kind: model.KindKey, Scheme: keyForms[k].scheme, Span: m, Marker: m, Label: string(val), Claim: -1, Ref: -1}})
 			off = j
 		}
 	}
@@ -120,20 +136,20 @@ func scanBareKeyForms(text []byte, base int, out []candidate) []candidate {
 // store keyed the same way.
 var toolMarkerLeads = [][]byte{[]byte("citeturn"), []byte("filecite"), []byte("\ue200cite"), []byte("\ue200filecite")}
 
-// toolMarkersIn reports whether src may hold a tool marker: the wrapping's
+// ToolMarkersIn reports whether src may hold a tool marker: the wrapping's
 // private-use byte (0xEE, which no other script's UTF-8 starts with), or
 // the plain lead.
-func toolMarkersIn(src []byte) bool {
+func ToolMarkersIn(src []byte) bool {
 	// One search for a plain lead (about half a nanosecond a byte; a
 	// Horspool search measured no faster): "filecite" comes with "turn"
 	// ids wrapped in the private-use characters when it comes at all.
 	return bytes.IndexByte(src, 0xEE) >= 0 || bytes.Contains(src, []byte("citeturn"))
 }
 
-// scanToolMarkers finds tool markers in text: each "turnNkindM" of a
+// ScanToolMarkers finds tool markers in text: each "turnNkindM" of a
 // marker is one citation (Scheme "turn"), the marker spanning the whole
 // run with its private-use wrapping.
-func scanToolMarkers(text []byte, base int, out []candidate) []candidate {
+func ScanToolMarkers(text []byte, base int, out []Candidate) []Candidate {
 	// next[k] is where lead k next occurs at or after off (len(text):
 	// nowhere), searched again only once off passes it: a search per
 	// marker for a lead the text lacks was quadratic.
@@ -174,13 +190,13 @@ func scanToolMarkers(text []byte, base int, out []candidate) []candidate {
 			if n == 0 {
 				break
 			}
-			out = append(out, candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeTurn, Span: Span{Start: base + j, End: base + j + n}, Label: string(text[j : j+n]), Claim: -1, Ref: -1}})
+			out = append(out, Candidate{Citation: model.Citation{Kind: model.KindKey, Scheme: model.SchemeTurn, Span: model.Span{Start: base + j, End: base + j + n}, Label: string(text[j : j+n]), Claim: -1, Ref: -1}})
 			j += n
 		}
 		if bytes.HasPrefix(text[j:], []byte("\ue201")) {
 			j += len("\ue201")
 		}
-		m := Span{Start: base + i, End: base + j}
+		m := model.Span{Start: base + i, End: base + j}
 		for k := first; k < len(out); k++ {
 			out[k].Marker = m
 		}
@@ -247,10 +263,10 @@ var attributionStart = func() (t [256]bool) {
 	return t
 }()
 
-// namedBracket reports whether bracket content b, at src[start:end] with
+// NamedBracket reports whether bracket content b, at src[start:end] with
 // the brackets, reads as a named source: words (a name, perhaps a year or
 // date), set apart from the text before it and ending a clause.
-func namedBracket(src []byte, b []byte, start, end int) bool {
+func NamedBracket(src []byte, b []byte, start, end int) bool {
 	if len(b) < 3 || len(b) > 80 || bytes.IndexByte(b, '\n') >= 0 {
 		return false
 	}
@@ -329,9 +345,9 @@ var notNamed = map[string]bool{"sic": true, "citation needed": true, "edit": tru
 	"deprecated": true, "beta": true, "experimental": true, "todo": true, "tbd": true, "note": true, "warning": true,
 	"toc": true, "...": true, "…": true, "x": true}
 
-// attributionAt reports the length of a parenthesis at text[i] that names
+// AttributionAt reports the length of a parenthesis at text[i] that names
 // its source ("(per the Q2 2022 10-Q)", "（来源：国家统计局）"), or 0.
-func attributionAt(text []byte, i int) int {
+func AttributionAt(text []byte, i int) int {
 	open, close := "(", byte(')')
 	if bytes.HasPrefix(text[i:], []byte("（")) {
 		open = "（"
@@ -391,11 +407,6 @@ func asciiPrefixFold(b []byte, p string) bool {
 	return true
 }
 
-// NoteLead returns the length of a source note's lead at the start of line
-// ("Sources:", "**Source:**", "来源："), or 0: a fix that removes a note's
-// only marker removes the lead with it.
-func NoteLead(line []byte) int { return sourceNoteLead(line) }
-
 // noteLeadsBy holds sourceNoteLeads by first byte.
 var noteLeadsBy = func() (t [256][]string) {
 	for _, l := range sourceNoteLeads {
@@ -415,9 +426,11 @@ var noteLeadStart = func() (t [256]bool) {
 	return t
 }()
 
-// sourceNoteLead returns the length of the lead of a source note line
-// (its label and colon, with emphasis), or 0.
-func sourceNoteLead(line []byte) int {
+// NoteLead returns the length of a source note's lead at the start of line
+// ("Sources:", "**Source:**", "来源："): its label and colon, with
+// emphasis; or 0. A fix that removes a note's only marker removes the lead
+// with it.
+func NoteLead(line []byte) int {
 	i := 0
 	for i < len(line) && (line[i] == '*' || line[i] == '_' || line[i] == ' ' || line[i] == '(') {
 		i++
@@ -448,74 +461,5 @@ func sourceNoteLead(line []byte) int {
 // stands right before it ("In", "paper", "titled"...): what a reader can
 // look up. Other quotations are quotations.
 
-// titleLeads are the words that introduce a quoted title, lower-cased.
-var titleLeads = map[string]bool{"in": true, "paper": true, "study": true, "titled": true, "entitled": true, "article": true,
-	"survey": true, "report": true, "work": true, "book": true, "preprint": true}
-
-// titleQuotes are the quotation marks a title is written in.
-var titleQuotes = [][2]string{{"“", "”"}, {"\"", "\""}, {"«", "»"}, {"《", "》"}}
-
-// scanTitles finds quoted titles in text (forms.go's Titles), the
-// quotation marks of present only.
-func (w *walker) scanTitles(text []byte, base int, present uint8, out []candidate) []candidate {
-	for k, q := range titleQuotes {
-		if present&(1<<k) == 0 {
-			continue // the document has none of these quotes
-		}
-		open, close := []byte(q[0]), []byte(q[1])
-		for off := 0; off < len(text); {
-			i := bytes.Index(text[off:], open)
-			if i < 0 {
-				break
-			}
-			i += off
-			s := i + len(open)
-			j := bytes.Index(text[s:min(len(text), s+300)], close)
-			if j < 0 {
-				off = s
-				continue
-			}
-			inner := bytes.TrimSpace(text[s : s+j])
-			end := s + j + len(close)
-			off = end
-			if bytes.Count(inner, space) < 2 {
-				continue // short: a word or two in quotes
-			}
-			if !titleLeads[string(bytes.ToLower(lastWord(text[:i])))] && !w.knownTitle(inner) {
-				continue
-			}
-			m := Span{Start: base + i, End: base + end}
-			out = append(out, candidate{Citation: Citation{Kind: KindNamed, Scheme: SchemeTitle, Span: m, Marker: m,
-				Label: string(inner), Claim: -1, Ref: -1}})
-		}
-	}
-	return out
-}
-
-var space = []byte(" ")
-
-// knownTitle reports whether t is the title of an entry of the
-// document's lists, case aside. The titles are lower-cased into a set on
-// the first question, which most documents never ask.
-func (w *walker) knownTitle(t []byte) bool {
-	if w.entryTitles == nil {
-		w.entryTitles = map[string]bool{}
-		for i := range w.doc.References {
-			if r := &w.doc.References[i]; r.Kind == RefEntry && len(r.Title) > 10 {
-				w.entryTitles[strings.ToLower(strings.TrimRight(r.Title, ".,:;"))] = true
-			}
-		}
-	}
-	return w.entryTitles[string(bytes.ToLower(bytes.TrimRight(t, ".,:;")))]
-}
-
-// lastWord returns the last word of b, before trailing spaces and a
-// comma.
-func lastWord(b []byte) []byte {
-	b = bytes.TrimRight(b, " ,")
-	k := len(b)
-	for k > 0 && isASCIILetter(b[k-1]) {
-		k--
-	}
-	return b[k:]
-}
+func isDigit(c byte) bool       { return '0' <= c && c <= '9' }
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }

@@ -7,14 +7,12 @@ import (
 	"slices"
 	"sync"
 	"unicode"
-	"unsafe"
 
-	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/linearlinks"
 	"github.com/citelint/citelint/internal/markdown/dialect"
-	"github.com/citelint/citelint/internal/markdown/forms"
 	"github.com/citelint/citelint/internal/markdown/frontmatter"
 	"github.com/citelint/citelint/internal/markdown/guard"
+	"github.com/citelint/citelint/internal/markdown/inline"
 	"github.com/citelint/citelint/internal/markdown/plain"
 	"github.com/citelint/citelint/internal/markdown/reflist"
 	"github.com/citelint/citelint/internal/markdown/walk"
@@ -216,17 +214,6 @@ type walker struct {
 	lists         []int
 	itemHoldsList []bool
 
-	hints hints // for scanProse
-	// toolMarkers and bareKeys say that the document may hold internal/markdown/forms'
-	// tool markers and bare keys.
-	toolMarkers, bareKeys bool
-	// quotes has a bit for each of titles.go's titleQuotes the document
-	// holds, when entries have titles to match; entryTitles are its
-	// entries' titles, lower-cased.
-	quotes      uint8
-	entryTitles map[string]bool
-	terms       terms // for scanGluedWith
-
 	// Block ends, found in one pass: lastStop is the largest line end of
 	// the blocks entered since the innermost open list item or footnote was
 	// entered (AST order is not source order: goldmark moves every footnote
@@ -241,15 +228,6 @@ type walker struct {
 	// continues it (addProse).
 	softEnd int
 
-	// ranges counts the labels numeric ranges have expanded to beyond
-	// their two ends (rangeBudget).
-	ranges int
-
-	// keyStrings holds one string per short pandoc key (intern).
-	keyStrings map[string]string
-	// schemes are the candidates' schemes, which candRec.scheme indexes.
-	schemes []string
-
 	bufs
 }
 
@@ -258,56 +236,43 @@ type walker struct {
 // walk then allocates little beyond the Document itself, which matters
 // because goldmark already makes the garbage collector the largest cost.
 type bufs struct {
-	identBuf []ident.Match // reused by scanProse across prose spans
-
 	prose  []Span // merged byte ranges of prose Text nodes, in source order
 	blocks []walk.Block
 
-	listItems  []walk.ListItem
-	footnotes  []int // indexes into doc.References of footnote definitions
-	rawCites   []Citation
-	linkMarker []Span            // markers consumed by link syntax, never rescanned
-	cands      candList          // markers found by scanning prose (keep)
-	candMore   []candMore        // their rarer fields
-	scratch    []forms.Candidate // one prose range's candidates, before keep
+	listItems []walk.ListItem
+	footnotes []int // indexes into doc.References of footnote definitions
 
 	savedStops           []int
 	openItems, openNotes []int
 	ordinals             []int
 
-	// collectCitations and buildClaims.
-	claimed []Span
-	// claimKeys sorts claimed (w.keys is in use then).
-	claimKeys []uint64
-	picks     []pick
-	refSpans  []Span
-	reach     []int
-	glue      []sentence.Span
-	spans     []sentence.Span
-	blockOf   []Span
-	sents     []sent
-	counts    []int32
+	// buildClaims.
+	glue    []sentence.Span
+	spans   []sentence.Span
+	blockOf []Span
+	sents   []sent
+	counts  []int32
 	// proseBlocks are the indexes of the blocks split into sentences, by
 	// start (placeCitations).
 	proseBlocks []int32
 	refs        []Reference // doc.References while parsing
 	headings    []Heading   // doc.Headings while parsing
 	textBuf     []byte
-	numItems    []numItem
 	keys        []uint64
 
 	// refLists finds the reference lists, once the walk is done; its
 	// buffers are reused with these.
 	refLists reflist.Builder
+	// scan finds the citation markers: in the walk, those of links and
+	// code spans; once it is done, those of the prose.
+	scan inline.Scanner
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
 // is emptied by every second garbage collection, and parsing one large file
 // runs several, so the buffers would regrow from nothing for each file.
-// Sets whose arrays total more than maxFreeBytes are left to the collector.
+// Sets whose arrays total more than walk.MaxFreeBytes are left to the collector.
 var freeBufs = make(chan *bufs, 4)
-
-const maxFreeBytes = 8 << 20
 
 func getBufs() *bufs {
 	select {
@@ -319,7 +284,7 @@ func getBufs() *bufs {
 }
 
 func putBufs(b *bufs) {
-	if b.bytes() > maxFreeBytes {
+	if b.bytes() > walk.MaxFreeBytes {
 		return
 	}
 	b.reset()
@@ -331,51 +296,38 @@ func putBufs(b *bufs) {
 
 // bytes returns the size of the arrays behind b's slices.
 func (b *bufs) bytes() int {
-	return capBytes(b.identBuf) + capBytes(b.prose) + capBytes(b.blocks) + capBytes(b.listItems) +
-		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) +
-		b.cands.bytes() + capBytes(b.candMore) + capBytes(b.scratch) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
-		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.claimKeys) + capBytes(b.picks) + capBytes(b.refSpans) +
-		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.proseBlocks) + capBytes(b.refs) + capBytes(b.headings) +
-		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys) + b.refLists.Bytes()
-}
-
-func capBytes[E any](s []E) int {
-	var e E
-	return cap(s) * int(unsafe.Sizeof(e))
+	return walk.CapBytes(b.prose) + walk.CapBytes(b.blocks) + walk.CapBytes(b.listItems) +
+		walk.CapBytes(b.footnotes) + walk.CapBytes(b.savedStops) + walk.CapBytes(b.openItems) + walk.CapBytes(b.openNotes) +
+		walk.CapBytes(b.ordinals) + walk.CapBytes(b.glue) + walk.CapBytes(b.spans) + walk.CapBytes(b.blockOf) +
+		walk.CapBytes(b.sents) + walk.CapBytes(b.counts) + walk.CapBytes(b.proseBlocks) + walk.CapBytes(b.refs) + walk.CapBytes(b.headings) +
+		walk.CapBytes(b.textBuf) + walk.CapBytes(b.keys) + b.refLists.Bytes() + b.scan.Bytes()
 }
 
 // reset empties every slice, keeping its array, and drops the strings the
-// slices of matches, citations, references and headings hold, so that a
-// buffer on the free list does not keep them alive. Clearing whole arrays
-// cost more than parsing small files, so the code that shortens these
-// slices clears what it drops, and only their lengths are cleared here.
-// (numItems are short; TestFreeBufsHoldNoStrings checks all this.)
+// slices of references and headings hold (and the scanner's, Scanner.Reset),
+// so that a buffer on the free list does not keep them alive. Clearing
+// whole arrays cost more than parsing small files, so the code that
+// shortens these slices clears what it drops, and only their lengths are
+// cleared here (TestFreeBufsHoldNoStrings checks all this).
 func (b *bufs) reset() {
-	clear(b.identBuf)
-	clear(b.rawCites)
-	b.cands.truncate(0)
-	clear(b.candMore)
+	b.scan.Reset()
 	clear(b.refs)
 	clear(b.headings)
-	clear(b.numItems[:cap(b.numItems)])
 	b.refLists.Reset()
 	*b = bufs{
-		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
-		listItems: b.listItems[:0], footnotes: b.footnotes[:0], rawCites: b.rawCites[:0],
-		linkMarker: b.linkMarker[:0], cands: b.cands,
-		candMore: b.candMore[:0], scratch: b.scratch[:0],
+		prose: b.prose[:0], blocks: b.blocks[:0],
+		listItems: b.listItems[:0], footnotes: b.footnotes[:0],
 		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
-		ordinals: b.ordinals[:0], claimed: b.claimed[:0], claimKeys: b.claimKeys[:0], picks: b.picks[:0],
-		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
+		ordinals: b.ordinals[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], proseBlocks: b.proseBlocks[:0], refs: b.refs[:0],
-		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0],
-		refLists: b.refLists,
+		headings: b.headings[:0], textBuf: b.textBuf[:0], keys: b.keys[:0],
+		refLists: b.refLists, scan: b.scan,
 	}
 }
 
 func (w *walker) walk(root ast.Node) {
 	w.heading = -1
+	w.scan.Init(w.src, w.doc, w.opts.KnownKey, w.opts.Pandoc, &w.refLists)
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && n.Type() == ast.TypeBlock {
 			if l := n.Lines(); l != nil && l.Len() > 0 {
@@ -392,7 +344,7 @@ func (w *walker) walk(root ast.Node) {
 			}
 		case *ast.CodeSpan:
 			if entering {
-				w.codeSpan(n)
+				w.scan.CodeSpan(n)
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock:
@@ -418,7 +370,7 @@ func (w *walker) walk(root ast.Node) {
 			return ast.WalkSkipChildren, nil
 		case *ast.AutoLink:
 			if entering {
-				w.autoLink(n)
+				w.scan.AutoLink(n)
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
@@ -428,7 +380,7 @@ func (w *walker) walk(root ast.Node) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
 			if entering {
-				st := w.link(n)
+				st := w.scan.Link(n)
 				if st == ast.WalkSkipChildren && n.HasChildren() {
 					w.imageRefs(n) // [![badge][img]][url]
 				}
@@ -532,7 +484,7 @@ func (w *walker) addProse(start, stop int) {
 
 // maxWrappedProse bounds a prose range that continues over line breaks: a
 // range's candidates are all held at once before they are kept compactly
-// (scanBlocks), and a paragraph of 240,000 lines of markers doubled the
+// (inline.Scanner.ScanBlocks), and a paragraph of 240,000 lines of markers doubled the
 // peak memory. Past it the next line starts a range of its own, so only a
 // group wrapped over that one line break is read in halves.
 const maxWrappedProse = 16 << 10
@@ -921,9 +873,9 @@ func (w *walker) finish() {
 	w.refLists.Init(w.src, w.doc, w.blocks, w.listItems, w.headingDepths)
 	w.refLists.FindRSTEntries()
 	w.refLists.BuildSections()
-	w.scanBlocks()
+	w.scan.ScanBlocks(w.prose)
 	w.findNoteCandidates()
-	w.collectCitations()
+	w.scan.CollectCitations()
 	w.placeCitations()
 	w.findNotes()
 	if !w.opts.NoClaims {

@@ -48,12 +48,12 @@ func (w *walker) plainProse(n *plain.Paragraph) {
 				}
 				w.addProse(start, in.Pos)
 				ref := ast.ReferenceLink{Type: ast.ReferenceLinkShortcut, Value: label}
-				if w.linkAt(in.Pos, &ref, def.Destination()) == ast.WalkContinue {
+				if w.scan.LinkAt(in.Pos, &ref, def.Destination()) == ast.WalkContinue {
 					w.addProse(in.Pos+1, in.End-1)
 				}
 			default:
 				w.addProse(start, in.Pos)
-				if w.linkAt(in.Pos, nil, w.src[in.Dest.Start:in.Dest.End]) == ast.WalkContinue {
+				if w.scan.LinkAt(in.Pos, nil, w.src[in.Dest.Start:in.Dest.End]) == ast.WalkContinue {
 					w.addProse(in.Pos+1, in.Dest.Start-2)
 				}
 			}

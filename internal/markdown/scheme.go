@@ -262,7 +262,7 @@ func hasAnyPrefix(b []byte, ps []string) bool {
 // findNoteCandidates adds, for every line of prose that starts "Sources:"
 // and names something, a named citation at its label: a paragraph whose
 // last line is such a note cites, even when the note only names its
-// sources ("Sources: IEA; BloombergNEF"). Runs before collectCitations.
+// sources ("Sources: IEA; BloombergNEF"). Runs before inline.Scanner.CollectCitations.
 func (w *walker) findNoteCandidates() {
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
@@ -286,7 +286,7 @@ func (w *walker) findNoteCandidates() {
 				m := Span{Start: b.Span.Start + off, End: b.Span.Start + off + n}
 				// The label itself: "Sources:" (with its emphasis).
 				lab := bytes.TrimRight(bytes.Trim(bytes.TrimSpace(line[:n]), "*_( "), ":：- ")
-				w.keep(&forms.Candidate{Ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
+				w.scan.Keep(&forms.Candidate{Ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
 					Label: string(lab), Claim: -1, Ref: -1}})
 			}
 			off += len(line) + 1
@@ -434,3 +434,5 @@ func onlySpaceBetween(src []byte, a, b int) bool {
 // NoteLead returns the length of a source note's lead at the start of line
 // ("Sources:", "**Source:**", "来源："), or 0 (forms.NoteLead).
 func NoteLead(line []byte) int { return forms.NoteLead(line) }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

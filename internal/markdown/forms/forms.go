@@ -245,7 +245,7 @@ func turnLen(b []byte) int {
 // "[Optional]", shortcut links), so a named bracket is a candidate only
 // where a citation stands (set apart from the words before it, ending its
 // clause), and the document's citations are read so only when it writes
-// two or more (collectCitations): one form, used as a system.
+// two or more (inline.Scanner.CollectCitations): one form, used as a system.
 
 // attributionLeads open a parenthesis that names its source. Matched at
 // the parenthesis's start, ASCII case-insensitively.

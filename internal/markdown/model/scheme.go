@@ -8,7 +8,7 @@ import (
 
 // Scheme is how one document cites, decided from the document as a whole
 // before any rule runs. Every generator writes citations its own way, so
-// the parse reads every candidate form (internal/markdown's scan.go,
+// the parse reads every candidate form (internal/markdown/inline,
 // internal/markdown/forms) and every candidate list
 // (internal/markdown/reflist), and what the document's markers and
 // entries agree on is the scheme: rules ask it whether the document

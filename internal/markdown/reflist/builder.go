@@ -2,7 +2,6 @@ package reflist
 
 import (
 	"sort"
-	"unsafe"
 
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/markdown/model"
@@ -59,12 +58,7 @@ func (w *Builder) RSTEntries() int { return w.rst.entries }
 
 // Bytes returns the size of the arrays behind b's buffers.
 func (w *Builder) Bytes() int {
-	return capBytes(w.identBuf) + capBytes(w.keys) + capBytes(w.defSpans) + capBytes(w.runs) + capBytes(w.moreBuf)
-}
-
-func capBytes[E any](s []E) int {
-	var e E
-	return cap(s) * int(unsafe.Sizeof(e))
+	return walk.CapBytes(w.identBuf) + walk.CapBytes(w.keys) + walk.CapBytes(w.defSpans) + walk.CapBytes(w.runs) + walk.CapBytes(w.moreBuf)
 }
 
 // Reset forgets the document, keeping the buffers' arrays; the

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/citelint/citelint/internal/markdown/model"
 )
@@ -156,4 +157,25 @@ func LineStart(src []byte, off int) int {
 		off--
 	}
 	return off
+}
+
+// Searchable reports whether key never decreases along s, so that a binary
+// search for the first element whose key passes an offset has one answer.
+func Searchable[E any](s []E, key func(E) int) bool {
+	for i := 1; i < len(s); i++ {
+		if key(s[i]) < key(s[i-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// MaxFreeBytes is the most a parse's reused buffers may hold, all their
+// arrays counted: larger ones are left to the collector.
+const MaxFreeBytes = 8 << 20
+
+// CapBytes returns the size of the array behind s.
+func CapBytes[E any](s []E) int {
+	var e E
+	return cap(s) * int(unsafe.Sizeof(e))
 }

@@ -1,6 +1,10 @@
-package markdown
+package inline
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/citelint/citelint/internal/markdown/walk"
+)
 
 // candList holds scanBlocks' candidate records in chunks of candChunk. A
 // citation-dense document keeps one record per ten bytes of input, and a
@@ -61,7 +65,7 @@ func (l *candList) truncate(n int) {
 func (l *candList) bytes() int {
 	b := cap(l.chunks) * int(unsafe.Sizeof([]candRec(nil)))
 	for _, c := range l.chunks {
-		b += capBytes(c)
+		b += walk.CapBytes(c)
 	}
 	return b
 }

@@ -1,4 +1,4 @@
-package markdown
+package inline
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"github.com/citelint/citelint/internal/bytecursor"
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/markdown/forms"
+	"github.com/citelint/citelint/internal/markdown/model"
 	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/yuin/goldmark/ast"
 )
@@ -27,7 +28,7 @@ type candRec struct {
 	at, marker span32
 	Label      string
 	more       int32 // 1 + the index in w.candMore of the rarer fields; 0 when all are empty
-	Kind       CitationKind
+	Kind       model.CitationKind
 	flags      candFlag
 	scheme     uint8 // 1 + the index of Scheme in w.schemes; 0: none; schemeMore: in candMore
 }
@@ -36,12 +37,12 @@ type candRec struct {
 type span32 struct{ start, end uint32 }
 
 // fits32 reports whether s's offsets fit a span32.
-func fits32(s Span) bool { return uint64(s.Start) < 1<<32 && uint64(s.End) < 1<<32 }
+func fits32(s model.Span) bool { return uint64(s.Start) < 1<<32 && uint64(s.End) < 1<<32 }
 
-func (s span32) span() Span { return Span{Start: int(s.start), End: int(s.end)} }
+func (s span32) span() model.Span { return model.Span{Start: int(s.start), End: int(s.end)} }
 
 // candMoreOf returns the rarer fields of r, nil when it has none.
-func (w *walker) candMoreOf(r *candRec) *candMore {
+func (w *Scanner) candMoreOf(r *candRec) *candMore {
 	if r.more == 0 {
 		return nil
 	}
@@ -49,7 +50,7 @@ func (w *walker) candMoreOf(r *candRec) *candMore {
 }
 
 // span returns r's Citation.Span.
-func (w *walker) candSpan(r *candRec) Span {
+func (w *Scanner) candSpan(r *candRec) model.Span {
 	if r.is(candWide) {
 		return w.candMoreOf(r).Span
 	}
@@ -57,7 +58,7 @@ func (w *walker) candSpan(r *candRec) Span {
 }
 
 // marker returns r's Citation.Marker.
-func (w *walker) candMarker(r *candRec) Span {
+func (w *Scanner) candMarker(r *candRec) model.Span {
 	if r.is(candWide) {
 		return w.candMoreOf(r).Marker
 	}
@@ -86,11 +87,11 @@ func (r *candRec) is(f candFlag) bool { return r.flags&f != 0 }
 // candMore are the fields of a candidate that most leave empty.
 type candMore struct {
 	ID, Problem, Author, Year, Scheme string
-	Span, Marker                      Span // for candWide
+	Span, Marker                      model.Span // for candWide
 }
 
 // keep records candidate c for collectCitations.
-func (w *walker) keep(c *forms.Candidate) {
+func (w *Scanner) Keep(c *forms.Candidate) {
 	r := candRec{Label: c.Label, Kind: c.Kind}
 	wide := !fits32(c.Span) || !fits32(c.Marker)
 	if wide {
@@ -137,7 +138,7 @@ func (w *walker) keep(c *forms.Candidate) {
 
 // citation writes the Citation that candidate r stands for to *dst, a zero
 // Citation, writing only the strings that are set (see model.CopyCitation).
-func (w *walker) citation(dst *Citation, r *candRec) {
+func (w *Scanner) citation(dst *model.Citation, r *candRec) {
 	dst.Span, dst.Marker, dst.Kind = w.candSpan(r), w.candMarker(r), r.Kind
 	dst.Claim, dst.Ref = -1, -1
 	if r.Label != "" {
@@ -165,14 +166,14 @@ const maxRange = 200
 // link handles a goldmark link: a numeric link ([1](url), [[1]](url)), a
 // reference link whose brackets goldmark consumed, a pandoc alias
 // ([@tag:x] defined as a link), or a plain inline link.
-func (w *walker) link(n *ast.Link) ast.WalkStatus {
-	return w.linkAt(n.Pos(), n.Reference, n.Destination)
+func (w *Scanner) Link(n *ast.Link) ast.WalkStatus {
+	return w.LinkAt(n.Pos(), n.Reference, n.Destination)
 }
 
 // linkAt is link for a link at pos with goldmark's reference (nil for an
 // inline link) and destination: plainProse calls it for the inline links
 // of plain paragraphs, which have no node.
-func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast.WalkStatus {
+func (w *Scanner) LinkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast.WalkStatus {
 	if pos < 0 || pos >= len(w.src) || w.src[pos] != '[' {
 		return ast.WalkContinue
 	}
@@ -181,7 +182,7 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 		return ast.WalkContinue
 	}
 	end := textEnd + 1
-	labelSpan := Span{}
+	labelSpan := model.Span{}
 	switch {
 	case ref == nil:
 		if end < len(w.src) && w.src[end] == '(' {
@@ -192,7 +193,7 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 	case ref.Type == ast.ReferenceLinkFull:
 		if end < len(w.src) && w.src[end] == '[' {
 			if e := matchBracket(w.src, end); e >= 0 {
-				labelSpan = Span{Start: end + 1, End: e}
+				labelSpan = model.Span{Start: end + 1, End: e}
 				end = e + 1
 			}
 		}
@@ -201,16 +202,16 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 			end += 2
 		}
 	}
-	marker := Span{Start: pos, End: end}
+	marker := model.Span{Start: pos, End: end}
 	w.linkMarker = append(w.linkMarker, marker)
 	if ref != nil && ref.Type == ast.ReferenceLinkShortcut && (gluedToURL(w.src, pos) || gluedToSymbol(w.src, pos)) {
 		return ast.WalkSkipChildren // www.example.com/page[1].html, with a [1] defined
 	}
-	textSpan := Span{Start: pos + 1, End: textEnd}
+	textSpan := model.Span{Start: pos + 1, End: textEnd}
 	linkText := bytes.TrimSpace(w.src[textSpan.Start:textSpan.End])
 	w.linkTextNotes(textSpan)
 
-	add := func(c Citation) {
+	add := func(c model.Citation) {
 		c.Marker = marker
 		c.Claim = -1
 		c.Ref = -1
@@ -219,7 +220,7 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 
 	// [@tag:x] with a [@tag:x]: doi:... definition (manubot's aliases).
 	if ref != nil && len(ref.Value) > 1 && ref.Value[0] == '@' {
-		add(Citation{Kind: KindPandoc, Span: marker, Label: string(ref.Value[1:])})
+		add(model.Citation{Kind: model.KindPandoc, Span: marker, Label: string(ref.Value[1:])})
 		return ast.WalkSkipChildren
 	}
 
@@ -246,25 +247,25 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 		for _, it := range items {
 			for v := it.from; v <= it.to; v++ {
 				lab := it.label(v)
-				sp := Span{Start: innerOff + it.start, End: innerOff + it.end}
+				sp := model.Span{Start: innerOff + it.start, End: innerOff + it.end}
 				if len(items) == 1 && it.from == it.to {
 					sp = marker
 				}
-				c := Citation{Kind: KindNumeric, Span: sp, Label: lab, ID: dest}
+				c := model.Citation{Kind: model.KindNumeric, Span: sp, Label: lab, ID: dest}
 				if ref != nil && ref.Type == ast.ReferenceLinkFull && labelSpan.End > labelSpan.Start {
-					c.Span = Span{Start: innerOff + it.start, End: innerOff + it.end}
+					c.Span = model.Span{Start: innerOff + it.start, End: innerOff + it.end}
 				}
 				add(c)
 			}
 		}
 		if fullLabel {
-			add(Citation{Kind: KindNumeric, Span: labelSpan, Label: string(bytes.TrimSpace(w.src[labelSpan.Start:labelSpan.End]))})
+			add(model.Citation{Kind: model.KindNumeric, Span: labelSpan, Label: string(bytes.TrimSpace(w.src[labelSpan.Start:labelSpan.End]))})
 		}
 		return ast.WalkSkipChildren
 	}
 
 	if ref != nil {
-		add(Citation{Kind: KindRefLink, Span: marker, Label: string(ref.Value)})
+		add(model.Citation{Kind: model.KindRefLink, Span: marker, Label: string(ref.Value)})
 		return ast.WalkSkipChildren
 	}
 	dest := string(destination)
@@ -272,7 +273,7 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 		// An in-page anchor is navigation, not a citation.
 		return ast.WalkSkipChildren
 	}
-	add(Citation{Kind: KindLink, Span: marker, Label: string(linkText), ID: dest})
+	add(model.Citation{Kind: model.KindLink, Span: marker, Label: string(linkText), ID: dest})
 	return ast.WalkSkipChildren
 }
 
@@ -280,7 +281,7 @@ func (w *walker) linkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast
 // which the walk does not scan as prose: "[see this[^1]](url)" cites note
 // 1 (GitHub and pandoc render the note inside the link). Markers in code
 // spans of the text ("[`s[^a]`](url)") are code.
-func (w *walker) linkTextNotes(text Span) {
+func (w *Scanner) linkTextNotes(text model.Span) {
 	t := w.src[text.Start:text.End]
 	if !bytes.Contains(t, []byte("[^")) {
 		return
@@ -311,7 +312,7 @@ func (w *walker) linkTextNotes(text Span) {
 		}
 		start := text.Start + off
 		for _, c := range w.bracket(t[off+1:j], start, text.Start+j+1, nil) {
-			if c.Kind == KindFootnote {
+			if c.Kind == model.KindFootnote {
 				c.Claim, c.Ref = -1, -1
 				w.rawCites = append(w.rawCites, c.Citation)
 			}
@@ -320,7 +321,7 @@ func (w *walker) linkTextNotes(text Span) {
 	}
 }
 
-func (w *walker) autoLink(n *ast.AutoLink) {
+func (w *Scanner) AutoLink(n *ast.AutoLink) {
 	if n.AutoLinkType != ast.AutoLinkURL {
 		return
 	}
@@ -337,12 +338,12 @@ func (w *walker) autoLink(n *ast.AutoLink) {
 	if end > len(w.src) {
 		return
 	}
-	marker := Span{Start: pos, End: end}
+	marker := model.Span{Start: pos, End: end}
 	if end < len(w.src) && w.src[end] == '>' {
 		marker.End = end + 1
 	}
 	w.linkMarker = append(w.linkMarker, marker)
-	c := Citation{Kind: KindURL, Span: marker, Marker: marker, Label: string(label), ID: string(label), Claim: -1, Ref: -1}
+	c := model.Citation{Kind: model.KindURL, Span: marker, Marker: marker, Label: string(label), ID: string(label), Claim: -1, Ref: -1}
 	for _, m := range ident.Scan(label) {
 		if m.Start == 0 && m.End == len(label) || len(ident.Scan(label)) == 1 {
 			c.Kind, c.ID = identKind(m.Kind), m.ID
@@ -356,14 +357,14 @@ func (w *walker) autoLink(n *ast.AutoLink) {
 	w.rawCites = append(w.rawCites, c)
 }
 
-func identKind(k ident.Kind) CitationKind {
+func identKind(k ident.Kind) model.CitationKind {
 	switch k {
 	case ident.DOI:
-		return KindDOI
+		return model.KindDOI
 	case ident.ArXiv:
-		return KindArXiv
+		return model.KindArXiv
 	}
-	return KindURL
+	return model.KindURL
 }
 
 // codeSpan recognises MyST roles: {cite}`a,b`, {cite:t}`key`, and
@@ -371,7 +372,7 @@ func identKind(k ident.Kind) CitationKind {
 // role name stands in prose right before it. Keys are separated by commas
 // (sphinxcontrib-bibtex) or semicolons (mystmd), and mystmd's prefix and
 // suffix in braces ({cite:p}`{see}key{p. 3}`) are not part of the key.
-func (w *walker) codeSpan(n *ast.CodeSpan) {
+func (w *Scanner) CodeSpan(n *ast.CodeSpan) {
 	pos := n.Pos()
 	if pos <= 0 || pos > len(w.src) {
 		return
@@ -409,7 +410,7 @@ func (w *walker) codeSpan(n *ast.CodeSpan) {
 	for end < len(w.src) && w.src[end] == '`' {
 		end++
 	}
-	marker := Span{Start: open, End: end}
+	marker := model.Span{Start: open, End: end}
 	w.linkMarker = append(w.linkMarker, marker)
 	keys := w.src[cs:ce]
 	for off := 0; off <= len(keys); {
@@ -417,7 +418,7 @@ func (w *walker) codeSpan(n *ast.CodeSpan) {
 		ks, ke := roleKey(keys[off : off+j])
 		if ks < ke {
 			s := cs + off
-			w.rawCites = append(w.rawCites, Citation{Kind: KindMyST, Span: Span{Start: s + ks, End: s + ke}, Marker: marker, Label: string(keys[off+ks : off+ke]), Scheme: string(role), Claim: -1, Ref: -1})
+			w.rawCites = append(w.rawCites, model.Citation{Kind: model.KindMyST, Span: model.Span{Start: s + ks, End: s + ke}, Marker: marker, Label: string(keys[off+ks : off+ke]), Scheme: string(role), Claim: -1, Ref: -1})
 		}
 		off += j + 1
 	}
@@ -487,7 +488,7 @@ func roleKey(b []byte) (start, end int) {
 
 // scanProse finds citations written in plain prose: bracket markers, 【n】 and 【n†source】,
 // author-year, bare @keys, glued numbers and identifiers.
-func (w *walker) scanProse(sp Span, out []forms.Candidate) []forms.Candidate {
+func (w *Scanner) scanProse(sp model.Span, out []forms.Candidate) []forms.Candidate {
 	text := w.src[sp.Start:sp.End]
 	base := sp.Start
 	first := len(out)
@@ -528,8 +529,8 @@ func (w *walker) scanProse(sp Span, out []forms.Candidate) []forms.Candidate {
 			continue
 		}
 		if forms.NamedBracket(w.src, text[i+1:j], base+i, base+j+1) {
-			m := Span{Start: base + i, End: base + j + 1}
-			out = append(out, forms.Candidate{Named: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNamedBracket, Span: m, Marker: m,
+			m := model.Span{Start: base + i, End: base + j + 1}
+			out = append(out, forms.Candidate{Named: true, Citation: model.Citation{Kind: model.KindNamed, Scheme: model.SchemeNamedBracket, Span: m, Marker: m,
 				Label: string(bytes.TrimSpace(text[i+1 : j])), Claim: -1, Ref: -1}})
 			off = j + 1
 			continue
@@ -544,8 +545,8 @@ func (w *walker) scanProse(sp Span, out []forms.Candidate) []forms.Candidate {
 					label = bytes.TrimSpace(text[i+1 : j])
 				}
 				if len(label) > 0 && label[0] != '^' {
-					m := Span{Start: base + i, End: base + j + 3 + k}
-					out = append(out, forms.Candidate{Citation: Citation{Kind: KindRefLink, Span: m, Marker: m, Label: string(label), Claim: -1, Ref: -1}})
+					m := model.Span{Start: base + i, End: base + j + 3 + k}
+					out = append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindRefLink, Span: m, Marker: m, Label: string(label), Claim: -1, Ref: -1}})
 					off = j + 3 + k
 				}
 			}
@@ -574,7 +575,7 @@ func (w *walker) scanProse(sp Span, out []forms.Candidate) []forms.Candidate {
 			// read as [12] and [5,11] are. One that starts a line, text
 			// after it, is a step's number ("【1】打开设置"), not a citation.
 			if !stepNumber(w.src, base+i, base+off) {
-				out = w.numericCites(inner, base+i+len("【"), Span{Start: base + i, End: base + off}, out)
+				out = w.numericCites(inner, base+i+len("【"), model.Span{Start: base + i, End: base + off}, out)
 			}
 		} else if d > 0 {
 			num := inner[:d]
@@ -582,8 +583,8 @@ func (w *walker) scanProse(sp Span, out []forms.Candidate) []forms.Candidate {
 				num = num[:c]
 			}
 			if walk.IsDigits(num) {
-				m := Span{Start: base + i, End: base + off}
-				out = append(out, forms.Candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeCJK, Span: m, Marker: m, Label: string(num), Claim: -1, Ref: -1}})
+				m := model.Span{Start: base + i, End: base + off}
+				out = append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindKey, Scheme: model.SchemeCJK, Span: m, Marker: m, Label: string(num), Claim: -1, Ref: -1}})
 			}
 		}
 	}
@@ -607,9 +608,9 @@ func (w *walker) scanProse(sp Span, out []forms.Candidate) []forms.Candidate {
 		i += off
 		off = i + 1
 		if n := forms.AttributionAt(text, i); n > 0 {
-			m := Span{Start: base + i, End: base + i + n}
+			m := model.Span{Start: base + i, End: base + i + n}
 			inner := bytes.Trim(text[i:i+n], "()（）")
-			out = append(out, forms.Candidate{Citation: Citation{Kind: KindNamed, Scheme: SchemeAttribution, Span: m, Marker: m,
+			out = append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindNamed, Scheme: model.SchemeAttribution, Span: m, Marker: m,
 				Label: string(bytes.TrimSpace(inner)), Claim: -1, Ref: -1}})
 			off = i + n
 		}
@@ -624,7 +625,7 @@ func (w *walker) scanProse(sp Span, out []forms.Candidate) []forms.Candidate {
 		out = forms.ScanBareKeyForms(text, base, out)
 	}
 	out = forms.ScanAuthorYear(text, base, out)
-	if w.opts.KnownKey != nil {
+	if w.knownKey != nil {
 		out = w.scanBareKeys(text, base, brackets, out)
 	}
 	out = scanGluedWith(&w.terms, w.src, sp.Start, text, base, out)
@@ -641,8 +642,8 @@ func (w *walker) scanProse(sp Span, out []forms.Candidate) []forms.Candidate {
 		if m.Kind == ident.ISBN || m.Kind == ident.ISSN || m.Kind == ident.PMCID || m.Kind == ident.PMID {
 			continue // identifiers of works, not links a reader can follow: entries use them
 		}
-		s := Span{Start: base + m.Start, End: base + m.End}
-		out = append(out, forms.Candidate{Ident: true, Problem: m.Problem, Citation: Citation{Kind: identKind(m.Kind), Span: s, Marker: s, Label: m.Raw, ID: id, Claim: -1, Ref: -1}})
+		s := model.Span{Start: base + m.Start, End: base + m.End}
+		out = append(out, forms.Candidate{Ident: true, Problem: m.Problem, Citation: model.Citation{Kind: identKind(m.Kind), Span: s, Marker: s, Label: m.Raw, ID: id, Claim: -1, Ref: -1}})
 	}
 	return out
 }
@@ -715,19 +716,19 @@ func escaped(text []byte, i int) bool {
 }
 
 // bracket classifies the content of a [...] marker spanning [start, end).
-func (w *walker) bracket(content []byte, start, end int, out []forms.Candidate) []forms.Candidate {
-	marker := Span{Start: start, End: end}
-	mk := func(kind CitationKind, sp Span, label, scheme string) forms.Candidate {
-		return forms.Candidate{Citation: Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
+func (w *Scanner) bracket(content []byte, start, end int, out []forms.Candidate) []forms.Candidate {
+	marker := model.Span{Start: start, End: end}
+	mk := func(kind model.CitationKind, sp model.Span, label, scheme string) forms.Candidate {
+		return forms.Candidate{Citation: model.Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
 	}
 	if len(content) == 0 || len(content) > 400 {
 		return out
 	}
 	cstart := start + 1
-	if w.refLists.RSTEntries() > 0 && end < len(w.src) && w.src[end] == '_' {
-		if label, ok := w.refLists.RSTMarker(content, end); ok {
-			m := Span{Start: start, End: end + 1}
-			return append(out, forms.Candidate{Citation: Citation{Kind: KindFootnote, Scheme: SchemeRST, Span: m, Marker: m, Label: label, Claim: -1, Ref: -1}})
+	if w.lists.RSTEntries() > 0 && end < len(w.src) && w.src[end] == '_' {
+		if label, ok := w.lists.RSTMarker(content, end); ok {
+			m := model.Span{Start: start, End: end + 1}
+			return append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindFootnote, Scheme: model.SchemeRST, Span: m, Marker: m, Label: label, Claim: -1, Ref: -1}})
 		}
 	}
 	switch {
@@ -747,7 +748,7 @@ func (w *walker) bracket(content []byte, start, end int, out []forms.Candidate) 
 				return out[:first]
 			}
 			s := cstart + off + lead
-			out = append(out, mk(KindFootnote, Span{Start: s, End: s + len(part)}, string(part), ""))
+			out = append(out, mk(model.KindFootnote, model.Span{Start: s, End: s + len(part)}, string(part), ""))
 			off += j + 1
 		}
 		return out
@@ -764,7 +765,7 @@ func (w *walker) bracket(content []byte, start, end int, out []forms.Candidate) 
 			end < len(w.src) && (w.src[end] == '+' || w.src[end] == '{') {
 			return out
 		}
-		return append(out, mk(KindFootnote, marker, string(label), ""))
+		return append(out, mk(model.KindFootnote, marker, string(label), ""))
 	case bytes.IndexByte(content, '@') >= 0 && pandocLike(content):
 		if end < len(w.src) && (bytes.HasPrefix(w.src[end:], []byte("http://")) || bytes.HasPrefix(w.src[end:], []byte("https://"))) {
 			// "[@handle]https://github.com/handle)": a link that lost its
@@ -776,7 +777,7 @@ func (w *walker) bracket(content []byte, start, end int, out []forms.Candidate) 
 		// [id:x], [source_id:12], [PMID:30012884] (forms.go); other
 		// colons are no key ("[Feature:X]", "[1:2]").
 		if scheme, key, ok := forms.KeyFormOf(content); ok {
-			return append(out, mk(KindKey, marker, string(key), scheme))
+			return append(out, mk(model.KindKey, marker, string(key), scheme))
 		}
 	case walk.HasPrefixFold(content, "REF|"), walk.HasPrefixFold(content, "REF\\|"):
 		return appendREF(content, cstart, marker, out)
@@ -789,9 +790,9 @@ func (w *walker) bracket(content []byte, start, end int, out []forms.Candidate) 
 // numericCites appends the citations of a numeric marker ("1", "1, 2",
 // "4-6") whose content starts at byte cstart, or nothing when the content
 // is not a numeric list.
-func (w *walker) numericCites(content []byte, cstart int, marker Span, out []forms.Candidate) []forms.Candidate {
-	mk := func(kind CitationKind, sp Span, label, scheme string) forms.Candidate {
-		return forms.Candidate{Citation: Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
+func (w *Scanner) numericCites(content []byte, cstart int, marker model.Span, out []forms.Candidate) []forms.Candidate {
+	mk := func(kind model.CitationKind, sp model.Span, label, scheme string) forms.Candidate {
+		return forms.Candidate{Citation: model.Citation{Kind: kind, Span: sp, Marker: marker, Label: label, Scheme: scheme, Claim: -1, Ref: -1}}
 	}
 	items, ok := w.parseNumericList(content)
 	if !ok {
@@ -803,7 +804,7 @@ func (w *walker) numericCites(content []byte, cstart int, marker Span, out []for
 		zero = zero || it.from == 0
 	}
 	for _, it := range items {
-		sp := Span{Start: cstart + it.start, End: cstart + it.end}
+		sp := model.Span{Start: cstart + it.start, End: cstart + it.end}
 		if single {
 			sp = marker
 		}
@@ -813,7 +814,7 @@ func (w *walker) numericCites(content []byte, cstart int, marker Span, out []for
 		}
 		for v := it.from; v <= it.to; v += step {
 			lab := it.label(v)
-			c := mk(KindNumeric, sp, lab, "")
+			c := mk(model.KindNumeric, sp, lab, "")
 			c.YearLike = single && len(lab) == 4
 			c.ZeroLike = zero
 			out = append(out, c)
@@ -833,7 +834,7 @@ func rangeBudget(n int) int { return 4096 + n/8 }
 // spendRange takes inner labels from the document's range budget, and
 // reports whether there were that many left; the first time there were
 // not, it adds a diagnostic at the range.
-func (w *walker) spendRange(inner, at int) bool {
+func (w *Scanner) spendRange(inner, at int) bool {
 	if w.ranges+inner <= rangeBudget(len(w.src)) {
 		w.ranges += inner
 		return true
@@ -841,7 +842,7 @@ func (w *walker) spendRange(inner, at int) bool {
 	if w.ranges <= rangeBudget(len(w.src)) {
 		w.ranges = rangeBudget(len(w.src)) + 1 // report once
 		line := 1 + bytes.Count(w.src[:at], []byte("\n"))
-		w.doc.Diagnostics = append(w.doc.Diagnostics, Diagnostic{Offset: at, Kind: DiagParseGuard,
+		w.doc.Diagnostics = append(w.doc.Diagnostics, model.Diagnostic{Offset: at, Kind: model.DiagParseGuard,
 			Message: fmt.Sprintf("line %d: numeric ranges expand to more than %d citations in this document; from here on a range cites its first and last labels only", line, rangeBudget(len(w.src)))})
 	}
 	return false
@@ -903,7 +904,7 @@ func (it numItem) label(v int) string {
 // whose end is below its start, or that spans more than maxRange labels, is
 // not a citation. It reuses the walker's buffer: the items are good until
 // the next call.
-func (w *walker) parseNumericList(b []byte) ([]numItem, bool) {
+func (w *Scanner) parseNumericList(b []byte) ([]numItem, bool) {
 	items, ok := appendNumericList(w.numItems[:0], b)
 	if cap(items) > cap(w.numItems) {
 		w.numItems = items[:0]
@@ -1067,7 +1068,7 @@ func isCrossRef(key []byte) bool {
 // intern returns key as a string, the same string for every citation of
 // the document that writes the same short key: a pandoc-dense document
 // cites a few hundred keys a million times. The table is bounded.
-func (w *walker) intern(key []byte) string {
+func (w *Scanner) intern(key []byte) string {
 	if len(key) > 64 {
 		return string(key)
 	}
@@ -1085,7 +1086,7 @@ func (w *walker) intern(key []byte) string {
 }
 
 // appendPandoc splits [see @a, p. 3; -@b] into one citation per key.
-func (w *walker) appendPandoc(content []byte, cstart int, marker Span, out []forms.Candidate) []forms.Candidate {
+func (w *Scanner) appendPandoc(content []byte, cstart int, marker model.Span, out []forms.Candidate) []forms.Candidate {
 	for i := 0; i < len(content); i++ {
 		if content[i] != '@' {
 			continue
@@ -1103,8 +1104,8 @@ func (w *walker) appendPandoc(content []byte, cstart int, marker Span, out []for
 			i += n
 			continue
 		}
-		sp := Span{Start: cstart + i, End: cstart + i + 1 + n}
-		out = append(out, forms.Candidate{Citation: Citation{Kind: KindPandoc, Span: sp, Marker: marker, Label: w.intern(key), Claim: -1, Ref: -1}})
+		sp := model.Span{Start: cstart + i, End: cstart + i + 1 + n}
+		out = append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindPandoc, Span: sp, Marker: marker, Label: w.intern(key), Claim: -1, Ref: -1}})
 		i += n
 	}
 	// A marker with a single key: the citation covers the whole marker.
@@ -1116,7 +1117,7 @@ func (w *walker) appendPandoc(content []byte, cstart int, marker Span, out []for
 
 // appendREF splits [REF|d_1|d_2] (pydantic-ai-provenance) into keys. In
 // tables authors must escape the pipes as \|, which is accepted too.
-func appendREF(content []byte, cstart int, marker Span, out []forms.Candidate) []forms.Candidate {
+func appendREF(content []byte, cstart int, marker model.Span, out []forms.Candidate) []forms.Candidate {
 	i := 3
 	first := len(out)
 	for i < len(content) {
@@ -1135,8 +1136,8 @@ func appendREF(content []byte, cstart int, marker Span, out []forms.Candidate) [
 			continue
 		}
 		lead := bytes.Index(content[s:i], key)
-		sp := Span{Start: cstart + s + lead, End: cstart + s + lead + len(key)}
-		out = append(out, forms.Candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeREF, Span: sp, Marker: marker, Label: string(key), Claim: -1, Ref: -1}})
+		sp := model.Span{Start: cstart + s + lead, End: cstart + s + lead + len(key)}
+		out = append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindKey, Scheme: model.SchemeREF, Span: sp, Marker: marker, Label: string(key), Claim: -1, Ref: -1}})
 	}
 	if len(out) == first+1 {
 		out[first].Span = marker
@@ -1145,7 +1146,7 @@ func appendREF(content []byte, cstart int, marker Span, out []forms.Candidate) [
 }
 
 // appendSources handles [SOURCE_3] and [SOURCE_1, SOURCE_2].
-func appendSources(content []byte, cstart int, marker Span, out []forms.Candidate) []forms.Candidate {
+func appendSources(content []byte, cstart int, marker model.Span, out []forms.Candidate) []forms.Candidate {
 	first := len(out)
 	for off := 0; off < len(content); {
 		j := bytes.IndexByte(content[off:], ',')
@@ -1159,7 +1160,7 @@ func appendSources(content []byte, cstart int, marker Span, out []forms.Candidat
 			return out[:first]
 		}
 		s := cstart + off + lead
-		out = append(out, forms.Candidate{Citation: Citation{Kind: KindKey, Scheme: SchemeSource, Span: Span{Start: s, End: s + len(part)}, Marker: marker, Label: string(part[7:]), Claim: -1, Ref: -1}})
+		out = append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindKey, Scheme: model.SchemeSource, Span: model.Span{Start: s, End: s + len(part)}, Marker: marker, Label: string(part[7:]), Claim: -1, Ref: -1}})
 		off += j + 1
 	}
 	if len(out) == first+1 {
@@ -1171,7 +1172,7 @@ func appendSources(content []byte, cstart int, marker Span, out []forms.Candidat
 // scanBareKeys finds pandoc's narrative @key form, for keys the bibliography
 // knows. An @key inside a bracket marker ("[@a; @b]", in order in
 // brackets) is that marker's, not a narrative citation of its own.
-func (w *walker) scanBareKeys(text []byte, base int, brackets []forms.Candidate, out []forms.Candidate) []forms.Candidate {
+func (w *Scanner) scanBareKeys(text []byte, base int, brackets []forms.Candidate, out []forms.Candidate) []forms.Candidate {
 	k := 0
 	for i := 0; i < len(text); i++ {
 		// '@' is rare in prose: find it with IndexByte, not byte by byte
@@ -1195,11 +1196,11 @@ func (w *walker) scanBareKeys(text []byte, base int, brackets []forms.Candidate,
 			continue
 		}
 		key := string(bytes.Trim(text[i+1:i+1+n], "{}"))
-		if !w.opts.KnownKey(key) && !(w.opts.Pandoc && len(w.doc.Bibliography) > 0 && narrativeKey(text[i+1:i+1+n])) {
+		if !w.knownKey(key) && !(w.pandoc && len(w.doc.Bibliography) > 0 && narrativeKey(text[i+1:i+1+n])) {
 			continue
 		}
-		sp := Span{Start: base + i, End: base + i + 1 + n}
-		out = append(out, forms.Candidate{Citation: Citation{Kind: KindPandoc, Scheme: "narrative", Span: sp, Marker: sp, Label: key, Claim: -1, Ref: -1}})
+		sp := model.Span{Start: base + i, End: base + i + 1 + n}
+		out = append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindPandoc, Scheme: "narrative", Span: sp, Marker: sp, Label: key, Claim: -1, Ref: -1}})
 		i += n
 	}
 	return out
@@ -1295,7 +1296,7 @@ func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []fo
 			j++
 		}
 		start := j
-		var items []Span
+		var items []model.Span
 		for {
 			s := j
 			for j < len(text) && text[j] >= '0' && text[j] <= '9' {
@@ -1305,7 +1306,7 @@ func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []fo
 				items = nil
 				break
 			}
-			items = append(items, Span{Start: s, End: j})
+			items = append(items, model.Span{Start: s, End: j})
 			if j+1 < len(text) && text[j] == ',' && (text[j+1] >= '0' && text[j+1] <= '9' || text[j+1] == ' ' && j+2 < len(text) && text[j+2] >= '0' && text[j+2] <= '9') {
 				j++
 				if text[j] == ' ' {
@@ -1325,13 +1326,13 @@ func scanGluedWith(t *terms, src []byte, at int, text []byte, base int, out []fo
 				continue
 			}
 		}
-		marker := Span{Start: base + start, End: base + j}
+		marker := model.Span{Start: base + start, End: base + j}
 		for _, it := range items {
-			sp := Span{Start: base + it.Start, End: base + it.End}
+			sp := model.Span{Start: base + it.Start, End: base + it.End}
 			if len(items) == 1 {
 				sp = marker
 			}
-			out = append(out, forms.Candidate{Glued: true, Citation: Citation{Kind: KindNumeric, Scheme: "glued", Span: sp, Marker: marker, Label: string(text[it.Start:it.End]), Claim: -1, Ref: -1}})
+			out = append(out, forms.Candidate{Glued: true, Citation: model.Citation{Kind: model.KindNumeric, Scheme: "glued", Span: sp, Marker: marker, Label: string(text[it.Start:it.End]), Claim: -1, Ref: -1}})
 		}
 		i = j - 1
 	}

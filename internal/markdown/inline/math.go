@@ -1,10 +1,11 @@
-package markdown
+package inline
 
 import (
 	"bytes"
 	"sort"
 
 	"github.com/citelint/citelint/internal/bytecursor"
+	"github.com/citelint/citelint/internal/markdown/model"
 )
 
 // mathSpans finds TeX math written $...$ or $$...$$ with pandoc's rules
@@ -17,8 +18,8 @@ import (
 //
 // Math never crosses a blank line or contains a backtick (so "`$A` and
 // `$B`" in shell documentation is not math), and is at most 4 KiB long.
-func mathSpans(src []byte) []Span {
-	var out []Span
+func mathSpans(src []byte) []model.Span {
+	var out []model.Span
 	const maxLen = 4096
 	// Only '\\', '`' and '$' matter, and all three are rare in prose: a
 	// cursor per byte finds them with IndexByte.
@@ -58,7 +59,7 @@ func mathSpans(src []byte) []Span {
 				i++
 				continue
 			}
-			out = append(out, Span{Start: i, End: end})
+			out = append(out, model.Span{Start: i, End: end})
 			i = end - 1
 			continue
 		}
@@ -66,7 +67,7 @@ func mathSpans(src []byte) []Span {
 			continue
 		}
 		if end := closeInline(src, i+1, maxLen); end >= 0 {
-			out = append(out, Span{Start: i, End: end})
+			out = append(out, model.Span{Start: i, End: end})
 			i = end - 1
 		}
 	}
@@ -126,14 +127,14 @@ func closeDisplay(src []byte, from, maxLen int) int {
 }
 
 // inMath reports whether offset off lies in one of the sorted, disjoint spans.
-func inMath(math []Span, off int) bool {
+func inMath(math []model.Span, off int) bool {
 	k := sort.Search(len(math), func(k int) bool { return math[k].End > off })
 	return k < len(math) && math[k].Start <= off
 }
 
 // dropInMath removes candidates and link citations that start inside math.
 // Candidates are not in source order (each scanner appends its own).
-func (w *walker) dropInMath(math []Span) {
+func (w *Scanner) dropInMath(math []model.Span) {
 	if len(math) == 0 {
 		return
 	}

@@ -1,10 +1,11 @@
-package markdown
+package inline
 
 import (
 	"bytes"
 	"strings"
 
 	"github.com/citelint/citelint/internal/markdown/forms"
+	"github.com/citelint/citelint/internal/markdown/model"
 )
 
 // titleLeads are the words that introduce a quoted title, lower-cased.
@@ -16,7 +17,7 @@ var titleQuotes = [][2]string{{"“", "”"}, {"\"", "\""}, {"«", "»"}, {"《"
 
 // scanTitles finds quoted titles in text, the
 // quotation marks of present only.
-func (w *walker) scanTitles(text []byte, base int, present uint8, out []forms.Candidate) []forms.Candidate {
+func (w *Scanner) scanTitles(text []byte, base int, present uint8, out []forms.Candidate) []forms.Candidate {
 	for k, q := range titleQuotes {
 		if present&(1<<k) == 0 {
 			continue // the document has none of these quotes
@@ -43,8 +44,8 @@ func (w *walker) scanTitles(text []byte, base int, present uint8, out []forms.Ca
 			if !titleLeads[string(bytes.ToLower(lastWord(text[:i])))] && !w.knownTitle(inner) {
 				continue
 			}
-			m := Span{Start: base + i, End: base + end}
-			out = append(out, forms.Candidate{Citation: Citation{Kind: KindNamed, Scheme: SchemeTitle, Span: m, Marker: m,
+			m := model.Span{Start: base + i, End: base + end}
+			out = append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindNamed, Scheme: model.SchemeTitle, Span: m, Marker: m,
 				Label: string(inner), Claim: -1, Ref: -1}})
 		}
 	}
@@ -56,11 +57,11 @@ var space = []byte(" ")
 // knownTitle reports whether t is the title of an entry of the
 // document's lists, case aside. The titles are lower-cased into a set on
 // the first question, which most documents never ask.
-func (w *walker) knownTitle(t []byte) bool {
+func (w *Scanner) knownTitle(t []byte) bool {
 	if w.entryTitles == nil {
 		w.entryTitles = map[string]bool{}
 		for i := range w.doc.References {
-			if r := &w.doc.References[i]; r.Kind == RefEntry && len(r.Title) > 10 {
+			if r := &w.doc.References[i]; r.Kind == model.RefEntry && len(r.Title) > 10 {
 				w.entryTitles[strings.ToLower(strings.TrimRight(r.Title, ".,:;"))] = true
 			}
 		}

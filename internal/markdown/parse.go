@@ -327,7 +327,7 @@ func (b *bufs) reset() {
 
 func (w *walker) walk(root ast.Node) {
 	w.heading = -1
-	w.scan.Init(w.src, w.doc, w.opts.KnownKey, w.opts.Pandoc, &w.refLists)
+	w.scan.Init(w.src, w.doc, w.opts.KnownKey, w.opts.Pandoc)
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && n.Type() == ast.TypeBlock {
 			if l := n.Lines(); l != nil && l.Len() > 0 {
@@ -873,7 +873,7 @@ func (w *walker) finish() {
 	w.refLists.Init(w.src, w.doc, w.blocks, w.listItems, w.headingDepths)
 	w.refLists.FindRSTEntries()
 	w.refLists.BuildSections()
-	w.scan.ScanBlocks(w.prose)
+	w.scan.ScanBlocks(w.prose, w.refLists.RSTEntries())
 	w.findNoteCandidates()
 	w.scan.CollectCitations()
 	w.placeCitations()

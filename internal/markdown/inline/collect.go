@@ -17,8 +17,10 @@ import (
 // same markers over many lines.
 const proseCutAt = 32 << 10
 
-// scanBlocks scans every prose range for markers.
-func (w *Scanner) ScanBlocks(prose []model.Span) {
+// ScanBlocks scans every prose range for markers. rstEntries is how many
+// reST entries the document writes (reflist.Builder.RSTEntries).
+func (w *Scanner) ScanBlocks(prose []model.Span, rstEntries int) {
+	w.rstEntries = rstEntries
 	// Each prose range's candidates are found in a scratch slice and kept
 	// as compact records (keep); the slices come from the free list, grown
 	// by earlier files.
@@ -107,7 +109,7 @@ func parenOpen(b []byte) bool {
 	return paren > 0 || bracket > 0
 }
 
-// collectCitations merges link-syntax citations with scanned ones, drops
+// CollectCitations merges link-syntax citations with scanned ones, drops
 // candidates that are not citations after all, and sorts by offset.
 func (w *Scanner) CollectCitations() {
 	doc := w.doc

@@ -11,6 +11,7 @@ import (
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/markdown/forms"
 	"github.com/citelint/citelint/internal/markdown/model"
+	"github.com/citelint/citelint/internal/markdown/reflist"
 	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/yuin/goldmark/ast"
 )
@@ -90,7 +91,7 @@ type candMore struct {
 	Span, Marker                      model.Span // for candWide
 }
 
-// keep records candidate c for collectCitations.
+// Keep records candidate c for CollectCitations.
 func (w *Scanner) Keep(c *forms.Candidate) {
 	r := candRec{Label: c.Label, Kind: c.Kind}
 	wide := !fits32(c.Span) || !fits32(c.Marker)
@@ -163,14 +164,14 @@ func (w *Scanner) citation(dst *model.Citation, r *candRec) {
 // blow up memory.
 const maxRange = 200
 
-// link handles a goldmark link: a numeric link ([1](url), [[1]](url)), a
+// Link handles a goldmark link: a numeric link ([1](url), [[1]](url)), a
 // reference link whose brackets goldmark consumed, a pandoc alias
 // ([@tag:x] defined as a link), or a plain inline link.
 func (w *Scanner) Link(n *ast.Link) ast.WalkStatus {
 	return w.LinkAt(n.Pos(), n.Reference, n.Destination)
 }
 
-// linkAt is link for a link at pos with goldmark's reference (nil for an
+// LinkAt is link for a link at pos with goldmark's reference (nil for an
 // inline link) and destination: plainProse calls it for the inline links
 // of plain paragraphs, which have no node.
 func (w *Scanner) LinkAt(pos int, ref *ast.ReferenceLink, destination []byte) ast.WalkStatus {
@@ -321,6 +322,8 @@ func (w *Scanner) linkTextNotes(text model.Span) {
 	}
 }
 
+// AutoLink records an autolink (<https://…>) as a citation: a URL, or the
+// DOI or arXiv id its text is.
 func (w *Scanner) AutoLink(n *ast.AutoLink) {
 	if n.AutoLinkType != ast.AutoLinkURL {
 		return
@@ -367,7 +370,7 @@ func identKind(k ident.Kind) model.CitationKind {
 	return model.KindURL
 }
 
-// codeSpan recognises MyST roles: {cite}`a,b`, {cite:t}`key`, and
+// CodeSpan recognises MyST roles: {cite}`a,b`, {cite:t}`key`, and
 // sphinxcontrib-bibtex's {footcite}. The keys are in the code span; the
 // role name stands in prose right before it. Keys are separated by commas
 // (sphinxcontrib-bibtex) or semicolons (mystmd), and mystmd's prefix and
@@ -725,8 +728,8 @@ func (w *Scanner) bracket(content []byte, start, end int, out []forms.Candidate)
 		return out
 	}
 	cstart := start + 1
-	if w.lists.RSTEntries() > 0 && end < len(w.src) && w.src[end] == '_' {
-		if label, ok := w.lists.RSTMarker(content, end); ok {
+	if w.rstEntries > 0 && end < len(w.src) && w.src[end] == '_' {
+		if label, ok := reflist.RSTMarker(w.src, content, end, &w.rstMarkers); ok {
 			m := model.Span{Start: start, End: end + 1}
 			return append(out, forms.Candidate{Citation: model.Citation{Kind: model.KindFootnote, Scheme: model.SchemeRST, Span: m, Marker: m, Label: label, Claim: -1, Ref: -1}})
 		}

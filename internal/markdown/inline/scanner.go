@@ -11,7 +11,6 @@ import (
 	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/markdown/forms"
 	"github.com/citelint/citelint/internal/markdown/model"
-	"github.com/citelint/citelint/internal/markdown/reflist"
 	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
@@ -22,9 +21,11 @@ type Scanner struct {
 	doc      *model.Document
 	knownKey func(key string) bool // Options.KnownKey
 	pandoc   bool                  // Options.Pandoc
-	// lists are the document's reference lists: reST markers are read
-	// only where it writes reST entries, numbered as they are.
-	lists *reflist.Builder
+	// rstEntries is how many reST entries the document writes: its
+	// markers are read as reST only then (reflist.RSTMarker), counted in
+	// rstMarkers.
+	rstEntries int
+	rstMarkers [2]int
 
 	hints hints // for scanProse
 	// toolMarkers and bareKeys say that the document may hold
@@ -65,9 +66,9 @@ type Scanner struct {
 }
 
 // Init starts w on a document: src as goldmark reads it, the document so
-// far, the parse's options and its reference lists.
-func (w *Scanner) Init(src []byte, doc *model.Document, knownKey func(key string) bool, pandoc bool, lists *reflist.Builder) {
-	w.src, w.doc, w.knownKey, w.pandoc, w.lists = src, doc, knownKey, pandoc, lists
+// far and the parse's options.
+func (w *Scanner) Init(src []byte, doc *model.Document, knownKey func(key string) bool, pandoc bool) {
+	w.src, w.doc, w.knownKey, w.pandoc = src, doc, knownKey, pandoc
 }
 
 // Bytes returns the size of the arrays behind w's buffers.

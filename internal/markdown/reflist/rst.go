@@ -20,10 +20,10 @@ import (
 
 type rstState struct {
 	entries int // ".. [label]" entries found
-	// autoEntries and autoMarkers count the anonymous auto-numbered
-	// ("#") and auto-symbol ("*") entries and markers: docutils matches
-	// the n-th marker to the n-th entry, so both are labelled "#n", "*n".
-	autoEntries, autoMarkers [2]int
+	// autoEntries counts the anonymous auto-numbered ("#") and
+	// auto-symbol ("*") entries: docutils matches the n-th marker
+	// (RSTMarker) to the n-th entry, so both are labelled "#n", "*n".
+	autoEntries [2]int
 }
 
 // rstLabel reports whether b is a reST footnote or citation label: a
@@ -99,11 +99,14 @@ func rstEntryAt(line []byte) (dots, ls, le, textAt int, ok bool) {
 
 // RSTMarker reads the marker "[content]_" whose "_" is at src[under]: a
 // reST label, the "_" not going on into a word ("[1]_name" is no marker).
-func (w *Builder) RSTMarker(content []byte, under int) (string, bool) {
-	if under+1 < len(w.src) && (isAlnum(w.src[under+1]) || w.src[under+1] == '_') || !rstLabel(content) {
+// counts numbers the anonymous auto-numbered ("#") and auto-symbol ("*")
+// markers: docutils matches the n-th marker to the n-th entry, so both
+// are labelled "#n", "*n".
+func RSTMarker(src, content []byte, under int, counts *[2]int) (string, bool) {
+	if under+1 < len(src) && (isAlnum(src[under+1]) || src[under+1] == '_') || !rstLabel(content) {
 		return "", false
 	}
-	return autoLabel(content, &w.rst.autoMarkers), true
+	return autoLabel(content, counts), true
 }
 
 // findRSTEntries reads the ".. [label] text" entries of the document's

@@ -61,10 +61,10 @@ func checkBlockEnds(t *testing.T, name string, src []byte) {
 					ord++
 				}
 			}
-			items = append(items, item{Span{n.Pos(), subtreeEnd(n, src)}, ord})
+			items = append(items, item{Span{Start: n.Pos(), End: subtreeEnd(n, src)}, ord})
 		case *east.Footnote:
 			if n.Pos() < len(src) {
-				notes = append(notes, Span{n.Pos(), max(n.Pos(), subtreeEnd(n, src))})
+				notes = append(notes, Span{Start: n.Pos(), End: max(n.Pos(), subtreeEnd(n, src))})
 			}
 		}
 		return ast.WalkContinue, nil
@@ -73,8 +73,8 @@ func checkBlockEnds(t *testing.T, name string, src []byte) {
 		t.Fatalf("%s: %d list items, want %d", name, len(w.listItems), len(items))
 	}
 	for i, it := range items {
-		if got := w.listItems[i]; got.span != it.span || got.ordinal != it.ordinal {
-			t.Errorf("%s: list item %d: span %v ordinal %d, want %v %d", name, i, got.span, got.ordinal, it.span, it.ordinal)
+		if got := w.listItems[i]; got.Span != it.span || got.Ordinal != it.ordinal {
+			t.Errorf("%s: list item %d: span %v ordinal %d, want %v %d", name, i, got.Span, got.Ordinal, it.span, it.ordinal)
 		}
 	}
 	if len(notes) != len(w.footnotes) {

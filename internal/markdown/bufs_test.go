@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -32,33 +31,11 @@ func TestFreeBufsHoldNoStrings(t *testing.T) {
 		default:
 			return
 		}
-		for i, m := range b.identBuf[:cap(b.identBuf)] {
-			if m.Raw != "" || m.ID != "" {
-				t.Errorf("identBuf[%d] = %+v", i, m)
-			}
-		}
-		for i, c := range b.rawCites[:cap(b.rawCites)] {
-			if c.Label != "" || c.Kind != 0 {
-				t.Errorf("rawCites[%d] = %+v", i, c)
-			}
-		}
-		for k, chunk := range b.cands.chunks {
-			for i, c := range chunk[:cap(chunk)] {
-				if c.Label != "" || c.Kind != 0 {
-					t.Errorf("cands chunk %d [%d] = %+v", k, i, c)
-				}
-			}
-		}
-		for i, m := range b.candMore[:cap(b.candMore)] {
-			if m != (candMore{}) {
-				t.Errorf("candMore[%d] = %+v", i, m)
-			}
-		}
-		for i, c := range b.scratch[:cap(b.scratch)] {
-			if c.Label != "" || c.ID != "" || c.Kind != 0 {
-				t.Errorf("scratch[%d] = %+v", i, c)
-			}
-		}
+		// The scanner's and the reference lists' buffers are theirs
+		// (inline.Scanner.Reset, reflist.Builder.Reset): every string
+		// their slices' arrays hold, up to their capacity, must be gone.
+		noStrings(t, "scan", reflect.ValueOf(&b.scan).Elem())
+		noStrings(t, "refLists", reflect.ValueOf(&b.refLists).Elem())
 		for i, h := range b.headings[:cap(b.headings)] {
 			if h.Text != "" || h.Level != 0 {
 				t.Errorf("headings[%d] = %+v", i, h)
@@ -72,149 +49,37 @@ func TestFreeBufsHoldNoStrings(t *testing.T) {
 	}
 }
 
-// TestCopyCitation sets each field of a Citation in turn and checks that
-// copyCitation copies it (a field added to Citation must be added there).
-func TestCopyCitation(t *testing.T) {
-	typ := reflect.TypeFor[Citation]()
-	var fields [][]int
-	var walk func(t reflect.Type, index []int)
-	walk = func(t reflect.Type, index []int) {
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			idx := append(append([]int(nil), index...), i)
-			if f.Type.Kind() == reflect.Struct {
-				walk(f.Type, idx)
-				continue
-			}
-			fields = append(fields, idx)
+// noStrings reports every non-empty string that v holds in its fields,
+// arrays and slices (up to their capacity: what reset keeps), unexported
+// ones too. Pointers, maps and functions are not followed.
+func noStrings(t *testing.T, path string, v reflect.Value) {
+	t.Helper()
+	switch v.Kind() {
+	case reflect.String:
+		if v.Len() > 0 {
+			t.Errorf("%s = %q", path, v.String())
 		}
-	}
-	walk(typ, nil)
-	for _, idx := range fields {
-		var src Citation
-		f := reflect.ValueOf(&src).Elem().FieldByIndex(idx)
-		switch f.Kind() {
-		case reflect.String:
-			f.SetString("x")
-		case reflect.Int, reflect.Int8, reflect.Int32:
-			f.SetInt(7)
-		case reflect.Bool:
-			f.SetBool(true)
-		case reflect.Pointer: // more
-			src = withDetail(src, "x", "y", "z")
-		default:
-			t.Fatalf("field %v of kind %v: teach this test and copyCitation about it", typ.FieldByIndex(idx).Name, f.Kind())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			noStrings(t, path+"."+v.Type().Field(i).Name, v.Field(i))
 		}
-		var dst Citation
-		copyCitation(&dst, &src)
-		if !reflect.DeepEqual(dst, src) {
-			t.Errorf("field %s not copied", typ.FieldByIndex(idx).Name)
+	case reflect.Array:
+		for i := range v.Len() {
+			noStrings(t, fmt.Sprintf("%s[%d]", path, i), v.Index(i))
+		}
+	case reflect.Slice:
+		all := v.Slice(0, v.Cap())
+		for i := range all.Len() {
+			noStrings(t, fmt.Sprintf("%s[%d]", path, i), all.Index(i))
 		}
 	}
 }
 
-// TestCitationDetail: Problem, Author and Year read what was set, and
-// SetProblem changes its citation only, not copies sharing the detail.
-func TestCitationDetail(t *testing.T) {
-	var zero Citation
-	if zero.Problem() != "" || zero.Author() != "" || zero.Year() != "" {
-		t.Errorf("zero citation has detail %+v", zero.more)
-	}
-	a := withDetail(Citation{Label: "Smith 2020"}, "", "Smith", "2020")
-	b := a
-	b.SetProblem("bad")
-	if a.Problem() != "" || a.Author() != "Smith" || a.Year() != "2020" {
-		t.Errorf("a = %q %q %q after b.SetProblem", a.Problem(), a.Author(), a.Year())
-	}
-	if b.Problem() != "bad" || b.Author() != "Smith" || b.Year() != "2020" {
-		t.Errorf("b = %q %q %q", b.Problem(), b.Author(), b.Year())
-	}
-	if b.SetProblem(""); b.Problem() != "" || b.Author() != "Smith" {
-		t.Errorf("b = %q %q after SetProblem(\"\")", b.Problem(), b.Author())
-	}
-	if c := withDetail(a, "", "", ""); c.more != nil {
-		t.Errorf("a citation with no detail holds %+v", c.more)
-	}
-}
-
-// wideAt is an offset just short of 4 GiB; a variable, so that the test
-// compiles where int has 32 bits (there no offset passes it).
-var wideAt uint64 = 1<<32 - 2
-
-// TestKeepCitation: a candidate kept as a compact record comes back as the
-// Citation it held, its scheme too when the table of schemes is full, and
-// its offsets when they pass 4 GiB (candWide).
-func TestKeepCitation(t *testing.T) {
-	w := walker{}
-	var want []Citation
-	for i := range 400 {
-		at := i
-		if i%11 == 0 && strconv.IntSize == 64 {
-			at = int(wideAt) + i%4 // across the 32-bit offsets' end
-		}
-		c := candidate{Citation: Citation{Kind: KindKey, Span: Span{at, at + 3}, Marker: Span{at, at + 5},
-			Label: fmt.Sprint(i), Scheme: fmt.Sprint("s", i%350), ID: fmt.Sprint("id", i%2)}}
-		if i%3 == 0 {
-			c.ID = ""
-		}
-		if i%5 == 0 {
-			c.problem, c.author, c.year = "p", "a", "2020"
-		}
-		if i%7 == 0 {
-			c.Scheme = ""
-		}
-		w.keep(&c)
-		want = append(want, withDetail(c.Citation, c.problem, c.author, c.year))
-		want[i].Claim, want[i].Ref = -1, -1
-	}
-	for i := range want {
-		var got Citation
-		w.citation(&got, w.cands.at(i))
-		if !reflect.DeepEqual(got, want[i]) {
-			t.Errorf("candidate %d: got %+v, want %+v", i, got, want[i])
-		}
-	}
-}
-
-// TestProseCuts: a long prose range is scanned in pieces cut where no
-// marker is open, and the pieces cover it exactly; a short one, or one
-// with nowhere to cut, is scanned whole.
-func TestProseCuts(t *testing.T) {
+// TestProseCutsOneLine: the markers of one long line, scanned in pieces
+// (inline's proseCuts), are those of the same text over many lines, where
+// no cut is needed.
+func TestProseCutsOneLine(t *testing.T) {
 	long := []byte(strings.Repeat("Claim [1]. Claim [@k2] x ", 5000))
-	noCut := []byte(strings.Repeat("x", 3*proseCutAt))
-	for _, tt := range []struct {
-		name  string
-		src   []byte
-		whole bool
-	}{
-		{"short", []byte("Claim [1]. Another [2]."), true},
-		{"long", long, false},
-		{"nowhere to cut", noCut, true},
-	} {
-		sp := Span{0, len(tt.src)}
-		var got []Span
-		for p := range proseCuts(tt.src, sp) {
-			got = append(got, p)
-		}
-		if (len(got) == 1) != tt.whole {
-			t.Errorf("%s: %d pieces, want whole %v", tt.name, len(got), tt.whole)
-		}
-		at := 0
-		for _, p := range got {
-			if p.Start != at || p.End <= p.Start {
-				t.Fatalf("%s: piece %v does not follow %d", tt.name, p, at)
-			}
-			if p.Start > 0 && !(tt.src[p.Start-1] == ' ' && (tt.src[p.Start-2] == ']' || tt.src[p.Start-2] == '.')) {
-				t.Errorf("%s: cut at %d is not after \"] \" or \". \"", tt.name, p.Start)
-			}
-			at = p.End
-		}
-		if at != len(tt.src) {
-			t.Errorf("%s: pieces end at %d, want %d", tt.name, at, len(tt.src))
-		}
-	}
-	// The markers of one long line are those of the same text over many
-	// lines, where no cut is needed.
 	lines := bytes.ReplaceAll(long, []byte(" x "), []byte(" x\n"))
 	a, b := Parse(long, Options{}), Parse(lines, Options{})
 	if len(a.Citations) != 10000 || len(a.Citations) != len(b.Citations) {
@@ -223,17 +88,6 @@ func TestProseCuts(t *testing.T) {
 	for i := range a.Citations {
 		if x, y := &a.Citations[i], &b.Citations[i]; x.Label != y.Label || x.Span != y.Span || x.Kind != y.Kind {
 			t.Fatalf("citation %d: %+v on one line, %+v over lines", i, x, y)
-		}
-	}
-}
-
-// TestProseCutsKeepParentheses: no cut falls inside an open parenthesis,
-// where "(Smith et al. 2020)" would be split at its full stop.
-func TestProseCutsKeepParentheses(t *testing.T) {
-	src := []byte(strings.Repeat("As shown (Smith et al. 2020) before. ", 3000))
-	for p := range proseCuts(src, Span{0, len(src)}) {
-		if p.Start > 0 && parenOpen(src[max(0, p.Start-256):p.Start]) {
-			t.Fatalf("cut at %d inside an open parenthesis: %q", p.Start, src[p.Start-30:p.Start+10])
 		}
 	}
 }

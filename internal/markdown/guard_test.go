@@ -5,35 +5,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-)
 
-// TestFindGuards: the shapes goldmark parses in quadratic time are found,
-// and ordinary documents, however bracket-heavy, are left alone.
-func TestFindGuards(t *testing.T) {
-	for _, tt := range []struct {
-		name, src string
-		want      int // guards
-	}{
-		{"plain", "A claim [1].\n\n[1]: https://example.org\n", 0},
-		{"many balanced citations", strings.Repeat("Claim [1][2] and [3, 4].\n", 5000), 0},
-		{"many closed links", strings.Repeat("[a](https://example.org/x) ", 20000), 0},
-		{"escaped brackets", strings.Repeat(`\[`, 5000), 0},
-		{"nested brackets", strings.Repeat("[", 300) + "a" + strings.Repeat("]", 300), 1},
-		{"nesting per paragraph", strings.Repeat("[", 200) + "\n\n" + strings.Repeat("[", 200), 0},
-		{"open destinations", strings.Repeat("[a](", 100000), 1},
-		{"open destinations closed later", strings.Repeat("[a](", 1000) + ")", 0},
-		{"deep quote line", strings.Repeat(">", 1001) + " x", 1},
-		{"quote within limit", strings.Repeat("> ", 1000) + "x", 0},
-		{"backtick runs never closed", decreasingBacktickRuns(2000), 1},
-		{"many closed code spans", strings.Repeat("Run `go test` and ``a`b`` here. ", 20000), 0},
-		{"unclosed runs over many lines", manyLinesUnderRuns(350, 70000), 1},
-		{"unclosed runs per paragraph", strings.Repeat(decreasingBacktickRuns(100)+"\n\n", 50), 0},
-	} {
-		if got := len(findGuards([]byte(tt.src))); got != tt.want {
-			t.Errorf("%s: %d guards, want %d", tt.name, got, tt.want)
-		}
-	}
-}
+	"github.com/citelint/citelint/internal/markdown/frontmatter"
+	"github.com/citelint/citelint/internal/markdown/guard"
+)
 
 // TestGuardKeepsOffsets: a neutralised document keeps its bytes and its
 // offsets; the diagnostic names the line; what follows the guarded
@@ -64,61 +39,6 @@ func TestGuardKeepsOffsets(t *testing.T) {
 	}
 }
 
-// TestSpanIndex checks contains against a scan of the spans, spans added
-// in and out of order, nested and overlapping.
-func TestSpanIndex(t *testing.T) {
-	spans := []Span{{10, 20}, {30, 100}, {40, 50}, {5, 8}, {60, 70}, {200, 210}, {0, 1}}
-	var x spanIndex
-	for i, s := range spans {
-		x.add(s)
-		for off := -1; off < 220; off++ {
-			want := false
-			for _, t := range spans[:i+1] {
-				want = want || t.Contains(off)
-			}
-			if got := x.contains(off); got != want {
-				t.Fatalf("after %d spans, contains(%d) = %v, want %v", i+1, off, got, want)
-			}
-		}
-	}
-}
-
-// decreasingBacktickRuns is n backtick runs of lengths n down to 1: no run
-// has a closer, so goldmark looks for each to the paragraph's end.
-func decreasingBacktickRuns(n int) string {
-	var b strings.Builder
-	for k := n; k > 0; k-- {
-		b.WriteString(strings.Repeat("`", k) + "a $x$ ")
-	}
-	return b.String()
-}
-
-func TestCodeSpanScan(t *testing.T) {
-	for _, tt := range []struct {
-		name         string
-		runs         []backtickRun
-		end, endLine int
-		want         uint64
-	}{
-		{"none", nil, 100, 0, 0},
-		{"closed span", []backtickRun{{0, 0, 1}, {5, 0, 1}}, 100, 0, 5 + 95},
-		{"unclosed", []backtickRun{{10, 0, 2}}, 100, 0, 90},
-		{"lengths differ", []backtickRun{{0, 0, 2}, {10, 0, 1}, {20, 0, 2}}, 100, 0, 20 + 90 + 80},
-		{"lines count", []backtickRun{{10, 1, 2}}, 100, 4, 90 + 3*lineCost},
-	} {
-		if got := codeSpanScan(tt.runs, tt.end, tt.endLine); got != tt.want {
-			t.Errorf("%s: %d, want %d", tt.name, got, tt.want)
-		}
-	}
-}
-
-// manyLinesUnderRuns is runs backtick runs of different lengths, none
-// closed, then lines short lines, in one paragraph: few bytes, but
-// goldmark allocates a segment for every line each run's search crosses.
-func manyLinesUnderRuns(runs, lines int) string {
-	return decreasingBacktickRuns(runs) + strings.Repeat("\nx", lines)
-}
-
 // FuzzFrontMatterBlanked: a front matter changes the document only in
 // FrontMatter, Bibliography and its own diagnostics: Parse gives what it
 // gives for the input with the front matter blanked to spaces. Skipping
@@ -145,14 +65,14 @@ func FuzzFrontMatterBlanked(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, mdx bool) {
 		src := []byte(s)
-		fm, ok := findFrontMatter(src, 0)
+		fm, ok := frontmatter.Find(src, 0)
 		if !ok {
 			return
 		}
 		blanked := bytes.Clone(src)
-		blank(blanked[fm.Start:fm.End])
+		guard.Blank(blanked[fm.Start:fm.End])
 		got, want := Parse(src, Options{MDX: mdx}), Parse(blanked, Options{MDX: mdx})
-		_, fmDiags := readFrontMatter(src, fm)
+		_, fmDiags := frontmatter.Read(src, fm)
 		if len(got.Diagnostics) < len(fmDiags) || len(fmDiags) > 0 && !reflect.DeepEqual(got.Diagnostics[:len(fmDiags)], fmDiags) {
 			t.Fatalf("%q: diagnostics %v do not start with the front matter's %v", s, got.Diagnostics, fmDiags)
 		}

@@ -3,11 +3,12 @@ package markdown
 import (
 	"bytes"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/citelint/citelint/internal/markdown/guard"
+	"github.com/citelint/citelint/internal/markdown/plain"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -20,7 +21,7 @@ import (
 // opening a list or a quote thousands of times ("- - - … x"), the same
 // made by the bracket guard's blanking ("[*[*[*…" blanked is " * * *…"),
 // footnote definitions nested on one line ("[^a]:[^a]:…"). The guards
-// (guard.go) neutralise them before goldmark reads the text. This test
+// (internal/markdown/guard) neutralise them before goldmark reads the text. This test
 // holds that: every unit of a generated family, repeated to n and to 4n
 // bytes, costs goldmark at most a little over 4 times the work.
 //
@@ -182,9 +183,9 @@ func goldmarkWork(src []byte, mdx bool) uint64 {
 	if mdx {
 		md = mdxMD
 	}
-	work, _, _ := guardedWork(src, &Document{})
+	work, _, _ := guard.Work(src, &Document{})
 	var n uint64
-	pc := newContext(work)
+	pc := plain.NewContext(work)
 	pc.Set(workKey, &n)
 	md.Parser().Parse(&workCounter{Reader: text.NewReader(work), work: &n, block: true}, parser.WithContext(pc))
 	return n
@@ -228,12 +229,12 @@ func repeatUnit(unit string, size int, tail string) []byte {
 const linearSlack = 6
 
 func TestShapesLinear(t *testing.T) {
-	// The budgets let a document cost goldmark up to guardBudget before
+	// The budgets let a document cost goldmark up to guard.Budget before
 	// its superlinear paragraphs and lines are neutralised: at these
 	// sizes, below it, a shape would show as the quadratic it is up to
 	// the budget. A small budget tests what happens beyond it.
-	defer func(b uint64) { guardBudget = b }(guardBudget)
-	guardBudget = 1 << 14
+	defer func(b uint64) { guard.Budget = b }(guard.Budget)
+	guard.Budget = 1 << 14
 	size := 2 << 10
 	if testing.Short() {
 		size = 1 << 10
@@ -267,7 +268,7 @@ func TestWorkCounterSeesQuadratic(t *testing.T) {
 	md, _ := countingMarkdown()
 	raw := func(src []byte) uint64 {
 		var n uint64
-		pc := newContext(src)
+		pc := plain.NewContext(src)
 		pc.Set(workKey, &n)
 		md.Parser().Parse(&workCounter{Reader: text.NewReader(src), work: &n, block: true}, parser.WithContext(pc))
 		return n
@@ -286,42 +287,6 @@ func TestWorkCounterSeesQuadratic(t *testing.T) {
 		}
 		if !s.quadratic && big > 5*small {
 			t.Errorf("%q×n+%q: work %d then %d at 4 times the size; goldmark is linear there", s.unit, s.tail, small, big)
-		}
-	}
-}
-
-func TestNestingCuts(t *testing.T) {
-	stairs := func(n int, indent, marker string) string {
-		var b strings.Builder
-		for i := range n {
-			b.WriteString(strings.Repeat(indent, i) + marker + "\n")
-		}
-		return b.String()
-	}
-	for _, tt := range []struct {
-		name, src string
-		want      []int // the first cut
-	}{
-		{"plain", "A claim [1].\n\n- a\n  - b\n", nil},
-		{"deep but cheap", strings.Repeat("- ", 40) + "x\n", nil},
-		{"one line of lists", strings.Repeat("- ", 5000) + "x\n", []int{66}},
-		{"one line of ordered lists", strings.Repeat("1. ", 5000) + "x\n", []int{66}},
-		{"one line of quotes, cheap", strings.Repeat("> ", 500) + "x\n", nil},
-		{"one line of quotes", strings.Repeat("> ", 5000) + "x\n", []int{66}},
-		{"one line of footnote definitions", strings.Repeat("[^a]:", 5000) + "\n", []int{65}},
-		{"a long thematic break", strings.Repeat("* ", 5000) + "\n", nil},
-		{"lists then a thematic break", strings.Repeat("- ", 5000) + strings.Repeat("* ", 5) + "\n", []int{66}},
-		{"a break's stars after the column", strings.Repeat("- ", 30) + strings.Repeat("* ", 5000) + "\n", nil},
-		{"list stairs", stairs(300, "  ", "- item"), []int{len(stairs(33, "  ", "- item")) + 66}},
-		{"admonition stairs", stairs(300, "    ", "!!! note"), []int{len(stairs(17, "    ", "!!! note")) + 68}},
-		{"deep indentation, no markers", strings.Repeat(strings.Repeat(" ", 200)+"code\n", 2000), nil},
-	} {
-		got := nestingCuts([]byte(tt.src))
-		if len(got) > 1 {
-			got = got[:1]
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%s: first cut %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

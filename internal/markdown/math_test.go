@@ -5,35 +5,6 @@ import (
 	"testing"
 )
 
-func TestMathSpans(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{`let $\mathbb{1}=[1, 1]^\top$ be ones`, []string{`$\mathbb{1}=[1, 1]^\top$`}},
-		{"display $$J[0] = x$$ here", []string{"$$J[0] = x$$"}},
-		{"display\n$$\nA[1]\n$$\nafter", []string{"$$\nA[1]\n$$"}},
-		{"costs $5 and $10 [1].", nil},
-		{"between $5-$10 [1].", nil},
-		{"a $ b $ c", nil},
-		{"escaped \\$x$ and $y$", []string{"$y$"}},
-		{"`$A` and `$B` [1]", nil},
-		{"$a\n\nb$", nil},
-		{"two $x$ and $y$.", []string{"$x$", "$y$"}},
-		{"unclosed $x [1]", nil},
-		{"$x$5", nil},
-	}
-	for _, tt := range tests {
-		var got []string
-		for _, sp := range mathSpans([]byte(tt.in)) {
-			got = append(got, tt.in[sp.Start:sp.End])
-		}
-		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
-			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestUnclosedFenceDiagnostic(t *testing.T) {
 	tests := []struct {
 		in   string

@@ -5,12 +5,17 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"sort"
+	"sync"
 	"unicode"
-	"unsafe"
 
-	"github.com/citelint/citelint/internal/ident"
 	"github.com/citelint/citelint/internal/linearlinks"
+	"github.com/citelint/citelint/internal/markdown/dialect"
+	"github.com/citelint/citelint/internal/markdown/frontmatter"
+	"github.com/citelint/citelint/internal/markdown/guard"
+	"github.com/citelint/citelint/internal/markdown/inline"
+	"github.com/citelint/citelint/internal/markdown/plain"
+	"github.com/citelint/citelint/internal/markdown/reflist"
+	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/citelint/citelint/internal/sentence"
 
 	"github.com/yuin/goldmark"
@@ -28,7 +33,7 @@ type Options struct {
 	// bibliography entry. Bare @words are everywhere in docs (GitHub handles,
 	// decorators, e-mail), so they count as citations only when this says so.
 	KnownKey func(key string) bool
-	// MDX reads the document as MDX (mdx.go): no indented code, and
+	// MDX reads the document as MDX (dialect/mdx.go): no indented code, and
 	// fences and JSX tags at any indentation.
 	MDX bool
 	// Pandoc reads the document as pandoc does (.Rmd, .qmd): when its
@@ -60,14 +65,17 @@ type Options struct {
 // Linkify's positions are off by one and Typographer's nodes have no source.
 var md = newMarkdown(true)
 
+// mdMDX is citelint's goldmark for MDX (dialect.WithMDXBlocks).
+var mdMDX = sync.OnceValue(func() goldmark.Markdown { return newMarkdownDialect(true, true) })
+
 // newMarkdown builds citelint's goldmark, with its fast paths (plain
-// paragraphs, plain.go; plain headings, plainheading.go; the link parser
+// paragraphs and headings, internal/markdown/plain; the link parser
 // and link definitions in linear time, the definitions behind a pre-test,
 // internal/linearlinks) or, for the tests that hold the fast paths to
 // goldmark, without them.
 func newMarkdown(fast bool) goldmark.Markdown { return newMarkdownDialect(fast, false) }
 
-// newMarkdownDialect is newMarkdown, for MDX (mdx.go) when mdx is set.
+// newMarkdownDialect is newMarkdown, for MDX (dialect.WithMDXBlocks) when mdx is set.
 func newMarkdownDialect(fast, mdx bool) goldmark.Markdown { return newMarkdownWith(fast, mdx, nil) }
 
 // newMarkdownWith is newMarkdownDialect with each inline parser passed
@@ -77,19 +85,19 @@ func newMarkdownWith(fast, mdx bool, wrap func(util.PrioritizedValue) util.Prior
 	transformers := parser.DefaultParagraphTransformers()
 	blocks := parser.DefaultBlockParsers()
 	if mdx {
-		blocks = withMDXBlocks(blocks)
+		blocks = dialect.WithMDXBlocks(blocks)
 	} else {
 		// After lists and before indented code, which would take the
-		// body (admonition.go).
-		blocks = append(blocks, util.Prioritized(admonitionParser{}, 450))
+		// body (dialect.AdmonitionParser).
+		blocks = append(blocks, util.Prioritized(dialect.AdmonitionParser{}, 450))
 		// Before fenced code, which would take a directive's body
-		// (myst.go).
-		blocks = append(blocks, util.Prioritized(mystParser{}, 690))
+		// (dialect.MySTParser).
+		blocks = append(blocks, util.Prioritized(dialect.MySTParser{}, 690))
 	}
 	if fast {
 		transformers = linearlinks.WithLinkRefDefinitions(transformers, true)
-		transformers = append(transformers, util.Prioritized(plainParagraphs{}, plainParagraphPriority))
-		blocks = withPlainHeadings(blocks)
+		transformers = append(transformers, util.Prioritized(plain.Paragraphs{}, plain.ParagraphPriority))
+		blocks = plain.WithHeadings(blocks)
 	}
 	inlines := inlineParsers(fast)
 	if wrap != nil {
@@ -138,13 +146,13 @@ func Parse(src []byte, opts Options) *Document {
 
 func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	doc := &Document{Src: src}
-	work, fm, fmOK := guardedWork(src, doc) // guarded.go
+	work, fm, fmOK := guard.Work(src, doc)
 	if fmOK {
 		// The front matter's diagnostics come first, before the input
-		// guards' that guardedWork recorded, which they used to replace.
+		// guards' that guard.Work recorded, which they used to replace.
 		var diags []Diagnostic
 		doc.FrontMatter = fm
-		doc.Bibliography, diags = readFrontMatter(src, fm)
+		doc.Bibliography, diags = frontmatter.Read(src, fm)
 		doc.Diagnostics = append(diags, doc.Diagnostics...)
 		if len(doc.Bibliography) > 0 && opts.Bibliography != nil {
 			if known := opts.Bibliography(doc); known != nil {
@@ -154,9 +162,9 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	}
 
 	if opts.MDX {
-		work = blankMDXComments(work, src) // mdx.go
+		work = dialect.BlankMDXComments(work, src)
 	}
-	pc := newContext(work)
+	pc := plain.NewContext(work)
 	root := md.Parser().Parse(text.NewReader(work), parser.WithContext(pc))
 	b := getBufs()
 	w := walker{doc: doc, src: work, opts: opts, pc: pc, bufs: *b}
@@ -168,7 +176,7 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	// nodes links to it (a node's parent, then every node): drop the
 	// arena, so that finish does not keep the AST alive beside the
 	// citations (w.pc stays, for its link definitions).
-	pc.Set(nodeArenaKey, nil)
+	plain.ReleaseArena(pc)
 	w.finish()
 	w.refs, w.headings = doc.References, doc.Headings
 	doc.References, doc.Headings = nil, nil
@@ -181,29 +189,6 @@ func parse(md goldmark.Markdown, src []byte, opts Options) *Document {
 	*b = w.bufs
 	putBufs(b)
 	return doc
-}
-
-func blank(b []byte) {
-	for i, c := range b {
-		if c != '\n' && c != '\r' {
-			b[i] = ' '
-		}
-	}
-}
-
-// block is a prose block to segment into claims: a paragraph, heading or
-// table cell, with the context that decides whether its sentences are claims.
-type block struct {
-	span      Span
-	heading   bool
-	listItem  bool
-	tableCell bool
-	quote     bool
-	inRefs    bool // inside a footnote or link definition body
-	section   int  // nearest heading index
-	list      int  // innermost list holding the block (Document.Lists), or -1
-	depth     int  // list and quote nesting
-	id        int
 }
 
 // walker collects everything in one pass over the AST; finish then scans the
@@ -221,25 +206,13 @@ type walker struct {
 	// headingDepths are the list and quote nesting of each heading of
 	// doc.Headings: a heading inside a list item ("11. ## Title" in a
 	// numbered source list) belongs to the list, and does not end a
-	// section headed outside it (buildSections).
+	// section headed outside it (reflist.Builder.BuildSections).
 	headingDepths []int
 	// lists are the indexes in doc.Lists of the lists being walked,
 	// innermost last; itemHoldsList says, for each list item being walked
 	// (as openItems), whether a list was entered inside it.
 	lists         []int
 	itemHoldsList []bool
-
-	defSpansBuilt bool
-	hints         hints // for scanProse
-	// toolMarkers and bareKeys say that the document may hold forms.go's
-	// tool markers and bare keys.
-	toolMarkers, bareKeys bool
-	// quotes has a bit for each of forms.go's titleQuotes the document
-	// holds, when entries have titles to match; entryTitles are its
-	// entries' titles, lower-cased.
-	quotes      uint8
-	entryTitles map[string]bool
-	terms       terms // for scanGluedWith
 
 	// Block ends, found in one pass: lastStop is the largest line end of
 	// the blocks entered since the innermost open list item or footnote was
@@ -255,20 +228,6 @@ type walker struct {
 	// continues it (addProse).
 	softEnd int
 
-	// ranges counts the labels numeric ranges have expanded to beyond
-	// their two ends (rangeBudget).
-	ranges int
-
-	// rst: the reStructuredText citation scheme (rst.go): whether the
-	// document writes ".. [label]" entries, and the auto-numbered and
-	// auto-symbol markers and entries counted so far.
-	rst rstState
-
-	// keyStrings holds one string per short pandoc key (intern).
-	keyStrings map[string]string
-	// schemes are the candidates' schemes, which candRec.scheme indexes.
-	schemes []string
-
 	bufs
 }
 
@@ -277,65 +236,43 @@ type walker struct {
 // walk then allocates little beyond the Document itself, which matters
 // because goldmark already makes the garbage collector the largest cost.
 type bufs struct {
-	identBuf []ident.Match // reused by scanProse across prose spans
-
 	prose  []Span // merged byte ranges of prose Text nodes, in source order
-	blocks []block
+	blocks []walk.Block
 
-	listItems  []listItem
-	footnotes  []int // indexes into doc.References of footnote definitions
-	rawCites   []Citation
-	linkMarker []Span      // markers consumed by link syntax, never rescanned
-	defSpans   []Span      // link definition spans, sorted, built on first use
-	cands      candList    // markers found by scanning prose (keep)
-	candMore   []candMore  // their rarer fields
-	scratch    []candidate // one prose range's candidates, before keep
+	listItems []walk.ListItem
+	footnotes []int // indexes into doc.References of footnote definitions
 
 	savedStops           []int
 	openItems, openNotes []int
 	ordinals             []int
 
-	// collectCitations and buildClaims.
-	claimed []Span
-	// claimKeys sorts claimed (w.keys is in use then).
-	claimKeys []uint64
-	picks     []pick
-	refSpans  []Span
-	reach     []int
-	glue      []sentence.Span
-	spans     []sentence.Span
-	blockOf   []Span
-	sents     []sent
-	counts    []int32
+	// buildClaims.
+	glue    []sentence.Span
+	spans   []sentence.Span
+	blockOf []Span
+	sents   []sent
+	counts  []int32
 	// proseBlocks are the indexes of the blocks split into sentences, by
 	// start (placeCitations).
 	proseBlocks []int32
 	refs        []Reference // doc.References while parsing
 	headings    []Heading   // doc.Headings while parsing
 	textBuf     []byte
-	numItems    []numItem
 	keys        []uint64
-	runs        []blockRun // entryBlockRun's view of the blocks
-	moreBuf     []Span     // parseEntries' further labels of a line
 
-	blockOrder []int // w.blocks' indexes by start, built by boundSection when needed
-	// headingStarts are the indexes of the headings by start, built by
-	// headingAfter when needed; sectionEnds the heading that ends each
-	// heading's section (-1: none), built by sectionEnd when needed.
-	headingStarts      []int
-	headingStartsBuilt bool
-	sectionEnds        []int
-	sectionIndex       spanIndex // the sections found so far, while buildSections runs
-	itemsSorted        bool      // listItems are in order of their start (footnotes can break it)
+	// refLists finds the reference lists, once the walk is done; its
+	// buffers are reused with these.
+	refLists reflist.Builder
+	// scan finds the citation markers: in the walk, those of links and
+	// code spans; once it is done, those of the prose.
+	scan inline.Scanner
 }
 
 // freeBufs holds a few buffer sets for reuse. A sync.Pool would not do: it
 // is emptied by every second garbage collection, and parsing one large file
 // runs several, so the buffers would regrow from nothing for each file.
-// Sets whose arrays total more than maxFreeBytes are left to the collector.
+// Sets whose arrays total more than walk.MaxFreeBytes are left to the collector.
 var freeBufs = make(chan *bufs, 4)
-
-const maxFreeBytes = 8 << 20
 
 func getBufs() *bufs {
 	select {
@@ -347,7 +284,7 @@ func getBufs() *bufs {
 }
 
 func putBufs(b *bufs) {
-	if b.bytes() > maxFreeBytes {
+	if b.bytes() > walk.MaxFreeBytes {
 		return
 	}
 	b.reset()
@@ -359,58 +296,38 @@ func putBufs(b *bufs) {
 
 // bytes returns the size of the arrays behind b's slices.
 func (b *bufs) bytes() int {
-	return capBytes(b.identBuf) + capBytes(b.prose) + capBytes(b.blocks) + capBytes(b.listItems) +
-		capBytes(b.footnotes) + capBytes(b.rawCites) + capBytes(b.linkMarker) + capBytes(b.defSpans) +
-		b.cands.bytes() + capBytes(b.candMore) + capBytes(b.scratch) + capBytes(b.savedStops) + capBytes(b.openItems) + capBytes(b.openNotes) +
-		capBytes(b.ordinals) + capBytes(b.claimed) + capBytes(b.claimKeys) + capBytes(b.picks) + capBytes(b.refSpans) +
-		capBytes(b.reach) + capBytes(b.glue) + capBytes(b.spans) + capBytes(b.blockOf) +
-		capBytes(b.sents) + capBytes(b.counts) + capBytes(b.proseBlocks) + capBytes(b.refs) + capBytes(b.headings) +
-		capBytes(b.textBuf) + capBytes(b.numItems) + capBytes(b.keys) + capBytes(b.runs) + capBytes(b.moreBuf)
-}
-
-func capBytes[E any](s []E) int {
-	var e E
-	return cap(s) * int(unsafe.Sizeof(e))
+	return walk.CapBytes(b.prose) + walk.CapBytes(b.blocks) + walk.CapBytes(b.listItems) +
+		walk.CapBytes(b.footnotes) + walk.CapBytes(b.savedStops) + walk.CapBytes(b.openItems) + walk.CapBytes(b.openNotes) +
+		walk.CapBytes(b.ordinals) + walk.CapBytes(b.glue) + walk.CapBytes(b.spans) + walk.CapBytes(b.blockOf) +
+		walk.CapBytes(b.sents) + walk.CapBytes(b.counts) + walk.CapBytes(b.proseBlocks) + walk.CapBytes(b.refs) + walk.CapBytes(b.headings) +
+		walk.CapBytes(b.textBuf) + walk.CapBytes(b.keys) + b.refLists.Bytes() + b.scan.Bytes()
 }
 
 // reset empties every slice, keeping its array, and drops the strings the
-// slices of matches, citations, references and headings hold, so that a
-// buffer on the free list does not keep them alive. Clearing whole arrays
-// cost more than parsing small files, so the code that shortens these
-// slices clears what it drops, and only their lengths are cleared here.
-// (numItems are short; TestFreeBufsHoldNoStrings checks all this.)
+// slices of references and headings hold (and the scanner's, Scanner.Reset),
+// so that a buffer on the free list does not keep them alive. Clearing
+// whole arrays cost more than parsing small files, so the code that
+// shortens these slices clears what it drops, and only their lengths are
+// cleared here (TestFreeBufsHoldNoStrings checks all this).
 func (b *bufs) reset() {
-	clear(b.identBuf)
-	clear(b.rawCites)
-	b.cands.truncate(0)
-	clear(b.candMore)
+	b.scan.Reset()
 	clear(b.refs)
 	clear(b.headings)
-	clear(b.numItems[:cap(b.numItems)])
+	b.refLists.Reset()
 	*b = bufs{
-		identBuf: b.identBuf[:0], prose: b.prose[:0], blocks: b.blocks[:0],
-		listItems: b.listItems[:0], footnotes: b.footnotes[:0], rawCites: b.rawCites[:0],
-		linkMarker: b.linkMarker[:0], defSpans: b.defSpans[:0], cands: b.cands,
-		candMore: b.candMore[:0], scratch: b.scratch[:0],
+		prose: b.prose[:0], blocks: b.blocks[:0],
+		listItems: b.listItems[:0], footnotes: b.footnotes[:0],
 		savedStops: b.savedStops[:0], openItems: b.openItems[:0], openNotes: b.openNotes[:0],
-		ordinals: b.ordinals[:0], claimed: b.claimed[:0], claimKeys: b.claimKeys[:0], picks: b.picks[:0],
-		refSpans: b.refSpans[:0], reach: b.reach[:0], glue: b.glue[:0], spans: b.spans[:0],
+		ordinals: b.ordinals[:0], glue: b.glue[:0], spans: b.spans[:0],
 		blockOf: b.blockOf[:0], sents: b.sents[:0], counts: b.counts[:0], proseBlocks: b.proseBlocks[:0], refs: b.refs[:0],
-		headings: b.headings[:0], textBuf: b.textBuf[:0], numItems: b.numItems[:0], keys: b.keys[:0], runs: b.runs[:0],
-		moreBuf: b.moreBuf[:0],
+		headings: b.headings[:0], textBuf: b.textBuf[:0], keys: b.keys[:0],
+		refLists: b.refLists, scan: b.scan,
 	}
-}
-
-// listItem records an item of an ordered or bullet list, for reference
-// sections written as lists.
-type listItem struct {
-	span    Span
-	ordinal int // 1-based number for ordered lists, 0 for bullets
-	depth   int
 }
 
 func (w *walker) walk(root ast.Node) {
 	w.heading = -1
+	w.scan.Init(w.src, w.doc, w.opts.KnownKey, w.opts.Pandoc)
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && n.Type() == ast.TypeBlock {
 			if l := n.Lines(); l != nil && l.Len() > 0 {
@@ -427,7 +344,7 @@ func (w *walker) walk(root ast.Node) {
 			}
 		case *ast.CodeSpan:
 			if entering {
-				w.codeSpan(n)
+				w.scan.CodeSpan(n)
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock:
@@ -453,7 +370,7 @@ func (w *walker) walk(root ast.Node) {
 			return ast.WalkSkipChildren, nil
 		case *ast.AutoLink:
 			if entering {
-				w.autoLink(n)
+				w.scan.AutoLink(n)
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
@@ -463,7 +380,7 @@ func (w *walker) walk(root ast.Node) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
 			if entering {
-				st := w.link(n)
+				st := w.scan.Link(n)
 				if st == ast.WalkSkipChildren && n.HasChildren() {
 					w.imageRefs(n) // [![badge][img]][url]
 				}
@@ -488,7 +405,7 @@ func (w *walker) walk(root ast.Node) {
 			if entering {
 				w.headingBlock(n)
 			}
-		case *plainHeading:
+		case *plain.Heading:
 			if entering {
 				w.headingBlock(&n.Heading)
 				seg := n.Lines().At(0)
@@ -499,7 +416,7 @@ func (w *walker) walk(root ast.Node) {
 				w.addBlock(n, false, false)
 				w.templateDefinitions(n)
 			}
-		case *plainParagraph:
+		case *plain.Paragraph:
 			if entering {
 				w.addBlock(n, false, false)
 				w.templateDefinitions(n)
@@ -562,12 +479,12 @@ func (w *walker) addProse(start, stop int) {
 		w.prose[n-1].End = stop
 		return
 	}
-	w.prose = append(w.prose, Span{start, stop})
+	w.prose = append(w.prose, Span{Start: start, End: stop})
 }
 
 // maxWrappedProse bounds a prose range that continues over line breaks: a
 // range's candidates are all held at once before they are kept compactly
-// (scanBlocks), and a paragraph of 240,000 lines of markers doubled the
+// (inline.Scanner.ScanBlocks), and a paragraph of 240,000 lines of markers doubled the
 // peak memory. Past it the next line starts a range of its own, so only a
 // group wrapped over that one line break is read in halves.
 const maxWrappedProse = 16 << 10
@@ -596,7 +513,7 @@ func linesSpan(n ast.Node) (Span, bool) {
 		return Span{}, false
 	}
 	first, last := lines.At(0), lines.At(lines.Len()-1)
-	return Span{first.Start, last.Stop}, true
+	return Span{Start: first.Start, End: last.Stop}, true
 }
 
 func (w *walker) addBlock(n ast.Node, heading, cell bool) {
@@ -604,17 +521,17 @@ func (w *walker) addBlock(n ast.Node, heading, cell bool) {
 	if !ok {
 		return
 	}
-	w.blocks = append(w.blocks, block{
-		span:      sp,
-		heading:   heading,
-		listItem:  w.listDepth > 0,
-		tableCell: cell,
-		quote:     w.quoteDepth > 0,
-		inRefs:    w.footnoteDepth > 0,
-		section:   w.heading,
-		list:      w.innermostList(),
-		depth:     w.listDepth + w.quoteDepth,
-		id:        len(w.blocks),
+	w.blocks = append(w.blocks, walk.Block{
+		Span:      sp,
+		Heading:   heading,
+		ListItem:  w.listDepth > 0,
+		TableCell: cell,
+		Quote:     w.quoteDepth > 0,
+		InRefs:    w.footnoteDepth > 0,
+		Section:   w.heading,
+		List:      w.innermostList(),
+		Depth:     w.listDepth + w.quoteDepth,
+		ID:        len(w.blocks),
 	})
 }
 
@@ -630,7 +547,7 @@ func (w *walker) innermostList() int {
 func (w *walker) enterList(n *ast.List) {
 	l := List{Parent: w.innermostList()}
 	switch prev := n.PreviousSibling().(type) {
-	case *ast.Paragraph, *ast.TextBlock, *plainParagraph:
+	case *ast.Paragraph, *ast.TextBlock, *plain.Paragraph:
 		l.LeadIn, _ = linesSpan(prev)
 	}
 	if n := len(w.itemHoldsList); n > 0 {
@@ -650,7 +567,7 @@ func (w *walker) headingBlock(n *ast.Heading) {
 			return
 		}
 		start = atxMarker(w.src, start, true)
-		sp = Span{start, start}
+		sp = Span{Start: start, End: start}
 	default:
 		if start < 0 || start > sp.Start {
 			start = sp.Start
@@ -659,7 +576,7 @@ func (w *walker) headingBlock(n *ast.Heading) {
 	}
 	w.doc.Headings = append(w.doc.Headings, Heading{
 		Level: n.Level,
-		Span:  Span{start, sp.End},
+		Span:  Span{Start: start, End: sp.End},
 		Text:  w.plainString(w.src[sp.Start:sp.End]),
 	})
 	w.heading = len(w.doc.Headings) - 1
@@ -695,7 +612,7 @@ func atxMarker(src []byte, p int, empty bool) int {
 
 // plainString returns string(plainText(b)), through a reused buffer.
 func (w *walker) plainString(b []byte) string {
-	w.textBuf = appendPlainText(w.textBuf[:0], b)
+	w.textBuf = reflist.AppendPlainText(w.textBuf[:0], b)
 	return string(bytes.TrimSpace(w.textBuf))
 }
 
@@ -716,7 +633,7 @@ func (w *walker) listItem(n *ast.ListItem) {
 		return
 	}
 	w.openItems = append(w.openItems, len(w.listItems))
-	w.listItems = append(w.listItems, listItem{span: Span{p, p}, ordinal: ordinal, depth: w.listDepth})
+	w.listItems = append(w.listItems, walk.ListItem{Span: Span{Start: p, End: p}, Ordinal: ordinal, Depth: w.listDepth})
 }
 
 func (w *walker) listItemEnd() {
@@ -731,9 +648,9 @@ func (w *walker) listItemEnd() {
 		w.doc.Lists[l].Last = Span{}
 	}
 	if i >= 0 {
-		w.listItems[i].span.End = w.blockEnd(w.listItems[i].span.Start)
+		w.listItems[i].Span.End = w.blockEnd(w.listItems[i].Span.Start)
 		if l >= 0 && !holdsList {
-			w.doc.Lists[l].Last = w.listItems[i].span
+			w.doc.Lists[l].Last = w.listItems[i].Span
 		}
 	}
 }
@@ -770,12 +687,12 @@ func (w *walker) linkDef(n *ast.LinkReferenceDefinition) {
 	label := string(n.Label)
 	ls := Span{}
 	if i := bytes.IndexByte(w.src[sp.Start:sp.End], '['); i >= 0 {
-		ls = Span{sp.Start + i, sp.Start + i + 1 + len(n.Label) + 1}
+		ls = Span{Start: sp.Start + i, End: sp.Start + i + 1 + len(n.Label) + 1}
 	}
 	ref := Reference{Kind: RefLinkDef, Label: label, Span: sp, LabelSpan: ls, Section: -1}
 	dest := string(n.Destination)
 	ref.Title = string(n.Title)
-	w.setIdentifiers(&ref, n.Destination, sp.Start)
+	w.refLists.SetIdentifiers(&ref, n.Destination, sp.Start)
 	if ref.URL == "" && ref.DOI == "" && ref.ArXiv == "" {
 		ref.URL = dest
 	}
@@ -805,8 +722,8 @@ func (w *walker) templateDefinitions(n ast.Node) {
 		}
 		at := seg.Start + bytes.IndexByte(line, '[')
 		ref := Reference{Kind: RefLinkDef, Label: string(label), Section: -1,
-			Span:      Span{at, seg.Start + len(bytes.TrimRight(line, " \t\r\n"))},
-			LabelSpan: Span{at, at + len(label) + 2}, Text: string(dest), Template: true}
+			Span:      Span{Start: at, End: seg.Start + len(bytes.TrimRight(line, " \t\r\n"))},
+			LabelSpan: Span{Start: at, End: at + len(label) + 2}, Text: string(dest), Template: true}
 		if !template {
 			// As goldmark reads a destination: "<url>" without its brackets.
 			if len(dest) >= 2 && dest[0] == '<' && dest[len(dest)-1] == '>' {
@@ -863,22 +780,22 @@ func (w *walker) footnoteEnd(n *east.Footnote) {
 	end := w.blockEnd(p)
 	// The label is between "[^" and "]:" at Pos.
 	label := string(n.Ref)
-	ls := Span{p, p + 2 + len(n.Ref) + 1}
+	ls := Span{Start: p, End: p + 2 + len(n.Ref) + 1}
 	if ls.End > len(w.src) {
 		ls.End = len(w.src)
 	}
-	body := Span{ls.End, end}
+	body := Span{Start: ls.End, End: end}
 	if body.Start < len(w.src) && w.src[body.Start] == ':' {
 		body.Start++
 	}
 	if body.Start > body.End {
 		body.Start = body.End
 	}
-	ref := Reference{Kind: RefFootnote, Label: label, Span: Span{p, end}, LabelSpan: ls, Section: -1}
+	ref := Reference{Kind: RefFootnote, Label: label, Span: Span{Start: p, End: end}, LabelSpan: ls, Section: -1}
 	raw := w.src[body.Start:body.End]
 	ref.Text = string(bytes.TrimSpace(raw))
-	w.setIdentifiers(&ref, raw, body.Start)
-	ref.Title = guessTitle(raw)
+	w.refLists.SetIdentifiers(&ref, raw, body.Start)
+	ref.Title = reflist.GuessTitle(raw)
 	w.doc.References[idx] = ref
 }
 
@@ -900,7 +817,7 @@ func (w *walker) rawHTML(n *ast.RawHTML) {
 	if n.Segments == nil || n.Segments.Len() == 0 {
 		return
 	}
-	sp := Span{n.Segments.At(0).Start, n.Segments.At(n.Segments.Len() - 1).Stop}
+	sp := Span{Start: n.Segments.At(0).Start, End: n.Segments.At(n.Segments.Len() - 1).Stop}
 	w.comments(sp, false)
 }
 
@@ -920,7 +837,7 @@ func (w *walker) comments(sp Span, block bool) {
 			end = start + 4 + j + 3
 			inner = b[start+4 : start+4+j]
 		}
-		cs := Span{sp.Start + start, sp.Start + end}
+		cs := Span{Start: sp.Start + start, End: sp.Start + end}
 		w.doc.Comments = append(w.doc.Comments, Comment{
 			Span:    cs,
 			Text:    string(bytes.TrimSpace(inner)),
@@ -953,11 +870,12 @@ func (w *walker) finish() {
 	// The same for code in footnotes.
 	slices.SortStableFunc(w.doc.CodeBlocks, func(a, b CodeBlock) int { return cmp.Compare(a.Start, b.Start) })
 	w.findScaffold()
-	w.findRSTEntries()
-	w.buildSections()
-	w.scanBlocks()
+	w.refLists.Init(w.src, w.doc, w.blocks, w.listItems, w.headingDepths)
+	w.refLists.FindRSTEntries()
+	w.refLists.BuildSections()
+	w.scan.ScanBlocks(w.prose, w.refLists.RSTEntries())
 	w.findNoteCandidates()
-	w.collectCitations()
+	w.scan.CollectCitations()
 	w.placeCitations()
 	w.findNotes()
 	if !w.opts.NoClaims {
@@ -989,8 +907,8 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 	// of first.Start-1: in an indented fence, the code's segments start
 	// after the indentation they drop.)
 	open := 0
-	if ls := lineStart(w.src, first.Start); ls > 0 {
-		open = lineStart(w.src, ls-1)
+	if ls := walk.LineStart(w.src, first.Start); ls > 0 {
+		open = walk.LineStart(w.src, ls-1)
 	}
 	idx := 1 + bytes.Count(w.src[:open], []byte("\n"))
 	unit := "lines"
@@ -1024,7 +942,7 @@ func (w *walker) checkFenceClosed(n *ast.FencedCodeBlock) {
 // fence is a shell step, not reference entry 2.
 func (w *walker) addCodeBlock(lines *text.Segments, lang Span) {
 	if lines.Len() > 0 {
-		w.doc.CodeBlocks = append(w.doc.CodeBlocks, CodeBlock{Span{lines.At(0).Start, lines.At(lines.Len() - 1).Stop}, lang})
+		w.doc.CodeBlocks = append(w.doc.CodeBlocks, CodeBlock{Span: Span{Start: lines.At(0).Start, End: lines.At(lines.Len() - 1).Stop}, Lang: lang})
 	}
 }
 
@@ -1040,15 +958,7 @@ func (w *walker) fenceLang(n *ast.FencedCodeBlock) Span {
 	if i := bytes.IndexAny(word, " \t{"); i >= 0 {
 		word = word[:i]
 	}
-	return Span{start, start + len(word)}
-}
-
-// inCodeBlock reports whether the source range [start, end) overlaps a
-// code block's content.
-func (w *walker) inCodeBlock(start, end int) bool {
-	cb := w.doc.CodeBlocks
-	i := sort.Search(len(cb), func(i int) bool { return cb[i].End > start })
-	return i < len(cb) && cb[i].Start < end
+	return Span{Start: start, End: start + len(word)}
 }
 
 // gluedCitationLines counts the lines of b that end a sentence with a

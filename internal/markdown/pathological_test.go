@@ -453,7 +453,7 @@ var pathoCases = []pathoCase{
 				t.Errorf("%d sections, want %d", len(doc.Sections), n)
 			}
 		}},
-	// Paragraphs labelled [1], [3], [5]...: increasing but not
+	// plain.Paragraphs labelled [1], [3], [5]...: increasing but not
 	// consecutive, with no link, so no run of them is a list, and a scan
 	// from each block over the rest of the run was quadratic.
 	{name: "entry-runs-odd", gen: func(n int) []byte {
@@ -473,7 +473,7 @@ var pathoCases = []pathoCase{
 	}, sizes: []int{2500, 5000, 10000}, small: 500, check: wantCites(500)},
 	{name: "list-line", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n)) },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: func(*testing.T, *markdown.Document, int) {}},
-	// MyST directives (myst.go): nested without end (every open
+	// MyST directives (dialect/myst.go): nested without end (every open
 	// container is asked about every line; nesting is capped), opened
 	// and closed in turn, and a body of option lines.
 	{name: "directives-nested", gen: func(n int) []byte {
@@ -494,7 +494,7 @@ var pathoCases = []pathoCase{
 	// reads the rest of the line at each (1.4 / 5.6 / 27 s at 50 / 100 /
 	// 200 KB of "- " then "x"); the bracket guard's blanking makes the
 	// same of "[*" and "[>" (26 s at 192 KB), and of "](*" then "x".
-	// nestingCuts (guard.go) neutralises the markers past column 64.
+	// nestingCuts (internal/markdown/guard) neutralises the markers past column 64.
 	{name: "list-line-x", gen: func(n int) []byte { return []byte(strings.Repeat("- ", n) + "x [1]\n\n[1]: https://example.org/1\n") },
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: nestedCited, noFloor: true},
 	{name: "ordered-line-x", gen: func(n int) []byte { return []byte(strings.Repeat("1. ", n) + "x [1]\n\n[1]: https://example.org/1\n") },
@@ -507,7 +507,7 @@ var pathoCases = []pathoCase{
 		sizes: []int{25000, 50000, 100000}, small: 20000, check: guarded, noFloor: true},
 	{name: "destinations-stars", gen: func(n int) []byte { return []byte(strings.Repeat("](*", n) + "x\n") },
 		sizes: []int{16000, 32000, 64000}, small: 16000, check: guarded, noFloor: true},
-	// Paragraphs each just under what one paragraph was allowed (64 M
+	// plain.Paragraphs each just under what one paragraph was allowed (64 M
 	// bytes scanned for the ")" of destinations that never close):
 	// 0.2 s of CPU each, so a document of n of them took n times that.
 	// The budget is the document's now.

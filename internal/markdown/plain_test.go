@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/internal/corpus"
+	"github.com/citelint/citelint/internal/markdown/plain"
+	"github.com/citelint/citelint/internal/markdown/walk"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -84,7 +86,7 @@ func TestPlainHeadingsUsed(t *testing.T) {
 		{"# A \\* title\n", 0},
 		{"Title\n===\n", 0}, // setext
 	} {
-		if n := countKind(tc.src, kindPlainHeading); n != tc.plain {
+		if n := countKind(tc.src, (&plain.Heading{}).Kind()); n != tc.plain {
 			t.Errorf("%q: %d plain headings, want %d", tc.src, n, tc.plain)
 		}
 		checkPlainSame(t, []byte(tc.src))
@@ -171,7 +173,7 @@ func TestPlainParagraphsUsed(t *testing.T) {
 		{"| a |\n|---|\n", 0},                         // a table
 		{"one\n\ntwo\n\n> three\n", 3},
 	} {
-		if n := countKind(tc.src, kindPlainParagraph); n != tc.plain {
+		if n := countKind(tc.src, (&plain.Paragraph{}).Kind()); n != tc.plain {
 			t.Errorf("%q: %d plain paragraphs, want %d", tc.src, n, tc.plain)
 		}
 		checkPlainSame(t, []byte(tc.src))
@@ -181,7 +183,7 @@ func TestPlainParagraphsUsed(t *testing.T) {
 // countKind parses src with the fast paths and counts its nodes of kind k.
 func countKind(src string, k ast.NodeKind) int {
 	b := []byte(src)
-	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(newContext(b)))
+	root := md.Parser().Parse(text.NewReader(b), parser.WithContext(plain.NewContext(b)))
 	n := 0
 	_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && node.Kind() == k {
@@ -227,8 +229,8 @@ func checkPlainSame(t *testing.T, src []byte) {
 }
 
 // walkOnly returns the prose ranges and blocks the walk records.
-func walkOnly(md goldmark.Markdown, src []byte) ([]Span, []block) {
-	pc := newContext(src)
+func walkOnly(md goldmark.Markdown, src []byte) ([]Span, []walk.Block) {
+	pc := plain.NewContext(src)
 	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	w := walker{doc: &Document{Src: src}, src: src, pc: pc}
 	w.walk(root)

@@ -3,92 +3,10 @@ package markdown
 import (
 	"bytes"
 	"sort"
-	"strconv"
-	"unicode/utf8"
+
+	"github.com/citelint/citelint/internal/markdown/forms"
+	"github.com/citelint/citelint/internal/markdown/walk"
 )
-
-// Scheme is how one document cites, decided from the document as a whole
-// before any rule runs. Every generator writes citations its own way, so
-// the parse reads every candidate form (scan.go, forms.go) and every
-// candidate list (refs.go, listnames.go), and what the document's markers
-// and entries agree on is the scheme: rules ask it whether the document
-// cites at all, what its lists hold, and which of its blocks are not
-// report prose, instead of matching patterns of their own.
-// ARCHITECTURE.md ("How a document's citation scheme is decided") says how.
-type Scheme struct {
-	// Forms counts the citations outside reference lists by form, in
-	// order of first use: "numeric", "glued" (a number glued to a
-	// sentence's end), "footnote", "named", "key", "link"...
-	Forms []FormCount
-	// Entries counts the numbered entries of the reference lists and the
-	// numbered link definitions; MaxLabel is their largest label (0: none).
-	Entries, MaxLabel int
-	// Glued says that the document cites with numbers glued to its
-	// sentences ("...the brain.13"), as exports of superscripts do:
-	// three or more resolved glued numbers.
-	Glued bool
-	// Notes are the lines that give the sources of the paragraph above
-	// them ("Sources: https://…" as a paragraph of its own).
-	Notes []SourceNote
-	// Scaffold are the blocks that are not report prose: an agent's
-	// prompt and task list, a table of contents (items that are only
-	// links to the page's headings), captions, diagram markup whose fence
-	// was lost. Sorted, not overlapping.
-	Scaffold []Span
-}
-
-// FormCount is how many citations of one form a document writes.
-type FormCount struct {
-	Form string
-	N    int
-}
-
-// SourceNote is a line that names the sources of the block above it.
-type SourceNote struct {
-	Span   Span // the note's block
-	Covers Span // the block whose sources it gives
-}
-
-// Cites reports whether the document cites anything outside its reference
-// lists, by any form, or names sources in notes.
-func (s *Scheme) Cites() bool {
-	return len(s.Forms) > 0 || len(s.Notes) > 0
-}
-
-// Count returns how many citations of form the document writes.
-func (s *Scheme) Count(form string) int {
-	for _, f := range s.Forms {
-		if f.Form == form {
-			return f.N
-		}
-	}
-	return 0
-}
-
-// InScaffold reports whether off lies in a scaffold block.
-func (s *Scheme) InScaffold(off int) bool {
-	k := sort.Search(len(s.Scaffold), func(i int) bool { return s.Scaffold[i].End > off })
-	return k < len(s.Scaffold) && s.Scaffold[k].Start <= off
-}
-
-// NoteCovers reports whether a source note gives the sources of the text
-// at off.
-func (s *Scheme) NoteCovers(off int) bool {
-	for _, n := range s.Notes {
-		if n.Covers.Contains(off) {
-			return true
-		}
-	}
-	return false
-}
-
-// FormOf names the form of a citation, as Scheme.Forms counts it.
-func FormOf(src []byte, c *Citation) string {
-	if c.Kind == KindNumeric && c.Marker.Start < len(src) && src[c.Marker.Start] != '[' && src[c.Marker.Start] < utf8.RuneSelf {
-		return "glued"
-	}
-	return c.Kind.String()
-}
 
 // Scaffold labels open a block that is an agent's scaffolding, not its
 // report: words of scaffoldWords in capitals before a colon
@@ -142,7 +60,7 @@ func scaffoldLabel(line []byte) (int, bool) {
 				label = bytes.TrimSpace(label[:p])
 			}
 			for _, w := range bytes.Fields(label) {
-				if !scaffoldWords[string(bytes.TrimRight(w, "0123456789"))] && !isDigits(w) {
+				if !scaffoldWords[string(bytes.TrimRight(w, "0123456789"))] && !walk.IsDigits(w) {
 					return 0, false
 				}
 			}
@@ -212,7 +130,7 @@ var arrow = []byte("-->")
 func diagramLines(b []byte) bool {
 	lines, edges := 0, 0
 	for len(b) > 0 {
-		line := b[:lineEnd(b)]
+		line := b[:walk.LineEnd(b)]
 		if len(line) < len(b) {
 			b = b[len(line)+1:]
 		} else {
@@ -239,9 +157,9 @@ func (w *walker) findScaffold() {
 	var taskLeads map[int]bool
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
-		text := w.src[b.span.Start:b.span.End]
-		first := text[:lineEnd(text)]
-		if b.heading {
+		text := w.src[b.Span.Start:b.Span.End]
+		first := text[:walk.LineEnd(text)]
+		if b.Heading {
 			continue
 		}
 		lead := 0
@@ -252,30 +170,30 @@ func (w *walker) findScaffold() {
 			// (scaffoldLabel returns at the first byte that is not a
 			// capital, a space, a digit or a parenthesis: cheap for prose.)
 			if answer {
-				out = append(out, Span{b.span.Start, b.span.Start + lead + n})
+				out = append(out, Span{Start: b.Span.Start, End: b.Span.Start + lead + n})
 			} else {
-				out = append(out, b.span)
+				out = append(out, b.Span)
 				if bytes.HasSuffix(bytes.TrimSpace(text), []byte(":")) || bytes.IndexByte(text, '\n') < 0 {
 					if taskLeads == nil {
 						taskLeads = map[int]bool{}
 					}
-					taskLeads[b.span.Start] = true
+					taskLeads[b.Span.Start] = true
 				}
 			}
 			continue
 		}
-		if !b.listItem && !b.tableCell && isCaption(text) {
-			out = append(out, b.span)
+		if !b.ListItem && !b.TableCell && isCaption(text) {
+			out = append(out, b.Span)
 			continue
 		}
-		if !b.heading && !b.tableCell && (len(first) > 0 && diagramStart[first[0]] && hasAnyPrefix(first, diagramLeads) || bytes.Contains(first, arrow) && diagramLines(text)) {
-			out = append(out, b.span)
+		if !b.Heading && !b.TableCell && (len(first) > 0 && diagramStart[first[0]] && hasAnyPrefix(first, diagramLeads) || bytes.Contains(first, arrow) && diagramLines(text)) {
+			out = append(out, b.Span)
 			continue
 		}
 		// An item that is only a link to a heading of the page: a table
 		// of contents without a title.
-		if b.listItem && tocItem(text) {
-			out = append(out, b.span)
+		if b.ListItem && tocItem(text) {
+			out = append(out, b.Span)
 		}
 	}
 	for li, l := range doc.Lists {
@@ -298,15 +216,15 @@ func (w *walker) findScaffold() {
 
 // listSpan returns the span of list li's items.
 func (w *walker) listSpan(li int) Span {
-	sp := Span{-1, -1}
+	sp := Span{Start: -1, End: -1}
 	for _, b := range w.blocks {
-		if b.list != li {
+		if b.List != li {
 			continue
 		}
-		if sp.Start < 0 || b.span.Start < sp.Start {
-			sp.Start = b.span.Start
+		if sp.Start < 0 || b.Span.Start < sp.Start {
+			sp.Start = b.Span.Start
 		}
-		sp.End = max(sp.End, b.span.End)
+		sp.End = max(sp.End, b.Span.End)
 	}
 	if sp.Start < 0 {
 		return Span{}
@@ -344,19 +262,19 @@ func hasAnyPrefix(b []byte, ps []string) bool {
 // findNoteCandidates adds, for every line of prose that starts "Sources:"
 // and names something, a named citation at its label: a paragraph whose
 // last line is such a note cites, even when the note only names its
-// sources ("Sources: IEA; BloombergNEF"). Runs before collectCitations.
+// sources ("Sources: IEA; BloombergNEF"). Runs before inline.Scanner.CollectCitations.
 func (w *walker) findNoteCandidates() {
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
-		if b.heading || b.inRefs {
+		if b.Heading || b.InRefs {
 			continue
 		}
-		text := w.src[b.span.Start:b.span.End]
+		text := w.src[b.Span.Start:b.Span.End]
 		// A note stands on a block's first line or its last: a block's
 		// other lines are not read (every line of every block was a
 		// sixtieth of a run).
 		for off := 0; off < len(text); {
-			le := lineEnd(text[off:])
+			le := walk.LineEnd(text[off:])
 			if off > 0 && off+le < len(text) {
 				if l := bytes.LastIndexByte(text[off:], '\n'); l > 0 {
 					off += l + 1 // the last line next
@@ -365,10 +283,10 @@ func (w *walker) findNoteCandidates() {
 			}
 			line := text[off : off+le]
 			if n := noteLead(b, line); n > 0 {
-				m := Span{b.span.Start + off, b.span.Start + off + n}
+				m := Span{Start: b.Span.Start + off, End: b.Span.Start + off + n}
 				// The label itself: "Sources:" (with its emphasis).
 				lab := bytes.TrimRight(bytes.Trim(bytes.TrimSpace(line[:n]), "*_( "), ":：- ")
-				w.keep(&candidate{ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
+				w.scan.Keep(&forms.Candidate{Ident: true, Citation: Citation{Kind: KindNamed, Scheme: SchemeNote, Span: m, Marker: m,
 					Label: string(lab), Claim: -1, Ref: -1}})
 			}
 			off += len(line) + 1
@@ -380,9 +298,9 @@ func (w *walker) findNoteCandidates() {
 // line, a line of block b, or 0. The note must name something; and in a
 // list item, where a "来源：" or "Sources:" may be what the item is about
 // ("来源：奶、蛋、鱼", the foods protein comes from), it must link or cite.
-func noteLead(b *block, line []byte) int {
-	n := sourceNoteLead(line)
-	if n == 0 || len(bytes.TrimSpace(line[n:])) == 0 || b.listItem && !mayCite(line[n:]) {
+func noteLead(b *walk.Block, line []byte) int {
+	n := forms.NoteLead(line)
+	if n == 0 || len(bytes.TrimSpace(line[n:])) == 0 || b.ListItem && !mayCite(line[n:]) {
 		return 0
 	}
 	return n
@@ -411,14 +329,14 @@ func (w *walker) findNotes() {
 		if lists == nil {
 			lists = make([]Span, len(w.doc.Lists))
 			for _, b := range w.blocks {
-				if b.list < 0 || b.list >= len(lists) {
+				if b.List < 0 || b.List >= len(lists) {
 					continue
 				}
-				l := &lists[b.list]
-				if l.End == 0 || b.span.Start < l.Start {
-					l.Start = b.span.Start
+				l := &lists[b.List]
+				if l.End == 0 || b.Span.Start < l.Start {
+					l.Start = b.Span.Start
 				}
-				l.End = max(l.End, b.span.End)
+				l.End = max(l.End, b.Span.End)
 			}
 		}
 		if li < 0 || li >= len(lists) {
@@ -434,25 +352,25 @@ func (w *walker) findNotes() {
 	prev := -1 // the last prose block outside the lists
 	for bi := range w.blocks {
 		b := &w.blocks[bi]
-		if b.inRefs || w.inSectionBody(b.span.Start) {
+		if b.InRefs || w.inSectionBody(b.Span.Start) {
 			continue
 		}
-		if b.heading {
+		if b.Heading {
 			prev = -1
 			continue
 		}
-		text := w.src[b.span.Start:b.span.End]
-		first := text[:lineEnd(text)]
+		text := w.src[b.Span.Start:b.Span.End]
+		first := text[:walk.LineEnd(text)]
 		if n := noteLead(b, first); n > 0 && prev >= 0 {
 			p := &w.blocks[prev]
 			switch {
-			case b.tableCell || p.tableCell || !onlySpaceBetween(w.src, p.span.End, b.span.Start):
-			case p.depth == b.depth:
-				add(b.span, p.span)
-			case b.listItem && !p.listItem && b.list >= 0 && w.doc.Lists[b.list].LeadIn == p.span:
-				add(b.span, p.span) // "- Source: url" opening the list under the paragraph
-			case !b.listItem && p.listItem && p.list >= 0:
-				add(b.span, listOf(p.list)) // a note under a list
+			case b.TableCell || p.TableCell || !onlySpaceBetween(w.src, p.Span.End, b.Span.Start):
+			case p.Depth == b.Depth:
+				add(b.Span, p.Span)
+			case b.ListItem && !p.ListItem && b.List >= 0 && w.doc.Lists[b.List].LeadIn == p.Span:
+				add(b.Span, p.Span) // "- Source: url" opening the list under the paragraph
+			case !b.ListItem && p.ListItem && p.List >= 0:
+				add(b.Span, listOf(p.List)) // a note under a list
 			}
 		}
 		// The block's last line: a note that closes a list item covers
@@ -463,19 +381,19 @@ func (w *walker) findNotes() {
 		if bytes.IndexByte(text, '\n') >= 0 {
 			ls = bytes.LastIndexByte(bytes.TrimRight(text, "\n"), '\n') + 1
 		}
-		if ls > 0 || !b.listItem {
+		if ls > 0 || !b.ListItem {
 			last := text[ls:]
-			if n := sourceNoteLead(last); n > 0 {
+			if n := forms.NoteLead(last); n > 0 {
 				bare := len(bytes.TrimSpace(last[n:])) == 0
 				switch {
-				case bare && bi+1 < len(w.blocks) && w.blocks[bi+1].listItem && onlySpaceBetween(w.src, b.span.End, w.blocks[bi+1].span.Start):
-					if b.listItem && b.list >= 0 {
-						add(w.blocks[bi+1].span, listOf(b.list)) // the list's last item ends "Sources:", its links follow
+				case bare && bi+1 < len(w.blocks) && w.blocks[bi+1].ListItem && onlySpaceBetween(w.src, b.Span.End, w.blocks[bi+1].Span.Start):
+					if b.ListItem && b.List >= 0 {
+						add(w.blocks[bi+1].Span, listOf(b.List)) // the list's last item ends "Sources:", its links follow
 					} else {
-						add(w.blocks[bi+1].span, b.span)
+						add(w.blocks[bi+1].Span, b.Span)
 					}
-				case !bare && b.listItem && b.list >= 0 && ls > 0:
-					add(Span{b.span.Start + ls, b.span.End}, listOf(b.list))
+				case !bare && b.ListItem && b.List >= 0 && ls > 0:
+					add(Span{Start: b.Span.Start + ls, End: b.Span.End}, listOf(b.List))
 				}
 			}
 		}
@@ -486,20 +404,20 @@ func (w *walker) findNotes() {
 	// gives their sources.
 	for _, sec := range w.doc.Sections {
 		h := w.src[sec.Heading.Start:sec.Heading.End]
-		if len(h) == 0 || h[0] == '#' || sourceNoteLead(h) == 0 {
+		if len(h) == 0 || h[0] == '#' || forms.NoteLead(h) == 0 {
 			continue
 		}
-		k := sort.Search(len(w.blocks), func(i int) bool { return w.blocks[i].span.Start >= sec.Heading.Start }) - 1
-		for k >= 0 && w.blocks[k].span.End > sec.Heading.Start {
+		k := sort.Search(len(w.blocks), func(i int) bool { return w.blocks[i].Span.Start >= sec.Heading.Start }) - 1
+		for k >= 0 && w.blocks[k].Span.End > sec.Heading.Start {
 			k-- // the title's own block
 		}
-		if k < 0 || w.blocks[k].heading || w.blocks[k].tableCell || !onlySpaceBetween(w.src, w.blocks[k].span.End, sec.Heading.Start) {
+		if k < 0 || w.blocks[k].Heading || w.blocks[k].TableCell || !onlySpaceBetween(w.src, w.blocks[k].Span.End, sec.Heading.Start) {
 			continue
 		}
-		if p := &w.blocks[k]; p.listItem && p.list >= 0 {
-			add(sec.Span, listOf(p.list))
+		if p := &w.blocks[k]; p.ListItem && p.List >= 0 {
+			add(sec.Span, listOf(p.List))
 		} else {
-			add(sec.Span, p.span)
+			add(sec.Span, p.Span)
 		}
 	}
 }
@@ -513,43 +431,8 @@ func onlySpaceBetween(src []byte, a, b int) bool {
 	return len(bytes.Trim(src[a:b], " \t\r\n>-*+")) == 0
 }
 
-// summarise fills the scheme's counts once citations are resolved:
-// Forms, Entries, MaxLabel and Glued. Package resolve calls it (through
-// Document.Summarise) after resolving, since what agrees depends on
-// what resolves.
-func (d *Document) Summarise() {
-	s := &d.Scheme
-	s.Forms, s.Entries, s.MaxLabel, s.Glued = s.Forms[:0], 0, 0, false
-	for i := range d.References {
-		r := &d.References[i]
-		if r.Kind != RefEntry && r.Kind != RefLinkDef {
-			continue
-		}
-		v, err := strconv.Atoi(r.Label)
-		if err != nil {
-			continue
-		}
-		s.Entries++
-		s.MaxLabel = max(s.MaxLabel, v)
-	}
-	glued := 0
-	for i := range d.Citations {
-		c := &d.Citations[i]
-		if c.InReferences {
-			continue
-		}
-		f := FormOf(d.Src, c)
-		if f == "glued" && c.Status == Resolved {
-			glued++
-		}
-		k := 0
-		for k < len(s.Forms) && s.Forms[k].Form != f {
-			k++
-		}
-		if k == len(s.Forms) {
-			s.Forms = append(s.Forms, FormCount{Form: f})
-		}
-		s.Forms[k].N++
-	}
-	s.Glued = glued >= 3
-}
+// NoteLead returns the length of a source note's lead at the start of line
+// ("Sources:", "**Source:**", "来源："), or 0 (forms.NoteLead).
+func NoteLead(line []byte) int { return forms.NoteLead(line) }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

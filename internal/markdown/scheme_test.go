@@ -111,6 +111,8 @@ func TestSourceNoteShapes(t *testing.T) {
 		{"note paragraph under a list", "- Revenue rose 12% in 2025.\n- Margins fell to 8%.\n\nSources: https://example.org/q\n", "Revenue rose"},
 		{"list of sources titled under a list", "- Revenue rose 12% in 2025.\n- Margins fell to 8%.\n\nSources:  \n- https://example.org/q\n- https://example.org/r\n\n## Next\n\nMore.\n", "Margins fell"},
 		{"last item ends with the lead", "- It reached profitability in 2026.\n- Revenue grew 31.6%.\nSources:  \n- Investor page: https://example.org/ir\n", "It reached"},
+		{"data sources under a list (zh)", "- 2023年：1.346亿美元\n- 2030年（预估）：3.908亿美元\n\n数据来源：[Grand View Research](https://example.org/gv) 与 [Precedence Research](https://example.org/pr)\n", "2023年"},
+		{"main sources under a table note (zh)", "*注：资产规模为2025年末数据*\n\n**主要来源：** AM Best 2025年1月排名报告[^1]\n\n[^1]: AM Best\n", "*注"},
 	} {
 		doc := parse(c.src)
 		if !doc.Scheme.NoteCovers(strings.Index(c.src, c.covered)) {

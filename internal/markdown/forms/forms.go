@@ -386,7 +386,7 @@ func AttributionAt(text []byte, i int) int {
 // above it: "Sources: https://…", "Source: [IEA](…)", "来源：…". Matched
 // after emphasis, ASCII case-insensitively.
 var sourceNoteLeads = []string{"sources:", "source:", "sources -", "source -", "references:", "citations:", "来源：", "来源:", "资料来源：",
-	"信息来源：", "數據來源：", "資料來源：", "出典：", "출처:", "fuentes:", "fuente:", "quellen:", "quelle:", "источники:", "источник:", "Источники:", "Источник:", "fontes:", "fonte:"}
+	"信息来源：", "数据来源：", "数据来源:", "主要来源：", "参考来源：", "數據來源：", "資料來源：", "主要來源：", "出典：", "출처:", "fuentes:", "fuente:", "quellen:", "quelle:", "источники:", "источник:", "Источники:", "Источник:", "fontes:", "fonte:"}
 
 // asciiPrefixFold reports whether b starts with p, ASCII letters compared
 // in either case (p is lower-case), other bytes as they are: every line

@@ -41,7 +41,7 @@ read (first contact, issue 33) it was right on 17 of 70 findings (24%): 14
 of 23 on one family, 3 of 25 and 0 of 22 on two others. Where it was wrong
 for a reason of structure (a citation form, a note of sources, a table
 recapping cited prose, an agent's prompt), the document now says so and the
-rule reads it: the forms and notes of internal/markdown/forms.go, the scaffolding
+rule reads it: the forms and notes of internal/markdown/forms, the scaffolding
 and notes of the document's citation scheme, tables exempt. What is left
 is semantic: whether a sentence is the report's own design, opinion,
 projection or example, or recaps what the report cites elsewhere. The

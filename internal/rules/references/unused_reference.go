@@ -172,9 +172,19 @@ func sameURLStem(a, b string) bool {
 // resolves to no entry ("（来源：Reuters）", "[World Bank, 2022]").
 func namesUnresolved(doc *markdown.Document) bool {
 	for i := range doc.Citations {
-		if c := &doc.Citations[i]; c.Kind == markdown.KindNamed && c.Ref < 0 && !c.InReferences {
-			return true
+		c := &doc.Citations[i]
+		if c.Kind != markdown.KindNamed || c.Ref >= 0 || c.InReferences {
+			continue
 		}
+		// A note of sources that links them ("数据来源：[X](url)") cites
+		// by link, which linked already holds.
+		if c.Scheme == markdown.SchemeNote {
+			line := markdown.LineAt(doc.Src, c.Span.Start)
+			if t := doc.Src[line.Start:line.End]; bytes.Contains(t, []byte("](")) || bytes.Contains(t, []byte("://")) {
+				continue
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -105,9 +105,32 @@ func leadInCites(doc *markdown.Document, lead markdown.Span) bool {
 	if lead.End <= lead.Start || !EndsWithColon(bytes.TrimRight(doc.Src[lead.Start:lead.End], " \t\n*_")) {
 		return false
 	}
-	// The last sentence starting in the lead-in.
+	// The last sentence starting in the lead-in; or, when that is only a
+	// connective ("例如：", "For example:"), the sentence before it, which
+	// the examples illustrate ("…从19.8%到59.4%不等[5]。例如：").
 	k, _ := slices.BinarySearchFunc(doc.Claims, lead.End, func(c markdown.Claim, off int) int { return c.Start - off })
-	return k > 0 && doc.Claims[k-1].Start >= lead.Start && len(doc.Claims[k-1].Citations) > 0
+	if k == 0 || doc.Claims[k-1].Start < lead.Start {
+		return false
+	}
+	if last := &doc.Claims[k-1]; len(last.Citations) > 0 || !connective(doc.Src[last.Start:last.End]) {
+		return len(last.Citations) > 0
+	}
+	return k > 1 && doc.Claims[k-2].Start >= lead.Start && len(doc.Claims[k-2].Citations) > 0
+}
+
+// connectives are lead-ins that only announce examples or a list, in the
+// languages of the corpus (matched lower-cased, before the colon).
+var connectives = []string{"for example", "for instance", "e.g.", "such as", "including", "examples include", "例如", "比如", "譬如", "包括", "具体而言", "具体来说", "例えば", "예를 들어", "por ejemplo", "par exemple", "zum beispiel", "por exemplo", "например"}
+
+// connective reports whether a sentence is only a connective and a colon.
+func connective(text []byte) bool {
+	t := bytes.TrimSpace(text)
+	if !EndsWithColon(t) {
+		return false
+	}
+	t = bytes.TrimRight(t, " *_:：")
+	t = bytes.TrimLeft(t, " *_")
+	return slices.Contains(connectives, strings.ToLower(string(t)))
 }
 
 // EndsWithColon reports whether text ends with a colon, before spaces

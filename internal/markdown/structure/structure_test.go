@@ -185,3 +185,30 @@ func TestLeadIns(t *testing.T) {
 		}
 	}
 }
+
+// TestListLeadInConnective: a lead-in whose last sentence only announces
+// examples ("例如：", "For example:") cites when the sentence before it
+// does; one that ends on its own uncited sentence does not.
+func TestListLeadInConnective(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool // the item "North rose" is covered
+	}{
+		{"Estimates range from 19.8% to 59.4% [1]. For example:\n\n- North rose 25% in 2024.\n- South rose 15% in 2024.\n\n[1] a\n", true},
+		{"估算从19.8%到59.4%不等[1]。例如：\n\n- North rose 25% in 2024.\n- South rose 15% in 2024.\n\n[1] a\n", true},
+		{"Estimates range from 19.8% to 59.4% [1]. The regions differ:\n\n- North rose 25% in 2024.\n- South rose 15% in 2024.\n\n[1] a\n", false},
+		{"Estimates range from 19.8% to 59.4%. For example:\n\n- North rose 25% in 2024.\n- South rose 15% in 2024.\n", false},
+	} {
+		doc := markdown.Parse([]byte(tc.src), markdown.Options{})
+		lists := NewLists(doc)
+		got := false
+		for i := range doc.Claims {
+			if c := &doc.Claims[i]; strings.HasPrefix(string(doc.Src[c.Start:c.End]), "North rose") {
+				got = lists.Cited(c)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: item covered = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}

@@ -83,7 +83,7 @@ it in the same paragraph, as deep-research reports and much human writing
 cite; a citation anywhere in a table row covers the row's cells (its
 Source or Link column); and a list item is covered by the sentence leading
 into its list when that ends with a colon and cites ("The 2023 figures
-[4]:"), or by a last item or line of citation markers only ("[2][3]",
+[4]:", or "…ranged from 20% to 59% [5]. For example:"), or by a last item or line of citation markers only ("[2][3]",
 "Sources: [1], [5]", an item that is only a link to another site): a
 short label before the markers has no digits and at most four words, a
 line wrapped inside a sentence does not count, and an item holding a

@@ -219,8 +219,8 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 // rules need, the evidence and the judge) with the workflow's consent;
 // the lint that follows uses what it sets up.
 func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
-	jp := planJudge(p.cfg, p.tr)
-	n, err := st.eng.LookUpWithin(p.budget, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
+	jp := planJudge(p.cfg, p.tr, env)
+	n, err := st.eng.LookUpWithin(p.budget, st.found, p.tr.networkOptions(f.offline, f.refresh, jp, env))
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		if ce := (*config.Error)(nil); errors.As(err, &ce) {
@@ -232,7 +232,7 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	p.net = n
 	if n.Support != nil {
 		// Only a claim-support rule would ask the judge.
-		jp.warn(p.cfg, env)
+		warnJudge(jp, p.cfg, env)
 	}
 	return ExitOK
 }

@@ -45,14 +45,14 @@ func (f *calibrateJudgeFlags) run(pairs []score.Pair, lexical score.PairScores, 
 		fmt.Fprintf(env.Stderr, "citelint: calibrate: %v\n", err)
 		return ExitUsage
 	}
-	jp := planJudge(cfg, tr)
-	jp.warn(cfg, env)
+	jp := planJudge(cfg, tr, env)
+	warnJudge(jp, cfg, env)
 	ctx, cancel := context.WithCancel(context.Background())
 	if f.timeout > 0 {
 		ctx, cancel = context.WithTimeout(context.Background(), f.timeout)
 	}
 	defer cancel()
-	out, stats := engine.CalibrateJudge(ctx, cfg, tr.networkOptions(cfg, false, false, jp, env), pairs, lexical, m, f.band)
+	out, stats := engine.CalibrateJudge(ctx, cfg, tr.networkOptions(false, false, jp, env), pairs, lexical, m, f.band)
 	if out == nil {
 		fmt.Fprintln(env.Stderr, "citelint: calibrate: --judge needs a judge: judge.url and judge.model in .citelint.yaml, or --judge-url (docs/judge.md)")
 		return ExitUsage

@@ -61,7 +61,7 @@ func mcpNetwork(tf trustFlags, env Env) mcpserver.NetworkFunc {
 		if err != nil {
 			return nil, nil, err
 		}
-		n, err := eng.LookUpBytes(ctx, path, src, tr.networkOptions(cfg, false, false, judgePlan{off: true}, env))
+		n, err := eng.LookUpBytes(ctx, path, src, tr.networkOptions(false, false, engine.JudgePlan{Off: true}, env))
 		if err != nil || n.Lookups == nil {
 			return nil, nil, err // a nil *verify.Results would be a non-nil Lookups
 		}

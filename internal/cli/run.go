@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -220,8 +219,8 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 // rules need, the evidence and the judge) with the workflow's consent;
 // the lint that follows uses what it sets up.
 func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
-	jp := planJudge(p.cfg, p.tr)
-	n, err := st.eng.LookUpWithin(p.budget, st.found, p.tr.networkOptions(p.cfg, f.offline, f.refresh, jp, env))
+	jp := planJudge(p.cfg, p.tr, env)
+	n, err := st.eng.LookUpWithin(p.budget, st.found, p.tr.networkOptions(f.offline, f.refresh, jp, env))
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		if ce := (*config.Error)(nil); errors.As(err, &ce) {
@@ -233,7 +232,7 @@ func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	p.net = n
 	if n.Support != nil {
 		// Only a claim-support rule would ask the judge.
-		jp.warn(p.cfg, env)
+		warnJudge(jp, p.cfg, env)
 	}
 	return ExitOK
 }
@@ -425,7 +424,10 @@ func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) i
 	defer pauseWorkflowCommands(env.Stdout, env)()
 	files, fixes := 0, 0
 	exit := ExitOK
-	wd, wdErr := env.Getwd() // once for the run, as for the report's paths
+	wd, err := env.Getwd() // once for the run, as for the report's paths
+	if err != nil {
+		wd = "" // unknown: the paths as given
+	}
 	for _, r := range results {
 		if r.Err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", r.Err)
@@ -435,17 +437,7 @@ func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) i
 		if r.Original == nil {
 			continue
 		}
-		name := r.Path
-		if wdErr == nil {
-			if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
-				name = rel
-			}
-		}
-		name = filepath.ToSlash(name)
-		oldName, newName := "a/"+name, "b/"+name // git's prefixes: git apply, patch -p1
-		if filepath.IsAbs(r.Path) && name == filepath.ToSlash(r.Path) {
-			oldName, newName = name, name // not "a//abs/path": patch -p0 takes it, as ruff writes it
-		}
+		oldName, newName := fix.DiffNames(r.Path, wd)
 		io.WriteString(env.Stdout, fix.Unified(oldName, newName, r.Original, r.Src))
 		files++
 		fixes += r.Fixed

@@ -80,7 +80,7 @@ func (e *Engine) Check(ctx context.Context, path string, src []byte, o CheckOpti
 		env.Judge, env.JudgePolicy = o.Judge, JudgePolicy(e.cfg.Judge)
 	}
 	if o.Fix {
-		opts.Fix = &lint.FixOptions{Unsafe: o.Unsafe, Skip: e.Excluded}
+		opts.Fix = &lint.FixOptions{Unsafe: o.Unsafe, Skip: e.proj.Excluded}
 	}
 	fr := lint.Source(ctx, path, src, opts)
 	r := e.NewReport(ReportOptions{})

@@ -32,6 +32,7 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/bib"
+	"github.com/citelint/citelint/internal/engine/report"
 	"github.com/citelint/citelint/internal/evidence"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/resolve"
@@ -91,6 +92,7 @@ type Engine struct {
 	env     *resolve.Env
 	rules   []lint.Enabled
 	ruleEnv *rules.Env
+	proj    *report.Project // what a report needs of the engine
 	workers int
 	lean    bool            // Options.Lean
 	net     *NetworkOptions // Options.Network
@@ -164,6 +166,7 @@ func New(cfg *config.Config, o Options) (*Engine, error) {
 	if err := e.selectRules(); err != nil {
 		return nil, err
 	}
+	e.proj = &report.Project{Config: cfg, WorkDir: e.wd, RootRel: e.rootRel, Rules: e.rules}
 	e.ruleEnv.NumbersDecide = slices.ContainsFunc(e.rules, func(r lint.Enabled) bool { return r.Rule == claims.NumberMismatch })
 	if e.ruleEnv.Evidence == nil && usesSourceText(e.rules) {
 		// Offline evidence for every caller (run, the editor and agent

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/engine/report"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/pipeline"
 	"github.com/citelint/citelint/result"
@@ -108,7 +109,7 @@ func TestReportCutAtTimeLimit(t *testing.T) {
 			}
 			notReported := false
 			for _, fe := range r.Output().Summary.Errors {
-				if fe.Path == p && strings.Contains(fe.Msg, "not reported: "+TimeLimitReached) {
+				if fe.Path == p && strings.Contains(fe.Msg, "not reported: "+report.TimeLimitReached) {
 					notReported = true
 				}
 			}

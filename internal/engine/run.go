@@ -141,7 +141,7 @@ func (e *Engine) Run(ctx context.Context, fs Files, o RunOptions) *Result {
 		opts.Changed = o.Changed.File
 	}
 	if o.Fix {
-		opts.Fix = &lint.FixOptions{Unsafe: o.UnsafeFixes, Skip: e.Excluded, Baselined: e.Baselined(o.Baseline)}
+		opts.Fix = &lint.FixOptions{Unsafe: o.UnsafeFixes, Skip: e.proj.Excluded, Baselined: e.proj.Baselined(o.Baseline)}
 	}
 	if o.Review {
 		opts.KeepDocs = true
@@ -163,7 +163,7 @@ func (e *Engine) Run(ctx context.Context, fs Files, o RunOptions) *Result {
 		if o.LintDone != nil {
 			o.LintDone()
 		}
-		r.setSupport(fs.Paths, opts.RuleEnv.Support) // RunEach reports every file, in order
+		r.SetSupportOf(fs.Paths, opts.RuleEnv.Support) // RunEach reports every file, in order
 	} else {
 		res.Files = make([]lint.FileResult, 0, len(fs.Paths))
 		lint.RunEach(lintCtx, fs.Paths, opts, func(fr lint.FileResult) {

@@ -3,10 +3,31 @@ package fix
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
+
+// DiffNames are the names a unified diff of the file at path gives its
+// two sides: the path relative to the working directory wd when it lies
+// under it ("" for unknown: the path as given), slash-separated, with
+// git's prefixes a/ and b/ (git apply, patch -p1); an absolute path
+// outside wd keeps itself on both sides, not "a//abs/path" (patch -p0
+// takes it, as ruff writes it).
+func DiffNames(path, wd string) (oldName, newName string) {
+	name := path
+	if wd != "" {
+		if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
+			name = rel
+		}
+	}
+	name = filepath.ToSlash(name)
+	if filepath.IsAbs(path) && name == filepath.ToSlash(path) {
+		return name, name
+	}
+	return "a/" + name, "b/" + name
+}
 
 // Unified returns a unified diff (as `diff -u` and `git diff` print it, with
 // three lines of context) that turns a into b, or "" when they are equal.

@@ -9,6 +9,26 @@ import (
 	"testing"
 )
 
+func TestDiffNames(t *testing.T) {
+	wd := filepath.Join(string(filepath.Separator), "work", "project")
+	abs := filepath.Join(wd, "docs", "a.md")
+	outside := filepath.Join(string(filepath.Separator), "elsewhere", "b.md")
+	for _, tc := range []struct {
+		path, wd, old, new string
+	}{
+		{"docs/a.md", wd, "a/docs/a.md", "b/docs/a.md"},
+		{abs, wd, "a/docs/a.md", "b/docs/a.md"}, // under wd: relative to it
+		{outside, wd, filepath.ToSlash(outside), filepath.ToSlash(outside)},
+		{"../up.md", wd, "a/../up.md", "b/../up.md"},          // relative, outside wd: as given
+		{"docs/./a.md", "", "a/docs/./a.md", "b/docs/./a.md"}, // wd unknown: as given
+		{abs, "", filepath.ToSlash(abs), filepath.ToSlash(abs)},
+	} {
+		if o, n := DiffNames(tc.path, tc.wd); o != tc.old || n != tc.new {
+			t.Errorf("DiffNames(%q, %q) = %q, %q; want %q, %q", tc.path, tc.wd, o, n, tc.old, tc.new)
+		}
+	}
+}
+
 func TestUnified(t *testing.T) {
 	tests := []struct {
 		name, a, b, want string

@@ -4,27 +4,12 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/rules/rulestest"
 	"github.com/citelint/citelint/internal/score"
 )
-
-// scriptJudge answers from a script and records what it was sent. The
-// rule asks a document's questions at once, so it locks.
-type scriptJudge struct {
-	answer func(doc string) (rules.JudgeVerdict, error)
-	mu     sync.Mutex
-	docs   []string
-}
-
-func (j *scriptJudge) Judge(_ context.Context, _, doc string) (rules.JudgeVerdict, error) {
-	j.mu.Lock()
-	j.docs = append(j.docs, doc)
-	j.mu.Unlock()
-	return j.answer(doc)
-}
 
 // TestAskJudgeChunks: the passages go to the judge chunk by chunk, supported
 // as soon as one chunk supports the claim, failed when any chunk fails.
@@ -49,10 +34,10 @@ func TestAskJudgeChunks(t *testing.T) {
 			return rules.JudgeVerdict{}, nil
 		}, false, true, 2},
 	} {
-		j := &scriptJudge{answer: tt.answer}
+		j := &rulestest.ScriptJudge{Answer: tt.answer}
 		v, err := rules.AskJudge(context.Background(), j, "Tema port opened in 1962, designed by British engineers.", docs, opt)
-		if (err != nil) != tt.wantErr || v.Supported != tt.wantSup || len(j.docs) != tt.asked {
-			t.Errorf("%s: %+v %v after %d questions %q", tt.name, v, err, len(j.docs), j.docs)
+		if (err != nil) != tt.wantErr || v.Supported != tt.wantSup || len(j.Docs) != tt.asked {
+			t.Errorf("%s: %+v %v after %d questions %q", tt.name, v, err, len(j.Docs), j.Docs)
 		}
 	}
 }

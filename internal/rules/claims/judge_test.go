@@ -14,24 +14,10 @@ import (
 	"github.com/citelint/citelint/internal/resolve"
 	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/rules/claims"
+	"github.com/citelint/citelint/internal/rules/rulestest"
 	"github.com/citelint/citelint/internal/sources"
 	"go.yaml.in/yaml/v3"
 )
-
-// scriptJudge answers from a script and records what it was sent. The
-// rule asks a document's questions at once, so it locks.
-type scriptJudge struct {
-	answer func(doc string) (rules.JudgeVerdict, error)
-	mu     sync.Mutex
-	docs   []string
-}
-
-func (j *scriptJudge) Judge(_ context.Context, _, doc string) (rules.JudgeVerdict, error) {
-	j.mu.Lock()
-	j.docs = append(j.docs, doc)
-	j.mu.Unlock()
-	return j.answer(doc)
-}
 
 // gateJudge answers "supported" once wait questions are in flight at
 // once (or, for the rest, at once): a rule that asks one sentence after
@@ -115,28 +101,28 @@ func TestLowOverlapJudge(t *testing.T) {
 		}
 		return out
 	}
-	no := &scriptJudge{answer: func(string) (rules.JudgeVerdict, error) { return rules.JudgeVerdict{}, nil }}
-	if got := run("0", no, true); len(no.docs) != 1 || len(got) != 1 || !strings.Contains(got[0], "says the judge model") {
-		t.Fatalf("mode all: asked %d times, issues %q", len(no.docs), got)
+	no := &rulestest.ScriptJudge{Answer: func(string) (rules.JudgeVerdict, error) { return rules.JudgeVerdict{}, nil }}
+	if got := run("0", no, true); len(no.Docs) != 1 || len(got) != 1 || !strings.Contains(got[0], "says the judge model") {
+		t.Fatalf("mode all: asked %d times, issues %q", len(no.Docs), got)
 	}
 	for _, want := range []string{"Source: IPCC AR6 sea level\n", "Global mean sea level increased by 0.20 m", "Source: Penguins\n", "Penguins are flightless seabirds"} {
-		if !strings.Contains(no.docs[0], want) {
-			t.Errorf("the judge was not sent %q:\n%s", want, no.docs[0])
+		if !strings.Contains(no.Docs[0], want) {
+			t.Errorf("the judge was not sent %q:\n%s", want, no.Docs[0])
 		}
 	}
-	if i, j := strings.Index(no.docs[0], "IPCC"), strings.Index(no.docs[0], "Source: Penguins"); i > j {
-		t.Errorf("sources out of citation order:\n%s", no.docs[0])
+	if i, j := strings.Index(no.Docs[0], "IPCC"), strings.Index(no.Docs[0], "Source: Penguins"); i > j {
+		t.Errorf("sources out of citation order:\n%s", no.Docs[0])
 	}
-	unasked := &scriptJudge{answer: no.answer}
+	unasked := &rulestest.ScriptJudge{Answer: no.Answer}
 	run("0", unasked, false)
-	if len(unasked.docs) != 0 {
-		t.Errorf("band 0 asked the judge %d times", len(unasked.docs))
+	if len(unasked.Docs) != 0 {
+		t.Errorf("band 0 asked the judge %d times", len(unasked.Docs))
 	}
-	yes := &scriptJudge{answer: func(string) (rules.JudgeVerdict, error) { return rules.JudgeVerdict{Supported: true, Score: 1}, nil }}
+	yes := &rulestest.ScriptJudge{Answer: func(string) (rules.JudgeVerdict, error) { return rules.JudgeVerdict{Supported: true, Score: 1}, nil }}
 	if got := run("1", yes, false); len(got) != 0 {
 		t.Errorf("supported by the judge, yet reported: %q", got)
 	}
-	broken := &scriptJudge{answer: func(string) (rules.JudgeVerdict, error) { return rules.JudgeVerdict{}, errors.New("HTTP 500") }}
+	broken := &rulestest.ScriptJudge{Answer: func(string) (rules.JudgeVerdict, error) { return rules.JudgeVerdict{}, errors.New("HTTP 500") }}
 	lexical := run("0", nil, false)
 	got := run("1", broken, false)
 	if len(got) != len(lexical) {

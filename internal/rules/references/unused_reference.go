@@ -46,7 +46,8 @@ What counts as a use: a citation that resolves to it (citations inside the
 reference list itself do not count for its entries; a reference link inside
 a footnote does count for its definition), a reference-style image
 (` + "`![][fig1]`" + `), and for an entry, a link in the text to the entry's URL, DOI
-or arXiv id.
+or arXiv id, or, for an entry that is a site's home page (an outlet:
+"[Reuters](https://www.reuters.com/)"), a link to any page of that site.
 
 Not reported:
 - a reading list: a reference list none of whose entries the text cites by
@@ -166,6 +167,35 @@ func sameURLStem(a, b string) bool {
 		return strings.TrimRight(u, "=/")
 	}
 	return cut(a) == cut(b)
+}
+
+// linkedSite reports whether the text links a page of the site whose home
+// page raw is ("[Reuters](https://www.reuters.com/)" listed, an article of
+// reuters.com linked): an entry that names an outlet is cited by its
+// articles. Hosts compare without "www.".
+func linkedSite(linked map[string]bool, raw string) bool {
+	host := siteHost(raw)
+	if host == "" {
+		return false
+	}
+	for k := range linked {
+		if siteHost(k) == host {
+			return true
+		}
+	}
+	return false
+}
+
+// siteHost is a URL's host, lower-cased, without "www." ("" for none).
+func siteHost(raw string) string {
+	_, rest, ok := strings.Cut(raw, "://")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.TrimPrefix(strings.ToLower(rest), "www.")
 }
 
 // namesUnresolved reports whether the text names a source in words that
@@ -295,6 +325,9 @@ func checkUnusedReference(p *rules.Pass) {
 		case markdown.RefEntry:
 			if citedLists[ref.Section] == 0 && linkedLists[ref.Section] == 0 || linked[targetKey(ref)] {
 				continue // a reading list, or cited by a link to the work
+			}
+			if siteRoot(ref) && linkedSite(linked, ref.URL) {
+				continue // an outlet's home page, whose articles the text links
 			}
 			if citedLists[ref.Section] == 0 && copies[ref.Section] {
 				continue // the earlier list's to report

@@ -15,6 +15,7 @@ import (
 	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/rules/claims"
 	"github.com/citelint/citelint/internal/rules/input"
+	"github.com/citelint/citelint/internal/rules/references"
 	"github.com/citelint/citelint/internal/rules/registry"
 	"github.com/citelint/citelint/internal/rules/uncited"
 	"github.com/citelint/citelint/result"
@@ -237,6 +238,31 @@ var rulesPathoCases = []rulesPatho{
 		},
 		small: 100, sizes: []int{10000, 20000, 40000},
 		want: func(n int) map[string]int { return map[string]int{} },
+	},
+	{
+		// n reference lists, each cited by a link to its first entry, under
+		// linked-lists (rules.default: reports): each list was compared
+		// with every list before it for being its copy, and every home
+		// page entry with every link.
+		name: "linked-lists-many-lists", extra: references.UnusedReference,
+		settings: func() any {
+			s := references.UnusedReference.DefaultSettings()
+			references.UnusedReference.ReportsSettings(s)
+			return s
+		},
+		gen: func(n int) string {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "Claim %d ([source](https://e.org/%d/a)).\n\n", i, i)
+			}
+			for i := range n {
+				fmt.Fprintf(&b, "## Sources\n\n1. Report %d\n   https://e.org/%d/a\n2. Other %d\n   https://e.org/%d/b\n3. Site %d\n   https://s%d.org/\n\n", i, i, i, i, i, i)
+			}
+			return b.String()
+		},
+		small: 100, sizes: []int{1000, 2000, 4000},
+		// Each list's second and third entries are never linked.
+		want: func(n int) map[string]int { return map[string]int{"unused-reference": 2 * n} },
 	},
 }
 

@@ -134,7 +134,10 @@ func copiedLists(doc *markdown.Document) map[int]bool {
 	}
 	var out map[int]bool
 	for k, sec := range order {
-		for _, before := range order[:k] {
+		// A copy is compared with the lists shortly before it, so that a
+		// document of thousands of small lists costs linear time.
+		from := max(0, k-maxCopyDistance)
+		for _, before := range order[from:k] {
 			same := 0
 			for label, e := range lists[sec] {
 				if b, ok := lists[before][label]; ok && (e.target != "" && e.target == b.target || e.title != "" && e.title == b.title || sameURLStem(e.target, b.target)) {
@@ -152,6 +155,10 @@ func copiedLists(doc *markdown.Document) map[int]bool {
 	}
 	return out
 }
+
+// maxCopyDistance is how many lists back copiedLists looks for the list a
+// list repeats.
+const maxCopyDistance = 16
 
 // sameURLStem reports two URL keys that differ only after a '?' or in a
 // trailing '=' (a copied query string), as one list's copy of another's
@@ -173,17 +180,18 @@ func sameURLStem(a, b string) bool {
 // page raw is ("[Reuters](https://www.reuters.com/)" listed, an article of
 // reuters.com linked): an entry that names an outlet is cited by its
 // articles. Hosts compare without "www.".
-func linkedSite(linked map[string]bool, raw string) bool {
+func linkedSite(hosts map[string]bool, raw string) bool {
 	host := siteHost(raw)
-	if host == "" {
-		return false
-	}
+	return host != "" && hosts[host]
+}
+
+// linkedHosts returns the sites (siteHost) of what the text links to.
+func linkedHosts(linked map[string]bool) map[string]bool {
+	hosts := make(map[string]bool, len(linked))
 	for k := range linked {
-		if siteHost(k) == host {
-			return true
-		}
+		hosts[siteHost(k)] = true
 	}
-	return false
+	return hosts
 }
 
 // siteHost is a URL's host, lower-cased, without "www." ("" for none).
@@ -302,6 +310,7 @@ func checkUnusedReference(p *rules.Pass) {
 	for _, l := range doc.ImageRefs {
 		images[resolve.LinkKey(l)] = true
 	}
+	var hosts map[string]bool    // the sites the text links to, made on first use
 	var bare map[string]bool     // made when an entry is about to be reported
 	var inCode map[string]bool   // the same
 	var commented *commentLabels // made when a definition is about to be reported
@@ -326,7 +335,10 @@ func checkUnusedReference(p *rules.Pass) {
 			if citedLists[ref.Section] == 0 && linkedLists[ref.Section] == 0 || linked[targetKey(ref)] {
 				continue // a reading list, or cited by a link to the work
 			}
-			if siteRoot(ref) && linkedSite(linked, ref.URL) {
+			if hosts == nil && linked != nil {
+				hosts = linkedHosts(linked)
+			}
+			if siteRoot(ref) && linkedSite(hosts, ref.URL) {
 				continue // an outlet's home page, whose articles the text links
 			}
 			if citedLists[ref.Section] == 0 && copies[ref.Section] {

@@ -40,8 +40,8 @@ func ConfigOptions() config.Options { return core.ConfigOptions() }
 // Options are what a program adds to the config.
 type Options struct {
 	// WorkDir is the working directory, which the project root is found
-	// from; "" is os.Getwd. LintPaths and Run walk their paths as the
-	// process names them: with a WorkDir elsewhere, give them absolute.
+	// from and relative paths given to LintPaths and Run are taken from
+	// (the report names them joined to it); "" is os.Getwd.
 	WorkDir string
 	// Bibliographies are read after the config's, as given (the command
 	// line's --bibliography: not confined to the project).
@@ -196,7 +196,11 @@ func (e *Engine) Run(ctx context.Context, paths []string, o RunOptions) *Result 
 	ro := core.RunOptions{Fix: o.Fix, UnsafeFixes: o.UnsafeFixes, FailLevel: o.FailLevel, FailOnUnverified: o.FailOnUnverified}
 	if o.Fix {
 		// As the command line: the folders named, as the walk took them.
-		ro.WriteFixes, ro.FixRoots = true, core.FixRoots(paths, cmp.Or(e.cfg.Dir, e.wd))
+		base := cmp.Or(e.cfg.Dir, e.wd)
+		if e.cfg.Path == "" {
+			base = e.wd // no config file: the run is the WorkDir's
+		}
+		ro.WriteFixes, ro.FixRoots = true, core.FixRoots(e.e.FromWorkDir(paths), base)
 	}
 	res := e.e.Run(ctx, fs, ro)
 	return &Result{Report: res.Report, Fixed: res.Fixed, res: res}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/citelint/citelint/config"
@@ -66,6 +67,50 @@ func TestRun(t *testing.T) {
 			b, _ := os.ReadFile(p)
 			if written := string(b) != doc; written != tc.written || (res.Fixed > 0) != tc.written {
 				t.Errorf("file written %v, %d fixed; want written %v:\n%s", written, res.Fixed, tc.written, b)
+			}
+		})
+	}
+}
+
+// TestRelativePathsFromWorkDir: relative paths, and none at all, are taken
+// from Options.WorkDir, not from the process's working directory; Run's
+// fixes too.
+func TestRelativePathsFromWorkDir(t *testing.T) {
+	const doc = "Water boils at 100 °C [1, 9].\n\n## References\n\n1. Smith, J. Boiling. 2020.\n"
+	for _, tc := range []struct {
+		name  string
+		paths []string
+	}{
+		{"a relative file", []string{"a.md"}},
+		{"a relative folder", []string{"docs"}},
+		{"no path: the working directory", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range []string{"a.md", "docs/a.md"} {
+				if err := os.WriteFile(filepath.Join(dir, p), []byte(doc), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e, err := New(config.New(ConfigOptions()), Options{WorkDir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := e.LintPaths(context.Background(), tc.paths)
+			if len(rep.Summary.Errors) > 0 || rep.Summary.Files == 0 {
+				t.Fatalf("LintPaths(%q) from %s: %d files, errors %+v", tc.paths, dir, rep.Summary.Files, rep.Summary.Errors)
+			}
+			for _, iss := range rep.Issues {
+				if !strings.HasPrefix(iss.Path, dir) {
+					t.Errorf("issue in %s, outside the WorkDir %s", iss.Path, dir)
+				}
+			}
+			res := e.Run(context.Background(), tc.paths, RunOptions{Fix: true})
+			if v := res.Verdict(); v != Pass || res.Fixed == 0 {
+				t.Errorf("Run with fixes: verdict %v, %d fixed, report %+v", v, res.Fixed, res.Report.Summary)
 			}
 		})
 	}

@@ -387,13 +387,42 @@ type WalkOptions struct {
 // globs, confined to the project root, skipping what git ignores.
 func (e *Engine) Walk(paths []string) Files { return e.WalkWith(paths, WalkOptions{}) }
 
+// FromWorkDir returns paths with the relative ones taken from the
+// engine's working directory (Options.WorkDir), as a program that sets one
+// elsewhere than its own means them; unchanged when WorkDir is the
+// process's (the command line). "-" stays standard input.
+func (e *Engine) FromWorkDir(paths []string) []string {
+	if cwd, err := os.Getwd(); err != nil || sameDir(e.wd, cwd) {
+		return paths
+	}
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if p != "-" && !filepath.IsAbs(p) {
+			p = filepath.Join(e.wd, p)
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// sameDir reports whether a and b name one folder.
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
 // WalkWith is Walk with the caller's options.
 func (e *Engine) WalkWith(paths []string, o WalkOptions) Files {
 	cfg := e.cfg
+	paths = e.FromWorkDir(paths)
 	if len(paths) == 0 && len(cfg.Run.Paths) == 0 {
 		// Like golangci-lint: what -c points at configures the run, it
 		// does not move it; "-c other/dir/cfg.yaml" lints the current folder.
-		paths = []string{"."}
+		paths = e.FromWorkDir([]string{"."})
 	}
 	if len(paths) == 0 {
 		// Config paths are relative to the config file; print them relative

@@ -510,30 +510,13 @@ func isAdviceTitle(title string) bool {
 			return true
 		}
 	}
-	for _, w := range []string{"recommendations", "outlook", "future direction", "future work", "future research", "next step", "way forward", "action plan", "建议", "展望", "未来方向", "未来研究"} {
-		if containsWord(t, w) {
-			return true
-		}
-	}
-	return false
+	return containsKeyword(t, adviceWords)
 }
 
-// containsWord reports whether w occurs in t with no letter or digit right
-// before or after it (CJK words match anywhere).
-func containsWord(t, w string) bool {
-	for i := 0; ; {
-		j := strings.Index(t[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + len(w)
-		if w[0] >= 0x80 || (j == 0 || !isWordByte(t[j-1])) && (end == len(t) || !isWordByte(t[end]) || t[end] == 's') {
-			return true
-		}
-		i = j + 1
-	}
-}
+// adviceWords are the words of an advice or outlook title, singular and
+// plural, matched as containsKeyword matches keywords.
+var adviceWords = []string{"recommendations", "outlook", "outlooks", "future direction", "future directions", "future work", "future works",
+	"future research", "next step", "next steps", "way forward", "way forwards", "action plan", "action plans", "建议", "展望", "未来方向", "未来研究"}
 
 // sectionNumber matches the emphasis and numbering that start a
 // lower-cased title: "**7.1 ", "vi. ", "六、", "（三）", "第六章 ".

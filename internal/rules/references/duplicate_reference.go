@@ -146,10 +146,11 @@ func checkDuplicateReference(p *rules.Pass) {
 		if siteRoot(ref) {
 			// A homepage stands in for works it cannot tell apart: the
 			// same homepage under the same title is one entry twice.
-			t += "\x00" + entryTitle(ref)
-			if entryTitle(ref) == "" {
+			title := entryTitle(ref)
+			if title == "" {
 				continue
 			}
+			t += "\x00" + title
 		}
 		if t == "" {
 			continue

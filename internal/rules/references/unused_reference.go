@@ -140,7 +140,7 @@ func copiedLists(doc *markdown.Document) map[int]bool {
 		for _, before := range order[from:k] {
 			same := 0
 			for label, e := range lists[sec] {
-				if b, ok := lists[before][label]; ok && (e.target != "" && e.target == b.target || e.title != "" && e.title == b.title || sameURLStem(e.target, b.target)) {
+				if b, ok := lists[before][label]; ok && (e.title != "" && e.title == b.title || sameURLStem(e.target, b.target)) {
 					same++
 				}
 			}
@@ -160,9 +160,9 @@ func copiedLists(doc *markdown.Document) map[int]bool {
 // list repeats.
 const maxCopyDistance = 16
 
-// sameURLStem reports two URL keys that differ only after a '?' or in a
-// trailing '=' (a copied query string), as one list's copy of another's
-// may.
+// sameURLStem reports two URL keys that are equal, or differ only after a
+// '?' or in a trailing '=' (a copied query string), as one list's copy of
+// another's may.
 func sameURLStem(a, b string) bool {
 	if a == "" || b == "" {
 		return false

@@ -136,6 +136,22 @@ type Report struct {
 	Context context.Context
 }
 
+// Visible returns the issues that are not suppressed, as every format
+// lists them.
+func (r *Report) Visible() []result.Issue {
+	out := make([]result.Issue, 0, len(r.Issues))
+	for _, i := range r.Issues {
+		if !i.Suppressed {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// TimeUp reports whether r.Context has ended: a printer asks it every so
+// many issues or documents, and stops.
+func (r *Report) TimeUp() bool { return r.Context != nil && r.Context.Err() != nil }
+
 // ErrTimeLimit is what a printer returns when Report.Context ended while
 // it wrote: what it wrote is whole and valid, but leaves issues out.
 var ErrTimeLimit = errors.New("the report stops at the run's time limit (--timeout)")

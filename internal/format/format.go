@@ -70,17 +70,6 @@ func Names() []string {
 	return out
 }
 
-// visible returns the issues that are not suppressed.
-func visible(r *output.Report) []result.Issue {
-	out := make([]result.Issue, 0, len(r.Issues))
-	for _, i := range r.Issues {
-		if !i.Suppressed {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
 // clampPos keeps positions valid for formats whose schemas require ≥ 1.
 func clampPos(p result.Position) result.Position {
 	if p.Line < 1 {
@@ -100,10 +89,8 @@ func endPos(i result.Issue) result.Position {
 	return clampPos(e)
 }
 
-// timeUp reports whether r's Context has ended; printers ask every
-// timeCheck issues.
-func timeUp(r *output.Report) bool { return r.Context != nil && r.Context.Err() != nil }
-
+// timeCheck is how many issues a printer lists between two asks of
+// Report.TimeUp.
 const timeCheck = 64
 
 // timer counts the issues a printer lists and asks every timeCheck of
@@ -115,7 +102,7 @@ type timer struct {
 
 func (t *timer) up(r *output.Report) bool {
 	if !t.over && t.n%timeCheck == 0 {
-		t.over = timeUp(r)
+		t.over = r.TimeUp()
 	}
 	if !t.over {
 		t.n++

@@ -50,7 +50,7 @@ func githubLevel(s result.Severity) string {
 
 func (g githubPrinter) Print(w io.Writer, r *output.Report) error {
 	var b strings.Builder
-	issues := visible(r)
+	issues := r.Visible()
 	n := inTime(r, issues, func(_ int, i *result.Issue) {
 		s, e := clampPos(i.Pos), endPos(*i)
 		fmt.Fprintf(&b, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",

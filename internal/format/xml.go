@@ -43,7 +43,7 @@ type checkstyleError struct {
 // byFile groups visible issues by path, paths sorted.
 func byFile(r *output.Report) ([]string, map[string][]result.Issue) {
 	m := map[string][]result.Issue{}
-	for _, i := range visible(r) {
+	for _, i := range r.Visible() {
 		m[i.Path] = append(m[i.Path], i)
 	}
 	paths := make([]string, 0, len(m))
@@ -208,7 +208,7 @@ type codeClimateLines struct {
 func (codeClimatePrinter) Print(w io.Writer, r *output.Report) error {
 	out := []codeClimateIssue{}
 	var fps codeClimateFingerprints
-	issues := visible(r)
+	issues := r.Visible()
 	n := inTime(r, issues, func(_ int, i *result.Issue) {
 		sev := "minor"
 		switch i.Severity {

@@ -189,7 +189,7 @@ func newPageData(r *output.Report) *pageData {
 			d.marks[ri.Name] = ri.Marks
 		}
 	}
-	for _, i := range visible(r) {
+	for _, i := range r.Visible() {
 		d.issues[i.Path] = append(d.issues[i.Path], i)
 		s := sevIndex(i.Severity)
 		if d.byRule[i.Rule] == nil {
@@ -358,7 +358,7 @@ func (p htmlPrinter) page(out io.Writer, d *pageData, only int, index string) er
 		cut = d.document(w, &d.files[only], budget)
 	} else if only == -1 {
 		for k := range d.files {
-			if timeUp(d.r) {
+			if d.r.TimeUp() {
 				fmt.Fprintf(w, `<p class="docsum" role="note">The page stops here: the run reached its time limit (--timeout) while it was written, and %d of its %d documents are not shown.</p>`+"\n", len(d.files)-k, len(d.files))
 				cut = true
 				break

@@ -373,7 +373,7 @@ func (d *pageData) document(w *bufio.Writer, f *fileRow, page *pageBudget) (cut 
 	if f.doc >= 0 {
 		v = newDocView(&d.r.Review[f.doc], issues, d.marks)
 		budget = page.forDocument(v)
-		budget.timeUp = func() bool { return timeUp(d.r) }
+		budget.timeUp = func() bool { return d.r.TimeUp() }
 		var err error
 		if blocks, starts, err = renderBlocks(v.rd.Src, v.marks(), budget); err != nil {
 			var b bytes.Buffer

@@ -316,7 +316,7 @@ func TestHTMLSummaryCounts(t *testing.T) {
 		}
 		return m[1]
 	}
-	vis := visible(r)
+	vis := r.Visible()
 	sev := map[string]int{}
 	for _, i := range vis {
 		sev[i.Severity.String()]++

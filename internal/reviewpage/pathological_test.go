@@ -197,8 +197,8 @@ func TestHTMLMarksBudget(t *testing.T) {
 					t.Errorf("document %d: %d bytes of page past a budget of %d", k, len(art), min(tc.doc, tc.page))
 				}
 			}
-			if !bytes.Contains(page, []byte("late issue")) || bytes.Count(page, []byte(`class="sev-`)) != len(visible(r)) {
-				t.Errorf("%d issues listed, want %d", bytes.Count(page, []byte(`class="sev-`)), len(visible(r)))
+			if !bytes.Contains(page, []byte("late issue")) || bytes.Count(page, []byte(`class="sev-`)) != len(r.Visible()) {
+				t.Errorf("%d issues listed, want %d", bytes.Count(page, []byte(`class="sev-`)), len(r.Visible()))
 			}
 			if tc.stopA && len(data[0].Sentences) >= tc.maxSentencesOfA {
 				t.Errorf("document a: data of %d sentences past its budget", len(data[0].Sentences))

@@ -1,28 +1,8 @@
 package reviewpage
 
-import (
-	"github.com/citelint/citelint/output"
-	"github.com/citelint/citelint/result"
-)
-
-// What the page asks of a report, as package format's printers ask it.
-
-// timeUp reports whether r's Context has ended: the page asks once a
-// document and once every timeCheck blocks.
-func timeUp(r *output.Report) bool { return r.Context != nil && r.Context.Err() != nil }
-
+// timeCheck is how many blocks the page renders between two asks of
+// Report.TimeUp (it asks once a document too).
 const timeCheck = 64
-
-// visible returns the issues that are not suppressed.
-func visible(r *output.Report) []result.Issue {
-	out := make([]result.Issue, 0, len(r.Issues))
-	for _, i := range r.Issues {
-		if !i.Suppressed {
-			out = append(out, i)
-		}
-	}
-	return out
-}
 
 func ratio(a, b int) float64 {
 	if b == 0 {

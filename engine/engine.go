@@ -196,10 +196,8 @@ func (e *Engine) Run(ctx context.Context, paths []string, o RunOptions) *Result 
 	ro := core.RunOptions{Fix: o.Fix, UnsafeFixes: o.UnsafeFixes, FailLevel: o.FailLevel, FailOnUnverified: o.FailOnUnverified}
 	if o.Fix {
 		// As the command line: the folders named, as the walk took them.
-		base := cmp.Or(e.cfg.Dir, e.wd)
-		if e.cfg.Path == "" {
-			base = e.wd // no config file: the run is the WorkDir's
-		}
+		// A config without a file has Dir "." : relative, like the paths.
+		base := e.e.FromWorkDir([]string{cmp.Or(e.cfg.Dir, e.wd)})[0]
 		ro.WriteFixes, ro.FixRoots = true, core.FixRoots(e.e.FromWorkDir(paths), base)
 	}
 	res := e.e.Run(ctx, fs, ro)

@@ -292,13 +292,18 @@ var withholdings = []struct{ why, settings string }{
 	{"max-coverage (reported with max-coverage: 1)", "uncited-claim:\n      max-coverage: 1\n"},
 	{"the recommendations exemption (reported without it)", "uncited-claim:\n      exempt: [" + withoutAdvice() + "]\n"},
 	{"max-coverage and the recommendations exemption (reported without both)", "uncited-claim:\n      max-coverage: 1\n      exempt: [" + withoutAdvice() + "]\n"},
+	{"the recaps exemption (reported without it)", "uncited-claim:\n      exempt: [" + defaultExemptBut("recaps") + "]\n"},
+	{"max-coverage and the recaps exemption (reported without both)", "uncited-claim:\n      max-coverage: 1\n      exempt: [" + defaultExemptBut("recaps") + "]\n"},
 }
 
 // withoutAdvice is uncited-claim's default exemptions but recommendations.
-func withoutAdvice() string {
+func withoutAdvice() string { return defaultExemptBut("recommendations") }
+
+// defaultExemptBut is uncited-claim's default exemptions but those named.
+func defaultExemptBut(names ...string) string {
 	var keep []string
 	for _, e := range uncited.DefaultSettings().Exempt {
-		if e != "recommendations" {
+		if !slices.Contains(names, e) {
 			keep = append(keep, e)
 		}
 	}

@@ -136,7 +136,17 @@ sections that log the document's own history (exempt-sections defaults to
 Implementation History, Changelog, Change log, Revision history, Version
 history). Tables are exempt by default too: in a report a table recaps what
 its prose cites (read in context, 8 of 57 findings in table cells were
-right). The exempt setting also accepts quotes (blockquotes) and lists.
+right). So are recaps: a sentence whose every number the document states
+in sentences that cite, one of them a figure specific enough that the
+match is not chance (a decimal such as 12.4, or a whole number of three
+digits or more that is not a year), repeats what the report cites
+elsewhere, as executive summaries and key-findings lists do ("Revenue
+rose 12.4% to $3.1 billion" under a summary, cited in the body). One new
+number, or no figure at all, and the sentence is checked. Chosen on the
+tuned-on groups and batches A to F, all in-sample: it dropped 14 findings
+labelled false and 3 labelled true; like the recommendations, recaps are
+still counted by max-coverage. The exempt setting also accepts quotes
+(blockquotes) and lists.
 
 Bad:
 

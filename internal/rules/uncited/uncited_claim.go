@@ -29,8 +29,8 @@ type Settings struct {
 	MinScore int `yaml:"min-score" json:"min-score"`
 	// Exempt lists what is never checked: title, abstract, conclusions,
 	// recommendations, headings, questions, link-lists, labels, code,
-	// tables, quotes, lists.
-	Exempt []string `yaml:"exempt" json:"exempt" enum:"title,abstract,conclusions,recommendations,headings,questions,link-lists,labels,code,tables,quotes,lists"`
+	// tables, recaps, quotes, lists.
+	Exempt []string `yaml:"exempt" json:"exempt" enum:"title,abstract,conclusions,recommendations,headings,questions,link-lists,labels,code,tables,recaps,quotes,lists"`
 	// ExemptSections lists further section titles (case-insensitive) whose
 	// sentences are not checked, e.g. "Motivation", "Summary".
 	ExemptSections []string `yaml:"exempt-sections" json:"exempt-sections"`
@@ -171,14 +171,15 @@ func Find(doc *markdown.Document, s *Settings) []Finding {
 		}
 		found = append(found, uncitedFinding{c.Start, c.End, why, c.Section})
 	}
-	if withheld(doc, s, ex, title, len(found), func(i int) bool {
+	isCited := func(i int) bool {
 		c := &doc.Claims[i]
 		return covered[i] || scheme.NoteCovers(c.Start) || s.Scope != "sentence" && continuesCited(doc, i) || gluedCites(doc, i) || outside.covers(c)
-	}, sections.under, FactScore) {
+	}
+	if withheld(doc, s, ex, title, len(found), isCited, sections.under, FactScore) {
 		return nil
 	}
 	afterSections := exemptSections{headings: doc.Headings, exempt: after.headingExempt(doc.Headings, title)}
-	return report(doc, dropExempt(doc, found, afterSections.under))
+	return report(doc, dropExempt(doc, dropRecaps(doc, found, after.recaps, isCited), afterSections.under))
 }
 
 // dropExempt returns found without the sentences under a section that

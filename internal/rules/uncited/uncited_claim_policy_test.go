@@ -19,20 +19,20 @@ func TestExemptionsMatchSettings(t *testing.T) {
 	for _, e := range exemptions {
 		names = append(names, e.name)
 		kinds := 0
-		for _, set := range []bool{e.place != 0, e.sections != nil, e.title != nil, e.test != nil} {
+		for _, set := range []bool{e.place != 0, e.sections != nil, e.title != nil, e.test != nil, e.document} {
 			if set {
 				kinds++
 			}
 		}
 		if kinds != 1 {
-			t.Errorf("exemption %q: want exactly one of place, sections, title, test", e.name)
+			t.Errorf("exemption %q: want exactly one of place, sections, title, test, document", e.name)
 		}
 	}
 	if got := strings.Join(names, ","); got != f.Tag.Get("enum") {
 		t.Errorf("exemptions %s, enum tag %s", got, f.Tag.Get("enum"))
 	}
 	s := DefaultSettings()
-	if want := []string{"title", "abstract", "conclusions", "recommendations", "headings", "questions", "link-lists", "labels", "code", "tables"}; !slices.Equal(s.Exempt, want) {
+	if want := []string{"title", "abstract", "conclusions", "recommendations", "headings", "questions", "link-lists", "labels", "code", "tables", "recaps"}; !slices.Equal(s.Exempt, want) {
 		t.Errorf("default exempt %v, want %v", s.Exempt, want)
 	}
 }

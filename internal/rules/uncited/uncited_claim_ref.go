@@ -43,16 +43,17 @@ func findRef(doc *markdown.Document, s *Settings, score func(string) (int, strin
 			found = append(found, uncitedFinding{c.Start, c.End, why, c.Section})
 		}
 	}
-	if withheld(doc, s, ex, title, len(found), func(i int) bool {
+	isCited := func(i int) bool {
 		c := &doc.Claims[i]
 		return coveredRef(doc.Claims, i, s.Scope) || doc.Scheme.NoteCovers(c.Start) ||
 			s.Scope != "sentence" && continuesCited(doc, i) || gluedCites(doc, i) || outside.covers(c)
-	}, func(si int) bool {
+	}
+	if withheld(doc, s, ex, title, len(found), isCited, func(si int) bool {
 		return underExemptSection(doc.Headings, si, ex.headingExempt(doc.Headings, title))
 	}, score) {
 		return nil
 	}
-	return report(doc, dropExempt(doc, found, func(si int) bool {
+	return report(doc, dropExempt(doc, dropRecaps(doc, found, after.recaps, isCited), func(si int) bool {
 		return underExemptSection(doc.Headings, si, after.headingExempt(doc.Headings, title))
 	}))
 }

@@ -41,8 +41,9 @@ type Builder struct {
 	headingStarts      []int
 	headingStartsBuilt bool
 	sectionEnds        []int
-	sectionIndex       spanIndex // the sections found so far, while buildSections runs
-	itemsSorted        bool      // listItems are in order of their start (footnotes can break it)
+	sectionIndex       spanIndex    // the sections found so far, while buildSections runs
+	itemsSorted        bool         // listItems are in order of their start (footnotes can break it)
+	seenLabels         map[int]bool // unorderedRun's labels, reused
 }
 
 // Init gives b the walk's results for src: the document so far, its

@@ -654,7 +654,51 @@ func (w *Builder) entryBlockRun(runsp *[]blockRun, bi, lastRun int) (int, int, b
 		last--
 	}
 	continues := lastRun >= 0 && r.prevText == lastRun && runs[last].label >= 0 && r.label == runs[last].label+1
+	if u, end := w.unorderedRun(runs, bi); u >= minUnorderedRun && u > n {
+		return w.blocks[end-1].Span.End, end - 1, true
+	}
+	if !consecutive && r.label >= 1000 {
+		return 0, 0, false // pull requests a changelog lists (see unorderedRun)
+	}
 	return w.blocks[r.end-1].Span.End, r.end - 1, n >= 2 && (consecutive || link) || n == 1 && continues && link
+}
+
+// minUnorderedRun is how many linked entries a list whose labels are not in
+// order needs to be read as one.
+const minUnorderedRun = 3
+
+// unorderedRun counts the entries of a bulleted list from w.blocks[bi] on
+// whose labels are not in order ("- [24] Title - https://…", "- [21] …",
+// "- [3] …", as research agents list the sources they kept, in order of
+// relevance): items of one list, at one depth, each starting with a
+// bracketed label no item before it has and each holding a link. A link
+// in every item is what makes them entries when their order does not.
+// Labels of four digits or more are issue and pull-request numbers
+// ("* [7804] https://github.com/…/pull/7804 Release v1.0.4", as changelogs
+// list them), not sources. It returns the count and the index after the
+// run's last block.
+func (w *Builder) unorderedRun(runs []blockRun, bi int) (int, int) {
+	b := w.blocks[bi]
+	if !b.ListItem {
+		return 0, bi
+	}
+	clear(w.seenLabels)
+	if w.seenLabels == nil {
+		w.seenLabels = map[int]bool{}
+	}
+	n, k := 0, bi
+	for k < len(runs) && runs[k].label >= 0 && runs[k].label < 1000 && !runs[k].cont && w.blocks[k].ListItem && w.blocks[k].Depth == b.Depth && !w.seenLabels[runs[k].label] {
+		j := k + 1
+		for j < len(runs) && runs[j].cont {
+			j++
+		}
+		if runs[k].link < k || runs[k].link >= j {
+			break // this item holds no link
+		}
+		w.seenLabels[runs[k].label] = true
+		n, k = n+1, j
+	}
+	return n, k
 }
 
 // blockRun is what entryBlockRun needs of one block, computed for all

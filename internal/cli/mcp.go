@@ -8,6 +8,7 @@ import (
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/mcpserver"
 	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/version"
 )
 
 func init() {
@@ -41,7 +42,7 @@ func mcpCmd(args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitFailure
 	}
-	o.WorkDir, o.Version = wd, Version
+	o.WorkDir, o.Version = wd, version.Version
 	o.Network = mcpNetwork(tf, env)
 	rw := stdio{env.Stdin, env.Stdout} // lsp.go
 	if err := mcpserver.Serve(context.Background(), o, rw, rw); err != nil {

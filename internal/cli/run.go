@@ -22,6 +22,7 @@ import (
 	"github.com/citelint/citelint/internal/pipeline"
 	"github.com/citelint/citelint/internal/progress"
 	"github.com/citelint/citelint/internal/reportfile"
+	"github.com/citelint/citelint/internal/version"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
@@ -250,7 +251,7 @@ func (f *runFlags) runOptions(p *runPlan) engine.RunOptions {
 		Fix: f.fix || f.diff, UnsafeFixes: f.unsafe, Changed: p.changed,
 		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", FailLevel: p.failLevel,
 		FailOnUnverified: f.failOnUnverified || p.cfg.Issues.FailOnUnverified,
-		PathPrefix:       f.pathPrefix, Version: Version, Formats: formatNames(p.formats)}
+		PathPrefix:       f.pathPrefix, Version: version.Version, Formats: formatNames(p.formats)}
 }
 
 // saveBaseline writes the baseline the report recorded, when
@@ -282,7 +283,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 	err := reportfile.With(p.formats[0], p.cfg, env.Stdout, env.Stderr, func(w io.Writer) error {
 		prog := progress.For(env.Stderr, env.Getenv, len(st.files))
 		lw := prog.ReportWriter(w)
-		out := sp.Stream(lw, Version)
+		out := sp.Stream(lw, version.Version)
 		o := f.runOptions(p)
 		o.Stream, o.FileDone, o.LintDone = out.Issues, prog.FileDone, prog.End
 		res = st.eng.Run(p.ctx, st.found, o)

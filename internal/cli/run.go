@@ -20,6 +20,7 @@ import (
 	"github.com/citelint/citelint/internal/gitdiff"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/pipeline"
+	"github.com/citelint/citelint/internal/profiling"
 	"github.com/citelint/citelint/internal/progress"
 	"github.com/citelint/citelint/internal/reportfile"
 	"github.com/citelint/citelint/internal/version"
@@ -46,8 +47,8 @@ type runFlags struct {
 
 	offline, refresh, failOnUnverified bool
 
-	profile profileFlags
-	trust   trustFlags
+	cpuProfile, memProfile string
+	trust                  trustFlags
 }
 
 func runCmd(args []string, env Env) int {
@@ -58,7 +59,13 @@ func runCmd(args []string, env Env) int {
 	f.setupFlags.timeout = func(cfg *config.Config) time.Duration { return f.runTimeout(cfg, env) }
 	f.setupFlags.started = time.Now()
 	f.setupFlags.annotate = f.configAnnotator(env)
-	defer f.profile.start(env.Stderr)()
+	defer profiling.Start(f.cpuProfile, f.memProfile, func(cpu bool, err error) {
+		flag := "--mem-profile-path"
+		if cpu {
+			flag = "--cpu-profile-path"
+		}
+		fmt.Fprintf(env.Stderr, "citelint: %s: %v\n", flag, err)
+	})()
 	st, code := f.setup(paths, env)
 	if st == nil {
 		return code
@@ -123,8 +130,8 @@ func runFlagSet(env Env) (*flag.FlagSet, *runFlags) {
 	fs.StringVar(&f.baseline, "baseline", "", "report only issues not recorded in this baseline file (see --write-baseline)")
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every issue found in this baseline file, and report none")
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
-	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
-	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
+	fs.StringVar(&f.cpuProfile, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
+	fs.StringVar(&f.memProfile, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
 	f.trust.register(fs)
 	return fs, f
 }

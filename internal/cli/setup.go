@@ -42,7 +42,7 @@ type setupFlags struct {
 
 	// annotate, when set (run --format github-actions), also writes a
 	// config error as workflow-command annotations (configAnnotator).
-	annotate func(error)
+	annotate func(err error, unread bool)
 }
 
 func (s *setupFlags) register(fs *flag.FlagSet) {
@@ -132,10 +132,10 @@ func (s *setupFlags) setCacheDir(cfg *config.Config, env Env) error {
 }
 
 // annotateConfig writes err's config errors as annotations when run asks
-// for them; any error when all is true (the config could not be loaded).
-func (s *setupFlags) annotateConfig(err error, all bool) {
-	if s.annotate != nil && (all || len(configErrors(err)) > 0) {
-		s.annotate(err)
+// for them; any error when unread is true (the config could not be loaded).
+func (s *setupFlags) annotateConfig(err error, unread bool) {
+	if s.annotate != nil {
+		s.annotate(err, unread)
 	}
 }
 

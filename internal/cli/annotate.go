@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/format"
+	"github.com/citelint/citelint/internal/reportfile"
 )
 
 // configAnnotator returns what writes a config error as workflow-command
@@ -13,7 +14,7 @@ import (
 func (f *runFlags) configAnnotator(env Env) func(err error, unread bool) {
 	annotate := false
 	for _, s := range f.formats {
-		if of, err := parseFormatFlag(s); err == nil && of.Format == "github-actions" && of.Path == config.Stdout {
+		if of, err := reportfile.ParseFlag(s); err == nil && of.Format == "github-actions" && of.Path == config.Stdout {
 			annotate = true
 		}
 	}

@@ -337,13 +337,7 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		return printDiffs(res.Files, st.walkErrs, env)
 	}
 	if res.StdoutTaken {
-		// The fixed document went to standard output: move the report
-		// to standard error, as ruff does, so the two do not mix.
-		for i := range p.formats {
-			if p.formats[i].Path == config.Stdout || p.formats[i].Path == "" {
-				p.formats[i].Path = config.Stderr
-			}
-		}
+		reportfile.AwayFromStdout(p.formats)
 	}
 	report := res.Report
 	p.judgeStats()
@@ -378,7 +372,7 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 	if len(f.formats) > 0 {
 		formats = nil
 		for _, s := range f.formats {
-			of, err := parseFormatFlag(s)
+			of, err := reportfile.ParseFlag(s)
 			if err != nil {
 				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 				return nil, nil, false

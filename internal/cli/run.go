@@ -423,7 +423,7 @@ func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
 // printDiffs prints what --fix would change as unified diffs, and a count on
 // standard error. Exit 1 means there are fixes to apply (ruff's --diff).
 func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) int {
-	defer pauseWorkflowCommands(env.Stdout, env)()
+	defer format.PauseWorkflowCommands(env.Stdout, env.Getenv("GITHUB_ACTIONS") == "true")()
 	files, fixes := 0, 0
 	exit := ExitOK
 	wd, err := env.Getwd() // once for the run, as for the report's paths

@@ -83,11 +83,6 @@ type setup struct {
 	cancel context.CancelFunc
 }
 
-// configOptions are the engine's: every rule's settings are checked at
-// load, so that config verify and run reject the same files whichever
-// rules are on.
-func configOptions() config.Options { return engine.ConfigOptions() }
-
 // loadConfig finds and loads the config the flags ask for.
 func (s *setupFlags) loadConfig(env Env) (*config.Config, error) {
 	var wd string
@@ -154,7 +149,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 			return nil, ExitUsage
 		}
 	}
-	if err := engine.OverrideRules(cfg, configOptions(), s.enable, s.disable, s.enableOnly); err != nil {
+	if err := engine.OverrideRules(cfg, engine.ConfigOptions(), s.enable, s.disable, s.enableOnly); err != nil {
 		printErrors(env.Stderr, err)
 		s.annotateConfig(err, false)
 		return nil, ExitUsage

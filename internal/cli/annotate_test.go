@@ -75,27 +75,3 @@ func TestConfigErrorAnnotations(t *testing.T) {
 		})
 	}
 }
-
-func TestAnnotationPath(t *testing.T) {
-	tests := []struct {
-		file, wd, prefix, want string
-		ok                     bool
-	}{
-		{"/r/.citelint.yaml", "/r", "", ".citelint.yaml", true},
-		{"/r/.citelint.yaml", "/r/docs", "docs", ".citelint.yaml", true},
-		{"/r/docs/.citelint.yaml", "/r/docs", "docs", "docs/.citelint.yaml", true},
-		{"c.yaml", "/r/docs", "docs", "docs/c.yaml", true},
-		{"../c.yaml", "/r/docs", "docs", "c.yaml", true},
-		{"/r/.citelint.yaml", "/r/docs", "", "", false},
-		{"/elsewhere/c.yaml", "/r", "", "", false},
-		{"../../c.yaml", "/r/docs", "docs", "", false},
-		{"", "/r", "", "", false},
-		{"/r/c.yaml", "", "", "", false},
-	}
-	for _, tt := range tests {
-		got, ok := annotationPath(tt.file, tt.wd, tt.prefix)
-		if got != tt.want || ok != tt.ok {
-			t.Errorf("annotationPath(%q, %q, %q) = %q, %v; want %q, %v", tt.file, tt.wd, tt.prefix, got, ok, tt.want, tt.ok)
-		}
-	}
-}

@@ -15,15 +15,6 @@ import (
 	"github.com/citelint/citelint/internal/didyoumean"
 )
 
-// Version, Commit and Date say what this binary was built from. A release
-// build sets them with -ldflags "-X github.com/citelint/citelint/internal/cli.Version=v0.2.0"
-// (see .goreleaser.yaml); otherwise init fills them from the build
-// information Go records (the module version that `go install ...@v0.2.0`
-// stamps, and the VCS revision and time of a build in a git checkout).
-var Version, Commit, Date string
-
-func init() { Version, Commit, Date = stampVersion(Version, Commit, Date, readBuildInfo()) }
-
 // Exit codes, following golangci-lint where it makes sense.
 const (
 	ExitOK      = 0 // no issue at or above the failing level

@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"maps"
-	"slices"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/completion"
@@ -54,12 +52,8 @@ var fileFlags = map[string]bool{
 // newCompletionSpec is what the scripts complete: the commands, run's
 // flags (taken from its flag set, so they cannot drift) and the rule names.
 func newCompletionSpec(env Env) completion.Spec {
-	var s completion.Spec
 	help := maps.Clone(builtinHelp)
 	maps.Copy(help, extraHelp)
-	for _, name := range slices.Sorted(maps.Keys(help)) {
-		s.Commands = append(s.Commands, completion.Item{Name: name, Help: completion.Text(help[name])})
-	}
 	enums := map[string][]string{
 		"format":     format.Names(),
 		"color":      colorModes,
@@ -71,11 +65,5 @@ func newCompletionSpec(env Env) completion.Spec {
 	}
 	env.Stderr = io.Discard
 	fs, _ := runFlagSet(env)
-	fs.VisitAll(func(f *flag.Flag) {
-		b, _ := f.Value.(interface{ IsBoolFlag() bool })
-		s.Flags = append(s.Flags, completion.Flag{Name: f.Name, Help: completion.Text(f.Usage), Bool: b != nil && b.IsBoolFlag(),
-			File: fileFlags[f.Name], Values: enums[f.Name]})
-	})
-	s.Rules = registry.Names()
-	return s
+	return completion.Spec{Commands: completion.Commands(help), Flags: completion.Flags(fs, fileFlags, enums), Rules: registry.Names()}
 }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/atomicfile"
-	"github.com/citelint/citelint/internal/safefile"
+	"github.com/citelint/citelint/internal/engine"
 )
 
 func init() {
@@ -34,28 +34,16 @@ func configCmd(args []string, env Env) int {
 	}
 	switch sub {
 	case "verify":
-		path := s.configPath
-		if path == "" {
-			wd, _ := env.Getwd()
-			p, err := config.Find(wd)
-			if err != nil {
-				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-				return ExitUsage
-			}
-			if p == "" {
-				fmt.Fprintln(env.Stderr, "citelint: no .citelint.yaml found (walked up from the working directory)")
-				return ExitUsage
-			}
-			path = p
-		}
-		// Read as Load reads it (a regular file of at most 1 MiB), so that
-		// -c /dev/zero or an oversized file fails here as it fails run.
-		data, err := safefile.ReadFile(path, safefile.MaxConfig)
+		wd, _ := env.Getwd()
+		path, errs, err := engine.VerifyConfig(wd, s.configPath)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			return ExitUsage
 		}
-		errs := config.Verify(path, data, configOptions())
+		if path == "" {
+			fmt.Fprintln(env.Stderr, "citelint: no .citelint.yaml found (walked up from the working directory)")
+			return ExitUsage
+		}
 		for _, e := range errs {
 			fmt.Fprintln(env.Stderr, e)
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/internal/lsp"
+	"github.com/citelint/citelint/internal/version"
 )
 
 func init() {
@@ -44,7 +45,7 @@ func lspCmd(args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "citelint lsp: %v\n", err)
 		return ExitFailure
 	}
-	srv := lsp.New(lsp.Options{Debounce: debounce, Timeout: timeout, WorkDir: wd, ConfigPath: configPath, NoConfig: noConfig, Version: Version, Log: env.Stderr})
+	srv := lsp.New(lsp.Options{Debounce: debounce, Timeout: timeout, WorkDir: wd, ConfigPath: configPath, NoConfig: noConfig, Version: version.Version, Log: env.Stderr})
 	err = srv.Serve(context.Background(), stdio{env.Stdin, env.Stdout})
 	if errors.Is(err, lsp.ErrNoShutdown) {
 		return 1 // the protocol's exit code for exit without shutdown

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/citelint/citelint/internal/version"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -40,7 +41,7 @@ func TestLSPCommand(t *testing.T) {
 	if err := conn.Call(ctx, "initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}, &init); err != nil {
 		t.Fatal(err)
 	}
-	if init.ServerInfo.Name != "citelint" || init.ServerInfo.Version != Version {
+	if init.ServerInfo.Name != "citelint" || init.ServerInfo.Version != version.Version {
 		t.Errorf("serverInfo: %+v", init.ServerInfo)
 	}
 	if err := conn.Call(ctx, "shutdown", nil, nil); err != nil {

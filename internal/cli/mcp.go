@@ -7,7 +7,7 @@ import (
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/mcpserver"
-	"github.com/citelint/citelint/internal/rules"
+	"github.com/citelint/citelint/internal/version"
 )
 
 func init() {
@@ -41,8 +41,8 @@ func mcpCmd(args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		return ExitFailure
 	}
-	o.WorkDir, o.Version = wd, Version
-	o.Network = mcpNetwork(tf, env)
+	o.WorkDir, o.Version = wd, version.Version
+	o.Consent = mcpConsent(tf, env)
 	rw := stdio{env.Stdin, env.Stdout} // lsp.go
 	if err := mcpserver.Serve(context.Background(), o, rw, rw); err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: mcp: %v\n", err)
@@ -51,20 +51,12 @@ func mcpCmd(args []string, env Env) int {
 	return ExitOK
 }
 
-// mcpNetwork is run's network pass (engine.LookUpBytes) for one document
-// held in memory, with the consent the workflow gave (flags and
-// environment, never the config alone): the agent tool runs a config's
-// network rules as run does. The tool asks no judge.
-func mcpNetwork(tf trustFlags, env Env) mcpserver.NetworkFunc {
-	return func(ctx context.Context, cfg *config.Config, eng *engine.Engine, path string, src []byte) (rules.Lookups, map[string]int, error) {
+// mcpConsent is the consent the workflow gave (flags and environment,
+// never the config alone) for the agent tool's network pass, which runs a
+// config's network rules as run does. The tool asks no judge.
+func mcpConsent(tf trustFlags, env Env) func(*config.Config) (engine.NetworkOptions, error) {
+	return func(cfg *config.Config) (engine.NetworkOptions, error) {
 		tr, err := tf.consent(cfg, env)
-		if err != nil {
-			return nil, nil, err
-		}
-		n, err := eng.LookUpBytes(ctx, path, src, tr.networkOptions(false, false, engine.JudgePlan{Off: true}, env))
-		if err != nil || n.Lookups == nil {
-			return nil, nil, err // a nil *verify.Results would be a non-nil Lookups
-		}
-		return n.Lookups, n.Unverified(), nil
+		return tr.networkOptions(false, false, engine.JudgePlan{Off: true}, env), err
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/citelint/citelint/internal/mcpserver"
+	"github.com/citelint/citelint/internal/version"
 )
 
 // TestMCPNetworkIsRun: when the config enables network rules, the agent
@@ -30,7 +31,7 @@ func TestMCPNetworkIsRun(t *testing.T) {
 	check := func(tf trustFlags) map[string]any {
 		t.Helper()
 		env := Env{Stderr: io.Discard, Getenv: func(string) string { return "" }}
-		srv, err := mcpserver.New(mcpserver.Options{WorkDir: dir, Version: Version, Network: mcpNetwork(tf, env)})
+		srv, err := mcpserver.New(mcpserver.Options{WorkDir: dir, Version: version.Version, Consent: mcpConsent(tf, env)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,8 +20,10 @@ import (
 	"github.com/citelint/citelint/internal/gitdiff"
 	"github.com/citelint/citelint/internal/lint"
 	"github.com/citelint/citelint/internal/pipeline"
+	"github.com/citelint/citelint/internal/profiling"
 	"github.com/citelint/citelint/internal/progress"
 	"github.com/citelint/citelint/internal/reportfile"
+	"github.com/citelint/citelint/internal/version"
 	"github.com/citelint/citelint/output"
 	"github.com/citelint/citelint/result"
 )
@@ -45,8 +47,8 @@ type runFlags struct {
 
 	offline, refresh, failOnUnverified bool
 
-	profile profileFlags
-	trust   trustFlags
+	cpuProfile, memProfile string
+	trust                  trustFlags
 }
 
 func runCmd(args []string, env Env) int {
@@ -57,7 +59,13 @@ func runCmd(args []string, env Env) int {
 	f.setupFlags.timeout = func(cfg *config.Config) time.Duration { return f.runTimeout(cfg, env) }
 	f.setupFlags.started = time.Now()
 	f.setupFlags.annotate = f.configAnnotator(env)
-	defer f.profile.start(env.Stderr)()
+	defer profiling.Start(f.cpuProfile, f.memProfile, func(cpu bool, err error) {
+		flag := "--mem-profile-path"
+		if cpu {
+			flag = "--cpu-profile-path"
+		}
+		fmt.Fprintf(env.Stderr, "citelint: %s: %v\n", flag, err)
+	})()
 	st, code := f.setup(paths, env)
 	if st == nil {
 		return code
@@ -122,8 +130,8 @@ func runFlagSet(env Env) (*flag.FlagSet, *runFlags) {
 	fs.StringVar(&f.baseline, "baseline", "", "report only issues not recorded in this baseline file (see --write-baseline)")
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every issue found in this baseline file, and report none")
 	fs.BoolVar(&f.diff, "diff", false, "print the fixes as a unified diff instead of writing them; exit 1 when there are any")
-	fs.StringVar(&f.profile.cpuPath, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
-	fs.StringVar(&f.profile.memPath, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
+	fs.StringVar(&f.cpuProfile, "cpu-profile-path", "", "write a CPU profile (go tool pprof) of the run to this file")
+	fs.StringVar(&f.memProfile, "mem-profile-path", "", "write an allocation profile (go tool pprof) of the run to this file")
 	f.trust.register(fs)
 	return fs, f
 }
@@ -250,7 +258,7 @@ func (f *runFlags) runOptions(p *runPlan) engine.RunOptions {
 		Fix: f.fix || f.diff, UnsafeFixes: f.unsafe, Changed: p.changed,
 		Baseline: p.baseline, WriteBaseline: f.writeBaseline != "", FailLevel: p.failLevel,
 		FailOnUnverified: f.failOnUnverified || p.cfg.Issues.FailOnUnverified,
-		PathPrefix:       f.pathPrefix, Version: Version, Formats: formatNames(p.formats)}
+		PathPrefix:       f.pathPrefix, Version: version.Version, Formats: formatNames(p.formats)}
 }
 
 // saveBaseline writes the baseline the report recorded, when
@@ -282,7 +290,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 	err := reportfile.With(p.formats[0], p.cfg, env.Stdout, env.Stderr, func(w io.Writer) error {
 		prog := progress.For(env.Stderr, env.Getenv, len(st.files))
 		lw := prog.ReportWriter(w)
-		out := sp.Stream(lw, Version)
+		out := sp.Stream(lw, version.Version)
 		o := f.runOptions(p)
 		o.Stream, o.FileDone, o.LintDone = out.Issues, prog.FileDone, prog.End
 		res = st.eng.Run(p.ctx, st.found, o)
@@ -329,13 +337,7 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 		return printDiffs(res.Files, st.walkErrs, env)
 	}
 	if res.StdoutTaken {
-		// The fixed document went to standard output: move the report
-		// to standard error, as ruff does, so the two do not mix.
-		for i := range p.formats {
-			if p.formats[i].Path == config.Stdout || p.formats[i].Path == "" {
-				p.formats[i].Path = config.Stderr
-			}
-		}
+		reportfile.AwayFromStdout(p.formats)
 	}
 	report := res.Report
 	p.judgeStats()
@@ -370,7 +372,7 @@ func (f *runFlags) outputs(cfg *config.Config, env Env) ([]config.OutputFormat, 
 	if len(f.formats) > 0 {
 		formats = nil
 		for _, s := range f.formats {
-			of, err := parseFormatFlag(s)
+			of, err := reportfile.ParseFlag(s)
 			if err != nil {
 				fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 				return nil, nil, false
@@ -421,7 +423,7 @@ func (f *runFlags) exitCode(res *engine.Result, p *runPlan, env Env) int {
 // printDiffs prints what --fix would change as unified diffs, and a count on
 // standard error. Exit 1 means there are fixes to apply (ruff's --diff).
 func printDiffs(results []lint.FileResult, walkErrs []lint.FileError, env Env) int {
-	defer pauseWorkflowCommands(env.Stdout, env)()
+	defer format.PauseWorkflowCommands(env.Stdout, env.Getenv("GITHUB_ACTIONS") == "true")()
 	files, fixes := 0, 0
 	exit := ExitOK
 	wd, err := env.Getwd() // once for the run, as for the report's paths

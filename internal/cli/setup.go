@@ -42,7 +42,7 @@ type setupFlags struct {
 
 	// annotate, when set (run --format github-actions), also writes a
 	// config error as workflow-command annotations (configAnnotator).
-	annotate func(error)
+	annotate func(err error, unread bool)
 }
 
 func (s *setupFlags) register(fs *flag.FlagSet) {
@@ -82,11 +82,6 @@ type setup struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 }
-
-// configOptions are the engine's: every rule's settings are checked at
-// load, so that config verify and run reject the same files whichever
-// rules are on.
-func configOptions() config.Options { return engine.ConfigOptions() }
 
 // loadConfig finds and loads the config the flags ask for.
 func (s *setupFlags) loadConfig(env Env) (*config.Config, error) {
@@ -132,10 +127,10 @@ func (s *setupFlags) setCacheDir(cfg *config.Config, env Env) error {
 }
 
 // annotateConfig writes err's config errors as annotations when run asks
-// for them; any error when all is true (the config could not be loaded).
-func (s *setupFlags) annotateConfig(err error, all bool) {
-	if s.annotate != nil && (all || len(configErrors(err)) > 0) {
-		s.annotate(err)
+// for them; any error when unread is true (the config could not be loaded).
+func (s *setupFlags) annotateConfig(err error, unread bool) {
+	if s.annotate != nil {
+		s.annotate(err, unread)
 	}
 }
 
@@ -154,7 +149,7 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 			return nil, ExitUsage
 		}
 	}
-	if err := engine.OverrideRules(cfg, configOptions(), s.enable, s.disable, s.enableOnly); err != nil {
+	if err := engine.OverrideRules(cfg, engine.ConfigOptions(), s.enable, s.disable, s.enableOnly); err != nil {
 		printErrors(env.Stderr, err)
 		s.annotateConfig(err, false)
 		return nil, ExitUsage

@@ -10,6 +10,7 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/engine"
+	"github.com/citelint/citelint/internal/version"
 )
 
 // The config file may come from the pull request being linted, so it
@@ -128,7 +129,7 @@ func warnJudge(p engine.JudgePlan, cfg *config.Config, env Env) {
 // API key read from the environment only when p may send it.
 func (tr trust) networkOptions(offline, refresh bool, p engine.JudgePlan, env Env) engine.NetworkOptions {
 	o := engine.NetworkOptions{Offline: offline, Refresh: refresh, AllowPrivate: tr.allowPrivate, TrustedHosts: tr.hosts,
-		Version: Version, Stderr: env.Stderr}
+		Version: version.Version, Stderr: env.Stderr}
 	if !p.Off {
 		o.Judge.URL, o.Judge.Trusted = p.URL, p.SendKey
 		if p.SendKey {

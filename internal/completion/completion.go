@@ -5,8 +5,11 @@
 package completion
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -48,6 +51,28 @@ func Text(s string) string {
 		return r
 	}, s)
 	return strings.TrimSpace(s)
+}
+
+// Commands lists the commands of help (a command's help by its name),
+// sorted by name, each help as Text gives it.
+func Commands(help map[string]string) []Item {
+	var items []Item
+	for _, name := range slices.Sorted(maps.Keys(help)) {
+		items = append(items, Item{Name: name, Help: Text(help[name])})
+	}
+	return items
+}
+
+// Flags lists the flags of fs, taken from the flag set itself so that
+// they cannot drift: files names those that take a path, values the fixed
+// values of those that take one of a set.
+func Flags(fs *flag.FlagSet, files map[string]bool, values map[string][]string) []Flag {
+	var out []Flag
+	fs.VisitAll(func(f *flag.Flag) {
+		b, _ := f.Value.(interface{ IsBoolFlag() bool })
+		out = append(out, Flag{Name: f.Name, Help: Text(f.Usage), Bool: b != nil && b.IsBoolFlag(), File: files[f.Name], Values: values[f.Name]})
+	})
+	return out
 }
 
 // dash is a flag as written on the command line: -c, --config.

@@ -1,6 +1,9 @@
 package completion
 
 import (
+	"flag"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -38,5 +41,34 @@ func TestScripts(t *testing.T) {
 				t.Errorf("%s script lacks %q:\n%s", name, want, b.String())
 			}
 		}
+	}
+}
+
+// TestCommands: sorted by name, each help its first clause.
+func TestCommands(t *testing.T) {
+	got := Commands(map[string]string{"run": "lint files: the paths", "cache": "show the cache", "lsp": "serve (editors)"})
+	want := []Item{{"cache", "show the cache"}, {"lsp", "serve"}, {"run", "lint files"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Commands = %v, want %v", got, want)
+	}
+}
+
+// TestFlags: every flag of the set, in its order, told bool, file or
+// fixed values as the set and the maps say.
+func TestFlags(t *testing.T) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.Bool("fix", false, "apply fixes")
+	fs.String("c", "", "config file (default: found)")
+	fs.String("color", "auto", "colour: auto or never")
+	fs.Duration("timeout", 0, "stop after")
+	got := Flags(fs, map[string]bool{"c": true}, map[string][]string{"color": {"auto", "never"}})
+	want := []Flag{
+		{Name: "c", Help: "config file", File: true},
+		{Name: "color", Help: "colour", Values: []string{"auto", "never"}},
+		{Name: "fix", Help: "apply fixes", Bool: true},
+		{Name: "timeout", Help: "stop after"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Flags =\n%+v\nwant\n%+v", got, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/citelint/citelint/internal/cli"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/format"
+	"github.com/citelint/citelint/internal/version"
 )
 
 // TestLintPathsIsRun pins the promise of the package: LintPaths reports
@@ -54,7 +55,7 @@ func TestLintPathsIsRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := eng.LintPaths(context.Background(), []string{dir})
-	r.Version = cli.Version
+	r.Version = version.Version
 	p, err := format.New("json", format.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -123,9 +124,9 @@ func TestLintPathsNetworkIsRun(t *testing.T) {
 			os.RemoveAll(filepath.Join(dir, "cache")) // the engine asks the stub too
 
 			var notes bytes.Buffer
-			eng := loadEngine(t, dir, engine.Options{Network: &engine.NetworkOptions{AllowPrivate: true, Version: cli.Version, Stderr: &notes}})
+			eng := loadEngine(t, dir, engine.Options{Network: &engine.NetworkOptions{AllowPrivate: true, Version: version.Version, Stderr: &notes}})
 			r := eng.LintPaths(context.Background(), []string{dir})
-			r.Version = cli.Version
+			r.Version = version.Version
 			p, _ := format.New("json", format.Options{})
 			var got bytes.Buffer
 			if err := p.Print(&got, r); err != nil {

@@ -132,6 +132,26 @@ func LoadConfig(dir, path string, none bool) (*config.Config, string, error) {
 	return cfg, path, err
 }
 
+// VerifyConfig is `citelint config verify`: the file at path, else the
+// one found from dir upwards (found is "" when there is none), loaded as
+// LoadConfig loads it, so that verify and run accept and reject the same
+// files. problems are the file's errors in file order (each a
+// *config.Error); err is what kept it from being read.
+func VerifyConfig(dir, path string) (found string, problems []error, err error) {
+	if path == "" {
+		if path, err = config.Find(dir); err != nil || path == "" {
+			return "", nil, err
+		}
+	}
+	if _, err := config.Load(path, ConfigOptions()); err != nil {
+		if es, ok := err.(config.Errors); ok { // Parse's only error type
+			return path, es.Unwrap(), nil
+		}
+		return path, nil, err
+	}
+	return path, nil, nil
+}
+
 // New selects the enabled rules with their settings and loads the
 // bibliographies and sources the config and o name. Errors name the file.
 func New(cfg *config.Config, o Options) (*Engine, error) {

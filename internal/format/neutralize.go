@@ -2,6 +2,9 @@ package format
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
 	"io"
 	"strings"
 	"unicode"
@@ -116,4 +119,21 @@ func (e *bracketEscaper) hashesBefore(p []byte, at int) int {
 		n = min(2, n+e.hashes)
 	}
 	return n
+}
+
+// PauseWorkflowCommands makes a GitHub Actions runner take what follows
+// on out as plain text until the returned function is called: --diff
+// prints document lines as they are, a context line " ::add-mask::x"
+// included, which the runner would execute (it trims leading space).
+// Outside Actions (inActions false) it does nothing. The token is random
+// so the document cannot end the pause itself.
+func PauseWorkflowCommands(out io.Writer, inActions bool) (resume func()) {
+	if !inActions {
+		return func() {}
+	}
+	var b [16]byte
+	rand.Read(b[:])
+	token := hex.EncodeToString(b[:])
+	fmt.Fprintf(out, "::stop-commands::%s\n", token)
+	return func() { fmt.Fprintf(out, "::%s::\n", token) }
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/citelint/citelint/internal/cli"
 	"github.com/citelint/citelint/internal/testbin"
+	"github.com/citelint/citelint/internal/version"
 )
 
 // clientDir holds the CI's MCP client: the official TypeScript SDK from
@@ -78,7 +79,7 @@ func TestTypeScriptClient(t *testing.T) {
 	if err := json.Unmarshal(out, &tr); err != nil {
 		t.Fatalf("transcript: %v\n%s", err, out)
 	}
-	if tr.Server.Name != "citelint" || tr.Server.Version != cli.Version {
+	if tr.Server.Name != "citelint" || tr.Server.Version != version.Version {
 		t.Errorf("server %+v", tr.Server)
 	}
 	var names []string

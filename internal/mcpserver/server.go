@@ -27,7 +27,6 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/engine"
-	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/safefile"
 )
 
@@ -52,9 +51,11 @@ type Options struct {
 	MaxBytes int
 	// Version is citelint's version, told to clients.
 	Version string
-	// Network, when set, runs the network pass for a document whose
-	// config enables network rules; nil leaves those rules unrun.
-	Network NetworkFunc
+	// Consent, when set, gives the network pass of a document whose config
+	// enables network rules what the workflow consented to (flags and
+	// environment, never the config alone: engine.NetworkOptions) under
+	// the config cfg; nil leaves those rules unrun.
+	Consent func(cfg *config.Config) (engine.NetworkOptions, error)
 	// Timeout bounds each tool call, its network pass included (which
 	// gets engine.NetworkShare of it, so the lint still runs); 0 is
 	// DefaultTimeout. A call the client cancels (notifications/cancelled)
@@ -71,12 +72,6 @@ type Options struct {
 // the size cap takes seconds; the rest is for the network pass a config
 // may enable.
 const DefaultTimeout = 5 * time.Minute
-
-// NetworkFunc looks up what the document src (at path) cites, for the
-// network rules eng enables under cfg: the answers (nil when none) and
-// the lookups without a definite answer, by kind. Transient failures are
-// unverified, never errors; an error means the pass could not run.
-type NetworkFunc func(ctx context.Context, cfg *config.Config, eng *engine.Engine, path string, src []byte) (rules.Lookups, map[string]int, error)
 
 // server holds the options every tool call reads.
 type server struct {

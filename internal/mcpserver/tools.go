@@ -237,17 +237,24 @@ func (s *server) lintCall(ctx context.Context, in CheckInput, fix bool, j rules.
 	finder := eng.NewFinder()
 	co := engine.CheckOptions{Evidence: finder, Fix: fix, Judge: j}
 	notRun := networkRules(eng)
-	if len(notRun) > 0 && s.o.Network != nil {
-		// The pass gets its share of the call's time, so the lint
-		// still runs when the lookups are slow (as run's does).
+	if len(notRun) > 0 && s.o.Consent != nil {
+		// run's network pass (engine.LookUpBytes) for the one document,
+		// with the workflow's consent; it asks no judge. It gets its share
+		// of the call's time, so the lint still runs when the lookups are
+		// slow (as run's does). Transient failures are unverified, never
+		// errors; an error means the pass could not run.
 		netCtx, cancel := engine.NetworkContext(ctx)
-		lookups, unverified, err := s.o.Network(netCtx, cfg, eng, path, []byte(in.Text))
+		o, err := s.o.Consent(cfg)
+		var n *engine.Network
+		if err == nil {
+			n, err = eng.LookUpBytes(netCtx, path, []byte(in.Text), o)
+		}
 		cancel()
 		if err != nil {
 			return "", engine.Checked{}, nil, fmt.Errorf("network lookups: %w", err)
 		}
-		if lookups != nil {
-			co.Lookups, co.Unverified, finder.Lookups = lookups, unverified, lookups
+		if n.Lookups != nil { // a nil *verify.Results would be a non-nil Lookups
+			co.Lookups, co.Unverified, finder.Lookups = n.Lookups, n.Unverified(), n.Lookups
 		}
 		notRun = []string{}
 	}

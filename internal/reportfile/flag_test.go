@@ -1,12 +1,13 @@
-package cli
+package reportfile
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/citelint/citelint/config"
 )
 
-func TestParseFormatFlag(t *testing.T) {
+func TestParseFlag(t *testing.T) {
 	tests := []struct {
 		in, wantErr string
 		want        config.OutputFormat
@@ -17,15 +18,33 @@ func TestParseFormatFlag(t *testing.T) {
 		{in: "junit:x.xml", wantErr: `--format: unknown format "junit" (did you mean "junit-xml"?); want one of text, json, sarif, github-actions, checkstyle, junit-xml, code-climate, html`},
 	}
 	for _, tt := range tests {
-		got, err := parseFormatFlag(tt.in)
+		got, err := ParseFlag(tt.in)
 		if tt.wantErr != "" {
 			if err == nil || err.Error() != tt.wantErr {
-				t.Errorf("parseFormatFlag(%q) error = %v", tt.in, err)
+				t.Errorf("ParseFlag(%q) error = %v", tt.in, err)
 			}
 			continue
 		}
 		if err != nil || got != tt.want {
-			t.Errorf("parseFormatFlag(%q) = %v, %v", tt.in, got, err)
+			t.Errorf("ParseFlag(%q) = %v, %v", tt.in, got, err)
 		}
+	}
+}
+
+func TestAwayFromStdout(t *testing.T) {
+	tests := []struct{ path, want string }{
+		{config.Stdout, config.Stderr},
+		{"", config.Stderr},
+		{config.Stderr, config.Stderr},
+		{"out.sarif", "out.sarif"},
+	}
+	var in, want []config.OutputFormat
+	for _, tt := range tests {
+		in = append(in, config.OutputFormat{Format: "json", Path: tt.path})
+		want = append(want, config.OutputFormat{Format: "json", Path: tt.want})
+	}
+	AwayFromStdout(in)
+	if !slices.Equal(in, want) {
+		t.Errorf("AwayFromStdout = %v, want %v", in, want)
 	}
 }

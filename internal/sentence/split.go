@@ -356,6 +356,10 @@ const (
 	neverEnds                     // "e.g.", "Dr.": a sentence never ends here
 	endsBeforeStarter             // "et al.", "Inc.": ends before "The", not before "(2020)"
 	endsUnlessNumber              // "Fig. 2", "No. 5", "Jan. 2020"
+
+	// notInCapitals marks a word that is an acronym when written in
+	// capitals: "ED." is not "ed.".
+	notInCapitals abbrevClass = 8
 )
 
 var abbreviations = map[string]abbrevClass{
@@ -378,6 +382,14 @@ var abbreviations = map[string]abbrevClass{
 	"jun": endsUnlessNumber, "jul": endsUnlessNumber, "aug": endsUnlessNumber,
 	"sep": endsUnlessNumber, "sept": endsUnlessNumber, "oct": endsUnlessNumber,
 	"nov": endsUnlessNumber, "dec": endsUnlessNumber, "para": endsUnlessNumber,
+	// Written in capitals these are acronyms (MT, ED, EDS, EST), so they
+	// count only in lower case or capitalised. The titles are ordinary
+	// words too ("Mt. Fuji" but "37 Mt. The"); the rest end a sentence
+	// unless a number follows ("rev. 1607", "2nd ed. 2021", "est. 1850").
+	"mt": endsBeforeStarter | notInCapitals, "col": endsBeforeStarter | notInCapitals,
+	"univ": endsBeforeStarter | notInCapitals, "rev": endsUnlessNumber | notInCapitals,
+	"ed": endsUnlessNumber | notInCapitals, "eds": endsUnlessNumber | notInCapitals,
+	"est": endsUnlessNumber | notInCapitals,
 }
 
 func abbreviationClass(word []byte) abbrevClass {
@@ -385,13 +397,22 @@ func abbreviationClass(word []byte) abbrevClass {
 		return notAbbreviation
 	}
 	var buf [6]byte
+	caps := 0
 	for k, c := range word {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
+			caps++
 		}
 		buf[k] = c
 	}
-	return abbreviations[string(buf[:len(word)])]
+	c := abbreviations[string(buf[:len(word)])]
+	if c&notInCapitals != 0 {
+		if caps == len(word) {
+			return notAbbreviation
+		}
+		c &^= notInCapitals
+	}
+	return c
 }
 
 // dotted matches letter(.letter)+ such as "U.S", "Ph.D", "i.e".

@@ -260,9 +260,15 @@ func nextStartsSentence(text []byte, j int) bool {
 		return true
 	case c >= utf8.RuneSelf:
 		r, _ := utf8.DecodeRune(text[j:])
-		return unicode.IsUpper(r) || unicode.IsTitle(r) || isCJK(r) || r == '“' || r == '‘' || r == '«' || r == '¿' || r == '¡'
+		return unicode.IsUpper(r) || unicode.IsTitle(r) || isCJK(r) || caseless(r) || r == '“' || r == '‘' || r == '«' || r == '¿' || r == '¡'
 	}
 	return false
+}
+
+// caseless reports whether r is a letter of a script without case
+// (Hebrew, Arabic, Devanagari, Thai...): any of them can start a sentence.
+func caseless(r rune) bool {
+	return unicode.IsLetter(r) && !unicode.IsLower(r) && unicode.ToUpper(r) == r && unicode.ToLower(r) == r
 }
 
 // breakAfter decides whether the terminator at text[i] (run ending at j) can

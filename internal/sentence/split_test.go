@@ -94,6 +94,7 @@ func TestSplit(t *testing.T) {
 		{"ordinary word before a capital", "It waits for the latest k8s rev. So the chart is back. He left the ed. Se foi.", nil, []string{"It waits for the latest k8s rev.", "So the chart is back.", "He left the ed.", "Se foi."}},
 		{"acronym in capitals", "Repair the EDS. Bridge nodes help. Quality of MT. Human raters agree. Visits to the ED. Patients wait.", nil, []string{"Repair the EDS.", "Bridge nodes help.", "Quality of MT.", "Human raters agree.", "Visits to the ED.", "Patients wait."}},
 		{"unit after a number", "Emissions were 37 Mt. The rest was gas.", nil, []string{"Emissions were 37 Mt.", "The rest was gas."}},
+		{"caseless scripts", "אני בעד. הציבור נענה לקריאה. هذا صحيح. نعم. यह सही है. हाँ.", nil, []string{"אני בעד.", "הציבור נענה לקריאה.", "هذا صحيح.", "نعم.", "यह सही है.", "हाँ."}},
 		{"full-width stop, cut runes", "Wait… What．Yes\xe2\x80 x. \xef\xbc", nil, []string{"Wait…", "What．", "Yes\xe2\x80 x. \xef\xbc"}},
 	}
 	for _, tt := range tests {

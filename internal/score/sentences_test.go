@@ -29,6 +29,14 @@ func TestSplitSentences(t *testing.T) {
 		{"number after an abbreviation", "See Fig. 2 and No. 5 here. The end.", []string{"See Fig. 2 and No. 5 here.", "The end."}},
 		{"no space after a stop", "Read example.com.Then go.", []string{"Read example.com.Then go."}},
 		{"month", "It opened in Jan. 2020 to crowds. It closed.", []string{"It opened in Jan. 2020 to crowds.", "It closed."}},
+		// Where the units differ from score's own splitter before it moved
+		// onto internal/sentence: each was a wrong cut (or a missed one).
+		{"times", "It launched at 5:17 p.m. EDT on Sept. 12. Tune in at 10:15 p.m. to watch.", []string{"It launched at 5:17 p.m. EDT on Sept. 12.", "Tune in at 10:15 p.m. to watch."}},
+		{"lower case after a dotted abbreviation", "It joined the Hampshire F.A. when it began. Next.", []string{"It joined the Hampshire F.A. when it began.", "Next."}},
+		{"lower case after a quoted stop", `Cries of "We love you!" and "Thank you!" rang out.`, []string{`Cries of "We love you!" and "Thank you!" rang out.`}},
+		{"ellipsis", "We waited… Then it came.", []string{"We waited…", "Then it came."}},
+		{"title before a name", "The 304th chose a mask of a goblin said to inhabit Mt. Iwate. It stayed.", []string{"The 304th chose a mask of a goblin said to inhabit Mt. Iwate.", "It stayed."}},
+		{"caseless script", "אני בעד. הציבור נענה לקריאה.", []string{"אני בעד.", "הציבור נענה לקריאה."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

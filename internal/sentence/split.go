@@ -1,5 +1,7 @@
 // Package sentence splits the prose of one Markdown block into sentences with
 // exact byte spans. Each sentence becomes a claim whose citations are checked.
+// It is also the splitter, and its table the abbreviations, that
+// internal/score cuts a source's text with (into passage units, per line).
 //
 // It is rule-based rather than a Unicode UAX #29 segmenter because UAX #29
 // breaks after "e.g." and "et al." and inside citation markers, and it does

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/citelint/citelint/internal/sentence"
 )
@@ -27,7 +28,9 @@ const maxSentenceBytes = 600
 func splitSentences(text string) []span {
 	var out []span
 	var sents []sentence.Span
-	b := []byte(text)
+	// sentence reads bytes and never writes them: the source's bytes,
+	// without a copy of each source (8 KB on average on WiCE).
+	b := unsafe.Slice(unsafe.StringData(text), len(text))
 	for start := 0; start < len(b); {
 		end, next := lineEnd(b, start)
 		sents = sentence.AppendSplit(sents[:0], b[start:end], nil)

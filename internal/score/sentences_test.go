@@ -134,3 +134,31 @@ func BenchmarkSplitSentences(b *testing.B) {
 		splitSentences(text)
 	}
 }
+
+// FuzzSplitSentences: any source text (untrusted: a fetched page) splits
+// without a panic into ordered, non-empty, trimmed units of at most
+// maxSentenceBytes, none holding a line break.
+func FuzzSplitSentences(f *testing.F) {
+	for _, s := range []string{"One. Two!\nThree?", "Dr. A. B. Smith et al. (2020).\r\n第一句。第二句", strings.Repeat("word ", 200), "\xe2\x80\xa8.\xe2\x80", "a\u2029b\u00a0. C"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		prev := 0
+		for _, sp := range splitSentences(text) {
+			if sp.start < prev || sp.end <= sp.start || sp.end > len(text) {
+				t.Fatalf("unit [%d,%d) after %d in %d bytes", sp.start, sp.end, prev, len(text))
+			}
+			prev = sp.end
+			u := text[sp.start:sp.end]
+			if len(u) > maxSentenceBytes {
+				t.Errorf("unit of %d bytes", len(u))
+			}
+			if strings.ContainsAny(u, "\n\r\u2028\u2029") {
+				t.Errorf("unit %q holds a line break", u)
+			}
+			if strings.TrimSpace(u) != u && utf8.ValidString(u) && len(u) < maxSentenceBytes {
+				t.Errorf("unit %q not trimmed", u)
+			}
+		}
+	})
+}

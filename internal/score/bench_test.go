@@ -24,6 +24,9 @@ func BenchmarkScoreClaims(b *testing.B) {
 		for range n {
 			s = append(s, words[rng.Intn(len(words))])
 		}
+		// A capital after the full stop, as in prose: the splitter ends
+		// no sentence before a lower-case word.
+		s[0] = strings.ToUpper(s[0][:1]) + s[0][1:]
 		if rng.Intn(3) == 0 {
 			s = append(s, fmt.Sprint(rng.Intn(3000)))
 		}

@@ -100,6 +100,7 @@ func TestScorePreparedMatchesRefRandom(t *testing.T) {
 				w[i] = filler[rng.Intn(len(filler))]
 			}
 		}
+		w[0] = strings.ToUpper(w[0][:1]) + w[0][1:] // else no sentence ends before it
 		return strings.Join(w, " ") + []string{". ", "! ", "? ", ".\n", ".\n\n"}[rng.Intn(5)]
 	}
 	source := func() string {

@@ -1,9 +1,13 @@
 package score
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
+
+	"github.com/citelint/citelint/internal/sentence"
 )
 
 // span is a byte range [start, end) of a text.
@@ -14,62 +18,63 @@ type span struct{ start, end int }
 // become one giant "sentence" whose coverage is the whole source's.
 const maxSentenceBytes = 600
 
-// splitSentences returns the sentence spans of text, without surrounding
-// white space. It splits at line breaks (sources are often one paragraph or
-// one extracted sentence per line), after CJK full stops, and after '.', '!'
-// or '?' followed by white space, unless the period ends a known
-// abbreviation, an initial ("K. Arnold") or a decimal. Overlong sentences are
-// cut at white space near maxSentenceBytes.
+// splitSentences returns the passage units of a source text, without
+// surrounding white space. What is specific to passages is here: every
+// line break ends a unit (sources are often one paragraph or one
+// extracted sentence per line), and an overlong unit is cut at white
+// space near maxSentenceBytes. Within a line, sentences end where
+// internal/sentence ends them for document prose, with the same
+// abbreviation table: one splitter, so a fix to it serves both.
 func splitSentences(text string) []span {
 	var out []span
-	start := 0
-	emit := func(end int) {
-		s, e := trimSpan(text, start, end)
-		if e > s {
-			out = appendChunks(out, text, s, e)
+	var sents []sentence.Span
+	// sentence reads bytes and never writes them: the source's bytes,
+	// without a copy of each source (8 KB on average on WiCE).
+	b := unsafe.Slice(unsafe.StringData(text), len(text))
+	for start := 0; start < len(b); {
+		end, next := lineEnd(b, start)
+		sents = sentence.AppendSplit(sents[:0], b[start:end], nil)
+		for _, sp := range sents {
+			s, e := trimSpan(text, start+sp.Start, start+sp.End)
+			if e > s {
+				out = appendChunks(out, text, s, e)
+			}
 		}
-		start = end
+		start = next
 	}
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		switch r {
-		case '\n', '\r', '\u2028', '\u2029':
-			emit(i)
-			start = i + size
-		case '。', '！', '？', '；':
-			emit(i + size)
-		case '.', '!', '?':
-			j := i + size
-			// Absorb closing quotes/brackets and repeated punctuation.
-			for j < len(text) && strings.IndexByte(`"')]”’.!?`, text[j]) >= 0 {
-				j++
-			}
-			for j < len(text) {
-				r2, s2 := utf8.DecodeRuneInString(text[j:])
-				if r2 == '”' || r2 == '’' || r2 == '»' {
-					j += s2
-					continue
-				}
-				break
-			}
-			if j >= len(text) {
-				emit(j)
-				i = j
-				continue
-			}
-			r2, _ := utf8.DecodeRuneInString(text[j:])
-			if (r2 == ' ' || r2 == '\t' || r2 == '\u00a0') && (r != '.' || !isAbbrev(text[start:i])) {
-				emit(j)
-			}
-			i = j
-			continue
-		}
-		i += size
-	}
-	emit(len(text))
 	return out
 }
 
+// lineEnd returns the end of the line starting at i (at '\n', '\r', U+2028
+// or U+2029) and where the next line starts.
+func lineEnd(b []byte, i int) (end, next int) {
+	lim := len(b)
+	if k := bytes.IndexByte(b[i:], '\n'); k >= 0 {
+		lim = i + k
+	}
+	if k := bytes.IndexByte(b[i:lim], '\r'); k >= 0 {
+		lim = i + k
+	}
+	// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+	for j := i; j < lim; {
+		k := bytes.IndexByte(b[j:lim], 0xE2)
+		if k < 0 {
+			break
+		}
+		j += k
+		if j+2 < len(b) && b[j+1] == 0x80 && (b[j+2] == 0xA8 || b[j+2] == 0xA9) {
+			return j, j + 3
+		}
+		j++
+	}
+	if lim == len(b) {
+		return lim, lim
+	}
+	return lim, lim + 1
+}
+
+// trimSpan trims white space the sentence splitter leaves (it trims ASCII
+// white space only): a no-break or ideographic space at a unit's edge.
 func trimSpan(text string, s, e int) (int, int) {
 	for s < e {
 		r, size := utf8.DecodeRuneInString(text[s:e])
@@ -113,38 +118,4 @@ func appendChunks(out []span, text string, s, e int) []span {
 		out = append(out, span{s, e})
 	}
 	return out
-}
-
-// abbreviations that end with a period without ending a sentence.
-var abbreviations = map[string]bool{
-	"mr": true, "mrs": true, "ms": true, "dr": true, "prof": true, "sr": true, "jr": true,
-	"st": true, "mt": true, "vs": true, "etc": true, "inc": true, "ltd": true, "co": true,
-	"corp": true, "no": true, "nos": true, "vol": true, "pp": true, "p": true, "fig": true,
-	"eq": true, "al": true, "gen": true, "col": true, "lt": true, "sgt": true, "capt": true,
-	"gov": true, "sen": true, "rep": true, "rev": true, "jan": true, "feb": true, "mar": true,
-	"apr": true, "jun": true, "jul": true, "aug": true, "sep": true, "sept": true, "oct": true,
-	"nov": true, "dec": true, "approx": true, "e.g": true, "i.e": true, "u.s": true, "u.k": true,
-	"ca": true, "cf": true, "ed": true, "eds": true, "est": true, "dept": true, "univ": true,
-}
-
-// isAbbrev reports whether the text before a period ends in an abbreviation
-// or a single-letter initial.
-func isAbbrev(before string) bool {
-	k := len(before)
-	for k > 0 {
-		r, size := utf8.DecodeLastRuneInString(before[:k])
-		if !unicode.IsLetter(r) && r != '.' {
-			break
-		}
-		k -= size
-	}
-	word := before[k:]
-	if word == "" {
-		return false
-	}
-	if n := utf8.RuneCountInString(word); n == 1 {
-		r, _ := utf8.DecodeRuneInString(word)
-		return unicode.IsUpper(r)
-	}
-	return abbreviations[strings.ToLower(word)]
 }

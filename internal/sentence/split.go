@@ -1,5 +1,7 @@
 // Package sentence splits the prose of one Markdown block into sentences with
 // exact byte spans. Each sentence becomes a claim whose citations are checked.
+// It is also the splitter, and its table the abbreviations, that
+// internal/score cuts a source's text with (into passage units, per line).
 //
 // It is rule-based rather than a Unicode UAX #29 segmenter because UAX #29
 // breaks after "e.g." and "et al." and inside citation markers, and it does
@@ -260,9 +262,15 @@ func nextStartsSentence(text []byte, j int) bool {
 		return true
 	case c >= utf8.RuneSelf:
 		r, _ := utf8.DecodeRune(text[j:])
-		return unicode.IsUpper(r) || unicode.IsTitle(r) || isCJK(r) || r == '“' || r == '‘' || r == '«' || r == '¿' || r == '¡'
+		return unicode.IsUpper(r) || unicode.IsTitle(r) || isCJK(r) || caseless(r) || r == '“' || r == '‘' || r == '«' || r == '¿' || r == '¡'
 	}
 	return false
+}
+
+// caseless reports whether r is a letter of a script without case
+// (Hebrew, Arabic, Devanagari, Thai...): any of them can start a sentence.
+func caseless(r rune) bool {
+	return unicode.IsLetter(r) && !unicode.IsLower(r) && unicode.ToUpper(r) == r && unicode.ToLower(r) == r
 }
 
 // breakAfter decides whether the terminator at text[i] (run ending at j) can
@@ -356,6 +364,10 @@ const (
 	neverEnds                     // "e.g.", "Dr.": a sentence never ends here
 	endsBeforeStarter             // "et al.", "Inc.": ends before "The", not before "(2020)"
 	endsUnlessNumber              // "Fig. 2", "No. 5", "Jan. 2020"
+
+	// notInCapitals marks a word that is an acronym when written in
+	// capitals: "ED." is not "ed.".
+	notInCapitals abbrevClass = 8
 )
 
 var abbreviations = map[string]abbrevClass{
@@ -378,6 +390,14 @@ var abbreviations = map[string]abbrevClass{
 	"jun": endsUnlessNumber, "jul": endsUnlessNumber, "aug": endsUnlessNumber,
 	"sep": endsUnlessNumber, "sept": endsUnlessNumber, "oct": endsUnlessNumber,
 	"nov": endsUnlessNumber, "dec": endsUnlessNumber, "para": endsUnlessNumber,
+	// Written in capitals these are acronyms (MT, ED, EDS, EST), so they
+	// count only in lower case or capitalised. The titles are ordinary
+	// words too ("Mt. Fuji" but "37 Mt. The"); the rest end a sentence
+	// unless a number follows ("rev. 1607", "2nd ed. 2021", "est. 1850").
+	"mt": endsBeforeStarter | notInCapitals, "col": endsBeforeStarter | notInCapitals,
+	"univ": endsBeforeStarter | notInCapitals, "rev": endsUnlessNumber | notInCapitals,
+	"ed": endsUnlessNumber | notInCapitals, "eds": endsUnlessNumber | notInCapitals,
+	"est": endsUnlessNumber | notInCapitals,
 }
 
 func abbreviationClass(word []byte) abbrevClass {
@@ -385,13 +405,22 @@ func abbreviationClass(word []byte) abbrevClass {
 		return notAbbreviation
 	}
 	var buf [6]byte
+	caps := 0
 	for k, c := range word {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
+			caps++
 		}
 		buf[k] = c
 	}
-	return abbreviations[string(buf[:len(word)])]
+	c := abbreviations[string(buf[:len(word)])]
+	if c&notInCapitals != 0 {
+		if caps == len(word) {
+			return notAbbreviation
+		}
+		c &^= notInCapitals
+	}
+	return c
 }
 
 // dotted matches letter(.letter)+ such as "U.S", "Ph.D", "i.e".

@@ -89,6 +89,12 @@ func TestSplit(t *testing.T) {
 		{"marker starting the next sentence stays with it", "Revenue rose 40%  \n[2] reports that costs fell.", nil, []string{"Revenue rose 40%", "[2] reports that costs fell."}},
 		{"one space is a soft break", "Line one \ncontinues here.", nil, []string{"Line one \ncontinues here."}},
 		{"break inside a marker", "See [a  \nb] here.", nil, []string{"See [a  \nb] here."}},
+		{"title before a name", "Lt. Col. Oliver North met him at Mt. Fuji near the Univ. Tokyo campus.", nil, []string{"Lt. Col. Oliver North met him at Mt. Fuji near the Univ. Tokyo campus."}},
+		{"abbreviation before a number", "Use svn rev. 1099 or later. The 2nd ed. 2021 is out. Airports (est. 533,000 enplanements) grew.", nil, []string{"Use svn rev. 1099 or later.", "The 2nd ed. 2021 is out.", "Airports (est. 533,000 enplanements) grew."}},
+		{"ordinary word before a capital", "It waits for the latest k8s rev. So the chart is back. He left the ed. Se foi.", nil, []string{"It waits for the latest k8s rev.", "So the chart is back.", "He left the ed.", "Se foi."}},
+		{"acronym in capitals", "Repair the EDS. Bridge nodes help. Quality of MT. Human raters agree. Visits to the ED. Patients wait.", nil, []string{"Repair the EDS.", "Bridge nodes help.", "Quality of MT.", "Human raters agree.", "Visits to the ED.", "Patients wait."}},
+		{"unit after a number", "Emissions were 37 Mt. The rest was gas.", nil, []string{"Emissions were 37 Mt.", "The rest was gas."}},
+		{"caseless scripts", "אני בעד. הציבור נענה לקריאה. هذا صحيح. نعم. यह सही है. हाँ.", nil, []string{"אני בעד.", "הציבור נענה לקריאה.", "هذا صحيح.", "نعم.", "यह सही है.", "हाँ."}},
 		{"full-width stop, cut runes", "Wait… What．Yes\xe2\x80 x. \xef\xbc", nil, []string{"Wait…", "What．", "Yes\xe2\x80 x. \xef\xbc"}},
 	}
 	for _, tt := range tests {

@@ -1210,6 +1210,11 @@ func (w *Scanner) scanBareKeys(text []byte, base int, brackets []forms.Candidate
 }
 
 // gluedAbbrev are words after which ".2" is a figure or section number, not a citation.
+// It is not internal/sentence's abbreviation table and must not become it:
+// that table says whether a full stop followed by a space ends a sentence,
+// this one whether digits glued to the stop ("Fig.2", "v.3", "ver.2") are a
+// number of the word's; "v" and "ver" are no sentence abbreviations, and
+// "e.g." or "Dr." glue no number.
 var gluedAbbrev = map[string]bool{"fig": true, "figs": true, "eq": true, "eqs": true, "no": true, "vol": true, "p": true, "pp": true, "sec": true, "ch": true, "ver": true, "v": true}
 
 // isGluedAbbrev reports gluedAbbrev[strings.ToLower(string(w))] for an

@@ -734,6 +734,14 @@ func (w *Builder) blockRuns() []blockRun {
 			continue
 		}
 		text := w.src[b.Span.Start:b.Span.End]
+		// A paragraph that is only a URL, right after an entry, is that
+		// entry's link on a paragraph of its own ("[1] [4] [8]
+		// academic.oup.com", a blank line, "https://academic.oup.com/…",
+		// as OpenAI's deep-research exports end).
+		if k > 0 && !b.ListItem && (runs[k-1].label >= 0 || runs[k-1].cont) && !w.blocks[k-1].ListItem && bareURLLine(text) {
+			runs[k].cont, runs[k].link = true, k
+			continue
+		}
 		if entryDepth >= 0 && b.ListItem && b.Depth > entryDepth {
 			runs[k].cont = true
 			if bytes.Contains(text, []byte("http")) || bytes.Contains(text, []byte("doi")) || bytes.Contains(text, []byte("](")) {
@@ -1007,6 +1015,40 @@ func (w *Builder) parseEntries(si int) {
 		line = bytes.TrimRight(line, "\r")
 		trim := bytes.TrimSpace(line)
 		switch {
+		case len(trim) == 0 && isOpen:
+			// A URL as a paragraph of its own right below an entry is the
+			// entry's ("[1] [4] academic.oup.com", a blank line, then
+			// "https://academic.oup.com/…", as OpenAI's deep-research
+			// exports write it): read on to it; anything else ends the
+			// entry. Either way the blank lines are passed at once.
+			q := next
+			for q < sec.Span.End {
+				e := bytes.IndexByte(src[q:sec.Span.End], '\n')
+				if e < 0 {
+					e = sec.Span.End - q
+				}
+				if len(bytes.TrimSpace(src[q:q+e])) != 0 {
+					break
+				}
+				q += e + 1
+			}
+			if q < sec.Span.End {
+				e := bytes.IndexByte(src[q:sec.Span.End], '\n')
+				if e < 0 {
+					e = sec.Span.End - q
+				}
+				if l := bytes.TrimRight(src[q:q+e], "\r"); bareURLLine(l) {
+					cur.end = q + len(l)
+					next = q + e + 1
+					if next > sec.Span.End {
+						next = sec.Span.End
+					}
+					pos = next
+					continue
+				}
+			}
+			flush()
+			next = min(q, sec.Span.End)
 		case len(trim) == 0, trim[0] == '#', bytes.HasPrefix(trim, []byte("```")), bytes.HasPrefix(trim, []byte("~~~")),
 			bytes.HasPrefix(trim, []byte("[^")):
 			flush()

@@ -202,6 +202,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("(Smith, 2020; ) [1-] [REF|] 【†】 {cite}`` [@] .1, "))
 	f.Add([]byte(">>>>>\t #"))
 	f.Add([]byte("[#]_ [*]_ [a-b]_\n\n.. [#] x\n  .. [*]\n.. [a-b] y [#]_"))
+	f.Add([]byte("Cites [1], [2, 3] and [4].\n\n[1] a\n\nnote\n\n[2] [3] b\n\nhttps://b.org\n\n[4] c\n"))
 	f.Add([]byte("Text [1] [2].\n\n[1] [2] a.org\n\n\n\nhttps://a.org/x\n\n[3] b\n\nnot a url\n"))
 	f.Add([]byte("Text [3], [1].\n\n- [3] A - https://a.org\n- [1] B - https://b.org\n  - https://c.org\n- [2] C - https://c.org\n- [1] D - https://d.org\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {

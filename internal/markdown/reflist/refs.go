@@ -320,6 +320,7 @@ func (w *Builder) BuildSections() {
 			doc.Sections = doc.Sections[:len(doc.Sections)-1]
 		}
 	}
+	w.agreeingList()
 }
 
 // convincingEntries reports whether a section's entries make it a

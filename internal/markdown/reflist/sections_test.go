@@ -1,6 +1,7 @@
 package reflist
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,6 +97,33 @@ func TestSpanIndex(t *testing.T) {
 			if got := x.contains(off); got != want {
 				t.Fatalf("after %d spans, contains(%d) = %v, want %v", i+1, off, got, want)
 			}
+		}
+	}
+}
+
+// TestBracketNumbers pins which bracketed numbers count as the text's
+// markers when agreeingList compares them with candidate entries.
+func TestBracketNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []int
+	}{
+		{"grew 13% [1]. fell [2][3].", []int{1, 2, 3}},
+		{"as shown [4, 5] and [ 6 ]", []int{4, 5, 6}},
+		{"a link [7](https://x) and a definition [8]: y", nil},
+		{"not numbers [a] [1a] [12345] [] [", nil},
+		{"[9], then [10, x]", []int{9}},
+		{"zero [0] is no label", nil},
+	} {
+		got := map[int]bool{}
+		bracketNumbers([]byte(tc.text), got)
+		var keys []int
+		for k := range got {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		if !slices.Equal(keys, tc.want) {
+			t.Errorf("%q: got %v, want %v", tc.text, keys, tc.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 )
 
@@ -17,7 +18,7 @@ func extractCmd(args []string, env Env) int {
 	format := fs.String("format", "text", "output format: text or json")
 	var s setupFlags
 	s.register(fs)
-	paths, err := parseInterleaved(fs, args, env.Stdout)
+	paths, err := cliflag.Parse(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/fix"
 	"github.com/citelint/citelint/internal/format"
@@ -31,7 +32,7 @@ import (
 // runFlags are run's own flags on top of setupFlags.
 type runFlags struct {
 	setupFlags
-	formats   repeatList
+	formats   cliflag.RepeatList
 	failLevel string
 	timeout   time.Duration
 	timeoutOn bool // --timeout was given, 0 included
@@ -96,7 +97,7 @@ func (f *runFlags) runTimeout(cfg *config.Config, env Env) time.Duration {
 // parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
 func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
 	fs, f := runFlagSet(env)
-	paths, err := parseInterleaved(fs, args, env.Stdout)
+	paths, err := cliflag.Parse(fs, args, env.Stdout)
 	if err != nil {
 		return nil, nil, flagExit(err)
 	}

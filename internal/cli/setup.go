@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/lint"
 )
@@ -19,11 +20,11 @@ type setupFlags struct {
 	configPath  string
 	noConfig    bool
 	sources     string
-	bib         repeatList
+	bib         cliflag.RepeatList
 	concurrency int
-	enable      stringList
-	disable     stringList
-	enableOnly  stringList
+	enable      cliflag.StringList
+	disable     cliflag.StringList
+	enableOnly  cliflag.StringList
 	ruleSet     string
 
 	cacheDir string

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/output"
 )
@@ -17,7 +18,7 @@ func cacheCmd(args []string, env Env) int {
 	var s setupFlags
 	s.register(fs)
 	asJSON := fs.Bool("json", false, "print status as JSON")
-	rest, err := parseInterleaved(fs, args, env.Stdout)
+	rest, err := cliflag.Parse(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
 	}

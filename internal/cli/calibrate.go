@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/score"
 )
 
@@ -20,7 +21,7 @@ func calibrateCmd(args []string, env Env) int {
 	lang := fs.String("language", "", "stemming language (english, german, french, spanish...; default english)")
 	var jf calibrateJudgeFlags
 	jf.register(fs)
-	rest, err := parseInterleaved(fs, args, env.Stdout)
+	rest, err := cliflag.Parse(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
 	}

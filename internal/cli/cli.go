@@ -9,9 +9,9 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/didyoumean"
 )
 
@@ -130,144 +130,6 @@ document from standard input.
 
 var extraHelp = map[string]string{}
 
-// stringList is a repeatable flag that also splits on commas (-E a,b -E c).
-type stringList []string
-
-func (s *stringList) String() string { return strings.Join(*s, ",") }
-func (s *stringList) Set(v string) error {
-	for _, p := range strings.Split(v, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			*s = append(*s, p)
-		}
-	}
-	return nil
-}
-
-// repeatList is a repeatable flag that keeps values whole (paths may hold commas).
-type repeatList []string
-
-func (s *repeatList) String() string     { return strings.Join(*s, " ") }
-func (s *repeatList) Set(v string) error { *s = append(*s, v); return nil }
-
-// parseInterleaved parses flags anywhere among the positional arguments, as
-// golangci-lint users expect ("citelint run docs --fix"). "--" ends flags.
-// -h and --help print the usage to stdout and return flag.ErrHelp
-// (exitCode maps it to 0); a bad flag prints it to stderr.
-func parseInterleaved(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
-	var pos []string
-	for {
-		if err := parseOnce(fs, args, stdout); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if rest[0] == "--" && (len(args) == 0 || args[len(args)-len(rest)] == "--") {
-			return append(pos, rest[1:]...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
-// parseOnce runs fs.Parse. -h and --help print the usage to stdout; a
-// mistake prints one line that names it (with the closest flag, for an
-// unknown one) and one that points at the command's --help, not the whole
-// usage, which would bury the line that matters (ruff and golangci-lint
-// do the same).
-func parseOnce(fs *flag.FlagSet, args []string, stdout io.Writer) error {
-	usage, stderr := fs.Usage, fs.Output()
-	fs.Usage = func() {}
-	fs.SetOutput(io.Discard) // the flag package prints its own message first
-	err := fs.Parse(args)
-	fs.Usage = usage
-	fs.SetOutput(stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fs.SetOutput(stdout)
-		usage()
-		fs.SetOutput(stderr)
-	case err != nil:
-		fmt.Fprintf(stderr, "citelint: %s\nRun \"citelint %s --help\" for the list of flags.\n", flagMistake(fs, err), fs.Name())
-	}
-	return err
-}
-
-// flagMistake rewords the flag package's error: the flag as users write
-// it (--name, or -E for a one-letter flag), what is wrong with it, and for
-// an unknown flag the closest known one.
-func flagMistake(fs *flag.FlagSet, err error) string {
-	msg := err.Error()
-	cut := func(prefix string) (string, bool) {
-		rest, ok := strings.CutPrefix(msg, prefix)
-		return strings.TrimLeft(rest, "-"), ok
-	}
-	if name, ok := cut("flag provided but not defined: "); ok {
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		hint := ""
-		if near := didyoumean.Closest(name, names); near != "" {
-			hint = fmt.Sprintf(" (did you mean %s?)", dashed(near))
-		}
-		return "unknown flag " + dashed(name) + hint
-	}
-	if name, ok := cut("flag needs an argument: "); ok {
-		return dashed(name) + " needs a value" + wantValue(fs.Lookup(name))
-	}
-	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
-		rest, ok := strings.CutPrefix(msg, prefix)
-		if !ok {
-			continue
-		}
-		// invalid value "x" for flag -name: reason
-		value, err := strconv.QuotedPrefix(rest)
-		if err != nil {
-			break
-		}
-		rest = strings.TrimPrefix(strings.TrimPrefix(rest[len(value):], " for flag "), " for ")
-		name, reason, _ := strings.Cut(strings.TrimLeft(rest, "-"), ": ")
-		f := fs.Lookup(name)
-		if f == nil {
-			break
-		}
-		if want := wantValue(f); want != "" || reason == "parse error" || reason == "value out of range" {
-			// The flag package's own reasons say less than the type.
-			return fmt.Sprintf("%s: invalid value %s%s", dashed(name), value, want)
-		}
-		return fmt.Sprintf("%s: invalid value %s: %s", dashed(name), value, reason)
-	}
-	return msg
-}
-
-// dashed is a flag's name as the README writes it: -E, --enable.
-func dashed(name string) string {
-	if len(name) == 1 {
-		return "-" + name
-	}
-	return "--" + name
-}
-
-// wantValue says what a flag's value looks like, for the types whose
-// parse errors do not: "; want a duration such as 30s or 2m".
-func wantValue(f *flag.Flag) string {
-	if f == nil {
-		return ""
-	}
-	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-		return "; want true or false"
-	}
-	switch kind, _ := flag.UnquoteUsage(f); kind {
-	case "duration":
-		return "; want a duration such as 30s, 2m or 1h"
-	case "int", "uint":
-		return "; want a whole number"
-	case "float":
-		return "; want a number"
-	}
-	return ""
-}
-
 // printErrors prints err with "citelint: " before each of its lines: a
 // config's errors and the rule flags' come one per line.
 func printErrors(w io.Writer, err error) {
@@ -276,11 +138,7 @@ func printErrors(w io.Writer, err error) {
 	}
 }
 
-func isHelp(arg string) bool {
-	return arg == "-h" || arg == "-help" || arg == "--help"
-}
-
-// flagExit is the exit code after parseInterleaved fails: 0 when help was
+// flagExit is the exit code after cliflag.Parse fails: 0 when help was
 // asked for, else a usage error.
 func flagExit(err error) int {
 	if errors.Is(err, flag.ErrHelp) {
@@ -289,12 +147,8 @@ func flagExit(err error) int {
 	return ExitUsage
 }
 
+// newFlagSet returns the flag set of the command name, whose usage line
+// is help (cliflag.New).
 func newFlagSet(name string, env Env, help string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: citelint %s\n\nFlags:\n", help)
-		fs.PrintDefaults()
-	}
-	return fs
+	return cliflag.New("citelint", name, help, env.Stderr)
 }

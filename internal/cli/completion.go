@@ -6,6 +6,7 @@ import (
 	"maps"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/completion"
 	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/internal/rules/registry"
@@ -22,7 +23,7 @@ func completionCmd(args []string, env Env) int {
   bash: source <(citelint completion bash)   (or save it in /etc/bash_completion.d/citelint)
   zsh:  citelint completion zsh > "${fpath[1]}/_citelint"   (or source <(citelint completion zsh))
   fish: citelint completion fish > ~/.config/fish/completions/citelint.fish`
-	if len(args) == 1 && isHelp(args[0]) {
+	if len(args) == 1 && cliflag.IsHelp(args[0]) {
 		fmt.Fprintln(env.Stdout, usage)
 		return ExitOK
 	}

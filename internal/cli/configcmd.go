@@ -6,6 +6,7 @@ import (
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/atomicfile"
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 )
 
@@ -20,7 +21,7 @@ func configCmd(args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, usage)
 		return ExitUsage
 	}
-	if isHelp(args[0]) {
+	if cliflag.IsHelp(args[0]) {
 		fmt.Fprintln(env.Stdout, usage)
 		return ExitOK
 	}
@@ -29,7 +30,7 @@ func configCmd(args []string, env Env) int {
 	var s setupFlags
 	s.register(fs)
 	force := fs.Bool("force", false, "init: overwrite an existing .citelint.yaml")
-	if _, err := parseInterleaved(fs, rest, env.Stdout); err != nil {
+	if _, err := cliflag.Parse(fs, rest, env.Stdout); err != nil {
 		return flagExit(err)
 	}
 	switch sub {

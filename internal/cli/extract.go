@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 )
 
@@ -17,7 +18,7 @@ func extractCmd(args []string, env Env) int {
 	format := fs.String("format", "text", "output format: text or json")
 	var s setupFlags
 	s.register(fs)
-	paths, err := parseInterleaved(fs, args, env.Stdout)
+	paths, err := cliflag.Parse(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
 	}
@@ -31,7 +32,7 @@ func extractCmd(args []string, env Env) int {
 	}
 	opts := st.lintOptions()
 	opts.KeepDocs = true
-	results := st.eng.Run(context.Background(), st.found, engine.RunOptions{Lint: &opts}).Files
+	results := st.Engine.Run(context.Background(), st.Files, engine.RunOptions{Lint: &opts}).Files
 	var out []engine.Extraction
 	failed, unread := false, false
 	for _, r := range results {
@@ -49,7 +50,7 @@ func extractCmd(args []string, env Env) int {
 		}
 		out = append(out, engine.Extract(r))
 	}
-	for _, e := range st.walkErrs {
+	for _, e := range st.Files.Errs {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", e)
 		failed = true
 	}

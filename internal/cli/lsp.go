@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/lsp"
 	"github.com/citelint/citelint/internal/version"
 )
@@ -29,7 +30,7 @@ func lspCmd(args []string, env Env) int {
 	fs.DurationVar(&debounce, "debounce", lsp.DefaultDebounce, "during a burst of changes, lint this long after the last one (0: lint every change)")
 	fs.DurationVar(&timeout, "timeout", lsp.DefaultTimeout, "bound each request and each lint of a document")
 	fs.Bool("stdio", true, "speak the protocol on standard input and output (the only transport; editors pass it)")
-	pos, err := parseInterleaved(fs, args, env.Stdout)
+	pos, err := cliflag.Parse(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
 	}

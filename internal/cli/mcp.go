@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/mcpserver"
 	"github.com/citelint/citelint/internal/version"
@@ -28,7 +29,7 @@ func mcpCmd(args []string, env Env) int {
 	fs.IntVar(&o.MaxBytes, "max-bytes", mcpserver.DefaultMaxBytes, "largest document (and total inline sources) a call may pass, in bytes")
 	fs.DurationVar(&o.Timeout, "timeout", mcpserver.DefaultTimeout, "bound each tool call, its network lookups included")
 	tf.register(fs)
-	rest, err := parseInterleaved(fs, args, env.Stdout)
+	rest, err := cliflag.Parse(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
 	}

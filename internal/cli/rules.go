@@ -5,6 +5,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/didyoumean"
 	"github.com/citelint/citelint/internal/rules"
 	"github.com/citelint/citelint/internal/rules/registry"
@@ -12,7 +13,7 @@ import (
 
 func rulesCmd(args []string, env Env) int {
 	fs := newFlagSet("rules", env, "rules")
-	if _, err := parseInterleaved(fs, args, env.Stdout); err != nil {
+	if _, err := cliflag.Parse(fs, args, env.Stdout); err != nil {
 		return flagExit(err)
 	}
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
@@ -30,7 +31,7 @@ func rulesCmd(args []string, env Env) int {
 
 func ruleCmd(args []string, env Env) int {
 	fs := newFlagSet("rule", env, "rule NAME")
-	names, err := parseInterleaved(fs, args, env.Stdout)
+	names, err := cliflag.Parse(fs, args, env.Stdout)
 	if err != nil {
 		return flagExit(err)
 	}

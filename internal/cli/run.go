@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/fix"
 	"github.com/citelint/citelint/internal/format"
@@ -31,7 +32,7 @@ import (
 // runFlags are run's own flags on top of setupFlags.
 type runFlags struct {
 	setupFlags
-	formats   repeatList
+	formats   cliflag.RepeatList
 	failLevel string
 	timeout   time.Duration
 	timeoutOn bool // --timeout was given, 0 included
@@ -70,7 +71,7 @@ func runCmd(args []string, env Env) int {
 	if st == nil {
 		return code
 	}
-	defer st.cancel()
+	defer st.Close()
 	p, code := f.plan(st, env)
 	if p == nil {
 		return code
@@ -79,7 +80,7 @@ func runCmd(args []string, env Env) int {
 	if code := f.networkPass(p, st, env); code != ExitOK {
 		return code
 	}
-	if len(p.printers) == 1 && st.eng.Streams(st.found, f.runOptions(p)) {
+	if len(p.printers) == 1 && st.Engine.Streams(st.Files, f.runOptions(p)) {
 		if sp, ok := p.printers[0].(output.StreamPrinter); ok {
 			return f.stream(p, sp, st, env)
 		}
@@ -96,7 +97,7 @@ func (f *runFlags) runTimeout(cfg *config.Config, env Env) time.Duration {
 // parseRunFlags parses run's flags; a nil *runFlags comes with the exit code.
 func parseRunFlags(args []string, env Env) (*runFlags, []string, int) {
 	fs, f := runFlagSet(env)
-	paths, err := parseInterleaved(fs, args, env.Stdout)
+	paths, err := cliflag.Parse(fs, args, env.Stdout)
 	if err != nil {
 		return nil, nil, flagExit(err)
 	}
@@ -182,17 +183,13 @@ func (f *runFlags) plan(st *setup, env Env) (*runPlan, int) {
 			return nil, ExitUsage
 		}
 	}
-	// Files named and all excluded are no error: a hook or an editor
-	// names files without reading the config. Nor is a shard that got
-	// none of the files.
-	excluded := st.found.StdinExcluded || st.found.ForceExcluded > 0 || st.found.Sharded > 0
-	if len(st.files) == 0 && len(st.walkErrs) == 0 && !excluded {
+	if st.Files.NoneFound() {
 		fmt.Fprintln(env.Stderr, "citelint: no Markdown files found")
 		return nil, ExitNoFiles
 	}
 	// The clock started with the run, before the bibliographies were read
 	// (setup); the engine splits it between the stages (engine.Budget).
-	p.budget, p.ctx, p.lintCtx = st.budget, st.budget.Context(), st.budget.LintContext()
+	p.budget, p.ctx, p.lintCtx = st.Budget, st.Budget.Context(), st.Budget.LintContext()
 	if code := f.lintOptions(p, st, env); code != ExitOK {
 		p.close()
 		return nil, code
@@ -214,7 +211,7 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 	var err error
 	p.changed, err = engine.ChangedLines(p.lintCtx, engine.NewFrom{Rev: f.newFromRev, MergeBase: f.newFromMergeBase, Patch: f.newFromPatch}, env.Getwd)
 	if err == nil {
-		err = f.runOptions(p).Check(st.found)
+		err = f.runOptions(p).Check(st.Files)
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
@@ -228,7 +225,7 @@ func (f *runFlags) lintOptions(p *runPlan, st *setup, env Env) int {
 // the lint that follows uses what it sets up.
 func (f *runFlags) networkPass(p *runPlan, st *setup, env Env) int {
 	jp := planJudge(p.cfg, p.tr, env)
-	n, err := st.eng.LookUpWithin(p.budget, st.found, p.tr.networkOptions(f.offline, f.refresh, jp, env))
+	n, err := st.Engine.LookUpWithin(p.budget, st.Files, p.tr.networkOptions(f.offline, f.refresh, jp, env))
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		if ce := (*config.Error)(nil); errors.As(err, &ce) {
@@ -288,12 +285,12 @@ func (p *runPlan) judgeStats() {
 func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env Env) int {
 	var res *engine.Result
 	err := reportfile.With(p.formats[0], p.cfg, env.Stdout, env.Stderr, func(w io.Writer) error {
-		prog := progress.For(env.Stderr, env.Getenv, len(st.files))
+		prog := progress.For(env.Stderr, env.Getenv, len(st.Files.Paths))
 		lw := prog.ReportWriter(w)
 		out := sp.Stream(lw, version.Version)
 		o := f.runOptions(p)
 		o.Stream, o.FileDone, o.LintDone = out.Issues, prog.FileDone, prog.End
-		res = st.eng.Run(p.ctx, st.found, o)
+		res = st.Engine.Run(p.ctx, st.Files, o)
 		p.judgeStats()
 		if err := out.End(res.Report); err != nil {
 			return err
@@ -303,7 +300,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 	if res == nil {
 		// The report's destination was refused before the lint: the run
 		// decides on an empty report (--write-baseline records none).
-		res = st.eng.Run(p.ctx, engine.Files{}, f.runOptions(p))
+		res = st.Engine.Run(p.ctx, engine.Files{}, f.runOptions(p))
 	}
 	exit := f.exitCode(res, p, env)
 	if err != nil {
@@ -319,7 +316,7 @@ func (f *runFlags) stream(p *runPlan, sp output.StreamPrinter, st *setup, env En
 // batch lints every file, prints diffs or writes fixes, then prints the
 // whole report in each format.
 func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
-	prog := progress.For(env.Stderr, env.Getenv, len(st.files)) // the report is printed after it ends
+	prog := progress.For(env.Stderr, env.Getenv, len(st.Files.Paths)) // the report is printed after it ends
 	o := f.runOptions(p)
 	o.FileDone = prog.FileDone
 	if f.fix {
@@ -332,9 +329,9 @@ func (f *runFlags) batch(p *runPlan, st *setup, paths []string, env Env) int {
 			beforeReport()
 		}
 	}
-	res := st.eng.Run(p.ctx, st.found, o)
+	res := st.Engine.Run(p.ctx, st.Files, o)
 	if f.diff {
-		return printDiffs(res.Files, st.walkErrs, env)
+		return printDiffs(res.Files, st.Files.Errs, env)
 	}
 	if res.StdoutTaken {
 		reportfile.AwayFromStdout(p.formats)

@@ -6,10 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/lint"
 )
@@ -19,11 +19,11 @@ type setupFlags struct {
 	configPath  string
 	noConfig    bool
 	sources     string
-	bib         repeatList
+	bib         cliflag.RepeatList
 	concurrency int
-	enable      stringList
-	disable     stringList
-	enableOnly  stringList
+	enable      cliflag.StringList
+	disable     cliflag.StringList
+	enableOnly  cliflag.StringList
 	ruleSet     string
 
 	cacheDir string
@@ -65,22 +65,11 @@ func (s *setupFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.ruleSet, "default", "", "starting rule set, as rules.default: standard, reports (standard plus uncited-claim, for LLM-written reports), all or none")
 }
 
-// setup is everything a command needs before linting.
+// setup is everything a command needs before linting: the config, and
+// the engine with the files it found and the run's budget.
 type setup struct {
-	cfg      *config.Config
-	eng      *engine.Engine
-	files    []string
-	walkErrs []lint.FileError
-	rules    []lint.Enabled
-	found    engine.Files // what the paths name, standard input read
-	stdin    string       // the path standing for standard input among files, "" for none
-
-	// budget is run's time limit (nil for the other commands), ctx the
-	// context what setup reads runs in (budget's, else none), cancel
-	// releases it.
-	budget *engine.Budget
-	ctx    context.Context
-	cancel context.CancelFunc
+	cfg *config.Config
+	*engine.Prepared
 }
 
 // loadConfig finds and loads the config the flags ask for.
@@ -159,46 +148,22 @@ func (s *setupFlags) setup(paths []string, env Env) (*setup, int) {
 		fmt.Fprintf(env.Stderr, "citelint: project root: %v\n", err)
 		return nil, ExitUsage
 	}
-	st := &setup{cfg: cfg, ctx: context.Background(), cancel: func() {}}
-	if s.timeout != nil {
-		st.budget = engine.NewBudget(s.started, s.timeout(cfg))
-		st.ctx, st.cancel = st.budget.Context(), st.budget.Close
-	}
-	eng, err := engine.New(cfg, engine.Options{WorkDir: wd, Bibliographies: s.bib, Sources: s.sources, Concurrency: s.concurrency, Context: st.ctx})
+	p, err := engine.Prepare(cfg, engine.Setup{
+		Options: engine.Options{WorkDir: wd, Bibliographies: s.bib, Sources: s.sources, Concurrency: s.concurrency},
+		Paths:   paths, Shard: s.shard, Stdin: env.Stdin, Limit: s.timeout, Started: s.started,
+		Walk: engine.WalkOptions{StdinName: s.stdinName, ForceExclude: s.forceExclude, NoGitignore: s.noGitignore,
+			Warn: func(msg string) { fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg) }},
+	})
 	if err != nil {
-		st.cancel()
 		fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 		if errors.Is(err, context.DeadlineExceeded) {
 			return nil, ExitTimeout
 		}
-		s.annotateConfig(err, false)
+		s.annotateConfig(err, false) // a config's error (no other is annotated)
 		return nil, ExitUsage
 	}
-	if s.stdinName != "" {
-		if len(paths) == 0 {
-			paths = []string{"-"}
-		} else if !slices.Contains(paths, "-") {
-			fmt.Fprintln(env.Stderr, "citelint: --stdin-filename names standard input: give the path - (or no path)")
-			st.cancel()
-			return nil, ExitUsage
-		}
-	}
-	wo := engine.WalkOptions{StdinName: s.stdinName, ForceExclude: s.forceExclude, NoGitignore: s.noGitignore}
-	if s.shard != "" {
-		if wo.Shard, err = engine.ParseShard(s.shard); err != nil {
-			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
-			st.cancel()
-			return nil, ExitUsage
-		}
-	}
-	wo.Warn = func(msg string) { fmt.Fprintf(env.Stderr, "citelint: warning: %s\n", msg) }
-	wo.Ctx = st.ctx // the search for files stops at the run's deadline
-	fs := eng.WalkWith(paths, wo)
-	// Read once, before the network pass and the lint both need it.
-	fs.ReadStdin(env.Stdin)
-	st.eng, st.files, st.walkErrs, st.rules, st.found, st.stdin = eng, fs.Paths, fs.Errs, eng.Rules(), fs, fs.Stdin
-	return st, ExitOK
+	return &setup{cfg: cfg, Prepared: p}, ExitOK
 }
 
 // lintOptions builds lint.Options for the selected rules and the files found.
-func (st *setup) lintOptions() lint.Options { return st.eng.Options(st.found) }
+func (st *setup) lintOptions() lint.Options { return st.Engine.Options(st.Files) }

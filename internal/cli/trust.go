@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/citelint/citelint/config"
+	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
 	"github.com/citelint/citelint/internal/version"
 )
@@ -34,7 +35,7 @@ const (
 // trustFlags are run's consent flags.
 type trustFlags struct {
 	allowPrivate bool
-	hosts        stringList
+	hosts        cliflag.StringList
 	judgeURL     string
 	judgeKeyEnv  string
 }

@@ -58,19 +58,47 @@ func (s *RepeatList) Set(v string) error { *s = append(*s, v); return nil }
 func Parse(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
 	var pos []string
 	for {
+		if len(args) > 0 && args[0] == "--" {
+			return append(pos, args[1:]...), nil // everything after "--" is an argument
+		}
 		if err := ParseOnce(fs, args, stdout); err != nil {
 			return nil, err
 		}
 		rest := fs.Args()
+		if ended(fs, args, len(args)-len(rest)) {
+			// The flag package took a "--" after flags ("-E x -- --y")
+			// as their end: what follows is arguments, flags or not.
+			return append(pos, rest...), nil
+		}
 		if len(rest) == 0 {
 			return pos, nil
-		}
-		if rest[0] == "--" && (len(args) == 0 || args[len(args)-len(rest)] == "--") {
-			return append(pos, rest[1:]...), nil
 		}
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// ended reports whether the first n arguments fs.Parse consumed end with
+// a "--" it took as the end of the flags, not as a flag's value
+// ("-o --").
+func ended(fs *flag.FlagSet, args []string, n int) bool {
+	if n < 1 || args[n-1] != "--" {
+		return false
+	}
+	if n < 2 {
+		return true
+	}
+	prev := args[n-2]
+	name := strings.TrimLeft(prev, "-")
+	if name == prev || strings.Contains(name, "=") {
+		return true
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return true
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return isBool && b.IsBoolFlag()
 }
 
 // ParseOnce runs fs.Parse. -h and --help print the usage to stdout; a

@@ -44,6 +44,9 @@ func TestParse(t *testing.T) {
 		{"standard input is an argument", []string{"-", "--fix"}, []string{"-"}, nil, nil, true},
 		{"-- ends flags", []string{"--", "--fix"}, []string{"--fix"}, nil, nil, false},
 		{"-- as a flag's value is a value", []string{"--format", "--", "a"}, []string{"a"}, nil, []string{"--"}, false},
+		{"-- after an argument ends flags", []string{"a", "--", "--fix", "-E"}, []string{"a", "--fix", "-E"}, nil, nil, false},
+		{"-- after a flag's value ends flags", []string{"-E", "x", "--", "--fix", "b"}, []string{"--fix", "b"}, []string{"x"}, nil, false},
+		{"-- after a boolean flag ends flags", []string{"--fix", "--", "-E"}, []string{"-E"}, nil, nil, true},
 		{"lists repeat and split", []string{"-E", "a, b", "-E", "c,", "--enable-only", "d"}, nil, []string{"a", "b", "c", "d"}, nil, false},
 		{"a repeated list keeps commas", []string{"--format", "json:a,b.json", "--format", "text"}, nil, nil, []string{"json:a,b.json", "text"}, false},
 	}

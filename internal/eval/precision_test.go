@@ -147,6 +147,13 @@ var precisionGroups = []struct {
 	// labelled blind; in-sample since the change it led to (f804f68).
 	{"fc-openai-dr", "CITELINT_REPORTS_H_DOCS", []string{"openai-dr"}, nil, false},
 	{"fc-sarvam-dr", "CITELINT_REPORTS_H_DOCS", []string{"sarvam-dr"}, nil, false},
+	// Batch I, three agent frameworks run on one sandbox's research
+	// tasks (bench/report-families-i.txt), measured at first contact
+	// with the rules at 4ea8328 (after the agreement pass) and labelled
+	// blind.
+	{"fc-camel-ai", "CITELINT_REPORTS_I_DOCS", []string{"camel-ai"}, nil, false},
+	{"fc-smolagents", "CITELINT_REPORTS_I_DOCS", []string{"smolagents"}, nil, false},
+	{"fc-claude-code", "CITELINT_REPORTS_I_DOCS", []string{"claude-code"}, nil, false},
 	// Quarto, R Markdown and notebooks, added with their support: the
 	// docs group's figures stay comparable with earlier sessions'.
 	{"dialects", "", []string{"docs/quarto-web", "docs/rmarkdown-book"}, nil, false},

@@ -1,6 +1,10 @@
 package uncited
 
-import "github.com/citelint/citelint/internal/markdown"
+import (
+	"bytes"
+
+	"github.com/citelint/citelint/internal/markdown"
+)
 
 // A report restates what it cites: an executive summary, a key-findings
 // list, a closing table or a sentence of analysis repeats figures that its
@@ -31,6 +35,7 @@ func dropRecaps(doc *markdown.Document, found []uncitedFinding, on bool, isCited
 		return found
 	}
 	var cited map[string]bool
+	var citedText []byte // lower-cased, for quotations
 	var buf []string
 	kept := found[:0]
 	for _, f := range found {
@@ -40,13 +45,97 @@ func dropRecaps(doc *markdown.Document, found []uncitedFinding, on bool, isCited
 			if cited == nil {
 				cited = citedNumbers(doc, isCited)
 			}
-			if allIn(buf, cited) {
+			if allIn(buf, cited) || figures >= minShareFigures && citedFigures(buf, cited) >= recapShare*float64(figures) {
+				continue
+			}
+		} else if qs := quotations(doc.Src[f.start:f.end]); len(qs) > 0 {
+			// Without figures, quotations decide: a sentence that quotes
+			// what a cited sentence or a link's text says ("Dark Roast,
+			// Intense, Robust", the product's own title) restates it.
+			if citedText == nil {
+				citedText = citedLower(doc, isCited)
+			}
+			all := true
+			for _, q := range qs {
+				all = all && bytes.Contains(citedText, bytes.ToLower(q))
+			}
+			if all {
 				continue
 			}
 		}
 		kept = append(kept, f)
 	}
 	return kept
+}
+
+// minRecapQuoteWords is how many words a quotation needs to tell a recap:
+// "the best" repeats by chance, "Compatible with all Keurig brewers" does
+// not. Fewer than a quotation needs to count as evidence (minQuoteWords):
+// here it is matched, not scored.
+const minRecapQuoteWords = 3
+
+// quotations returns the quotations of text, in any of quoteMarks, of
+// minRecapQuoteWords words or more.
+func quotations(text []byte) [][]byte {
+	var out [][]byte
+	for _, m := range quoteMarks {
+		open, close := []byte(m[0]), []byte(m[1])
+		for rest := text; ; {
+			i := bytes.Index(rest, open)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(open):]
+			j := bytes.Index(rest, close)
+			if j < 0 {
+				break
+			}
+			if q := bytes.TrimSpace(rest[:j]); len(bytes.Fields(q)) >= minRecapQuoteWords {
+				out = append(out, q)
+			}
+			rest = rest[j+len(close):]
+		}
+	}
+	return out
+}
+
+// citedLower returns the text of the document's sentences that count as
+// cited, lower-cased, one a line.
+func citedLower(doc *markdown.Document, isCited func(i int) bool) []byte {
+	out := []byte{}
+	for i := range doc.Claims {
+		if c := &doc.Claims[i]; isCited(i) {
+			out = append(out, bytes.ToLower(doc.Src[c.Start:c.End])...)
+			out = append(out, '\n')
+		}
+	}
+	return out
+}
+
+// A sentence of many figures (a summary's list of prices, shares or
+// counts) is a recap when most of them are cited elsewhere, though the
+// summary's own thresholds or totals ("Mid-range ($30-$150)") are not.
+const (
+	minShareFigures = 3
+	recapShare      = 0.8
+)
+
+// citedFigures counts the figures of nums (numbers appendNumbers read)
+// that set holds.
+func citedFigures(nums []string, set map[string]bool) float64 {
+	n := 0
+	for _, f := range nums {
+		if isFigure(f) && set[f] {
+			n++
+		}
+	}
+	return float64(n)
+}
+
+// isFigure reports whether a normalised number is a figure.
+func isFigure(n string) bool {
+	_, fig := number([]byte(n))
+	return fig
 }
 
 func allIn(figs []string, set map[string]bool) bool {

@@ -355,6 +355,17 @@ func mentionsSourceList(b []byte) (string, bool) {
 			return t, true
 		}
 	}
+	// A list's own title before a subtitle: "References — Full URL
+	// Index", "Sources: what this report read". Only the words that name
+	// a list wherever they stand (sourceListWords): "Reference: `spicedb`"
+	// heads a command's reference page.
+	for _, sep := range titleSeparators {
+		if i := bytes.Index(p, []byte(sep)); i > 0 {
+			if t, ok := isSectionTitle(p[:i]); ok && slices.Contains(sourceListWords, strings.ToLower(t)) {
+				return t, true
+			}
+		}
+	}
 	if len(p) == 0 || !mentionsSourceWord(p) {
 		return "", false
 	}
@@ -364,6 +375,9 @@ func mentionsSourceList(b []byte) (string, bool) {
 	}
 	return t, true
 }
+
+// titleSeparators set a subtitle off a title.
+var titleSeparators = []string{" — ", " – ", " - ", ": ", "——", "：", " | "}
 
 // mentionsSourceWord reports whether title p holds a word of
 // sourceListWords, in any case: a phrase ("source list") anywhere, a single

@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/citelint/citelint/config"
 	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
+	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/output"
 )
 
@@ -55,16 +55,7 @@ func cacheCmd(args []string, env Env) int {
 			enc.Encode(st)
 			return ExitOK
 		}
-		fmt.Fprintf(env.Stdout, "cache %s: %d %s, %d bytes\n", st.Dir, st.Entries, output.Plural(st.Entries, "answer"), st.Bytes)
-		kinds := make([]string, 0, len(st.Kinds))
-		for k := range st.Kinds {
-			kinds = append(kinds, k)
-		}
-		sort.Strings(kinds)
-		for _, k := range kinds {
-			ks, _ := json.Marshal(st.Kinds[k])
-			fmt.Fprintf(env.Stdout, "  %-9s %s\n", k, ks)
-		}
+		format.CacheStatus(env.Stdout, st)
 	case "clean":
 		n, err := c.Clean()
 		if err != nil {

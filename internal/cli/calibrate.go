@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/citelint/citelint/internal/cliflag"
+	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/internal/score"
 )
 
@@ -16,7 +17,7 @@ import (
 func calibrateCmd(args []string, env Env) int {
 	fs := newFlagSet("calibrate", env, "calibrate --data FILE.jsonl [--format text|json] [--threshold T] [--judge [--band B]]")
 	data := fs.String("data", "", `labelled pairs, one JSON object per line: {"claim": str, "source": str or [str], "supported": bool} ("-" reads standard input)`)
-	format := fs.String("format", "text", "text or json")
+	outFormat := fs.String("format", "text", "text or json")
 	threshold := fs.Float64("threshold", score.DefaultThreshold, "the low-overlap threshold to evaluate")
 	lang := fs.String("language", "", "stemming language (english, german, french, spanish...; default english)")
 	var jf calibrateJudgeFlags
@@ -29,8 +30,8 @@ func calibrateCmd(args []string, env Env) int {
 		fmt.Fprintln(env.Stderr, "citelint: calibrate: give the labelled pairs with --data FILE.jsonl")
 		return ExitUsage
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(env.Stderr, "citelint: calibrate: --format %q: want text or json\n", *format)
+	if *outFormat != "text" && *outFormat != "json" {
+		fmt.Fprintf(env.Stderr, "citelint: calibrate: --format %q: want text or json\n", *outFormat)
 		return ExitUsage
 	}
 	var r io.Reader = env.Stdin
@@ -55,22 +56,14 @@ func calibrateCmd(args []string, env Env) int {
 	scored := score.ScorePairs(pairs, score.New(score.Options{Language: *lang}))
 	m := score.CalibrateScores(scored, *threshold)
 	if jf.on {
-		return jf.run(pairs, scored, m, *format, env)
+		return jf.run(pairs, scored, m, *outFormat, env)
 	}
-	if *format == "json" {
+	if *outFormat == "json" {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(m)
 		return ExitOK
 	}
-	printLexical(env, m)
+	format.Calibration(env.Stdout, m)
 	return ExitOK
-}
-
-func printLexical(env Env, m score.Metrics) {
-	fmt.Fprintf(env.Stdout, `pairs                  %d (%d not scorable: no content words)
-AUROC                  %.3f
-at threshold %.2f:     balanced accuracy %.3f, precision %.3f, recall %.3f (of flagging unsupported pairs)
-best threshold         %.3f (balanced accuracy %.3f)
-`, m.N, m.Unscorable, m.AUROC, m.Threshold, m.BalancedAccuracy, m.Precision, m.Recall, m.BestThreshold, m.BestBalancedAccuracy)
 }

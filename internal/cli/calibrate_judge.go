@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/citelint/citelint/internal/engine"
+	"github.com/citelint/citelint/internal/format"
 	"github.com/citelint/citelint/internal/score"
 )
 
@@ -34,7 +35,7 @@ func (f *calibrateJudgeFlags) register(fs *flag.FlagSet) {
 
 // run measures the judge on pairs next to their lexical scores and the
 // metrics m of those.
-func (f *calibrateJudgeFlags) run(pairs []score.Pair, lexical score.PairScores, m score.Metrics, format string, env Env) int {
+func (f *calibrateJudgeFlags) run(pairs []score.Pair, lexical score.PairScores, m score.Metrics, outFormat string, env Env) int {
 	cfg, err := (&setupFlags{configPath: f.configPath, noConfig: f.noConfig}).loadConfig(env)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "citelint: calibrate: %v\n", err)
@@ -58,26 +59,12 @@ func (f *calibrateJudgeFlags) run(pairs []score.Pair, lexical score.PairScores, 
 		return ExitUsage
 	}
 	fmt.Fprintf(env.Stderr, "citelint: %s\n", stats)
-	if format == "json" {
+	if outFormat == "json" {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(out)
 		return ExitOK
 	}
-	printLexical(env, m)
-	j, h := out.Judge, out.Hybrid
-	fmt.Fprintf(env.Stdout, "judge alone            %d pairs answered, %d failed; %d calls, %d cached\n", j.N, j.Failed, j.Calls, j.Cached)
-	if j.AUROC != nil {
-		fmt.Fprintf(env.Stdout, "  AUROC                %.3f (P(Yes) from log-probabilities)\n", *j.AUROC)
-	}
-	fmt.Fprintf(env.Stdout, "  at P(supported) 0.5  balanced accuracy %.3f, precision %.3f, recall %.3f\n", j.BalancedAccuracy, j.Precision, j.Recall)
-	if j.BestThreshold != nil {
-		fmt.Fprintf(env.Stdout, "  best threshold       %.3f (balanced accuracy %.3f)\n", *j.BestThreshold, *j.BestBalancedAccuracy)
-	}
-	fmt.Fprintf(env.Stdout, `hybrid                 lexical, and the judge within %.3f of threshold %.2f (%d pairs judged)
-  AUROC                %.3f
-  balanced accuracy    %.3f, precision %.3f, recall %.3f
-  best band            %.3f at threshold %.2f (balanced accuracy %.3f, %d pairs judged)
-`, h.Band, h.Threshold, h.Judged, h.AUROC, h.BalancedAccuracy, h.Precision, h.Recall, h.BestBand, h.BestThreshold, h.BestBalancedAccuracy, h.BestJudged)
+	format.JudgeCalibration(env.Stdout, m, out.Judge, out.Hybrid)
 	return ExitOK
 }

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/didyoumean"
@@ -16,16 +14,7 @@ func rulesCmd(args []string, env Env) int {
 	if _, err := cliflag.Parse(fs, args, env.Stdout); err != nil {
 		return flagExit(err)
 	}
-	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "RULE\tDEFAULT\tSEVERITY\tTAGS\tSUMMARY")
-	for _, r := range registry.All() {
-		on := "off"
-		if r.Default {
-			on = "on"
-		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", r.Name, on, r.Severity, strings.Join(r.Tags, ","), r.Summary)
-	}
-	w.Flush()
+	rules.Table(env.Stdout, registry.All())
 	return ExitOK
 }
 

@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"io"
 	"strings"
+	"text/tabwriter"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -18,6 +20,22 @@ func Describe(r *Rule) string {
 	}
 	fmt.Fprintf(&b, "\n%s", r.Doc)
 	return b.String()
+}
+
+// Table writes `citelint rules`: all, in the order given (registry.All's
+// is by name), as aligned columns of name, default, severity, tags and
+// summary under a header.
+func Table(w io.Writer, all []*Rule) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULE\tDEFAULT\tSEVERITY\tTAGS\tSUMMARY")
+	for _, r := range all {
+		on := "off"
+		if r.Default {
+			on = "on"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Name, on, r.Severity, strings.Join(r.Tags, ","), r.Summary)
+	}
+	tw.Flush()
 }
 
 // Markdown renders docs/rules.md from all, every rule in name order

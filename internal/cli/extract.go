@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/citelint/citelint/internal/cliflag"
@@ -53,9 +52,7 @@ func extractCmd(args []string, env Env) int {
 		failed = true
 	}
 	if *format == "json" {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(map[string]any{"version": 1, "files": out}); err != nil {
+		if err := engine.PrintExtractionsJSON(env.Stdout, out); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			return ExitFailure
 		}

@@ -53,3 +53,62 @@ func TestPrintExtractions(t *testing.T) {
 		})
 	}
 }
+
+// TestPrintExtractionsJSON pins extract's JSON envelope: indented, the
+// schema's version beside the files, null when there are none.
+func TestPrintExtractionsJSON(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files []Extraction
+		want  string
+	}{
+		{"none", nil, "{\n  \"files\": null,\n  \"version\": 1\n}\n"},
+		{"one file", []Extraction{{
+			Path:      "a.md",
+			Summary:   ExtractionSummary{Claims: 1, CitedClaims: 1, Citations: 1},
+			Citations: []ExtractedCitation{{Kind: "numeric", Raw: "[1]", Line: 1, Column: 7, EndLine: 1, EndColumn: 10, Label: "1", Status: "unresolved", Claim: 0}},
+		}}, `{
+  "files": [
+    {
+      "path": "a.md",
+      "summary": {
+        "claims": 1,
+        "cited_claims": 1,
+        "citations": 1,
+        "references": 0,
+        "unresolved": 0,
+        "unchecked": 0
+      },
+      "citations": [
+        {
+          "kind": "numeric",
+          "raw": "[1]",
+          "line": 1,
+          "column": 7,
+          "end_line": 1,
+          "end_column": 10,
+          "label": "1",
+          "target": "",
+          "status": "unresolved",
+          "claim": 0
+        }
+      ],
+      "references": null,
+      "claims": null
+    }
+  ],
+  "version": 1
+}
+`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := PrintExtractionsJSON(&b, tc.files); err != nil {
+				t.Fatal(err)
+			}
+			if got := b.String(); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/citelint/citelint/internal/cliflag"
@@ -52,7 +53,9 @@ func extractCmd(args []string, env Env) int {
 		failed = true
 	}
 	if *format == "json" {
-		if err := engine.PrintExtractionsJSON(env.Stdout, out); err != nil {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(map[string]any{"version": 1, "files": out}); err != nil {
 			fmt.Fprintf(env.Stderr, "citelint: %v\n", err)
 			return ExitFailure
 		}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -130,15 +129,6 @@ func PrintExtractions(w io.Writer, files []Extraction) {
 			fmt.Fprintf(w, "  %d:%d %-14s %-28s %s → %s%s\n", c.Line, c.Column, c.Kind, quoteRaw(c.Raw), c.Status, target, where)
 		}
 	}
-}
-
-// PrintExtractionsJSON writes files as extract's --format json: an
-// indented object of the schema's version (1) and the files, each an
-// Extraction as its struct tags name it.
-func PrintExtractionsJSON(w io.Writer, files []Extraction) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(map[string]any{"version": 1, "files": files})
 }
 
 // quoteRaw is a citation marker on one line, cut to its column's 28

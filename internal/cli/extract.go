@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/citelint/citelint/internal/cliflag"
 	"github.com/citelint/citelint/internal/engine"
@@ -60,7 +62,7 @@ func extractCmd(args []string, env Env) int {
 			return ExitFailure
 		}
 	} else {
-		engine.PrintExtractions(env.Stdout, out)
+		printExtractText(env.Stdout, out)
 	}
 	if failed {
 		return ExitFailure
@@ -69,4 +71,31 @@ func extractCmd(args []string, env Env) int {
 		return ExitIssues
 	}
 	return ExitOK
+}
+
+func printExtractText(w io.Writer, files []engine.Extraction) {
+	for _, f := range files {
+		s := f.Summary
+		fmt.Fprintf(w, "%s: %d claims (%d cited), %d citations (%d unresolved, %d unchecked), %d references\n",
+			f.Path, s.Claims, s.CitedClaims, s.Citations, s.Unresolved, s.Unchecked, s.References)
+		for _, c := range f.Citations {
+			where := ""
+			if c.InReferences {
+				where = " (in reference list)"
+			}
+			target := c.Target
+			if target == "" {
+				target = "-"
+			}
+			fmt.Fprintf(w, "  %d:%d %-14s %-28s %s → %s%s\n", c.Line, c.Column, c.Kind, quoteRaw(c.Raw), c.Status, target, where)
+		}
+	}
+}
+
+func quoteRaw(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 28 {
+		s = string(r[:27]) + "…"
+	}
+	return s
 }

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-	"io"
 	"strings"
 
 	"github.com/citelint/citelint/internal/lint"
@@ -107,36 +105,4 @@ func Extract(r lint.FileResult) Extraction {
 			Citations: len(cl.Citations), Text: strings.Join(strings.Fields(string(doc.Src[cl.Start:cl.End])), " ")})
 	}
 	return f
-}
-
-// PrintExtractions writes files as extract's text format: per document a
-// line of counts, then each citation with its position, kind, marker (cut
-// at 28 characters), status and target.
-func PrintExtractions(w io.Writer, files []Extraction) {
-	for _, f := range files {
-		s := f.Summary
-		fmt.Fprintf(w, "%s: %d claims (%d cited), %d citations (%d unresolved, %d unchecked), %d references\n",
-			f.Path, s.Claims, s.CitedClaims, s.Citations, s.Unresolved, s.Unchecked, s.References)
-		for _, c := range f.Citations {
-			where := ""
-			if c.InReferences {
-				where = " (in reference list)"
-			}
-			target := c.Target
-			if target == "" {
-				target = "-"
-			}
-			fmt.Fprintf(w, "  %d:%d %-14s %-28s %s → %s%s\n", c.Line, c.Column, c.Kind, quoteRaw(c.Raw), c.Status, target, where)
-		}
-	}
-}
-
-// quoteRaw is a citation marker on one line, cut to its column's 28
-// characters.
-func quoteRaw(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 28 {
-		s = string(r[:27]) + "…"
-	}
-	return s
 }

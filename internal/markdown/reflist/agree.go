@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/citelint/citelint/internal/markdown/model"
+	"github.com/citelint/citelint/internal/markdown/walk"
 )
 
 // The list shapes above are what generators were seen to write; the next
@@ -49,7 +50,7 @@ func (w *Builder) agreeingList() {
 			continue
 		}
 		text := w.src[b.Span.Start:b.Span.End]
-		line := text[:lineEnd(text)]
+		line := text[:walk.LineEnd(text)]
 		if ls, le, at, ok := entryLabelAt(line); ok && bracketedAt(line, ls) {
 			labels := []int{atoiDigits(line[ls:le])}
 			more, _ = moreLabels(line, at, more[:0])
@@ -149,7 +150,7 @@ func bracketNumbers(text []byte, set map[int]bool) {
 				k++
 			}
 			d := k
-			for k < len(text) && k-d < 5 && isDigitByte(text[k]) {
+			for k < len(text) && k-d < 5 && isDigit(text[k]) {
 				k++
 			}
 			if k == d || k-d > 4 || len(vals) == cap(vals) {
@@ -177,14 +178,4 @@ func bracketNumbers(text []byte, set map[int]bool) {
 			}
 		}
 	}
-}
-
-func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
-
-// lineEnd returns the length of text's first line.
-func lineEnd(text []byte) int {
-	if i := bytes.IndexByte(text, '\n'); i >= 0 {
-		return i
-	}
-	return len(text)
 }

@@ -672,11 +672,15 @@ func (w *Builder) entryBlockRun(runsp *[]blockRun, bi, lastRun int) (int, int, b
 	if u, end := w.unorderedRun(runs, bi); u >= minUnorderedRun && u > n {
 		return w.blocks[end-1].Span.End, end - 1, true
 	}
-	if !consecutive && r.label >= 1000 {
+	if !consecutive && r.label >= minIssueNumber {
 		return 0, 0, false // pull requests a changelog lists (see unorderedRun)
 	}
 	return w.blocks[r.end-1].Span.End, r.end - 1, n >= 2 && (consecutive || link) || n == 1 && continues && link
 }
+
+// minIssueNumber is where labels out of sequence stop being sources and
+// become a changelog's issue and pull-request numbers ("[7804]").
+const minIssueNumber = 1000
 
 // minUnorderedRun is how many linked entries a list whose labels are not in
 // order needs to be read as one.
@@ -702,7 +706,7 @@ func (w *Builder) unorderedRun(runs []blockRun, bi int) (int, int) {
 		w.seenLabels = map[int]bool{}
 	}
 	n, k := 0, bi
-	for k < len(runs) && runs[k].label >= 0 && runs[k].label < 1000 && !runs[k].cont && w.blocks[k].ListItem && w.blocks[k].Depth == b.Depth && !w.seenLabels[runs[k].label] {
+	for k < len(runs) && runs[k].label >= 0 && runs[k].label < minIssueNumber && !runs[k].cont && w.blocks[k].ListItem && w.blocks[k].Depth == b.Depth && !w.seenLabels[runs[k].label] {
 		j := k + 1
 		for j < len(runs) && runs[j].cont {
 			j++
